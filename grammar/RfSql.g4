@@ -1,0 +1,326 @@
+// The SQL subset rfguard reads: DDL for tables and views, and queries with
+// joins of every type, subqueries, grouping sets, windows and set operations.
+// Keywords are case-insensitive (spelled with letter fragments, since the
+// Debian ANTLR tool predates the caseInsensitive option).
+grammar RfSql;
+
+script : statement? (SEMICOLON statement?)* EOF ;
+
+// Entry point for the stored text of a view.
+singleQuery : query SEMICOLON? EOF ;
+
+statement
+  : createTable
+  | createView
+  | query
+  ;
+
+createTable
+  : CREATE TABLE name=identifier LPAREN tableElement (COMMA tableElement)* RPAREN
+    (WITH LPAREN tableOption (COMMA tableOption)* RPAREN)?
+  ;
+
+tableElement
+  : columnDef
+  | PRIMARY KEY LPAREN identifier (COMMA identifier)* RPAREN
+  ;
+
+columnDef : identifier typeName columnConstraint* ;
+
+columnConstraint
+  : NOT NULL_       # notNullConstraint
+  | NULL_           # nullConstraint
+  | PRIMARY KEY    # primaryKeyConstraint
+  ;
+
+tableOption : identifier EQ literal ;
+
+createView : CREATE VIEW identifier (LPAREN identifier (COMMA identifier)* RPAREN)? AS query ;
+
+typeName
+  : identifier (LPAREN INTEGER_VALUE (COMMA INTEGER_VALUE)? RPAREN)?
+  | DOUBLE PRECISION
+  | DATE
+  | TIMESTAMP
+  ;
+
+// ---------------------------------------------------------------- queries
+
+query : with? queryExpr orderBy? limitClause? ;
+
+with : WITH cte (COMMA cte)* ;
+
+cte : identifier (LPAREN identifier (COMMA identifier)* RPAREN)? AS LPAREN query RPAREN ;
+
+queryExpr
+  : queryPrimary                                                    # primaryQuery
+  | left=queryExpr INTERSECT setQuantifier? right=queryExpr         # intersectQuery
+  | left=queryExpr op=(UNION | EXCEPT) setQuantifier? right=queryExpr # unionExceptQuery
+  ;
+
+queryPrimary
+  : querySpec
+  | LPAREN query RPAREN
+  ;
+
+setQuantifier : ALL | DISTINCT ;
+
+querySpec
+  : SELECT setQuantifier? selectItem (COMMA selectItem)*
+    (FROM relation (COMMA relation)*)?
+    (WHERE where=expr)?
+    (GROUP BY groupingElement (COMMA groupingElement)*)?
+    (HAVING having=expr)?
+  ;
+
+selectItem
+  : expr (AS? identifier)?       # selectExpr
+  | identifier DOT ASTERISK      # selectQualifiedStar
+  | ASTERISK                     # selectStar
+  ;
+
+relation
+  : left=relation CROSS JOIN right=relationPrimary                  # crossJoin
+  | left=relation joinType JOIN right=relationPrimary joinCriteria   # joinRelation
+  | relationPrimary                                                 # primaryRelation
+  ;
+
+joinType
+  : INNER?
+  | LEFT OUTER?
+  | RIGHT OUTER?
+  | FULL OUTER?
+  | LEFT SEMI
+  | RIGHT SEMI
+  | LEFT ANTI
+  | RIGHT ANTI
+  ;
+
+joinCriteria
+  : ON expr
+  | USING LPAREN identifier (COMMA identifier)* RPAREN
+  ;
+
+relationPrimary
+  : identifier (AS? alias=identifier)?                                              # tableRef
+  | LPAREN query RPAREN AS? alias=identifier (LPAREN identifier (COMMA identifier)* RPAREN)? # derivedTable
+  | LPAREN relation RPAREN                                                          # parenRelation
+  ;
+
+groupingElement
+  : ROLLUP LPAREN (expr (COMMA expr)*)? RPAREN                   # rollup
+  | CUBE LPAREN (expr (COMMA expr)*)? RPAREN                     # cube
+  | GROUPING SETS LPAREN groupingSet (COMMA groupingSet)* RPAREN # groupingSets
+  | expr                                                         # singleGroup
+  ;
+
+groupingSet
+  : LPAREN (expr (COMMA expr)*)? RPAREN
+  | expr
+  ;
+
+orderBy : ORDER BY sortItem (COMMA sortItem)* ;
+
+sortItem : expr ordering=(ASC | DESC)? (NULLS nullOrder=(FIRST | LAST))? ;
+
+limitClause
+  : LIMIT limit=INTEGER_VALUE (OFFSET offset=INTEGER_VALUE)?
+  | OFFSET offset=INTEGER_VALUE (ROW | ROWS)? (FETCH (FIRST | NEXT) fetch=INTEGER_VALUE (ROW | ROWS) ONLY)?
+  | FETCH (FIRST | NEXT) fetch=INTEGER_VALUE (ROW | ROWS) ONLY
+  ;
+
+// ------------------------------------------------------------ expressions
+
+expr : booleanExpr ;
+
+booleanExpr
+  : valueExpr predicate?                          # predicated
+  | NOT booleanExpr                               # logicalNot
+  | left=booleanExpr AND right=booleanExpr        # logicalAnd
+  | left=booleanExpr OR right=booleanExpr         # logicalOr
+  ;
+
+predicate
+  : cmpOp right=valueExpr                                            # comparison
+  | IS NOT? DISTINCT FROM right=valueExpr                            # distinctFrom
+  | NOT? BETWEEN lower=valueExpr AND upper=valueExpr                 # between
+  | NOT? IN LPAREN query RPAREN                                      # inSubquery
+  | NOT? IN LPAREN expr (COMMA expr)* RPAREN                         # inList
+  | NOT? LIKE pattern=valueExpr                                      # like
+  | IS NOT? NULL_                                                     # nullPredicate
+  ;
+
+cmpOp : EQ | NEQ | LT | LTE | GT | GTE | NSEQ ;
+
+valueExpr
+  : primaryExpr                                                   # valuePrimary
+  | op=(MINUS | PLUS) valueExpr                                   # unaryMinus
+  | left=valueExpr op=(ASTERISK | SLASH | PERCENT) right=valueExpr # multiplicative
+  | left=valueExpr op=(PLUS | MINUS) right=valueExpr              # additive
+  | left=valueExpr CONCAT right=valueExpr                         # concatenation
+  ;
+
+primaryExpr
+  : NULL_                                                                # nullLiteral
+  | INTEGER_VALUE                                                       # integerLiteral
+  | DECIMAL_VALUE                                                       # decimalLiteral
+  | STRING                                                              # stringLiteral
+  | (TRUE | FALSE)                                                      # booleanLiteral
+  | DATE STRING                                                         # dateLiteral
+  | TIMESTAMP STRING                                                    # timestampLiteral
+  | INTERVAL MINUS? STRING unit=identifier (LPAREN INTEGER_VALUE RPAREN)? # intervalLiteral
+  | CASE operand=expr? whenClause+ (ELSE elseExpr=expr)? END            # caseExpr
+  | CAST LPAREN expr AS typeName RPAREN                                 # castExpr
+  | EXTRACT LPAREN field=identifier FROM valueExpr RPAREN               # extractExpr
+  | SUBSTRING LPAREN valueExpr FROM from=valueExpr (FOR forLen=valueExpr)? RPAREN # substringExpr
+  | EXISTS LPAREN query RPAREN                                          # existsExpr
+  | LPAREN query RPAREN                                                 # scalarSubquery
+  | identifier LPAREN ASTERISK RPAREN over?                             # starCall
+  | identifier LPAREN (setQuantifier? expr (COMMA expr)*)? RPAREN over? # functionCall
+  | qualifier=identifier DOT column=identifier                          # qualifiedColumn
+  | identifier                                                          # columnRef
+  | LPAREN expr RPAREN                                                  # parenExpr
+  ;
+
+whenClause : WHEN condition=expr THEN result=expr ;
+
+over
+  : OVER LPAREN (PARTITION BY expr (COMMA expr)*)? (ORDER BY sortItem (COMMA sortItem)*)? RPAREN
+  ;
+
+identifier
+  : IDENTIFIER
+  | QUOTED_IDENTIFIER
+  | BACKQUOTED_IDENTIFIER
+  | nonReserved
+  ;
+
+literal
+  : INTEGER_VALUE | DECIMAL_VALUE | STRING | TRUE | FALSE | identifier | MINUS INTEGER_VALUE
+  ;
+
+// Keywords that may also name a table, column or alias.
+nonReserved
+  : ROWS | ROW | FIRST | LAST | NEXT | KEY | VIEW | SETS | NULLS | SEMI | ANTI
+  | PRECISION | ONLY | PARTITION | OVER | ROLLUP | CUBE | GROUPING | TABLE | OFFSET
+  ;
+
+// ----------------------------------------------------------------- lexer
+
+ALL : A L L ;
+AND : A N D ;
+ANTI : A N T I ;
+AS : A S ;
+ASC : A S C ;
+BETWEEN : B E T W E E N ;
+BY : B Y ;
+CASE : C A S E ;
+CAST : C A S T ;
+CREATE : C R E A T E ;
+CROSS : C R O S S ;
+CUBE : C U B E ;
+DATE : D A T E ;
+DESC : D E S C ;
+DISTINCT : D I S T I N C T ;
+DOUBLE : D O U B L E ;
+ELSE : E L S E ;
+END : E N D ;
+EXCEPT : E X C E P T ;
+EXISTS : E X I S T S ;
+EXTRACT : E X T R A C T ;
+FALSE : F A L S E ;
+FETCH : F E T C H ;
+FIRST : F I R S T ;
+FOR : F O R ;
+FROM : F R O M ;
+FULL : F U L L ;
+GROUP : G R O U P ;
+GROUPING : G R O U P I N G ;
+HAVING : H A V I N G ;
+IN : I N ;
+INNER : I N N E R ;
+INTERSECT : I N T E R S E C T ;
+INTERVAL : I N T E R V A L ;
+IS : I S ;
+JOIN : J O I N ;
+KEY : K E Y ;
+LAST : L A S T ;
+LEFT : L E F T ;
+LIKE : L I K E ;
+LIMIT : L I M I T ;
+NEXT : N E X T ;
+NOT : N O T ;
+NULL_ : N U L L ;
+NULLS : N U L L S ;
+OFFSET : O F F S E T ;
+ON : O N ;
+ONLY : O N L Y ;
+OR : O R ;
+ORDER : O R D E R ;
+OUTER : O U T E R ;
+OVER : O V E R ;
+PARTITION : P A R T I T I O N ;
+PRECISION : P R E C I S I O N ;
+PRIMARY : P R I M A R Y ;
+RIGHT : R I G H T ;
+ROLLUP : R O L L U P ;
+ROW : R O W ;
+ROWS : R O W S ;
+SELECT : S E L E C T ;
+SEMI : S E M I ;
+SETS : S E T S ;
+SUBSTRING : S U B S T R I N G ;
+TABLE : T A B L E ;
+THEN : T H E N ;
+TIMESTAMP : T I M E S T A M P ;
+TRUE : T R U E ;
+UNION : U N I O N ;
+USING : U S I N G ;
+VIEW : V I E W ;
+WHEN : W H E N ;
+WHERE : W H E R E ;
+WITH : W I T H ;
+
+EQ : '=' | '==' ;
+NSEQ : '<=>' ;
+NEQ : '<>' | '!=' ;
+LTE : '<=' ;
+GTE : '>=' ;
+LT : '<' ;
+GT : '>' ;
+PLUS : '+' ;
+MINUS : '-' ;
+ASTERISK : '*' ;
+SLASH : '/' ;
+PERCENT : '%' ;
+CONCAT : '||' ;
+LPAREN : '(' ;
+RPAREN : ')' ;
+COMMA : ',' ;
+DOT : '.' ;
+SEMICOLON : ';' ;
+
+STRING : '\'' ( ~'\'' | '\'\'' )* '\'' ;
+INTEGER_VALUE : DIGIT+ ;
+DECIMAL_VALUE : DIGIT+ '.' DIGIT* | '.' DIGIT+ ;
+IDENTIFIER : (LETTER | '_') (LETTER | DIGIT | '_')* ;
+QUOTED_IDENTIFIER : '"' ( ~'"' | '""' )* '"' ;
+BACKQUOTED_IDENTIFIER : '`' ( ~'`' | '``' )* '`' ;
+
+LINE_COMMENT : '--' ~[\r\n]* -> channel(HIDDEN) ;
+BLOCK_COMMENT : '/*' .*? '*/' -> channel(HIDDEN) ;
+WS : [ \r\n\t]+ -> channel(HIDDEN) ;
+
+// Any other character is a token of its own, so that the parser reports it
+// with its location instead of the lexer dropping it.
+UNRECOGNIZED : . ;
+
+fragment DIGIT : [0-9] ;
+fragment LETTER : [a-zA-Z] ;
+fragment A : [aA] ; fragment B : [bB] ; fragment C : [cC] ; fragment D : [dD] ;
+fragment E : [eE] ; fragment F : [fF] ; fragment G : [gG] ; fragment H : [hH] ;
+fragment I : [iI] ; fragment J : [jJ] ; fragment K : [kK] ; fragment L : [lL] ;
+fragment M : [mM] ; fragment N : [nN] ; fragment O : [oO] ; fragment P : [pP] ;
+fragment Q : [qQ] ; fragment R : [rR] ; fragment S : [sS] ; fragment T : [tT] ;
+fragment U : [uU] ; fragment V : [vV] ; fragment W : [wW] ; fragment X : [xX] ;
+fragment Y : [yY] ; fragment Z : [zZ] ;

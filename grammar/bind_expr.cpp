@@ -1,0 +1,303 @@
+// Binding of expressions: names, literals, operators, subqueries, types.
+#include <algorithm>
+#include <cctype>
+
+#include "grammar/binder.h"
+#include "grammar/literals.h"
+#include "ir/functions.h"
+
+namespace rfguard {
+
+using P = rfsql::RfSqlParser;
+
+ExprPtr Binder::call(const std::string& name, std::vector<ExprPtr> args, SourceLoc loc) {
+  return makeCall(name, std::move(args), loc);
+}
+
+ExprPtr Binder::cast(ExprPtr e, Type t, SourceLoc loc) { return makeCast(std::move(e), t, loc); }
+
+namespace {
+
+bool isBooleanish(const Expr& e) {
+  return e.type.kind == TypeKind::Boolean || e.type.kind == TypeKind::Unknown;
+}
+
+}  // namespace
+
+ExprPtr Binder::bindExpr(P::ExprContext* ctx, const Scope& scope, BlockState& block) {
+  return bindBoolean(ctx->booleanExpr(), scope, block);
+}
+
+ExprPtr Binder::bindBoolean(P::BooleanExprContext* ctx, const Scope& scope, BlockState& block) {
+  if (auto* p = dynamic_cast<P::PredicatedContext*>(ctx)) {
+    ExprPtr left = bindValue(p->valueExpr(), scope, block);
+    return p->predicate() ? bindPredicate(left, p->predicate(), scope, block) : left;
+  }
+  if (auto* n = dynamic_cast<P::LogicalNotContext*>(ctx)) {
+    ExprPtr e = bindBoolean(n->booleanExpr(), scope, block);
+    if (!isBooleanish(*e)) error(n->booleanExpr(), "NOT needs a boolean operand, got " + e->type.toString());
+    return call("not", {e}, locOf(ctx));
+  }
+  P::BooleanExprContext* l = nullptr;
+  P::BooleanExprContext* r = nullptr;
+  std::string op;
+  if (auto* a = dynamic_cast<P::LogicalAndContext*>(ctx)) {
+    l = a->left, r = a->right, op = "and";
+  } else if (auto* o = dynamic_cast<P::LogicalOrContext*>(ctx)) {
+    l = o->left, r = o->right, op = "or";
+  }
+  ExprPtr le = bindBoolean(l, scope, block);
+  ExprPtr re = bindBoolean(r, scope, block);
+  if (!isBooleanish(*le)) error(l, "operand of " + op + " must be boolean, got " + le->type.toString());
+  if (!isBooleanish(*re)) error(r, "operand of " + op + " must be boolean, got " + re->type.toString());
+  // Flatten chains so that a AND b AND c is one call with three arguments.
+  std::vector<ExprPtr> args;
+  for (const auto& side : {le, re}) {
+    if (side->kind == ExprKind::Call && side->name == op)
+      args.insert(args.end(), side->args.begin(), side->args.end());
+    else
+      args.push_back(side);
+  }
+  return call(op, std::move(args), locOf(ctx));
+}
+
+ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scope& scope,
+                              BlockState& block) {
+  SourceLoc loc = left->loc;
+  auto checkComparable = [&](const ExprPtr& a, const ExprPtr& b, antlr4::ParserRuleContext* at) {
+    if (!comparable(a->type, b->type))
+      error(at, "cannot compare " + a->type.toString() + " with " + b->type.toString());
+  };
+  if (auto* c = dynamic_cast<P::ComparisonContext*>(ctx)) {
+    ExprPtr right = bindValue(c->right, scope, block);
+    checkComparable(left, right, ctx);
+    std::string op = c->cmpOp()->getText();
+    if (op == "!=") op = "<>";
+    if (op == "==") op = "=";
+    return call(op, {left, right}, loc);
+  }
+  if (auto* d = dynamic_cast<P::DistinctFromContext*>(ctx)) {
+    ExprPtr right = bindValue(d->right, scope, block);
+    checkComparable(left, right, ctx);
+    return call(d->NOT() ? "<=>" : "is_distinct_from", {left, right}, loc);
+  }
+  if (auto* b = dynamic_cast<P::BetweenContext*>(ctx)) {
+    ExprPtr lo = bindValue(b->lower, scope, block);
+    ExprPtr hi = bindValue(b->upper, scope, block);
+    checkComparable(left, lo, b->lower);
+    checkComparable(left, hi, b->upper);
+    // BETWEEN is sugar for two comparisons; ScalarFilter and pushdown see them apart.
+    ExprPtr both = call("and", {call(">=", {left, lo}, loc), call("<=", {left, hi}, loc)}, loc);
+    return b->NOT() ? call("not", {both}, loc) : both;
+  }
+  if (auto* in = dynamic_cast<P::InSubqueryContext*>(ctx)) {
+    BoundRel sub = bindQuery(in->query(), &scope, "sq");
+    if (sub.plan->output.size() != 1) {
+      error(in->query(), "IN subquery must return one column, it returns " +
+                             std::to_string(sub.plan->output.size()));
+      return makeNull({}, loc);
+    }
+    checkComparable(left, makeColumn("", sub.plan->output[0].type, true), in);
+    ExprPtr e = makeSubquery(SubqueryKind::In, sub.plan, left, Type::of(TypeKind::Boolean), loc);
+    return in->NOT() ? call("not", {e}, loc) : e;
+  }
+  if (auto* in = dynamic_cast<P::InListContext*>(ctx)) {
+    std::vector<ExprPtr> args{left};
+    for (auto* item : in->expr()) {
+      args.push_back(bindExpr(item, scope, block));
+      checkComparable(left, args.back(), item);
+    }
+    ExprPtr e = call("in", std::move(args), loc);
+    return in->NOT() ? call("not", {e}, loc) : e;
+  }
+  if (auto* like = dynamic_cast<P::LikeContext*>(ctx)) {
+    ExprPtr pattern = bindValue(like->pattern, scope, block);
+    if (!left->type.isString() && left->type.kind != TypeKind::Unknown)
+      error(ctx, "LIKE needs a string operand, got " + left->type.toString());
+    ExprPtr e = call("like", {left, pattern}, loc);
+    return like->NOT() ? call("not", {e}, loc) : e;
+  }
+  auto* np = dynamic_cast<P::NullPredicateContext*>(ctx);
+  return call(np->NOT() ? "is_not_null" : "is_null", {left}, loc);
+}
+
+ExprPtr Binder::bindValue(P::ValueExprContext* ctx, const Scope& scope, BlockState& block) {
+  if (auto* p = dynamic_cast<P::ValuePrimaryContext*>(ctx))
+    return bindPrimary(p->primaryExpr(), scope, block);
+  SourceLoc loc = locOf(ctx);
+  if (auto* u = dynamic_cast<P::UnaryMinusContext*>(ctx)) {
+    ExprPtr e = bindValue(u->valueExpr(), scope, block);
+    if (!e->type.isNumeric() && e->type.kind != TypeKind::Unknown &&
+        e->type.kind != TypeKind::Interval)
+      error(ctx, "unary " + u->op->getText() + " needs a number, got " + e->type.toString());
+    if (u->op->getType() == P::PLUS) return e;
+    if (e->kind == ExprKind::Literal && !e->isNull && e->type.isNumeric())
+      return makeLiteral(e->value[0] == '-' ? e->value.substr(1) : "-" + e->value, e->type, loc);
+    return call("negate", {e}, loc);
+  }
+  P::ValueExprContext* l = nullptr;
+  P::ValueExprContext* r = nullptr;
+  std::string op;
+  if (auto* m = dynamic_cast<P::MultiplicativeContext*>(ctx)) {
+    l = m->left, r = m->right, op = m->op->getText();
+  } else if (auto* a = dynamic_cast<P::AdditiveContext*>(ctx)) {
+    l = a->left, r = a->right, op = a->op->getText();
+  } else {
+    auto* c = dynamic_cast<P::ConcatenationContext*>(ctx);
+    ExprPtr le = bindValue(c->left, scope, block);
+    ExprPtr re = bindValue(c->right, scope, block);
+    return call("||", {le, re}, loc);
+  }
+  ExprPtr le = bindValue(l, scope, block);
+  ExprPtr re = bindValue(r, scope, block);
+  const Type& lt = le->type;
+  const Type& rt = re->type;
+  bool ok = (lt.isNumeric() || lt.kind == TypeKind::Unknown) &&
+            (rt.isNumeric() || rt.kind == TypeKind::Unknown);
+  if (op == "+" || op == "-")
+    ok = ok || (lt.isTemporal() && rt.kind == TypeKind::Interval) ||
+         (op == "+" && rt.isTemporal() && lt.kind == TypeKind::Interval) ||
+         (op == "-" && lt.kind == TypeKind::Date && rt.kind == TypeKind::Date);
+  if (!ok) error(ctx, "operator " + op + " cannot take " + lt.toString() + " and " + rt.toString());
+  return call(op, {le, re}, loc);
+}
+
+ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, BlockState& block) {
+  SourceLoc loc = locOf(ctx);
+  if (dynamic_cast<P::NullLiteralContext*>(ctx)) return makeNull({}, loc);
+  if (dynamic_cast<P::IntegerLiteralContext*>(ctx)) return integerLiteral(ctx->getText(), loc);
+  if (dynamic_cast<P::DecimalLiteralContext*>(ctx)) return decimalLiteral(ctx->getText(), loc);
+  if (auto* s = dynamic_cast<P::StringLiteralContext*>(ctx))
+    return makeLiteral(unquote(s->STRING()->getText(), '\''), Type::of(TypeKind::Varchar), loc);
+  if (auto* b = dynamic_cast<P::BooleanLiteralContext*>(ctx)) return makeBool(b->TRUE() != nullptr, loc);
+  if (auto* d = dynamic_cast<P::DateLiteralContext*>(ctx)) {
+    std::string v = unquote(d->STRING()->getText(), '\'');
+    if (!validDate(v)) error(ctx, "invalid date literal '" + v + "' (expected YYYY-MM-DD)");
+    return makeLiteral(v, Type::of(TypeKind::Date), loc);
+  }
+  if (auto* t = dynamic_cast<P::TimestampLiteralContext*>(ctx)) {
+    std::string v = unquote(t->STRING()->getText(), '\'');
+    if (!validTimestamp(v)) error(ctx, "invalid timestamp literal '" + v + "'");
+    return makeLiteral(v, Type::of(TypeKind::Timestamp), loc);
+  }
+  if (auto* iv = dynamic_cast<P::IntervalLiteralContext*>(ctx)) {
+    std::string n = unquote(iv->STRING()->getText(), '\'');
+    std::string unit = identText(iv->unit);
+    if (!validIntervalUnit(unit)) error(iv->unit, "unknown interval unit " + unit);
+    if (n.empty() || n.size() > 9 || !std::all_of(n.begin(), n.end(), ::isdigit))
+      error(ctx, "interval amount must be a whole number, got '" + n + "'");
+    return makeLiteral((iv->MINUS() ? "-" : "") + n + " " + unit, Type::of(TypeKind::Interval), loc);
+  }
+  if (auto* c = dynamic_cast<P::CaseExprContext*>(ctx)) {
+    ExprPtr operand = c->operand ? bindExpr(c->operand, scope, block) : nullptr;
+    std::vector<ExprPtr> args;
+    for (auto* w : c->whenClause()) {
+      ExprPtr cond = bindExpr(w->condition, scope, block);
+      if (operand) {
+        if (!comparable(operand->type, cond->type))
+          error(w->condition, "cannot compare " + operand->type.toString() + " with " + cond->type.toString());
+        cond = call("=", {operand, cond}, cond->loc);
+      } else if (!isBooleanish(*cond)) {
+        error(w->condition, "WHEN condition must be boolean, got " + cond->type.toString());
+      }
+      args.push_back(cond);
+      args.push_back(bindExpr(w->result, scope, block));
+    }
+    if (c->elseExpr) args.push_back(bindExpr(c->elseExpr, scope, block));
+    return call("case", std::move(args), loc);
+  }
+  if (auto* c = dynamic_cast<P::CastExprContext*>(ctx)) {
+    ExprPtr e = bindExpr(c->expr(), scope, block);
+    auto t = parseType(typeText(c->typeName()));
+    if (!t) {
+      error(c->typeName(), "unknown type " + c->typeName()->getText());
+      return e;
+    }
+    return cast(e, *t, loc);
+  }
+  if (auto* x = dynamic_cast<P::ExtractExprContext*>(ctx)) {
+    std::string field = identText(x->field);
+    if (!validIntervalUnit(field)) error(x->field, "cannot extract " + field);
+    ExprPtr v = bindValue(x->valueExpr(), scope, block);
+    if (!v->type.isTemporal() && v->type.kind != TypeKind::Unknown)
+      error(x->valueExpr(), "extract needs a date or timestamp, got " + v->type.toString());
+    return call("extract", {makeLiteral(field, Type::of(TypeKind::Varchar)), v}, loc);
+  }
+  if (auto* s = dynamic_cast<P::SubstringExprContext*>(ctx)) {
+    std::vector<ExprPtr> args{bindValue(s->valueExpr(0), scope, block),
+                              bindValue(s->from, scope, block)};
+    if (s->forLen) args.push_back(bindValue(s->forLen, scope, block));
+    return bindFunction(ctx, "substring", std::move(args), false, false, nullptr, scope, block);
+  }
+  if (auto* e = dynamic_cast<P::ExistsExprContext*>(ctx)) {
+    BoundRel sub = bindQuery(e->query(), &scope, "sq");
+    return makeSubquery(SubqueryKind::Exists, sub.plan, nullptr, Type::of(TypeKind::Boolean), loc);
+  }
+  if (auto* s = dynamic_cast<P::ScalarSubqueryContext*>(ctx)) {
+    BoundRel sub = bindQuery(s->query(), &scope, "sq");
+    if (sub.plan->output.size() != 1) {
+      error(ctx, "scalar subquery must return one column, it returns " +
+                     std::to_string(sub.plan->output.size()));
+      return makeNull({}, loc);
+    }
+    return makeSubquery(SubqueryKind::Scalar, sub.plan, nullptr, sub.plan->output[0].type, loc);
+  }
+  if (auto* s = dynamic_cast<P::StarCallContext*>(ctx))
+    return bindFunction(ctx, identText(s->identifier()), {}, false, true, s->over(), scope, block);
+  if (auto* f = dynamic_cast<P::FunctionCallContext*>(ctx)) {
+    std::string name = identText(f->identifier());
+    bool distinct = f->setQuantifier() && f->setQuantifier()->DISTINCT();
+    BlockState inner = block;
+    const FunctionInfo* fn = lookupFunction(name);
+    if (fn && fn->kind == FunctionKind::Aggregate && !f->over()) inner.allowAggregates = false;
+    if (fn && (fn->kind == FunctionKind::Aggregate || fn->kind == FunctionKind::Window)) inner.allowWindows = false;
+    std::vector<ExprPtr> args;
+    for (auto* a : f->expr()) args.push_back(bindExpr(a, scope, inner));
+    return bindFunction(ctx, name, std::move(args), distinct, false, f->over(), scope, block);
+  }
+  if (auto* q = dynamic_cast<P::QualifiedColumnContext*>(ctx)) {
+    std::string qual = identText(q->qualifier);
+    return resolveColumn(&qual, identText(q->column), loc, scope);
+  }
+  if (auto* c = dynamic_cast<P::ColumnRefContext*>(ctx))
+    return resolveColumn(nullptr, identText(c->identifier()), loc, scope);
+  auto* paren = dynamic_cast<P::ParenExprContext*>(ctx);
+  return bindExpr(paren->expr(), scope, block);
+}
+
+ExprPtr Binder::resolveColumn(const std::string* qualifier, const std::string& name,
+                              SourceLoc loc, const Scope& scope) {
+  for (const Scope* s = &scope; s; s = s->outer) {
+    if (!qualifier) {
+      auto m = s->merged.find(name);
+      if (m != s->merged.end()) return m->second;
+    }
+    std::vector<const RelColumn*> matches;
+    bool aliasFound = false;
+    for (const auto& rel : s->rels) {
+      if (qualifier && rel.alias != *qualifier) continue;
+      aliasFound = true;
+      for (const auto& col : rel.columns)
+        if (col.name == name) matches.push_back(&col);
+    }
+    if (matches.size() == 1)
+      return makeColumn(matches[0]->id, matches[0]->type, matches[0]->nullable, loc);
+    if (matches.size() > 1) {
+      std::string ids;
+      for (const auto* m : matches) ids += (ids.empty() ? "" : ", ") + m->id;
+      error(loc, "column reference \"" + name + "\" is ambiguous (" + ids + ")");
+      return makeNull({}, loc);
+    }
+    if (qualifier && aliasFound) {
+      error(loc, "relation \"" + *qualifier + "\" has no column \"" + name + "\"");
+      return makeNull({}, loc);
+    }
+  }
+  if (qualifier)
+    error(loc, "unknown table or alias \"" + *qualifier + "\" in \"" + *qualifier + "." + name + "\"");
+  else
+    error(loc, "unknown column \"" + name + "\"");
+  return makeNull({}, loc);
+}
+
+}  // namespace rfguard

@@ -1,0 +1,82 @@
+// Binding of function calls: catalog look-up, arity, aggregates and windows.
+#include "grammar/binder.h"
+#include "ir/functions.h"
+
+namespace rfguard {
+
+using P = rfsql::RfSqlParser;
+
+SortKey Binder::bindSortItem(P::SortItemContext* ctx, ExprPtr e) {
+  SortKey k;
+  k.expr = std::move(e);
+  k.ascending = !(ctx->ordering && ctx->ordering->getType() == P::DESC);
+  // Unless given, NULLs sort as the largest value: last ascending, first descending.
+  k.nullsFirst = ctx->nullOrder ? ctx->nullOrder->getType() == P::FIRST : !k.ascending;
+  return k;
+}
+
+ExprPtr Binder::bindFunction(P::PrimaryExprContext* ctx, const std::string& name,
+                             std::vector<ExprPtr> args, bool distinct, bool star,
+                             P::OverContext* over, const Scope& scope, BlockState& block) {
+  SourceLoc loc = locOf(ctx);
+  const FunctionInfo* fn = lookupFunction(name);
+  if (!fn || fn->kind == FunctionKind::Operator) {
+    error(ctx, "unknown function " + name + "()");
+    return makeNull({}, loc);
+  }
+  if (star && std::string(fn->name) != "count") {
+    error(ctx, "only count takes *, not " + name);
+    return makeNull({}, loc);
+  }
+  int n = static_cast<int>(args.size());
+  if (!star && (n < fn->minArgs || (fn->maxArgs >= 0 && n > fn->maxArgs))) {
+    std::string want = std::to_string(fn->minArgs);
+    if (fn->maxArgs != fn->minArgs)
+      want += fn->maxArgs < 0 ? " or more" : " to " + std::to_string(fn->maxArgs);
+    error(ctx, std::string(fn->name) + "() takes " + want + " argument" +
+                   (want == "1" ? "" : "s") + ", got " + std::to_string(n));
+    return makeNull({}, loc);
+  }
+  if ((fn->ret == ReturnRule::Sum || fn->ret == ReturnRule::Average) && !args.empty() &&
+      !args[0]->type.isNumeric() && args[0]->type.kind != TypeKind::Unknown) {
+    error(ctx, std::string(fn->name) + "() needs a number, got " + args[0]->type.toString());
+    return makeNull({}, loc);
+  }
+  if (over) {
+    if (fn->kind != FunctionKind::Window && fn->kind != FunctionKind::Aggregate) {
+      error(ctx, std::string(fn->name) + "() is not a window function");
+      return makeNull({}, loc);
+    }
+    if (!block.allowWindows || !block.windows) {
+      error(ctx, "window functions are not allowed here");
+      return makeNull({}, loc);
+    }
+    WindowCall w;
+    w.func = fn->name;
+    w.args = args;
+    BlockState inner = block;
+    inner.allowWindows = false;
+    for (auto* p : over->expr()) w.partitionBy.push_back(bindExpr(p, scope, inner));
+    for (auto* s : over->sortItem()) w.orderBy.push_back(bindSortItem(s, bindExpr(s->expr(), scope, inner)));
+    w.type = returnType(*fn, args);
+    w.name = block.windowQualifier + "." + fn->name + std::to_string(block.windows->size() + 1);
+    block.windows->push_back(w);
+    bool nullable = fn->policy != NullPolicy::NeverNull;
+    return makeColumn(w.name, w.type, nullable, loc);
+  }
+  if (fn->kind == FunctionKind::Window) {
+    error(ctx, std::string(fn->name) + "() needs an OVER clause");
+    return makeNull({}, loc);
+  }
+  if (fn->kind == FunctionKind::Aggregate) {
+    if (!block.allowAggregates) {
+      error(ctx, "aggregate function " + std::string(fn->name) + "() is not allowed here");
+      return makeNull({}, loc);
+    }
+    return makeAggregate(fn->name, std::move(args), distinct, loc);
+  }
+  if (distinct) error(ctx, "DISTINCT is only allowed in aggregate functions");
+  return call(fn->name, std::move(args), loc);
+}
+
+}  // namespace rfguard

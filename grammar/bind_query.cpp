@@ -1,0 +1,137 @@
+// Binding of whole queries: WITH, set operations, ORDER BY and LIMIT.
+#include <algorithm>
+
+#include "grammar/binder.h"
+
+namespace rfguard {
+
+using P = rfsql::RfSqlParser;
+
+namespace {
+
+PlanPtr node(PlanOp op, std::vector<PlanPtr> children, SourceLoc loc) {
+  auto n = std::make_shared<PlanNode>();
+  n->op = op;
+  n->children = std::move(children);
+  n->loc = loc;
+  return n;
+}
+
+}  // namespace
+
+BoundRel Binder::bindQuery(P::QueryContext* ctx, const Scope* outer, const std::string& hint) {
+  size_t mark = ctes_.size();
+  if (auto* with = ctx->with()) {
+    for (auto* c : with->cte()) {
+      auto ids = c->identifier();
+      CteDef def;
+      def.name = identText(ids[0]);
+      for (size_t i = 1; i < ids.size(); ++i) def.columns.push_back(identText(ids[i]));
+      def.query = c->query();
+      for (size_t i = mark; i < ctes_.size(); ++i)
+        if (ctes_[i].name == def.name) error(ids[0], "WITH query " + def.name + " is defined twice");
+      ctes_.push_back(def);
+    }
+  }
+  BoundRel r = bindQueryExpr(ctx->queryExpr(), outer, hint, ctx->orderBy(), ctx->limitClause());
+  ctes_.resize(mark);
+  return r;
+}
+
+BoundRel Binder::bindQueryExpr(P::QueryExprContext* ctx, const Scope* outer, const std::string& hint,
+                               P::OrderByContext* orderBy, P::LimitClauseContext* limit) {
+  if (auto* prim = dynamic_cast<P::PrimaryQueryContext*>(ctx)) {
+    auto* qp = prim->queryPrimary();
+    if (qp->querySpec()) return bindQuerySpec(qp->querySpec(), outer, hint, orderBy, limit);
+    return orderOverOutput(bindQuery(qp->query(), outer, hint), orderBy, limit);
+  }
+  P::QueryExprContext* l = nullptr;
+  P::QueryExprContext* r = nullptr;
+  PlanOp op = PlanOp::Intersect;
+  P::SetQuantifierContext* quant = nullptr;
+  antlr4::Token* opTok = nullptr;
+  if (auto* i = dynamic_cast<P::IntersectQueryContext*>(ctx)) {
+    l = i->left, r = i->right, quant = i->setQuantifier(), opTok = i->INTERSECT()->getSymbol();
+  } else {
+    auto* u = dynamic_cast<P::UnionExceptQueryContext*>(ctx);
+    l = u->left, r = u->right, quant = u->setQuantifier(), opTok = u->op;
+    op = u->op->getType() == P::UNION ? PlanOp::Union : PlanOp::Except;
+  }
+  BoundRel left = bindQueryExpr(l, outer, "q", nullptr, nullptr);
+  BoundRel right = bindQueryExpr(r, outer, "q", nullptr, nullptr);
+  size_t ln = left.plan->output.size(), rn = right.plan->output.size();
+  if (ln != rn && !failed()) {
+    error(opTok, std::string(opName(op)) + " needs the same number of columns on both sides, got " +
+                     std::to_string(ln) + " and " + std::to_string(rn));
+  }
+  auto n = node(op, {left.plan, right.plan}, locOf(opTok));
+  n->all = quant && quant->ALL();
+  std::string q = uniqueQualifier(hint);
+  std::set<std::string> taken;
+  for (const auto& name : left.names) n->outNames.push_back(q + "." + uniqueName(name, taken));
+  computeOutput(*n);
+  for (size_t i = 0; i < std::min(ln, rn); ++i)
+    if (!comparable(left.plan->output[i].type, right.plan->output[i].type))
+      error(opTok, "column " + std::to_string(i + 1) + " of " + opName(op) + " has types " +
+                       left.plan->output[i].type.toString() + " and " +
+                       right.plan->output[i].type.toString());
+  return orderOverOutput(BoundRel{n, left.names}, orderBy, limit);
+}
+
+BoundRel Binder::orderOverOutput(BoundRel rel, P::OrderByContext* orderBy, P::LimitClauseContext* limit) {
+  std::vector<SortKey> keys;
+  if (orderBy) {
+    // ORDER BY over a set operation or parenthesised query sees its output columns only.
+    Scope scope;
+    RelScope out;
+    for (size_t i = 0; i < rel.names.size() && i < rel.plan->output.size(); ++i)
+      out.columns.push_back({rel.names[i], rel.plan->output[i].id, rel.plan->output[i].type,
+                             rel.plan->output[i].nullable});
+    scope.rels.push_back(out);
+    BlockState block;
+    for (auto* item : orderBy->sortItem()) {
+      ExprPtr e;
+      std::string text = item->expr()->getText();
+      if (!text.empty() && std::all_of(text.begin(), text.end(), ::isdigit)) {
+        size_t ord = text.size() > 6 ? 0 : std::stoul(text);
+        if (ord < 1 || ord > rel.plan->output.size()) {
+          error(item, "ORDER BY position " + text + " is not in the select list");
+          continue;
+        }
+        const Column& c = rel.plan->output[ord - 1];
+        e = makeColumn(c.id, c.type, c.nullable, locOf(item));
+      } else {
+        e = bindExpr(item->expr(), scope, block);
+      }
+      keys.push_back(bindSortItem(item, e));
+    }
+  }
+  rel.plan = bindSortAndLimit(rel.plan, keys, limit);
+  return rel;
+}
+
+PlanPtr Binder::bindSortAndLimit(PlanPtr plan, const std::vector<SortKey>& keys, P::LimitClauseContext* limit) {
+  if (!keys.empty()) {
+    auto sort = node(PlanOp::Sort, {plan}, keys[0].expr->loc);
+    sort->sortKeys = keys;
+    computeOutput(*sort);
+    plan = sort;
+  }
+  if (!limit) return plan;
+  auto lim = node(PlanOp::Limit, {plan}, locOf(limit));
+  auto number = [&](antlr4::Token* t) -> long long {
+    std::string s = t->getText();
+    if (s.size() > 18) {
+      error(t, "LIMIT/OFFSET value " + s + " is too large");
+      return 0;
+    }
+    return std::stoll(s);
+  };
+  if (limit->limit) lim->limit = number(limit->limit);
+  if (limit->fetch) lim->limit = number(limit->fetch);
+  if (limit->offset) lim->offset = number(limit->offset);
+  computeOutput(*lim);
+  return lim;
+}
+
+}  // namespace rfguard

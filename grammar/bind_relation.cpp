@@ -1,0 +1,164 @@
+// Binding of FROM items: tables, views, CTEs, derived tables and joins.
+#include "grammar/binder.h"
+
+namespace rfguard {
+
+using P = rfsql::RfSqlParser;
+
+namespace {
+
+JoinType joinTypeOf(P::JoinTypeContext* jt) {
+  bool semi = jt->SEMI(), anti = jt->ANTI();
+  if (jt->LEFT()) return semi ? JoinType::LeftSemi : anti ? JoinType::LeftAnti : JoinType::Left;
+  if (jt->RIGHT()) return semi ? JoinType::RightSemi : anti ? JoinType::RightAnti : JoinType::Right;
+  if (jt->FULL()) return JoinType::Full;
+  return JoinType::Inner;
+}
+
+void addRel(Binder& b, Scope& scope, RelScope rel, antlr4::ParserRuleContext* at) {
+  for (const auto& r : scope.rels)
+    if (r.alias == rel.alias) b.error(at, "table name \"" + rel.alias + "\" specified more than once");
+  scope.rels.push_back(std::move(rel));
+}
+
+RelScope relOf(const std::string& alias, const BoundRel& bound, const std::vector<std::string>& names) {
+  RelScope rel{alias, {}};
+  for (size_t i = 0; i < bound.plan->output.size(); ++i) {
+    const Column& c = bound.plan->output[i];
+    rel.columns.push_back({i < names.size() ? names[i] : c.id, c.id, c.type, c.nullable});
+  }
+  return rel;
+}
+
+}  // namespace
+
+PlanPtr Binder::bindRelation(P::RelationContext* ctx, Scope& scope) {
+  if (auto* p = dynamic_cast<P::PrimaryRelationContext*>(ctx))
+    return bindRelationPrimary(p->relationPrimary(), scope);
+  P::RelationContext* leftCtx;
+  P::RelationPrimaryContext* rightCtx;
+  JoinType type = JoinType::Cross;
+  P::JoinCriteriaContext* criteria = nullptr;
+  antlr4::Token* at;
+  if (auto* c = dynamic_cast<P::CrossJoinContext*>(ctx)) {
+    leftCtx = c->left, rightCtx = c->right, at = c->CROSS()->getSymbol();
+  } else {
+    auto* j = dynamic_cast<P::JoinRelationContext*>(ctx);
+    leftCtx = j->left, rightCtx = j->right, criteria = j->joinCriteria(), at = j->JOIN()->getSymbol();
+    type = joinTypeOf(j->joinType());
+    if (j->joinType()->getStart() != j->JOIN()->getSymbol()) at = j->joinType()->getStart();
+  }
+  PlanPtr left = bindRelation(leftCtx, scope);
+  size_t leftRels = scope.rels.size();
+  Scope rightScope;
+  rightScope.outer = scope.outer;
+  PlanPtr right = bindRelationPrimary(rightCtx, rightScope);
+  Scope both = scope;
+  for (auto& r : rightScope.rels) addRel(*this, both, r, rightCtx);
+
+  auto join = std::make_shared<PlanNode>();
+  join->op = PlanOp::Join;
+  join->joinType = type;
+  join->children = {left, right};
+  join->loc = locOf(at);
+  if (criteria && criteria->ON()) {
+    BlockState block;
+    ExprPtr cond = bindExpr(criteria->expr(), both, block);
+    if (cond->type.kind != TypeKind::Boolean && cond->type.kind != TypeKind::Unknown)
+      error(criteria->expr(), "join condition must be boolean, got " + cond->type.toString());
+    join->predicate = cond;
+  } else if (criteria) {
+    std::vector<ExprPtr> eqs;
+    for (auto* id : criteria->identifier()) {
+      std::string name = identText(id);
+      Scope ls;
+      ls.rels.assign(scope.rels.begin(), scope.rels.begin() + leftRels);
+      ls.merged = scope.merged;
+      ExprPtr l = resolveColumn(nullptr, name, locOf(id), ls);
+      ExprPtr r = resolveColumn(nullptr, name, locOf(id), rightScope);
+      if (!comparable(l->type, r->type))
+        error(id, "USING column " + name + " has types " + l->type.toString() + " and " + r->type.toString());
+      eqs.push_back(call("=", {l, r}, locOf(id)));
+      // The merged column: from the side whose rows always survive, coalesced for FULL.
+      const auto& info = joinInfo(type);
+      ExprPtr merged = info.generatesNulls[0] && !info.generatesNulls[1] ? r
+                       : info.generatesNulls[0] && info.generatesNulls[1] ? call("coalesce", {l, r}, locOf(id))
+                       : !info.outputs[0] ? r : l;
+      both.merged[name] = merged;
+    }
+    join->predicate = makeAnd(eqs);
+  }
+  const auto& info = joinInfo(type);
+  if (!info.outputs[0]) scope.rels.resize(0);
+  if (info.outputs[1])
+    for (auto& r : rightScope.rels) scope.rels.push_back(r);
+  scope.merged = both.merged;
+  computeOutput(*join);
+  return join;
+}
+
+PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope) {
+  if (auto* p = dynamic_cast<P::ParenRelationContext*>(ctx)) return bindRelation(p->relation(), scope);
+  if (auto* d = dynamic_cast<P::DerivedTableContext*>(ctx)) {
+    std::string alias = identText(d->alias);
+    BoundRel bound = bindQuery(d->query(), scope.outer, alias);
+    std::vector<std::string> names = bound.names;
+    auto ids = d->identifier();
+    if (ids.size() > 1) {
+      if (ids.size() - 1 != bound.plan->output.size())
+        error(d->alias, "derived table " + alias + " names " + std::to_string(ids.size() - 1) +
+                            " columns but its query returns " + std::to_string(bound.plan->output.size()));
+      names.clear();
+      for (size_t i = 1; i < ids.size(); ++i) names.push_back(identText(ids[i]));
+    }
+    addRel(*this, scope, relOf(alias, bound, names), ctx);
+    return bound.plan;
+  }
+  auto* t = dynamic_cast<P::TableRefContext*>(ctx);
+  auto ids = t->identifier();
+  std::string name = identText(ids[0]);
+  std::string alias = t->alias ? identText(t->alias) : name;
+  for (size_t i = ctes_.size(); i-- > 0;) {
+    CteDef& cte = ctes_[i];
+    if (cte.name != name || cte.active) continue;
+    cte.active = true;
+    BoundRel bound = bindQuery(cte.query, nullptr, alias);
+    ctes_[i].active = false;
+    std::vector<std::string> names = cte.columns.empty() ? bound.names : cte.columns;
+    if (!cte.columns.empty() && cte.columns.size() != bound.plan->output.size())
+      error(ctx, "WITH query " + name + " names " + std::to_string(cte.columns.size()) +
+                     " columns but returns " + std::to_string(bound.plan->output.size()));
+    addRel(*this, scope, relOf(alias, bound, names), ctx);
+    return bound.plan;
+  }
+  if (const ViewDef* view = catalog.view(name)) {
+    BoundRel bound = bindView(*this, *view, alias);
+    std::vector<std::string> names = view->columnNames.empty() ? bound.names : view->columnNames;
+    addRel(*this, scope, relOf(alias, bound, names), ctx);
+    return bound.plan;
+  }
+  auto scan = std::make_shared<PlanNode>();
+  scan->op = PlanOp::Scan;
+  scan->loc = locOf(ctx);
+  const TableDef* table = catalog.table(name);
+  if (!table) {
+    error(ctx, "unknown table \"" + name + "\"");
+    scan->op = PlanOp::Values;
+    return scan;
+  }
+  scan->table = table->name;
+  scan->alias = uniqueQualifier(alias);
+  scan->runtimeFilterAllowed = table->runtimeFilter;
+  RelScope rel{alias, {}};
+  for (const auto& c : table->columns) {
+    std::string id = scan->alias + "." + c.name;
+    scan->tableColumns.push_back({id, c.type, c.nullable});
+    scan->scanColumns.push_back(id);
+    rel.columns.push_back({c.name, id, c.type, c.nullable});
+  }
+  addRel(*this, scope, std::move(rel), ctx);
+  computeOutput(*scan);
+  return scan;
+}
+
+}  // namespace rfguard

@@ -1,0 +1,214 @@
+// Binding of one SELECT block: FROM, WHERE, grouping, windows, select list, ORDER BY.
+#include <algorithm>
+
+#include "grammar/binder.h"
+
+namespace rfguard {
+
+using P = rfsql::RfSqlParser;
+
+namespace {
+
+PlanPtr unary(PlanOp op, PlanPtr child, SourceLoc loc) {
+  auto n = std::make_shared<PlanNode>();
+  n->op = op;
+  n->children = {std::move(child)};
+  n->loc = loc;
+  return n;
+}
+
+std::string defaultName(const Expr& e) {
+  if (e.kind == ExprKind::Column) {
+    auto dot = e.name.rfind('.');
+    return dot == std::string::npos ? e.name : e.name.substr(dot + 1);
+  }
+  if (e.kind == ExprKind::Call && std::isalpha(static_cast<unsigned char>(e.name[0]))) return e.name;
+  return "expr";
+}
+
+bool isOrdinal(const std::string& text) {
+  return !text.empty() && text.size() < 7 && std::all_of(text.begin(), text.end(), ::isdigit);
+}
+
+}  // namespace
+
+BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer, const std::string& hint,
+                               P::OrderByContext* orderBy, P::LimitClauseContext* limit) {
+  Scope scope;
+  scope.outer = outer;
+  PlanPtr plan;
+  for (auto* rel : ctx->relation()) {
+    // Each comma item binds on its own: a JOIN's ON clause sees only its own operands.
+    Scope itemScope;
+    itemScope.outer = outer;
+    PlanPtr p = bindRelation(rel, itemScope);
+    for (auto& r : itemScope.rels) {
+      for (const auto& have : scope.rels)
+        if (have.alias == r.alias) error(rel, "table name \"" + r.alias + "\" specified more than once");
+      scope.rels.push_back(r);
+    }
+    for (auto& [k, v] : itemScope.merged) scope.merged[k] = v;
+    if (!plan) {
+      plan = p;
+      continue;
+    }
+    auto join = std::make_shared<PlanNode>();
+    join->op = PlanOp::Join;
+    join->joinType = JoinType::Cross;
+    join->children = {plan, p};
+    join->loc = locOf(rel);
+    computeOutput(*join);
+    plan = join;
+  }
+  if (!plan) {  // SELECT without FROM reads one empty row
+    plan = std::make_shared<PlanNode>();
+    plan->op = PlanOp::Values;
+    plan->rows = {{}};
+    plan->loc = locOf(ctx);
+  }
+  if (ctx->where) {
+    BlockState block;
+    ExprPtr pred = bindExpr(ctx->where, scope, block);
+    if (pred->type.kind != TypeKind::Boolean && pred->type.kind != TypeKind::Unknown)
+      error(ctx->where, "WHERE condition must be boolean, got " + pred->type.toString());
+    plan = unary(PlanOp::Filter, plan, locOf(ctx->where));
+    plan->predicate = pred;
+    computeOutput(*plan);
+  }
+
+  // Select items, bound before grouping; aggregates and windows stay inline for now.
+  std::vector<WindowCall> windows;
+  BlockState block;
+  block.allowAggregates = block.allowWindows = true;
+  block.windows = &windows;
+  block.windowQualifier = uniqueQualifier("win");
+  std::vector<std::pair<std::string, ExprPtr>> items;
+  for (auto* item : ctx->selectItem()) {
+    if (dynamic_cast<P::SelectStarContext*>(item) || dynamic_cast<P::SelectQualifiedStarContext*>(item)) {
+      auto* qs = dynamic_cast<P::SelectQualifiedStarContext*>(item);
+      std::string alias = qs ? identText(qs->identifier()) : "";
+      bool found = false;
+      for (const auto& rel : scope.rels) {
+        if (qs && rel.alias != alias) continue;
+        found = true;
+        for (const auto& c : rel.columns)
+          items.push_back({c.name, makeColumn(c.id, c.type, c.nullable, locOf(item))});
+      }
+      if (!found) error(item, qs ? "unknown table or alias \"" + alias + "\" in " + alias + ".*"
+                                 : std::string("SELECT * needs a FROM clause"));
+      continue;
+    }
+    auto* se = dynamic_cast<P::SelectExprContext*>(item);
+    ExprPtr e = bindExpr(se->expr(), scope, block);
+    items.push_back({se->identifier() ? identText(se->identifier()) : defaultName(*e), e});
+  }
+  ExprPtr having;
+  if (ctx->having) {
+    BlockState hb;
+    hb.allowAggregates = true;
+    having = bindExpr(ctx->having, scope, hb);
+  }
+  // ORDER BY keys: positions and output names refer to the select list; anything
+  // else is an expression over the FROM clause, bound now so grouping sees it.
+  struct Order {
+    P::SortItemContext* ctx;
+    int item = -1;  // select-list index, or -1 for an expression
+    ExprPtr expr;
+  };
+  std::vector<Order> order;
+  if (orderBy) {
+    for (auto* si : orderBy->sortItem()) {
+      Order o{si};
+      std::string text = si->expr()->getText();
+      if (isOrdinal(text)) {
+        size_t ord = std::stoul(text);
+        if (ord < 1 || ord > items.size()) error(si, "ORDER BY position " + text + " is not in the select list");
+        o.item = static_cast<int>(ord) - 1;
+      } else {
+        std::string lower = text;
+        for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        for (size_t i = 0; i < items.size() && o.item < 0; ++i)
+          if (items[i].first == lower && lower.find('.') == std::string::npos) o.item = static_cast<int>(i);
+        if (o.item < 0) o.expr = bindExpr(si->expr(), scope, block);
+      }
+      order.push_back(o);
+    }
+  }
+
+  bool aggregated = ctx->GROUP() || having;
+  for (const auto& it : items) aggregated = aggregated || hasAggregate(*it.second);
+  for (const auto& o : order) aggregated = aggregated || (o.expr && hasAggregate(*o.expr));
+  if (aggregated) {
+    std::vector<ExprPtr*> exprs;
+    for (auto& it : items) exprs.push_back(&it.second);
+    if (having) exprs.push_back(&having);
+    for (auto& o : order)
+      if (o.expr) exprs.push_back(&o.expr);
+    bool ok = true;
+    plan = bindGrouping(ctx, plan, scope, exprs, windows, items, ok);
+    if (having) {
+      plan = unary(PlanOp::Filter, plan, locOf(ctx->having));
+      plan->predicate = having;
+      computeOutput(*plan);
+    }
+  }
+  if (windows.empty()) {
+    qualifiers_.erase(block.windowQualifier);
+  } else {
+    plan = unary(PlanOp::Window, plan, windows[0].args.empty() ? locOf(ctx) : windows[0].args[0]->loc);
+    plan->windows = windows;
+    computeOutput(*plan);
+  }
+
+  auto project = unary(PlanOp::Project, plan, locOf(ctx));
+  std::string q = uniqueQualifier(hint);
+  std::set<std::string> taken;
+  std::vector<std::string> names;
+  for (const auto& [name, e] : items) {
+    names.push_back(name);
+    project->exprs.push_back({q + "." + uniqueName(name, taken), e});
+  }
+  bool distinct = ctx->setQuantifier() && ctx->setQuantifier()->DISTINCT();
+  std::vector<SortKey> keys;
+  size_t visible = project->exprs.size();
+  for (const auto& o : order) {
+    if (o.item >= 0) {
+      if (static_cast<size_t>(o.item) < project->exprs.size()) {
+        const auto& ne = project->exprs[o.item];
+        keys.push_back(bindSortItem(o.ctx, makeColumn(ne.name, ne.expr->type, ne.expr->nullable, locOf(o.ctx))));
+      }
+      continue;
+    }
+    std::string id;
+    for (const auto& ne : project->exprs)
+      if (exprEquals(ne.expr, o.expr)) id = ne.name;
+    if (id.empty()) {
+      if (distinct) error(o.ctx, "with SELECT DISTINCT, ORDER BY expressions must appear in the select list");
+      id = q + "." + uniqueName("sort", taken);
+      project->exprs.push_back({id, o.expr});
+    }
+    keys.push_back(bindSortItem(o.ctx, makeColumn(id, o.expr->type, o.expr->nullable, o.expr->loc)));
+  }
+  computeOutput(*project);
+  plan = project;
+  if (distinct) {
+    auto agg = unary(PlanOp::Aggregate, plan, locOf(ctx));
+    for (const auto& c : project->output)
+      agg->exprs.push_back({c.id, makeColumn(c.id, c.type, c.nullable, project->loc)});
+    computeOutput(*agg);
+    plan = agg;
+  }
+  plan = bindSortAndLimit(plan, keys, limit);
+  if (project->exprs.size() > visible) {  // drop the hidden sort columns again
+    auto trim = unary(PlanOp::Project, plan, project->loc);
+    for (size_t i = 0; i < visible; ++i) {
+      const Column& c = project->output[i];
+      trim->exprs.push_back({c.id, makeColumn(c.id, c.type, c.nullable, project->loc)});
+    }
+    computeOutput(*trim);
+    plan = trim;
+  }
+  return BoundRel{plan, names};
+}
+
+}  // namespace rfguard

@@ -1,0 +1,146 @@
+#pragma once
+// Internal to grammar/: turns ANTLR parse trees into IR plans.
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "RfSqlParser.h"
+#include "ir/catalog.h"
+#include "ir/diagnostics.h"
+#include "ir/plan.h"
+
+namespace rfguard {
+
+/// A column visible under a relation alias in a FROM scope.
+struct RelColumn {
+  std::string name;  ///< the name SQL uses
+  std::string id;    ///< the plan column id
+  Type type;
+  bool nullable = true;
+};
+
+/// A relation visible in a FROM scope.
+struct RelScope {
+  std::string alias;
+  std::vector<RelColumn> columns;
+};
+
+/// The names visible to expressions of one query block.
+struct Scope {
+  std::vector<RelScope> rels;
+  std::map<std::string, ExprPtr> merged;  ///< USING columns, by name
+  const Scope* outer = nullptr;           ///< enclosing block, for correlated references
+};
+
+/// A bound query with the names SQL uses for its output columns.
+struct BoundRel {
+  PlanPtr plan;
+  std::vector<std::string> names;
+};
+
+/// Per-block state while binding expressions.
+struct BlockState {
+  bool allowAggregates = false;
+  bool allowWindows = false;
+  std::vector<WindowCall>* windows = nullptr;  ///< window calls met so far
+  std::string windowQualifier;
+};
+
+/// A CTE visible by name.
+struct CteDef {
+  std::string name;
+  std::vector<std::string> columns;
+  rfsql::RfSqlParser::QueryContext* query = nullptr;
+  bool active = false;  ///< its body is being bound: a reference now is not to it
+};
+
+class Binder;
+/// Parses a view's stored SQL and binds it with `b` (defined beside the parser).
+BoundRel bindView(Binder& b, const ViewDef& view, const std::string& hint);
+
+/// Binds one statement at a time; reports only the first error of a statement.
+class Binder {
+ public:
+  Binder(Catalog& catalog, Diagnostics& diags, std::string file, SourceLoc offset = {});
+
+  /// Applies CREATE TABLE to the catalog.
+  void bindCreateTable(rfsql::RfSqlParser::CreateTableContext* ctx);
+  /// Applies CREATE VIEW to the catalog; `sql` is the text of its query.
+  void bindCreateView(rfsql::RfSqlParser::CreateViewContext* ctx, const std::string& sql,
+                      SourceLoc queryLoc);
+  /// Binds a top-level query; null on error.
+  PlanPtr bindTopQuery(rfsql::RfSqlParser::QueryContext* ctx);
+  /// True when an error was reported.
+  bool failed() const { return failed_; }
+
+  // ---- used by the bind_*.cpp parts
+  BoundRel bindQuery(rfsql::RfSqlParser::QueryContext* ctx, const Scope* outer,
+                     const std::string& qualifierHint);
+  BoundRel bindQueryExpr(rfsql::RfSqlParser::QueryExprContext* ctx, const Scope* outer,
+                         const std::string& qualifierHint, rfsql::RfSqlParser::OrderByContext* orderBy,
+                         rfsql::RfSqlParser::LimitClauseContext* limit);
+  BoundRel bindQuerySpec(rfsql::RfSqlParser::QuerySpecContext* ctx, const Scope* outer,
+                         const std::string& qualifierHint, rfsql::RfSqlParser::OrderByContext* orderBy,
+                         rfsql::RfSqlParser::LimitClauseContext* limit);
+  BoundRel orderOverOutput(BoundRel rel, rfsql::RfSqlParser::OrderByContext* orderBy,
+                           rfsql::RfSqlParser::LimitClauseContext* limit);
+  PlanPtr bindGrouping(rfsql::RfSqlParser::QuerySpecContext* ctx, PlanPtr input, const Scope& scope,
+                       std::vector<ExprPtr*> exprs, std::vector<WindowCall>& windows,
+                       const std::vector<std::pair<std::string, ExprPtr>>& items, bool& ok);
+  PlanPtr bindRelation(rfsql::RfSqlParser::RelationContext* ctx, Scope& scope);
+  PlanPtr bindRelationPrimary(rfsql::RfSqlParser::RelationPrimaryContext* ctx, Scope& scope);
+  ExprPtr bindExpr(rfsql::RfSqlParser::ExprContext* ctx, const Scope& scope, BlockState& block);
+  ExprPtr bindBoolean(rfsql::RfSqlParser::BooleanExprContext* ctx, const Scope& scope,
+                      BlockState& block);
+  ExprPtr bindPredicate(ExprPtr left, rfsql::RfSqlParser::PredicateContext* ctx,
+                        const Scope& scope, BlockState& block);
+  ExprPtr bindValue(rfsql::RfSqlParser::ValueExprContext* ctx, const Scope& scope,
+                    BlockState& block);
+  ExprPtr bindPrimary(rfsql::RfSqlParser::PrimaryExprContext* ctx, const Scope& scope,
+                      BlockState& block);
+  ExprPtr bindFunction(rfsql::RfSqlParser::PrimaryExprContext* ctx, const std::string& name,
+                       std::vector<ExprPtr> args, bool distinct, bool star,
+                       rfsql::RfSqlParser::OverContext* over, const Scope& scope,
+                       BlockState& block);
+  ExprPtr resolveColumn(const std::string* qualifier, const std::string& name, SourceLoc loc,
+                        const Scope& scope);
+  ExprPtr call(const std::string& name, std::vector<ExprPtr> args, SourceLoc loc);
+  ExprPtr cast(ExprPtr e, Type t, SourceLoc loc);
+  PlanPtr bindSortAndLimit(PlanPtr plan, const std::vector<SortKey>& keys,
+                           rfsql::RfSqlParser::LimitClauseContext* limit);
+  SortKey bindSortItem(rfsql::RfSqlParser::SortItemContext* ctx, ExprPtr e);
+
+  /// Records an error unless this statement already has one.
+  void error(antlr4::ParserRuleContext* ctx, const std::string& message);
+  void error(antlr4::Token* tok, const std::string& message);
+  void error(SourceLoc loc, const std::string& message);
+  SourceLoc locOf(antlr4::ParserRuleContext* ctx) const;
+  SourceLoc locOf(antlr4::Token* tok) const;
+  /// An alias or qualifier not used before in this plan ("x", "x_2"...).
+  std::string uniqueQualifier(const std::string& base);
+  /// The identifier as SQL names it: unquoted ones lower-cased, quotes removed.
+  static std::string identText(rfsql::RfSqlParser::IdentifierContext* ctx);
+
+  Catalog& catalog;
+  Diagnostics& diags;
+  std::string file;
+
+ private:
+  friend BoundRel bindView(Binder& b, const ViewDef& view, const std::string& hint);
+  SourceLoc offset_;
+  bool failed_ = false;
+  std::set<std::string> qualifiers_;
+  std::vector<CteDef> ctes_;
+  friend class CteScope;
+  friend struct CteGuard;
+
+ public:
+  std::vector<CteDef>& ctes() { return ctes_; }
+  int viewDepth = 0;
+};
+
+/// Makes the name unique among `taken` by appending _2, _3...
+std::string uniqueName(const std::string& base, std::set<std::string>& taken);
+
+}  // namespace rfguard

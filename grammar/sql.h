@@ -1,0 +1,25 @@
+#pragma once
+// The SQL front end: parse a script and bind it into plans. No ANTLR types here.
+#include <string>
+#include <vector>
+
+#include "ir/catalog.h"
+#include "ir/diagnostics.h"
+#include "ir/plan.h"
+
+namespace rfguard {
+
+/// Limits that keep hostile input from exhausting the stack.
+struct SqlLimits {
+  int maxNesting = 128;      ///< parentheses, CASE and prefix operators open at once
+  int maxTreeDepth = 1500;   ///< depth of the parse tree (long operator chains)
+};
+
+/// Parses `text` (a script of `;`-separated statements), applies DDL to
+/// `catalog` and appends every bound query to `queries`. Errors go to `diags`
+/// with file:line:col; a statement with an error is skipped, the rest go on.
+/// Returns false when any error was reported.
+bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
+             std::vector<Query>& queries, Diagnostics& diags, const SqlLimits& limits = {});
+
+}  // namespace rfguard

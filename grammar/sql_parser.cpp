@@ -1,0 +1,251 @@
+// Driving ANTLR: UTF-8 and nesting checks, two-stage parsing, syntax errors
+// with locations, and dispatch of each statement to the binder.
+#include <antlr4-runtime.h>
+
+#include "RfSqlLexer.h"
+#include "RfSqlParser.h"
+#include "grammar/binder.h"
+#include "grammar/sql.h"
+
+namespace rfguard {
+
+using P = rfsql::RfSqlParser;
+
+namespace {
+
+/// Records the first syntax error with its location.
+class ErrorCollector : public antlr4::BaseErrorListener {
+ public:
+  bool hasError = false;
+  SourceLoc loc;
+  std::string message;
+
+  void syntaxError(antlr4::Recognizer*, antlr4::Token* bad, size_t line, size_t col,
+                   const std::string& msg, std::exception_ptr) override {
+    if (hasError) return;
+    hasError = true;
+    loc = {static_cast<int>(line), static_cast<int>(col) + 1};
+    if (!bad) {
+      message = "syntax error: " + msg;
+    } else if (bad->getType() == antlr4::Token::EOF) {
+      message = "syntax error: unexpected end of input";
+    } else {
+      std::string text = bad->getText();
+      if (text.size() > 40) text = text.substr(0, 40) + "...";
+      message = "syntax error at '" + text + "'";
+      if (msg.size() < 100 && msg.find("expecting {") == std::string::npos) message += ": " + msg;
+    }
+  }
+};
+
+/// The byte offset of the first invalid UTF-8 sequence, or npos.
+size_t invalidUtf8(const std::string& s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return i;
+    for (size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return i;
+    if (n == 2 && c < 0xC2) return i;
+    i += n;
+  }
+  return std::string::npos;
+}
+
+SourceLoc locAtOffset(const std::string& s, size_t offset) {
+  SourceLoc loc{1, 1};
+  for (size_t i = 0; i < offset && i < s.size(); ++i) {
+    if (s[i] == '\n') {
+      ++loc.line;
+      loc.col = 1;
+    } else if ((static_cast<unsigned char>(s[i]) >> 6) != 0x2) {
+      ++loc.col;
+    }
+  }
+  return loc;
+}
+
+/// Rejects nesting that would exhaust the recursive-descent parser's stack.
+bool checkNesting(antlr4::CommonTokenStream& tokens, int limit, SourceLoc& where) {
+  int depth = 0, prefixRun = 0;
+  for (antlr4::Token* t : tokens.getTokens()) {
+    if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+    size_t type = t->getType();
+    if (type == P::LPAREN || type == P::CASE) ++depth;
+    if ((type == P::RPAREN || type == P::END) && depth > 0) --depth;
+    bool prefix = type == P::NOT || type == P::MINUS || type == P::PLUS;
+    prefixRun = prefix ? prefixRun + 1 : 0;
+    if (depth + prefixRun > limit) {
+      where = {static_cast<int>(t->getLine()), static_cast<int>(t->getCharPositionInLine()) + 1};
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The depth of the parse tree, measured without recursion; reports the deepest node.
+bool checkDepth(antlr4::tree::ParseTree* root, int limit, SourceLoc& where) {
+  std::vector<std::pair<antlr4::tree::ParseTree*, int>> stack{{root, 1}};
+  while (!stack.empty()) {
+    auto [node, depth] = stack.back();
+    stack.pop_back();
+    if (depth > limit) {
+      if (auto* ctx = dynamic_cast<antlr4::ParserRuleContext*>(node))
+        where = {static_cast<int>(ctx->getStart()->getLine()),
+                 static_cast<int>(ctx->getStart()->getCharPositionInLine()) + 1};
+      return false;
+    }
+    for (auto* child : node->children) stack.push_back({child, depth + 1});
+  }
+  return true;
+}
+
+/// Lexes and parses `text` with rule `entry`, SLL first, LL on failure.
+template <typename Ctx>
+struct Parsed {
+  std::unique_ptr<antlr4::ANTLRInputStream> input;
+  std::unique_ptr<rfsql::RfSqlLexer> lexer;
+  std::unique_ptr<antlr4::CommonTokenStream> tokens;
+  std::unique_ptr<P> parser;
+  ErrorCollector errors;
+  Ctx* tree = nullptr;
+};
+
+template <typename Ctx>
+bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry)(), Parsed<Ctx>& out,
+               Diagnostics& diags, const SqlLimits& limits, SourceLoc offset) {
+  auto shift = [&](SourceLoc loc) {
+    if (offset.line > 0) {
+      if (loc.line == 1) loc.col += offset.col - 1;
+      loc.line += offset.line - 1;
+    }
+    return loc;
+  };
+  if (size_t bad = invalidUtf8(text); bad != std::string::npos) {
+    diags.error(file, shift(locAtOffset(text, bad)), "input is not valid UTF-8 text (byte " +
+                                                         std::to_string(bad) + ")");
+    return false;
+  }
+  out.input = std::make_unique<antlr4::ANTLRInputStream>(text);
+  out.lexer = std::make_unique<rfsql::RfSqlLexer>(out.input.get());
+  out.lexer->removeErrorListeners();
+  out.lexer->addErrorListener(&out.errors);
+  out.tokens = std::make_unique<antlr4::CommonTokenStream>(out.lexer.get());
+  out.tokens->fill();
+  SourceLoc where;
+  if (!checkNesting(*out.tokens, limits.maxNesting, where)) {
+    diags.error(file, shift(where), "expression nested more than " + std::to_string(limits.maxNesting) +
+                                        " levels deep");
+    return false;
+  }
+  out.parser = std::make_unique<P>(out.tokens.get());
+  out.parser->removeErrorListeners();
+  out.parser->template getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+      antlr4::atn::PredictionMode::SLL);
+  out.parser->setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());
+  try {
+    out.tree = ((*out.parser).*entry)();
+  } catch (const antlr4::ParseCancellationException&) {
+    // SLL could not decide; full LL with error reporting.
+    out.tokens->seek(0);
+    out.parser->reset();
+    out.parser->addErrorListener(&out.errors);
+    out.parser->setErrorHandler(std::make_shared<antlr4::DefaultErrorStrategy>());
+    out.parser->template getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+        antlr4::atn::PredictionMode::LL);
+    out.tree = ((*out.parser).*entry)();
+  }
+  if (out.errors.hasError) {
+    diags.error(file, shift(out.errors.loc), out.errors.message);
+    return false;
+  }
+  if (!checkDepth(out.tree, limits.maxTreeDepth, where)) {
+    diags.error(file, shift(where), "expression too deeply nested (parse tree deeper than " +
+                                        std::to_string(limits.maxTreeDepth) + ")");
+    return false;
+  }
+  return true;
+}
+
+std::string textOf(antlr4::ANTLRInputStream& input, antlr4::ParserRuleContext* ctx) {
+  size_t a = ctx->getStart()->getStartIndex();
+  size_t b = ctx->getStop() ? ctx->getStop()->getStopIndex() : a;
+  if (b < a) b = a;
+  return input.getText(antlr4::misc::Interval(a, b));
+}
+
+/// A `-- name: x` comment right before the statement names the query.
+std::string nameFromComment(antlr4::CommonTokenStream& tokens, antlr4::ParserRuleContext* ctx) {
+  auto hidden = tokens.getHiddenTokensToLeft(ctx->getStart()->getTokenIndex());
+  for (auto it = hidden.rbegin(); it != hidden.rend(); ++it) {
+    std::string t = (*it)->getText();
+    auto pos = t.find("name:");
+    if (t.rfind("--", 0) != 0 || pos == std::string::npos) continue;
+    std::string name = t.substr(pos + 5);
+    name.erase(0, name.find_first_not_of(" \t"));
+    name.erase(name.find_last_not_of(" \t\r") + 1);
+    if (!name.empty()) return name;
+  }
+  return "";
+}
+
+}  // namespace
+
+BoundRel bindView(Binder& b, const ViewDef& view, const std::string& hint) {
+  BoundRel none{std::make_shared<PlanNode>(), {}};
+  if (b.viewDepth > 32) {
+    b.error(view.loc, "views nested more than 32 deep");
+    return none;
+  }
+  Parsed<P::SingleQueryContext> parsed;
+  Diagnostics local;
+  if (!parseText(view.sql, view.file, &P::singleQuery, parsed, local, SqlLimits{}, view.loc)) {
+    b.error(view.loc, "view " + view.name + " no longer parses: " + local.items()[0].message);
+    return none;
+  }
+  std::string savedFile = b.file;
+  SourceLoc savedOffset = b.offset_;
+  b.file = view.file;
+  b.offset_ = view.loc;
+  ++b.viewDepth;
+  BoundRel r = b.bindQuery(parsed.tree->query(), nullptr, hint);
+  --b.viewDepth;
+  b.file = savedFile;
+  b.offset_ = savedOffset;
+  return r;
+}
+
+bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
+             std::vector<Query>& queries, Diagnostics& diags, const SqlLimits& limits) {
+  Parsed<P::ScriptContext> parsed;
+  if (!parseText(text, file, &P::script, parsed, diags, limits, {})) return false;
+  bool ok = true;
+  int index = 0;
+  for (auto* st : parsed.tree->statement()) {
+    Binder binder(catalog, diags, file);
+    if (auto* ct = st->createTable()) {
+      binder.bindCreateTable(ct);
+    } else if (auto* cv = st->createView()) {
+      auto* q = cv->query();
+      binder.bindCreateView(cv, textOf(*parsed.input, q), binder.locOf(q));
+    } else {
+      ++index;
+      PlanPtr plan = binder.bindTopQuery(st->query());
+      if (plan) {
+        Query q;
+        q.name = nameFromComment(*parsed.tokens, st);
+        if (q.name.empty()) q.name = "query" + std::to_string(index);
+        q.sql = textOf(*parsed.input, st);
+        q.file = file;
+        q.loc = binder.locOf(st);
+        q.plan = plan;
+        queries.push_back(std::move(q));
+      }
+    }
+    ok = ok && !binder.failed();
+  }
+  return ok;
+}
+
+}  // namespace rfguard

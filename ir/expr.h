@@ -1,0 +1,88 @@
+#pragma once
+// Scalar expressions of the IR: immutable trees shared by pointer.
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ir/diagnostics.h"
+#include "ir/types.h"
+
+namespace rfguard {
+
+struct PlanNode;
+struct Expr;
+/// Expressions are immutable once built, so subtrees are shared freely.
+using ExprPtr = std::shared_ptr<const Expr>;
+
+/// What an expression node is.
+enum class ExprKind { Column, Literal, Call, Cast, Subquery };
+
+/// The three forms a subquery takes inside an expression before decorrelation.
+enum class SubqueryKind { Exists, In, Scalar };
+
+/// One expression node. Operators are calls (`=`, `and`, `+`, `coalesce`...).
+struct Expr {
+  ExprKind kind = ExprKind::Literal;
+  Type type;
+  bool nullable = true;
+  std::string name;            ///< column id ("alias.col") or function name
+  bool isNull = false;         ///< literal NULL
+  bool distinct = false;       ///< aggregate call over DISTINCT arguments
+  std::string value;           ///< literal in canonical text (no quotes)
+  std::vector<ExprPtr> args;   ///< call arguments; cast operand; IN-subquery left side
+  SubqueryKind subquery = SubqueryKind::Exists;
+  std::shared_ptr<PlanNode> plan;  ///< subquery plan
+  SourceLoc loc;               ///< where the expression starts in the SQL text
+};
+
+/// A reference to column `id` ("alias.col").
+ExprPtr makeColumn(std::string id, Type type, bool nullable, SourceLoc loc = {});
+/// A literal with canonical text `value`.
+ExprPtr makeLiteral(std::string value, Type type, SourceLoc loc = {});
+/// The NULL literal of a type (Unknown for a bare NULL).
+ExprPtr makeNull(Type type = {}, SourceLoc loc = {});
+/// A boolean literal.
+ExprPtr makeBool(bool v, SourceLoc loc = {});
+/// A call of a catalog function; the result type and nullability come from the catalog.
+ExprPtr makeCall(std::string name, std::vector<ExprPtr> args, SourceLoc loc = {});
+/// A call whose result type is given explicitly.
+ExprPtr makeTypedCall(std::string name, std::vector<ExprPtr> args, Type type, SourceLoc loc = {});
+/// An aggregate call, possibly over DISTINCT arguments.
+ExprPtr makeAggregate(std::string name, std::vector<ExprPtr> args, bool distinct, SourceLoc loc = {});
+/// CAST(e AS type).
+ExprPtr makeCast(ExprPtr e, Type type, SourceLoc loc = {});
+/// A subquery expression (EXISTS, IN or scalar).
+ExprPtr makeSubquery(SubqueryKind kind, std::shared_ptr<PlanNode> plan, ExprPtr lhs, Type type,
+                     SourceLoc loc = {});
+
+/// Structural equality, ignoring source locations.
+bool exprEquals(const Expr& a, const Expr& b);
+/// Structural equality of two pointers (both null counts as equal).
+bool exprEquals(const ExprPtr& a, const ExprPtr& b);
+
+/// The SQL-like rendering used by all printers: `coalesce(b.k, 0) = c.k`.
+std::string exprToString(const Expr& e);
+
+/// Splits a predicate into its top-level AND conjuncts.
+std::vector<ExprPtr> conjuncts(const ExprPtr& e);
+/// Joins conjuncts with AND; null when the list is empty.
+ExprPtr makeAnd(const std::vector<ExprPtr>& parts);
+
+/// Every column id the expression references (not looking into subquery plans).
+std::set<std::string> columnsOf(const Expr& e);
+/// Column ids referenced, including the free (outer) references of subquery plans.
+std::set<std::string> freeColumnsOf(const Expr& e);
+/// True when the expression contains a subquery.
+bool hasSubquery(const Expr& e);
+/// Replaces column references by the mapped expressions.
+ExprPtr substitute(const ExprPtr& e, const std::map<std::string, ExprPtr>& mapping);
+/// True when every function in the expression is deterministic.
+bool isDeterministic(const Expr& e);
+/// True when the expression contains an aggregate call.
+bool hasAggregate(const Expr& e);
+/// True when the expression contains a window function call.
+bool hasWindow(const Expr& e);
+
+}  // namespace rfguard

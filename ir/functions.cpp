@@ -1,0 +1,190 @@
+#include "ir/functions.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cctype>
+
+namespace rfguard {
+
+namespace {
+
+using K = FunctionKind;
+using P = NullPolicy;
+using R = ReturnRule;
+
+// The one table of function facts. Null policies are data: rules ask
+// isNullPropagating() and never test function names themselves.
+const std::vector<FunctionInfo>& table() {
+  static const std::vector<FunctionInfo> t = {
+      // logical
+      {"and", K::Operator, P::AllArgs, R::Boolean, 2, -1, true, "AND", 2},
+      {"or", K::Operator, P::AllArgs, R::Boolean, 2, -1, true, "OR", 1},
+      {"not", K::Operator, P::Strict, R::Boolean, 1, 1, true, "NOT", 3},
+      // comparisons
+      {"=", K::Operator, P::Strict, R::Boolean, 2, 2, true, "=", 4},
+      {"<>", K::Operator, P::Strict, R::Boolean, 2, 2, true, "<>", 4},
+      {"<", K::Operator, P::Strict, R::Boolean, 2, 2, true, "<", 4},
+      {"<=", K::Operator, P::Strict, R::Boolean, 2, 2, true, "<=", 4},
+      {">", K::Operator, P::Strict, R::Boolean, 2, 2, true, ">", 4},
+      {">=", K::Operator, P::Strict, R::Boolean, 2, 2, true, ">=", 4},
+      {"<=>", K::Operator, P::NeverNull, R::Boolean, 2, 2, true, "<=>", 4},
+      {"is_distinct_from", K::Operator, P::NeverNull, R::Boolean, 2, 2, true, "IS DISTINCT FROM", 4},
+      {"is_null", K::Operator, P::NeverNull, R::Boolean, 1, 1, true, nullptr, 4},
+      {"is_not_null", K::Operator, P::NeverNull, R::Boolean, 1, 1, true, nullptr, 4},
+      {"like", K::Operator, P::Strict, R::Boolean, 2, 2, true, "LIKE", 4},
+      {"in", K::Operator, P::FirstArg, R::Boolean, 2, -1, true, nullptr, 4},
+      // arithmetic
+      {"+", K::Operator, P::Strict, R::Arithmetic, 2, 2, true, "+", 5},
+      {"-", K::Operator, P::Strict, R::Arithmetic, 2, 2, true, "-", 5},
+      {"*", K::Operator, P::Strict, R::Arithmetic, 2, 2, true, "*", 6},
+      {"/", K::Operator, P::Strict, R::Arithmetic, 2, 2, true, "/", 6},
+      {"%", K::Operator, P::Strict, R::Arithmetic, 2, 2, true, "%", 6},
+      {"negate", K::Operator, P::Strict, R::FirstArg, 1, 1, true, nullptr, 7},
+      {"||", K::Operator, P::Strict, R::Text, 2, 2, true, "||", 5},
+      // NULL-replacing functions
+      {"coalesce", K::Scalar, P::AllArgs, R::Common, 1, -1, true, nullptr, 9},
+      {"ifnull", K::Scalar, P::AllArgs, R::Common, 2, 2, true, nullptr, 9},
+      {"nvl", K::Scalar, P::AllArgs, R::Common, 2, 2, true, nullptr, 9},
+      {"nullif", K::Scalar, P::FirstArg, R::FirstArg, 2, 2, true, nullptr, 9},
+      {"case", K::Scalar, P::CaseResults, R::CaseCommon, 2, -1, true, nullptr, 9},
+      // concat skips NULL arguments in PostgreSQL, Hologres and Trino, so NULL may become ''.
+      {"concat", K::Scalar, P::NeverNull, R::Text, 1, -1, true, nullptr, 9},
+      // NULL in, NULL out
+      {"abs", K::Scalar, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
+      {"round", K::Scalar, P::Strict, R::FirstArg, 1, 2, true, nullptr, 9},
+      {"floor", K::Scalar, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
+      {"ceil", K::Scalar, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
+      {"substring", K::Scalar, P::Strict, R::FirstArg, 2, 3, true, nullptr, 9},
+      {"upper", K::Scalar, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
+      {"lower", K::Scalar, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
+      {"trim", K::Scalar, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
+      {"length", K::Scalar, P::Strict, R::Int, 1, 1, true, nullptr, 9},
+      {"extract", K::Scalar, P::Strict, R::Int, 2, 2, true, nullptr, 9},
+      {"random", K::Scalar, P::NeverNull, R::Double, 0, 0, false, nullptr, 9},
+      // aggregates
+      {"count", K::Aggregate, P::NeverNull, R::BigInt, 0, 1, true, nullptr, 9},
+      {"sum", K::Aggregate, P::Strict, R::Sum, 1, 1, true, nullptr, 9},
+      {"avg", K::Aggregate, P::Strict, R::Average, 1, 1, true, nullptr, 9},
+      {"min", K::Aggregate, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
+      {"max", K::Aggregate, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
+      // window functions
+      {"rank", K::Window, P::NeverNull, R::BigInt, 0, 0, true, nullptr, 9},
+      {"dense_rank", K::Window, P::NeverNull, R::BigInt, 0, 0, true, nullptr, 9},
+      {"row_number", K::Window, P::NeverNull, R::BigInt, 0, 0, true, nullptr, 9},
+  };
+  return t;
+}
+
+struct Alias {
+  const char* alias;
+  const char* name;
+};
+constexpr Alias kAliases[] = {{"substr", "substring"}, {"ceiling", "ceil"}, {"!=", "<>"},
+                              {"==", "="}, {"char_length", "length"}};
+
+bool anyNull(const std::vector<ExprPtr>& args, size_t from, size_t to,
+             const std::set<std::string>& cols) {
+  for (size_t i = from; i < to && i < args.size(); ++i)
+    if (isNullPropagating(*args[i], cols)) return true;
+  return false;
+}
+
+bool allNull(const std::vector<ExprPtr>& args, const std::set<std::string>& cols) {
+  if (args.empty()) return false;
+  for (const auto& a : args)
+    if (!isNullPropagating(*a, cols)) return false;
+  return true;
+}
+
+Type arithmeticType(const std::string& op, const Type& a, const Type& b) {
+  if (a.isTemporal() && b.kind == TypeKind::Interval) return a;
+  if (b.isTemporal() && a.kind == TypeKind::Interval) return b;
+  if (a.kind == TypeKind::Date && b.kind == TypeKind::Date && op == "-") return Type::of(TypeKind::Int);
+  if (a.kind == TypeKind::Decimal && b.kind == TypeKind::Decimal) {
+    if (op == "*")
+      return Type::of(TypeKind::Decimal, std::min(38, a.precision + b.precision), a.scale + b.scale);
+    if (op == "/") return Type::of(TypeKind::Decimal, 38, std::max(6, a.scale + b.scale));
+  }
+  auto c = commonType(a, b);
+  return c ? *c : Type{};
+}
+
+}  // namespace
+
+const std::vector<FunctionInfo>& allFunctions() { return table(); }
+
+const FunctionInfo* lookupFunction(std::string_view raw) {
+  std::string name;
+  for (char c : raw) name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const auto& a : kAliases)
+    if (name == a.alias) name = a.name;
+  for (const auto& f : table())
+    if (name == f.name) return &f;
+  return nullptr;
+}
+
+Type returnType(const FunctionInfo& fn, const std::vector<ExprPtr>& args) {
+  auto argType = [&](size_t i) { return i < args.size() ? args[i]->type : Type{}; };
+  switch (fn.ret) {
+    case R::Boolean: return Type::of(TypeKind::Boolean);
+    case R::FirstArg: return argType(0);
+    case R::SecondArg: return argType(1);
+    case R::BigInt: return Type::of(TypeKind::BigInt);
+    case R::Double: return Type::of(TypeKind::Double);
+    case R::Int: return Type::of(TypeKind::Int);
+    case R::Text: return Type::of(TypeKind::Varchar);
+    case R::Arithmetic: return arithmeticType(fn.name, argType(0), argType(1));
+    case R::Sum: {
+      Type t = argType(0);
+      if (t.isInteger()) return Type::of(TypeKind::BigInt);
+      if (t.kind == TypeKind::Decimal) return Type::of(TypeKind::Decimal, 38, t.scale);
+      return t;
+    }
+    case R::Average: {
+      Type t = argType(0);
+      if (t.kind == TypeKind::Decimal) return Type::of(TypeKind::Decimal, 38, std::max(6, t.scale));
+      return Type::of(TypeKind::Double);
+    }
+    case R::Common:
+    case R::CaseCommon: {
+      Type t;
+      for (size_t i = 0; i < args.size(); ++i) {
+        bool isResult = fn.ret == R::Common || i % 2 == 1 || i + 1 == args.size();
+        if (!isResult) continue;
+        auto c = commonType(t, args[i]->type);
+        if (c) t = *c;
+      }
+      return t;
+    }
+  }
+  return Type{};
+}
+
+bool isNullPropagating(const Expr& e, const std::set<std::string>& cols) {
+  switch (e.kind) {
+    case ExprKind::Column: return cols.count(e.name) > 0;
+    case ExprKind::Literal: return e.isNull;
+    case ExprKind::Cast: return isNullPropagating(*e.args[0], cols);
+    case ExprKind::Subquery: return false;  // unknown: assume it may produce a value
+    case ExprKind::Call: break;
+  }
+  const FunctionInfo* fn = lookupFunction(e.name);
+  assert(fn && "every call names a catalog function");
+  if (!fn) return false;
+  switch (fn->policy) {
+    case P::Strict: return anyNull(e.args, 0, e.args.size(), cols);
+    case P::FirstArg: return !e.args.empty() && isNullPropagating(*e.args[0], cols);
+    case P::AllArgs: return allNull(e.args, cols);
+    case P::NeverNull: return false;
+    case P::CaseResults: {
+      // args: cond1, result1, cond2, result2, ..., [else]; a missing ELSE yields NULL.
+      for (size_t i = 1; i < e.args.size(); i += 2)
+        if (!isNullPropagating(*e.args[i], cols)) return false;
+      if (e.args.size() % 2 == 1 && !isNullPropagating(*e.args.back(), cols)) return false;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace rfguard

@@ -1,0 +1,57 @@
+#pragma once
+// Internal to ir/: the plan JSON reader, split over read_json*.cpp.
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "ir/catalog.h"
+#include "ir/diagnostics.h"
+#include "ir/plan.h"
+
+namespace rfguard {
+
+/// Reads plan JSON values; the first error (with its JSON pointer) stops it.
+class JsonReader {
+ public:
+  using Json = nlohmann::json;
+  using Scope = std::map<std::string, Column>;
+
+  JsonReader(Catalog& c, Diagnostics& d, std::string f) : catalog_(c), diags_(d), file_(std::move(f)) {}
+  bool failed = false;
+
+  /// Records an error unless one was recorded already.
+  void error(const std::string& ptr, const std::string& msg);
+  /// Checks that `j` is an object with no keys outside `keys`.
+  bool allowed(const Json& j, const std::string& ptr, std::initializer_list<const char*> keys);
+  /// Escapes a key for use in a JSON pointer.
+  static std::string escape(const std::string& key);
+  /// The field `key` of type `type`, or nullptr (with an error if required or mistyped).
+  const Json* field(const Json& j, const std::string& ptr, const char* key, Json::value_t type, bool required = true);
+  /// A string field.
+  std::string str(const Json& j, const std::string& ptr, const char* key, bool required = true);
+  /// The "type" field parsed.
+  std::optional<Type> type(const Json& j, const std::string& ptr);
+  /// An expression whose columns must be in `scope`.
+  ExprPtr expr(const Json& j, const std::string& ptr, const Scope& scope);
+  /// An array of expressions.
+  std::vector<ExprPtr> exprList(const Json& j, const std::string& ptr, const char* key, const Scope& scope);
+  /// An array of {"name", "expr"}.
+  std::vector<NamedExpr> namedList(const Json& j, const std::string& ptr, const char* key, const Scope& scope);
+  /// An array of sort keys.
+  std::vector<SortKey> sortKeys(const Json& j, const std::string& ptr, const char* key, const Scope& scope);
+  /// A plan node; `outer` holds columns of enclosing queries (for subqueries).
+  PlanPtr node(const Json& j, const std::string& ptr, const Scope& outer);
+  /// The type-specific fields of a node whose children are already read.
+  void nodeFields(PlanNode& n, const Json& j, const std::string& ptr, const Scope& scope);
+
+  Catalog& catalog_;
+  Diagnostics& diags_;
+  std::string file_;
+  std::set<int> ids_;
+  std::set<std::string> aliases_;
+};
+
+}  // namespace rfguard

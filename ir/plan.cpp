@@ -1,0 +1,200 @@
+#include "ir/plan.h"
+
+#include <cassert>
+
+namespace rfguard {
+
+namespace {
+
+constexpr const char* kOpNames[] = {"scan",      "filter", "project", "join",
+                                    "aggregate", "window", "sort",    "limit",
+                                    "union",     "intersect", "except", "values"};
+
+std::vector<Column> setOpOutput(const PlanNode& n) {
+  std::vector<Column> out;
+  for (size_t i = 0; i < n.outNames.size(); ++i) {
+    Column c{n.outNames[i], Type{}, false};
+    for (const auto& child : n.children) {
+      if (i >= child->output.size()) continue;
+      auto t = commonType(c.type, child->output[i].type);
+      if (t) c.type = *t;
+      c.nullable = c.nullable || child->output[i].nullable;
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
+bool inEverySet(const PlanNode& n, int key) {
+  for (const auto& set : n.groupingSets) {
+    bool found = false;
+    for (int k : set) found = found || k == key;
+    if (!found) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+const char* opName(PlanOp op) { return kOpNames[static_cast<size_t>(op)]; }
+
+std::optional<PlanOp> parseOp(std::string_view name) {
+  for (size_t i = 0; i < std::size(kOpNames); ++i)
+    if (name == kOpNames[i]) return static_cast<PlanOp>(i);
+  return std::nullopt;
+}
+
+void computeOutput(PlanNode& n) {
+  std::vector<Column> out;
+  switch (n.op) {
+    case PlanOp::Scan:
+      for (const auto& c : n.tableColumns)
+        for (const auto& want : n.scanColumns)
+          if (want == c.id) out.push_back(c);
+      break;
+    case PlanOp::Filter:
+    case PlanOp::Sort:
+    case PlanOp::Limit:
+      assert(n.children.size() == 1);
+      out = n.children[0]->output;
+      break;
+    case PlanOp::Project:
+      for (const auto& ne : n.exprs) out.push_back({ne.name, ne.expr->type, ne.expr->nullable});
+      break;
+    case PlanOp::Join: {
+      const auto& info = joinInfo(n.joinType);
+      for (int s = 0; s < 2; ++s) {
+        if (!info.outputs[s]) continue;
+        for (Column c : n.children[s]->output) {
+          c.nullable = c.nullable || info.generatesNulls[s];
+          out.push_back(c);
+        }
+      }
+      break;
+    }
+    case PlanOp::Aggregate:
+      for (size_t i = 0; i < n.exprs.size(); ++i) {
+        const auto& k = n.exprs[i];
+        out.push_back({k.name, k.expr->type, k.expr->nullable || !inEverySet(n, static_cast<int>(i))});
+      }
+      for (const auto& a : n.aggs) out.push_back({a.name, a.type, a.func != "count"});
+      break;
+    case PlanOp::Window:
+      out = n.children[0]->output;
+      for (const auto& w : n.windows)
+        out.push_back({w.name, w.type, w.func != "count" && w.func != "rank" &&
+                                           w.func != "row_number" && w.func != "dense_rank"});
+      break;
+    case PlanOp::Union:
+    case PlanOp::Intersect:
+    case PlanOp::Except:
+      out = setOpOutput(n);
+      break;
+    case PlanOp::Values:
+      for (size_t i = 0; i < n.outNames.size(); ++i) {
+        Column c{n.outNames[i], Type{}, false};
+        for (const auto& row : n.rows) {
+          if (i >= row.size()) continue;
+          auto t = commonType(c.type, row[i]->type);
+          if (t) c.type = *t;
+          c.nullable = c.nullable || row[i]->nullable;
+        }
+        out.push_back(c);
+      }
+      break;
+  }
+  n.output = std::move(out);
+}
+
+void refreshOutputs(PlanNode& root) {
+  for (auto& c : root.children) refreshOutputs(*c);
+  forEachExpr(root, [](const ExprPtr& e) {
+    std::function<void(const Expr&)> visit = [&](const Expr& x) {
+      if (x.kind == ExprKind::Subquery && x.plan) refreshOutputs(*x.plan);
+      for (const auto& a : x.args) visit(*a);
+    };
+    visit(*e);
+  });
+  computeOutput(root);
+}
+
+void forEachExpr(const PlanNode& n, const std::function<void(const ExprPtr&)>& f) {
+  if (n.predicate) f(n.predicate);
+  for (const auto& e : n.exprs) f(e.expr);
+  for (const auto& a : n.aggs)
+    for (const auto& e : a.args) f(e);
+  for (const auto& w : n.windows) {
+    for (const auto& e : w.args) f(e);
+    for (const auto& e : w.partitionBy) f(e);
+    for (const auto& k : w.orderBy) f(k.expr);
+  }
+  for (const auto& k : n.sortKeys) f(k.expr);
+  for (const auto& row : n.rows)
+    for (const auto& e : row) f(e);
+}
+
+void mapExprs(PlanNode& n, const std::function<ExprPtr(const ExprPtr&)>& f) {
+  if (n.predicate) n.predicate = f(n.predicate);
+  for (auto& e : n.exprs) e.expr = f(e.expr);
+  for (auto& a : n.aggs)
+    for (auto& e : a.args) e = f(e);
+  for (auto& w : n.windows) {
+    for (auto& e : w.args) e = f(e);
+    for (auto& e : w.partitionBy) e = f(e);
+    for (auto& k : w.orderBy) k.expr = f(k.expr);
+  }
+  for (auto& k : n.sortKeys) k.expr = f(k.expr);
+  for (auto& row : n.rows)
+    for (auto& e : row) e = f(e);
+}
+
+namespace {
+void numberNodes(PlanNode& n, int& next) {
+  n.id = next++;
+  forEachExpr(n, [&](const ExprPtr& e) {
+    std::function<void(const Expr&)> visit = [&](const Expr& x) {
+      if (x.kind == ExprKind::Subquery && x.plan) numberNodes(*x.plan, next);
+      for (const auto& a : x.args) visit(*a);
+    };
+    visit(*e);
+  });
+  for (auto& c : n.children) numberNodes(*c, next);
+}
+
+void collectFree(const PlanNode& n, std::set<std::string>& produced, std::set<std::string>& used) {
+  for (const auto& c : n.tableColumns) produced.insert(c.id);
+  for (const auto& c : n.output) produced.insert(c.id);
+  forEachExpr(n, [&](const ExprPtr& e) {
+    auto cols = freeColumnsOf(*e);
+    used.insert(cols.begin(), cols.end());
+  });
+  for (const auto& c : n.children) collectFree(*c, produced, used);
+}
+}  // namespace
+
+void assignIds(PlanNode& root) {
+  int next = 1;
+  numberNodes(root, next);
+}
+
+std::set<std::string> freeColumns(const PlanNode& root) {
+  std::set<std::string> produced, used, out;
+  collectFree(root, produced, used);
+  for (const auto& u : used)
+    if (!produced.count(u)) out.insert(u);
+  return out;
+}
+
+std::set<std::string> outputIds(const PlanNode& n) {
+  std::set<std::string> out;
+  for (const auto& c : n.output) out.insert(c.id);
+  return out;
+}
+
+PlanPtr clonePlan(const PlanNode& root) {
+  auto copy = std::make_shared<PlanNode>(root);
+  for (auto& c : copy->children) c = clonePlan(*c);
+  return copy;
+}
+
+}  // namespace rfguard

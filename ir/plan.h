@@ -1,0 +1,135 @@
+#pragma once
+// Plan nodes of the IR. A plan is a tree; every node is owned by one parent.
+#include <functional>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ir/expr.h"
+#include "ir/join_type.h"
+
+namespace rfguard {
+
+/// The operators a plan node can be.
+enum class PlanOp { Scan, Filter, Project, Join, Aggregate, Window, Sort, Limit, Union, Intersect, Except, Values };
+
+/// One output column of a node.
+struct Column {
+  std::string id;  ///< unique in the plan: "alias.col"
+  Type type;
+  bool nullable = true;
+};
+
+/// An expression with the output column id it defines.
+struct NamedExpr {
+  std::string name;
+  ExprPtr expr;
+};
+
+/// One sort key.
+struct SortKey {
+  ExprPtr expr;
+  bool ascending = true;
+  bool nullsFirst = false;  ///< explicit or defaulted: NULLs sort last ascending, first descending
+};
+
+/// An aggregate call of an Aggregate node.
+struct AggCall {
+  std::string name;  ///< output column id
+  std::string func;  ///< count, sum, avg, min, max
+  std::vector<ExprPtr> args;  ///< empty for count(*)
+  bool distinct = false;
+  Type type;
+};
+
+/// A window function of a Window node.
+struct WindowCall {
+  std::string name;  ///< output column id
+  std::string func;  ///< rank, row_number, or an aggregate
+  std::vector<ExprPtr> args;
+  std::vector<ExprPtr> partitionBy;
+  std::vector<SortKey> orderBy;
+  Type type;
+};
+
+struct PlanNode;
+/// Plans are trees of shared nodes; rules rewrite them in place.
+using PlanPtr = std::shared_ptr<PlanNode>;
+
+/// One plan node. Fields are used according to `op`.
+struct PlanNode {
+  PlanOp op = PlanOp::Values;
+  int id = 0;  ///< unique in the plan, assigned by assignIds()
+  std::vector<PlanPtr> children;
+  SourceLoc loc;  ///< where the construct starts in the SQL text
+
+  // Scan
+  std::string table;                     ///< base table name
+  std::string alias;                     ///< unique in the plan
+  std::vector<Column> tableColumns;      ///< every column of the table, as "alias.col"
+  std::vector<std::string> scanColumns;  ///< ids of the columns the query needs
+  bool runtimeFilterAllowed = true;
+
+  // Filter (predicate) and Join (condition)
+  ExprPtr predicate;
+  JoinType joinType = JoinType::Inner;
+
+  // Project: output columns; Aggregate: group keys
+  std::vector<NamedExpr> exprs;
+
+  // Aggregate
+  std::vector<AggCall> aggs;
+  std::vector<std::vector<int>> groupingSets;  ///< indexes into exprs; empty: one set of all keys
+
+  // Window
+  std::vector<WindowCall> windows;
+
+  // Sort
+  std::vector<SortKey> sortKeys;
+
+  // Limit
+  std::optional<long long> limit;
+  long long offset = 0;
+
+  // Union / Intersect / Except (distinct unless `all`) and Values
+  bool all = false;
+  std::vector<std::string> outNames;           ///< output column ids
+  std::vector<std::vector<ExprPtr>> rows;      ///< Values rows
+
+  /// The node's output columns, derived from its fields and children.
+  std::vector<Column> output;
+};
+
+/// Recomputes `output` for every node in the tree, children first.
+void refreshOutputs(PlanNode& root);
+/// Recomputes `output` for this node only, from its children's outputs.
+void computeOutput(PlanNode& node);
+/// Numbers the nodes in pre-order from 1, including subquery plans inside expressions.
+void assignIds(PlanNode& root);
+/// Column ids referenced in the tree but not produced in it (correlated references).
+std::set<std::string> freeColumns(const PlanNode& root);
+/// The ids of a node's output columns.
+std::set<std::string> outputIds(const PlanNode& node);
+/// Calls f on every expression held directly by the node (not its children).
+void forEachExpr(const PlanNode& node, const std::function<void(const ExprPtr&)>& f);
+/// Rewrites every expression held directly by the node.
+void mapExprs(PlanNode& node, const std::function<ExprPtr(const ExprPtr&)>& f);
+/// A deep copy of the tree (expressions are shared, they are immutable).
+PlanPtr clonePlan(const PlanNode& root);
+/// The lower-case name of an operator: "scan", "join"...
+const char* opName(PlanOp op);
+/// Parses an operator name.
+std::optional<PlanOp> parseOp(std::string_view name);
+
+/// A bound query: its name, its SQL text and where it came from, and its plan.
+struct Query {
+  std::string name;  ///< "q1", or the file stem plus a number
+  std::string sql;   ///< the statement text, if it came from SQL
+  std::string file;
+  SourceLoc loc;
+  PlanPtr plan;
+};
+
+}  // namespace rfguard

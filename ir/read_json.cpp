@@ -1,0 +1,279 @@
+// Reading plan JSON nodes and documents with errors located by JSON pointer.
+#include "ir/functions.h"
+#include "ir/json_reader.h"
+#include "ir/plan_json.h"
+
+namespace rfguard {
+
+using Json = nlohmann::json;
+using Scope = JsonReader::Scope;
+
+namespace {
+
+/// The DOM parser, but remembering where a syntax error happened.
+struct LocatingSax : nlohmann::detail::json_sax_dom_parser<Json> {
+  explicit LocatingSax(Json& j) : nlohmann::detail::json_sax_dom_parser<Json>(j, false) {}
+  size_t errorPos = 0;
+  std::string errorText;
+  bool parse_error(std::size_t pos, const std::string&, const nlohmann::detail::exception& ex) {
+    errorPos = pos;
+    errorText = ex.what();
+    return false;
+  }
+};
+
+bool readLoc(JsonReader& r, const Json& j, const std::string& ptr, SourceLoc& loc) {
+  auto it = j.find("loc");
+  if (it == j.end()) return true;
+  if (!it->is_array() || it->size() != 2 || !(*it)[0].is_number_integer() || !(*it)[1].is_number_integer()) {
+    r.error(ptr + "/loc", "loc must be [line, column]");
+    return false;
+  }
+  loc = {(*it)[0].get<int>(), (*it)[1].get<int>()};
+  return true;
+}
+
+long long nonNegative(JsonReader& r, const Json& j, const std::string& ptr, const char* key, long long dflt) {
+  const Json* v = r.field(j, ptr, key, Json::value_t::number_integer, false);
+  if (!v) return dflt;
+  if (v->is_number_unsigned() || v->get<long long>() >= 0) return v->get<long long>();
+  r.error(ptr + "/" + key, std::string(key) + " must not be negative");
+  return dflt;
+}
+
+}  // namespace
+
+void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr, const Scope& scope) {
+  switch (n.op) {
+    case PlanOp::Scan: {
+      n.table = str(j, ptr, "table");
+      n.alias = str(j, ptr, "alias");
+      if (failed) return;
+      const TableDef* t = catalog_.table(n.table);
+      if (!t) return error(ptr + "/table", "table \"" + n.table + "\" is not in the catalog");
+      if (n.alias.empty() || !aliases_.insert(n.alias).second)
+        return error(ptr + "/alias", "alias \"" + n.alias + "\" is empty or not unique in the plan");
+      n.runtimeFilterAllowed = t->runtimeFilter;
+      for (const auto& c : t->columns) n.tableColumns.push_back({n.alias + "." + c.name, c.type, c.nullable});
+      const Json* cols = field(j, ptr, "columns", Json::value_t::array);
+      for (size_t i = 0; cols && i < cols->size() && !failed; ++i) {
+        const Json& c = (*cols)[i];
+        if (!c.is_string() || t->columnIndex(c.get<std::string>()) < 0)
+          return error(ptr + "/columns/" + std::to_string(i), "not a column of " + n.table);
+        n.scanColumns.push_back(n.alias + "." + c.get<std::string>());
+      }
+      return;
+    }
+    case PlanOp::Filter:
+      if (!j.contains("predicate")) return error(ptr, "missing field \"predicate\"");
+      n.predicate = expr(j["predicate"], ptr + "/predicate", scope);
+      return;
+    case PlanOp::Project: n.exprs = namedList(j, ptr, "exprs", scope); return;
+    case PlanOp::Join: {
+      std::string t = str(j, ptr, "join_type");
+      auto jt = parseJoinType(t);
+      if (!jt) return failed ? void() : error(ptr + "/join_type", "unknown join type \"" + t + "\"");
+      n.joinType = *jt;
+      bool needs = joinInfo(*jt).hasCondition;
+      if (needs != j.contains("condition"))
+        return error(ptr, needs ? "missing field \"condition\"" : "a cross join has no \"condition\"");
+      if (needs) n.predicate = expr(j["condition"], ptr + "/condition", scope);
+      return;
+    }
+    case PlanOp::Aggregate: {
+      n.exprs = namedList(j, ptr, "keys", scope);
+      const Json* aggs = field(j, ptr, "aggs", Json::value_t::array);
+      for (size_t i = 0; aggs && i < aggs->size() && !failed; ++i) {
+        std::string p = ptr + "/aggs/" + std::to_string(i);
+        const Json& a = (*aggs)[i];
+        if (!allowed(a, p, {"name", "func", "args", "distinct"})) return;
+        AggCall call{str(a, p, "name"), str(a, p, "func"), exprList(a, p, "args", scope), false, {}};
+        const FunctionInfo* fn = lookupFunction(call.func);
+        if (!fn || fn->kind != FunctionKind::Aggregate)
+          return failed ? void() : error(p + "/func", "\"" + call.func + "\" is not an aggregate function");
+        const Json* d = field(a, p, "distinct", Json::value_t::boolean, false);
+        call.distinct = d && d->get<bool>();
+        call.type = returnType(*fn, call.args);
+        n.aggs.push_back(call);
+      }
+      if (const Json* sets = field(j, ptr, "grouping_sets", Json::value_t::array, false)) {
+        for (size_t i = 0; i < sets->size(); ++i) {
+          std::vector<int> set;
+          const Json& s = (*sets)[i];
+          for (size_t k = 0; s.is_array() && k < s.size(); ++k) {
+            if (!s[k].is_number_integer() || s[k].get<long long>() < 0 ||
+                s[k].get<long long>() >= static_cast<long long>(n.exprs.size()))
+              return error(ptr + "/grouping_sets/" + std::to_string(i) + "/" + std::to_string(k),
+                           "not the index of a key");
+            set.push_back(s[k].get<int>());
+          }
+          if (!s.is_array()) return error(ptr + "/grouping_sets/" + std::to_string(i), "expected an array of key indexes");
+          n.groupingSets.push_back(set);
+        }
+      }
+      return;
+    }
+    case PlanOp::Window: {
+      const Json* ws = field(j, ptr, "windows", Json::value_t::array);
+      for (size_t i = 0; ws && i < ws->size() && !failed; ++i) {
+        std::string p = ptr + "/windows/" + std::to_string(i);
+        const Json& w = (*ws)[i];
+        if (!allowed(w, p, {"name", "func", "args", "partition_by", "order_by"})) return;
+        WindowCall call{str(w, p, "name"), str(w, p, "func"), exprList(w, p, "args", scope),
+                        exprList(w, p, "partition_by", scope), sortKeys(w, p, "order_by", scope), {}};
+        const FunctionInfo* fn = lookupFunction(call.func);
+        if (!fn || (fn->kind != FunctionKind::Window && fn->kind != FunctionKind::Aggregate))
+          return failed ? void() : error(p + "/func", "\"" + call.func + "\" is not a window function");
+        call.type = returnType(*fn, call.args);
+        n.windows.push_back(call);
+      }
+      return;
+    }
+    case PlanOp::Sort: n.sortKeys = sortKeys(j, ptr, "keys", scope); return;
+    case PlanOp::Limit:
+      if (j.contains("limit")) n.limit = nonNegative(*this, j, ptr, "limit", 0);
+      n.offset = nonNegative(*this, j, ptr, "offset", 0);
+      return;
+    case PlanOp::Union:
+    case PlanOp::Intersect:
+    case PlanOp::Except: {
+      const Json* all = field(j, ptr, "all", Json::value_t::boolean);
+      n.all = all && all->get<bool>();
+      n.outNames = j.value("columns", std::vector<std::string>{});
+      for (size_t i = 0; i < n.children.size() && !failed; ++i)
+        if (n.children[i]->output.size() != n.outNames.size())
+          error(ptr + "/children/" + std::to_string(i), "child has " + std::to_string(n.children[i]->output.size()) +
+                                                            " columns, the set operation " + std::to_string(n.outNames.size()));
+      return;
+    }
+    case PlanOp::Values: {
+      n.outNames = j.value("columns", std::vector<std::string>{});
+      const Json* rows = field(j, ptr, "rows", Json::value_t::array);
+      for (size_t i = 0; rows && i < rows->size() && !failed; ++i) {
+        std::string p = ptr + "/rows/" + std::to_string(i);
+        if (!(*rows)[i].is_array() || (*rows)[i].size() != n.outNames.size())
+          return error(p, "row must have one value per column");
+        std::vector<ExprPtr> row;
+        for (size_t k = 0; k < (*rows)[i].size(); ++k) row.push_back(expr((*rows)[i][k], p + "/" + std::to_string(k), {}));
+        n.rows.push_back(row);
+      }
+      return;
+    }
+  }
+}
+
+PlanPtr JsonReader::node(const Json& j, const std::string& ptr, const Scope& outer) {
+  auto n = std::make_shared<PlanNode>();
+  if (failed) return n;
+  if (!j.is_object()) return error(ptr, "expected a plan node object"), n;
+  std::string op = str(j, ptr, "op");
+  auto parsed = parseOp(op);
+  if (!parsed) return failed ? n : (error(ptr + "/op", "unknown op \"" + op + "\""), n);
+  n->op = *parsed;
+  static const std::map<PlanOp, std::initializer_list<const char*>> kKeys = {
+      {PlanOp::Scan, {"id", "op", "loc", "children", "table", "alias", "columns"}},
+      {PlanOp::Filter, {"id", "op", "loc", "children", "predicate"}},
+      {PlanOp::Project, {"id", "op", "loc", "children", "exprs"}},
+      {PlanOp::Join, {"id", "op", "loc", "children", "join_type", "condition"}},
+      {PlanOp::Aggregate, {"id", "op", "loc", "children", "keys", "aggs", "grouping_sets"}},
+      {PlanOp::Window, {"id", "op", "loc", "children", "windows"}},
+      {PlanOp::Sort, {"id", "op", "loc", "children", "keys"}},
+      {PlanOp::Limit, {"id", "op", "loc", "children", "limit", "offset"}},
+      {PlanOp::Union, {"id", "op", "loc", "children", "all", "columns"}},
+      {PlanOp::Intersect, {"id", "op", "loc", "children", "all", "columns"}},
+      {PlanOp::Except, {"id", "op", "loc", "children", "all", "columns"}},
+      {PlanOp::Values, {"id", "op", "loc", "children", "columns", "rows"}},
+  };
+  if (!allowed(j, ptr, kKeys.at(n->op)) || !readLoc(*this, j, ptr, n->loc)) return n;
+  const Json* id = field(j, ptr, "id", Json::value_t::number_integer);
+  if (!id) return n;
+  n->id = id->get<int>();
+  if (!ids_.insert(n->id).second) return error(ptr + "/id", "node id " + std::to_string(n->id) + " is not unique"), n;
+  const Json* children = field(j, ptr, "children", Json::value_t::array);
+  if (!children) return n;
+  for (size_t i = 0; i < children->size() && !failed; ++i)
+    n->children.push_back(node((*children)[i], ptr + "/children/" + std::to_string(i), outer));
+  size_t want = n->op == PlanOp::Join ? 2 : (n->op == PlanOp::Scan || n->op == PlanOp::Values) ? 0 : 1;
+  bool setop = n->op == PlanOp::Union || n->op == PlanOp::Intersect || n->op == PlanOp::Except;
+  if (failed) return n;
+  if (setop ? n->children.size() < 2 : n->children.size() != want)
+    return error(ptr + "/children", std::string(opName(n->op)) + " needs " + (setop ? "at least 2" : std::to_string(want)) +
+                                        " children, has " + std::to_string(n->children.size())), n;
+  Scope scope = outer;
+  for (const auto& c : n->children)
+    for (const auto& col : c->output) scope[col.id] = col;
+  nodeFields(*n, j, ptr, scope);
+  if (!failed) computeOutput(*n);
+  return n;
+}
+
+bool readPlanDocument(const std::string& text, const std::string& file, Catalog& catalog,
+                      std::vector<Query>& queries, Diagnostics& diags) {
+  Json doc;
+  LocatingSax sax(doc);
+  if (!Json::sax_parse(text, &sax, nlohmann::detail::input_format_t::json, false)) {
+    std::string what = sax.errorText;
+    auto pos = what.find("] ");
+    diags.errorAt(file, "", "malformed JSON at byte " + std::to_string(sax.errorPos) + ": " +
+                                (pos == std::string::npos ? what : what.substr(pos + 2)));
+    return false;
+  }
+  JsonReader r(catalog, diags, file);
+  if (!r.allowed(doc, "", {"format", "version", "catalog", "queries"})) return false;
+  if (r.str(doc, "", "format") != "rfguard-plan")
+    return r.failed ? false : (r.error("/format", "format must be \"rfguard-plan\""), false);
+  const Json* version = r.field(doc, "", "version", Json::value_t::number_integer);
+  if (!version) return false;
+  if (version->get<long long>() != 1) return r.error("/version", "unsupported version (this reads 1)"), false;
+  const Json* cat = r.field(doc, "", "catalog", Json::value_t::object);
+  if (!cat || !r.allowed(*cat, "/catalog", {"tables"})) return false;
+  const Json* tables = r.field(*cat, "/catalog", "tables", Json::value_t::array);
+  for (size_t i = 0; tables && i < tables->size() && !r.failed; ++i) {
+    std::string p = "/catalog/tables/" + std::to_string(i);
+    const Json& tj = (*tables)[i];
+    if (!r.allowed(tj, p, {"name", "columns", "rows", "runtime_filter", "distribution_key"})) break;
+    TableDef t;
+    t.name = r.str(tj, p, "name");
+    const Json* cols = r.field(tj, p, "columns", Json::value_t::array);
+    for (size_t k = 0; cols && k < cols->size() && !r.failed; ++k) {
+      std::string cp = p + "/columns/" + std::to_string(k);
+      const Json& cj = (*cols)[k];
+      if (!r.allowed(cj, cp, {"name", "type", "nullable"})) break;
+      ColumnDef c;
+      c.name = r.str(cj, cp, "name");
+      auto ty = r.type(cj, cp);
+      const Json* nullable = r.field(cj, cp, "nullable", Json::value_t::boolean);
+      if (r.failed) break;
+      c.type = *ty;
+      c.nullable = nullable->get<bool>();
+      if (t.columnIndex(c.name) >= 0) r.error(cp + "/name", "column \"" + c.name + "\" is defined twice");
+      t.columns.push_back(c);
+    }
+    if (tj.contains("rows")) t.rows = nonNegative(r, tj, p, "rows", 0);
+    if (const Json* rf = r.field(tj, p, "runtime_filter", Json::value_t::boolean, false)) t.runtimeFilter = rf->get<bool>();
+    t.distributionKey = r.str(tj, p, "distribution_key", false);
+    if (!t.distributionKey.empty() && t.columnIndex(t.distributionKey) < 0)
+      r.error(p + "/distribution_key", "not a column of " + t.name);
+    if (!r.failed && !catalog.addTable(t)) r.error(p + "/name", "table \"" + t.name + "\" is defined twice");
+  }
+  const Json* qs = r.field(doc, "", "queries", Json::value_t::array);
+  for (size_t i = 0; qs && i < qs->size() && !r.failed; ++i) {
+    std::string p = "/queries/" + std::to_string(i);
+    const Json& qj = (*qs)[i];
+    if (!r.allowed(qj, p, {"name", "sql", "file", "loc", "plan"})) break;
+    Query q;
+    q.name = r.str(qj, p, "name");
+    q.sql = r.str(qj, p, "sql", false);
+    q.file = r.str(qj, p, "file", false);
+    readLoc(r, qj, p, q.loc);
+    if (!qj.contains("plan")) r.error(p, "missing field \"plan\"");
+    if (r.failed) break;
+    r.ids_.clear();
+    r.aliases_.clear();
+    q.plan = r.node(qj["plan"], p + "/plan", {});
+    if (!r.failed) queries.push_back(std::move(q));
+  }
+  return !r.failed;
+}
+
+}  // namespace rfguard

@@ -1,0 +1,63 @@
+#pragma once
+// SQL data types as the IR sees them.
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rfguard {
+
+/// The kinds of SQL type the subset knows.
+enum class TypeKind {
+  Unknown,  ///< the type of a bare NULL literal
+  Boolean,
+  TinyInt,
+  SmallInt,
+  Int,
+  BigInt,
+  Decimal,
+  Real,
+  Double,
+  Char,
+  Varchar,
+  Text,
+  Date,
+  Timestamp,
+  Interval,
+};
+
+/// A SQL type: a kind plus precision/length and scale where they apply.
+struct Type {
+  TypeKind kind = TypeKind::Unknown;
+  int precision = 0;  ///< decimal precision, or char/varchar length (0: none given)
+  int scale = 0;      ///< decimal scale
+
+  /// Canonical spelling: "int", "decimal(15,2)", "varchar(25)".
+  std::string toString() const;
+  /// Integer, decimal or floating point.
+  bool isNumeric() const;
+  /// Integer kinds only.
+  bool isInteger() const;
+  /// REAL or DOUBLE.
+  bool isFloating() const;
+  /// CHAR, VARCHAR or TEXT.
+  bool isString() const;
+  /// Types with a total order usable by MinMax filters.
+  bool isOrdered() const;
+  /// DATE or TIMESTAMP.
+  bool isTemporal() const { return kind == TypeKind::Date || kind == TypeKind::Timestamp; }
+
+  bool operator==(const Type& o) const = default;
+
+  static Type of(TypeKind k, int p = 0, int s = 0) { return Type{k, p, s}; }
+};
+
+/// Parses a canonical or SQL type name ("int", "integer", "decimal(15,2)", "float").
+std::optional<Type> parseType(std::string_view name);
+
+/// The common supertype used for comparisons and arithmetic, if any.
+std::optional<Type> commonType(const Type& a, const Type& b);
+
+/// True when values of `from` may be compared with or cast to `to` without error.
+bool comparable(const Type& a, const Type& b);
+
+}  // namespace rfguard

@@ -1,0 +1,122 @@
+#include "rules/normalize.h"
+
+#include "rules/decorrelate.h"
+#include "rules/push_filter.h"
+
+namespace rfguard {
+
+bool simplifyOuterJoins(PlanPtr& root);
+bool pruneScanColumns(PlanPtr& root);
+
+namespace {
+
+const std::vector<NormRule> kRules = {
+    {"DecorrelateExists", "EXISTS / NOT EXISTS conjuncts become semi / anti joins", decorrelateExists, nullptr},
+    {"DecorrelateIn", "IN conjuncts become semi joins, NOT IN a NULL-aware anti join", decorrelateIn, nullptr},
+    {"DecorrelateScalarSubquery", "scalar subqueries become a join with a one-row side",
+     decorrelateScalarSubquery, nullptr},
+    {"SimplifyOuterJoin", "outer joins below a NULL-rejecting predicate lose their NULL-extended side",
+     nullptr, simplifyOuterJoins},
+    {"MergeFilters", "adjacent filters become one", mergeFilters, nullptr},
+    {"PushFilterIntoJoin", "WHERE conjuncts move into join sides or inner-join conditions",
+     pushFilterIntoJoin, nullptr},
+    {"PushJoinConditionIntoSides", "ON conjuncts over one side move into that side where allowed",
+     pushJoinConditionIntoSides, nullptr},
+    {"PushFilterThroughProject", "filters move below deterministic projections", pushFilterThroughProject,
+     nullptr},
+    {"PushFilterThroughAggregate", "filters on group keys move below the aggregate",
+     pushFilterThroughAggregate, nullptr},
+    {"PushFilterThroughSort", "filters move below sorts", pushFilterThroughSort, nullptr},
+    {"PushFilterThroughWindow", "filters on PARTITION BY keys move below windows", pushFilterThroughWindow,
+     nullptr},
+    {"PushFilterThroughSetOp", "filters move into the inputs of UNION / INTERSECT / EXCEPT",
+     pushFilterThroughSetOp, nullptr},
+    {"PruneScanColumns", "each scan reads only the columns the query needs", nullptr, pruneScanColumns},
+};
+
+constexpr int kMaxRounds = 32;
+constexpr int kMaxLocalFirings = 256;
+
+struct Run {
+  const NormalizeOptions& opt;
+  NormalizeReport& report;
+  PlanPtr* root;
+
+  bool enabled(const NormRule& r) const { return !opt.disabled.count(r.name); }
+
+  void fired(const NormRule& r) {
+    ++report.fired[r.name];
+    if (!opt.verify) return;
+    refreshOutputs(**root);
+    for (const auto& p : verifyPlan(**root)) report.problems.push_back(std::string(r.name) + ": " + p);
+  }
+
+  ExprPtr subqueries(const ExprPtr& e) {
+    if (e->kind == ExprKind::Subquery) {
+      auto copy = std::make_shared<Expr>(*e);
+      copy->plan = clonePlan(*e->plan);
+      NormalizeOptions inner = opt;
+      inner.disabled.insert("PruneScanColumns");  // pruned once, from the outermost plan
+      inner.verify = false;
+      normalize(copy->plan, inner, report);
+      for (auto& a : copy->args) a = subqueries(a);
+      return copy;
+    }
+    if (e->args.empty()) return e;
+    auto copy = std::make_shared<Expr>(*e);
+    for (auto& a : copy->args) a = subqueries(a);
+    return copy;
+  }
+
+  bool local(PlanPtr& node) {
+    bool changed = false;
+    for (int firing = 0; firing < kMaxLocalFirings; ++firing) {
+      bool any = false;
+      for (const auto& r : kRules) {
+        if (!r.local || !enabled(r) || !r.local(node)) continue;
+        any = changed = true;
+        fired(r);
+        break;
+      }
+      if (!any) break;
+    }
+    for (auto& c : node->children) changed = local(c) || changed;
+    return changed;
+  }
+};
+
+}  // namespace
+
+const std::vector<NormRule>& normalisationRules() { return kRules; }
+
+bool isRuleName(const std::string& name) {
+  for (const auto& r : kRules)
+    if (name == r.name) return true;
+  return false;
+}
+
+void normalize(PlanPtr& root, const NormalizeOptions& options, NormalizeReport& report) {
+  Run run{options, report, &root};
+  std::function<void(PlanNode&)> visitSubqueries = [&](PlanNode& n) {
+    mapExprs(n, [&](const ExprPtr& e) { return hasSubquery(*e) ? run.subqueries(e) : e; });
+    for (auto& c : n.children) visitSubqueries(*c);
+  };
+  visitSubqueries(*root);
+  refreshOutputs(*root);
+  for (int round = 0; round < kMaxRounds; ++round) {
+    bool changed = false;
+    for (const auto& r : kRules) {
+      if (!run.enabled(r) || r.name == std::string("PruneScanColumns")) continue;
+      if (r.pass && r.pass(root)) changed = true, run.fired(r);
+    }
+    changed = run.local(root) || changed;
+    refreshOutputs(*root);
+    if (!changed) break;
+  }
+  for (const auto& r : kRules)
+    if (r.name == std::string("PruneScanColumns") && run.enabled(r) && r.pass(root)) run.fired(r);
+  refreshOutputs(*root);
+  assignIds(*root);
+}
+
+}  // namespace rfguard

@@ -1,0 +1,48 @@
+#pragma once
+// Normalisation: subquery decorrelation, predicate pushdown, outer-join
+// simplification and column pruning, each a named rule that can be switched off.
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ir/plan.h"
+
+namespace rfguard {
+
+/// A local rewrite at one node; returns true when it changed the plan.
+using RuleFn = bool (*)(PlanPtr& node);
+
+/// A named normalisation rule.
+struct NormRule {
+  const char* name;         ///< Verb+Object+Side, used by --disable
+  const char* description;  ///< one line for --list-rules
+  RuleFn local;             ///< local rewrite, or nullptr for a whole-plan pass
+  bool (*pass)(PlanPtr& root);  ///< whole-plan pass, or nullptr
+};
+
+/// Every rule, in the order the driver tries them.
+const std::vector<NormRule>& normalisationRules();
+/// True when `name` is a rule name.
+bool isRuleName(const std::string& name);
+
+/// What to run.
+struct NormalizeOptions {
+  std::set<std::string> disabled;  ///< rule names not to apply
+  bool verify = false;             ///< check plan invariants after every rewrite
+};
+
+/// What happened.
+struct NormalizeReport {
+  std::map<std::string, int> fired;  ///< rule name -> times it changed the plan
+  std::vector<std::string> problems;  ///< invariant violations found by verify
+};
+
+/// Normalises the plan in place, then refreshes outputs and node ids.
+void normalize(PlanPtr& root, const NormalizeOptions& options, NormalizeReport& report);
+
+/// Invariant check: every column a node reads is produced by its children (or
+/// is one of `outer`), scan aliases are unique, set operations are aligned.
+std::vector<std::string> verifyPlan(const PlanNode& root, const std::set<std::string>& outer = {});
+
+}  // namespace rfguard

@@ -1,0 +1,119 @@
+// SimplifyOuterJoin: LEFT/RIGHT/FULL become INNER/LEFT/RIGHT when a predicate
+// above rejects the NULL-extended rows. A predicate rejects them when it
+// evaluates to NULL whenever all columns of the NULL-generating side are NULL
+// (isNullPropagating over the function catalog), so FALSE-or-NULL drops the row.
+//
+// Excluded, with counterexamples (A = {1}, B empty):
+//   SELECT * FROM a LEFT JOIN b ON a.k = b.k WHERE b.k IS NOT DISTINCT FROM NULL
+//     keeps (1, NULL): <=> is never NULL, so it does not reject.
+//   ... WHERE coalesce(b.k, 0) = 0   keeps (1, NULL): coalesce turns NULL into 0.
+//   ... WHERE b.k IS NULL            keeps (1, NULL).
+//   ... WHERE b.k = 1 OR a.k = 1     keeps (1, NULL): only one disjunct is NULL.
+// Predicates travel down through filters, inner-join conditions, deterministic
+// projections (substituted), group keys present in every grouping set and sorts;
+// never through LIMIT, windows or set operations, and never into a side that
+// still generates NULLs (its NULL-extended rows would be judged by the wrong rows).
+#include "rules/normalize.h"
+#include "rules/rule_util.h"
+#include "ir/functions.h"
+
+namespace rfguard {
+
+namespace {
+
+bool rejectsNullsOf(const std::vector<ExprPtr>& preds, const std::set<std::string>& cols) {
+  for (const auto& p : preds)
+    if (isNullPropagating(*p, cols)) return true;
+  return false;
+}
+
+JoinType simplified(JoinType t, bool rejectLeftNulls, bool rejectRightNulls) {
+  const auto& info = joinInfo(t);
+  bool nullsLeft = info.generatesNulls[0] && !rejectLeftNulls;
+  bool nullsRight = info.generatesNulls[1] && !rejectRightNulls;
+  if (!info.generatesNulls[0] && !info.generatesNulls[1]) return t;
+  // The outer join types differ only in which sides they NULL-extend.
+  for (const auto& cand : allJoinTypes())
+    if (cand.hasCondition && !cand.nullAware && cand.outputs[0] && cand.outputs[1] &&
+        cand.generatesNulls[0] == nullsLeft && cand.generatesNulls[1] == nullsRight)
+      return cand.type;
+  return t;
+}
+
+int walk(PlanNode& n, std::vector<ExprPtr> preds) {
+  int fired = 0;
+  switch (n.op) {
+    case PlanOp::Filter: {
+      auto own = conjuncts(n.predicate);
+      preds.insert(preds.end(), own.begin(), own.end());
+      return walk(*n.children[0], preds);
+    }
+    case PlanOp::Sort: return walk(*n.children[0], preds);
+    case PlanOp::Project: {
+      // Columns of other relations stay as they are: isNullPropagating treats
+      // them as unknown values, which is what they are to this subtree.
+      auto mapping = projectMapping(n);
+      std::vector<ExprPtr> down;
+      for (const auto& p : preds) {
+        ExprPtr s = substitute(p, mapping);
+        if (isDeterministic(*s)) down.push_back(s);
+      }
+      return walk(*n.children[0], down);
+    }
+    case PlanOp::Aggregate: {
+      std::map<std::string, ExprPtr> keys;
+      std::set<std::string> keyIds;
+      for (size_t i = 0; i < n.exprs.size(); ++i) {
+        bool everySet = true;
+        for (const auto& set : n.groupingSets) {
+          bool found = false;
+          for (int k : set) found = found || k == static_cast<int>(i);
+          everySet = everySet && found;
+        }
+        if (everySet) keys[n.exprs[i].name] = n.exprs[i].expr, keyIds.insert(n.exprs[i].name);
+      }
+      // Conjuncts that read an aggregate result or a key missing from some
+      // grouping set say nothing about the input rows.
+      std::set<std::string> blocked = outputIds(n);
+      for (const auto& k : keyIds) blocked.erase(k);
+      std::vector<ExprPtr> down;
+      for (const auto& p : preds) {
+        bool readsBlocked = false;
+        for (const auto& c : columnsOf(*p)) readsBlocked = readsBlocked || blocked.count(c);
+        if (!n.exprs.empty() && !readsBlocked) down.push_back(substitute(p, keys));
+      }
+      return walk(*n.children[0], down);
+    }
+    case PlanOp::Join: {
+      std::set<std::string> cols[2] = {outputIds(*n.children[0]), outputIds(*n.children[1])};
+      JoinType t = simplified(n.joinType, rejectsNullsOf(preds, cols[0]), rejectsNullsOf(preds, cols[1]));
+      if (t != n.joinType) {
+        n.joinType = t;
+        computeOutput(n);
+        ++fired;
+      }
+      const auto& info = joinInfo(n.joinType);
+      auto cond = conjuncts(n.predicate);
+      for (int s = 0; s < 2; ++s) {
+        std::vector<ExprPtr> down;
+        if (!info.generatesNulls[s]) down = preds;
+        if (info.conditionRejectsNullsOf[s]) down.insert(down.end(), cond.begin(), cond.end());
+        fired += walk(*n.children[s], down);
+      }
+      return fired;
+    }
+    default:
+      for (auto& c : n.children) fired += walk(*c, {});
+      return fired;
+  }
+}
+
+}  // namespace
+
+bool simplifyOuterJoins(PlanPtr& root) {
+  int fired = walk(*root, {});
+  if (fired) refreshOutputs(*root);
+  return fired > 0;
+}
+
+}  // namespace rfguard

@@ -1,0 +1,221 @@
+// The data-driven corpus runner (CockroachDB datadriven / LLVM FileCheck style).
+//
+//   # comment
+//   directive [key=value ...]
+//   input lines
+//   ----
+//   expected output lines, ended by a blank line
+//
+// When the output itself has blank lines it is written between "----" "----"
+// and "----" "----". `--rewrite` (or RFGUARD_REWRITE=1) writes actual outputs
+// back into the file; read every rewritten diff before committing it.
+//
+// Directives:
+//   schema                 SQL DDL added to this file's catalog; prints "ok" or errors
+//   plan [format=text|json|dot] [disable=Rule,Rule] [rules]
+//                          SQL queries over the file's catalog, normalised and printed
+//   bound                  SQL queries printed as bound, before normalisation
+//   error                  SQL that must fail; prints the located errors
+//   plan-json              a plan JSON document, read and printed as text (or errors)
+//   roundtrip              SQL queries: plan -> JSON -> plan -> JSON must be identical
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "grammar/sql.h"
+#include "ir/plan_json.h"
+#include "ir/printers.h"
+#include "rules/normalize.h"
+
+using namespace rfguard;
+
+namespace {
+
+struct Case {
+  int line = 0;  // line of the directive (1-based)
+  std::string directive;
+  std::vector<std::string> args;
+  std::string input;
+  std::string expected;
+  size_t begin = 0, end = 0;  // line range [begin, end) the case occupies in the file
+};
+
+std::vector<std::string> splitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::stringstream ss(text);
+  std::string l;
+  while (std::getline(ss, l)) lines.push_back(l);
+  return lines;
+}
+
+bool parseFile(const std::vector<std::string>& lines, std::vector<Case>& cases, std::string& err) {
+  size_t i = 0;
+  while (i < lines.size()) {
+    const std::string& l = lines[i];
+    if (l.empty() || l[0] == '#') {
+      ++i;
+      continue;
+    }
+    Case c;
+    c.begin = i;
+    c.line = static_cast<int>(i) + 1;
+    std::stringstream ds(l);
+    ds >> c.directive;
+    std::string a;
+    while (ds >> a) c.args.push_back(a);
+    ++i;
+    while (i < lines.size() && lines[i] != "----") c.input += lines[i++] + "\n";
+    if (i == lines.size()) {
+      err = "line " + std::to_string(c.line) + ": case has no ---- separator";
+      return false;
+    }
+    ++i;
+    if (i < lines.size() && lines[i] == "----") {  // output with blank lines
+      ++i;
+      while (i + 1 < lines.size() && !(lines[i] == "----" && lines[i + 1] == "----")) c.expected += lines[i++] + "\n";
+      if (i + 1 >= lines.size()) {
+        err = "line " + std::to_string(c.line) + ": unterminated ----/---- block";
+        return false;
+      }
+      i += 2;
+    } else {
+      while (i < lines.size() && !lines[i].empty()) c.expected += lines[i++] + "\n";
+    }
+    c.end = i;
+    cases.push_back(c);
+  }
+  return true;
+}
+
+std::string arg(const Case& c, const std::string& key, const std::string& dflt = "") {
+  for (const auto& a : c.args) {
+    if (a == key) return "true";
+    if (a.rfind(key + "=", 0) == 0) return a.substr(key.size() + 1);
+  }
+  return dflt;
+}
+
+std::string run(const Case& c, Catalog& catalog, bool& ok) {
+  Diagnostics diags;
+  std::vector<Query> queries;
+  ok = true;
+  if (c.directive == "schema") {
+    bool good = loadSql(c.input, "input", catalog, queries, diags);
+    return good && queries.empty() ? "ok\n" : diags.render() + (queries.empty() ? "" : "schema holds a query\n");
+  }
+  Catalog local = catalog;
+  if (c.directive == "plan-json") {
+    if (!readPlanDocument(c.input, "input", local, queries, diags)) return diags.render();
+    std::string out;
+    for (const auto& q : queries) out += "-- " + q.name + "\n" + planToText(*q.plan);
+    return out;
+  }
+  bool good = loadSql(c.input, "input", local, queries, diags);
+  if (c.directive == "error") {
+    if (good) return "expected an error, but the input was accepted\n";
+    return diags.render();
+  }
+  if (!good) return diags.render();
+  std::string out;
+  for (auto& q : queries) {
+    if (c.directive == "bound") {
+      out += planToText(*q.plan);
+      continue;
+    }
+    NormalizeOptions opt;
+    opt.verify = true;
+    std::string disabled = arg(c, "disable");
+    for (size_t p = 0; !disabled.empty() && p != std::string::npos;) {
+      size_t comma = disabled.find(',', p);
+      opt.disabled.insert(disabled.substr(p, comma == std::string::npos ? comma : comma - p));
+      p = comma == std::string::npos ? comma : comma + 1;
+    }
+    NormalizeReport report;
+    normalize(q.plan, opt, report);
+    for (const auto& p : report.problems) out += "INVARIANT BROKEN: " + p + "\n";
+    if (c.directive == "roundtrip") {
+      std::string first = documentToJson(local, {q}).dump(2);
+      Catalog again;
+      std::vector<Query> back;
+      Diagnostics d2;
+      if (!readPlanDocument(first, "roundtrip", again, back, d2)) return d2.render();
+      std::string second = documentToJson(again, back).dump(2);
+      out += first == second ? "ok\n" : "round trip differs:\n" + first + "\n" + second + "\n";
+      continue;
+    }
+    std::string format = arg(c, "format", "text");
+    if (format == "json") out += documentToJson(local, {q}).dump(2) + "\n";
+    else if (format == "dot") out += planToDot({q});
+    else out += planToText(*q.plan);
+    if (arg(c, "rules") == "true") {
+      out += "rules:";
+      for (const auto& [name, n] : report.fired) out += " " + name + "x" + std::to_string(n);
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+void writeCase(std::ostream& os, const std::vector<std::string>& lines, const Case& c, const std::string& actual) {
+  size_t sep = c.begin + 1;
+  while (lines[sep] != "----") ++sep;
+  for (size_t i = c.begin; i <= sep; ++i) os << lines[i] << "\n";
+  bool blank = actual.find("\n\n") != std::string::npos || (!actual.empty() && actual[0] == '\n');
+  if (blank) os << "----\n" << actual << "----\n----\n";
+  else os << actual;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool rewrite = std::getenv("RFGUARD_REWRITE") != nullptr;
+  std::vector<std::string> files;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--rewrite") rewrite = true;
+    else files.push_back(a);
+  }
+  int failures = 0, total = 0;
+  for (const auto& path : files) {
+    std::ifstream in(path);
+    if (!in) {
+      std::cerr << path << ": cannot open\n";
+      return 2;
+    }
+    std::stringstream buf;
+    buf << in.rdbuf();
+    auto lines = splitLines(buf.str());
+    std::vector<Case> cases;
+    std::string err;
+    if (!parseFile(lines, cases, err)) {
+      std::cerr << path << ": " << err << "\n";
+      return 2;
+    }
+    Catalog catalog;
+    std::ostringstream rewritten;
+    size_t next = 0;
+    for (const auto& c : cases) {
+      ++total;
+      bool ok;
+      std::string actual = run(c, catalog, ok);
+      for (; next < c.begin; ++next) rewritten << lines[next] << "\n";
+      writeCase(rewritten, lines, c, actual);
+      next = c.end;
+      if (actual == c.expected) continue;
+      if (!rewrite) {
+        ++failures;
+        std::cerr << path << ":" << c.line << ": " << c.directive << " output differs\n";
+        auto exp = splitLines(c.expected), act = splitLines(actual);
+        for (size_t i = 0; i < std::max(exp.size(), act.size()); ++i) {
+          std::string e = i < exp.size() ? exp[i] : "<missing>", a = i < act.size() ? act[i] : "<missing>";
+          if (e != a) std::cerr << "  line " << i + 1 << "\n  - " << e << "\n  + " << a << "\n";
+        }
+      }
+    }
+    for (; next < lines.size(); ++next) rewritten << lines[next] << "\n";
+    if (rewrite) std::ofstream(path) << rewritten.str();
+  }
+  std::cout << total - failures << " passed, " << failures << " failed\n";
+  return failures ? 1 : 0;
+}

@@ -1,0 +1,103 @@
+// Command-line parsing and the `plan` command.
+#include "tools/cli/cli.h"
+
+#include <CLI/CLI.hpp>
+
+#include "ir/plan_json.h"
+#include "ir/printers.h"
+#include "rules/normalize.h"
+
+namespace rfguard {
+
+namespace {
+
+struct PlanArgs {
+  std::vector<std::string> files;
+  std::string format = "text";
+  std::vector<std::string> disabled;
+  bool listRules = false;
+  bool showRules = false;
+  bool verify = false;
+};
+
+int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
+  if (args.listRules) {
+    for (const auto& r : normalisationRules()) out << r.name << "\t" << r.description << "\n";
+    return kExitOk;
+  }
+  if (args.files.empty()) {
+    err << "rfguard plan: no input files (use - for stdin)\n";
+    return kExitInputError;
+  }
+  NormalizeOptions opt;
+  for (const auto& d : args.disabled) {
+    if (!isRuleName(d)) {
+      err << "rfguard plan: unknown rule " << d << " in --disable (see --list-rules)\n";
+      return kExitInputError;
+    }
+    opt.disabled.insert(d);
+  }
+  opt.verify = args.verify;
+  int code = kExitOk;
+  std::vector<LoadedFile> loaded;
+  for (const auto& f : args.files) {
+    Diagnostics diags;
+    LoadedFile file;
+    bool ok = loadInput(f, file, diags);
+    err << diags.render();
+    if (!ok) code = kExitInputError;
+    for (auto& q : file.queries) {
+      NormalizeReport report;
+      normalize(q.plan, opt, report);
+      for (const auto& p : report.problems) err << f << ": " << q.name << ": invariant broken by " << p << "\n";
+      if (!report.problems.empty()) code = kExitInputError;
+      if (args.format == "text") {
+        out << "-- " << q.name;
+        if (q.loc.line) out << " (" << q.file << ":" << q.loc.line << ":" << q.loc.col << ")";
+        out << "\n" << planToText(*q.plan);
+        if (args.showRules) {
+          out << "-- rules:";
+          for (const auto& [name, n] : report.fired) out << " " << name << "x" << n;
+          out << "\n";
+        }
+        out << "\n";
+      }
+    }
+    loaded.push_back(std::move(file));
+  }
+  if (args.format == "json") {
+    // One document per input file; several files give one JSON document per line.
+    for (const auto& f : loaded) out << documentToJson(f.catalog, f.queries).dump(2) << "\n";
+  } else if (args.format == "dot") {
+    std::vector<Query> all;
+    for (const auto& f : loaded) all.insert(all.end(), f.queries.begin(), f.queries.end());
+    out << planToDot(all);
+  }
+  return code;
+}
+
+}  // namespace
+
+int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
+  CLI::App app{"rfguard: runtime-filter rule engine and plan verifier"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "rfguard 0.1.0");
+  PlanArgs plan;
+  auto* cmd = app.add_subcommand("plan", "print each query's normalised plan");
+  cmd->add_option("files", plan.files, "SQL or plan JSON files, - for stdin");
+  cmd->add_option("--format", plan.format, "text, json or dot")->check(CLI::IsMember({"text", "json", "dot"}));
+  cmd->add_option("--disable", plan.disabled, "switch off a normalisation rule (repeatable)");
+  cmd->add_flag("--list-rules", plan.listRules, "list the normalisation rules and exit");
+  cmd->add_flag("--show-rules", plan.showRules, "after each text plan, list the rules that fired");
+  cmd->add_flag("--verify-rewrites", plan.verify, "check plan invariants after every rewrite");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e, out, err);
+    return code == 0 ? kExitOk : kExitInputError;
+  }
+  if (cmd->parsed()) return runPlan(plan, out, err);
+  return kExitInputError;
+}
+
+}  // namespace rfguard
