@@ -13,6 +13,7 @@ namespace rfguard {
 struct SqlLimits {
   int maxNesting = 128;      ///< parentheses, CASE and prefix operators open at once
   int maxTreeDepth = 1500;   ///< depth of the parse tree (long operator chains)
+  size_t maxTokens = 1000000;  ///< tokens in one input (a parse tree costs ~1 KB a token)
 };
 
 /// Parses `text` (a script of `;`-separated statements), applies DDL to

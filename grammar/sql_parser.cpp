@@ -33,6 +33,8 @@ class ErrorCollector : public antlr4::BaseErrorListener {
       std::string text = bad->getText();
       if (text.size() > 40) text = text.substr(0, 40) + "...";
       message = "syntax error at '" + text + "'";
+      if (text == "'") message = "syntax error: unterminated string literal";
+      if (text == "\"" || text == "`") message = "syntax error: unterminated quoted identifier";
       if (msg.size() < 100 && msg.find("expecting {") == std::string::npos) message += ": " + msg;
     }
   }
@@ -91,9 +93,10 @@ bool checkDepth(antlr4::tree::ParseTree* root, int limit, SourceLoc& where) {
     auto [node, depth] = stack.back();
     stack.pop_back();
     if (depth > limit) {
-      if (auto* ctx = dynamic_cast<antlr4::ParserRuleContext*>(node))
-        where = {static_cast<int>(ctx->getStart()->getLine()),
-                 static_cast<int>(ctx->getStart()->getCharPositionInLine()) + 1};
+      antlr4::Token* t = nullptr;
+      if (auto* ctx = dynamic_cast<antlr4::ParserRuleContext*>(node)) t = ctx->getStart();
+      if (auto* term = dynamic_cast<antlr4::tree::TerminalNode*>(node)) t = term->getSymbol();
+      if (t) where = {static_cast<int>(t->getLine()), static_cast<int>(t->getCharPositionInLine()) + 1};
       return false;
     }
     for (auto* child : node->children) stack.push_back({child, depth + 1});
@@ -134,6 +137,13 @@ bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry
   out.tokens = std::make_unique<antlr4::CommonTokenStream>(out.lexer.get());
   out.tokens->fill();
   SourceLoc where;
+  if (out.tokens->size() > limits.maxTokens) {
+    antlr4::Token* t = out.tokens->get(limits.maxTokens);
+    diags.error(file, shift({static_cast<int>(t->getLine()), static_cast<int>(t->getCharPositionInLine()) + 1}),
+                "input too large: more than " + std::to_string(limits.maxTokens) +
+                    " tokens (split it into smaller files)");
+    return false;
+  }
   if (!checkNesting(*out.tokens, limits.maxNesting, where)) {
     diags.error(file, shift(where), "expression nested more than " + std::to_string(limits.maxNesting) +
                                         " levels deep");

@@ -116,6 +116,7 @@ bool exprEquals(const Expr& a, const Expr& b) {
 namespace {
 
 int precedenceOf(const Expr& e) {
+  if (e.kind == ExprKind::Subquery && e.subquery != SubqueryKind::Scalar) return 4;
   if (e.kind != ExprKind::Call) return 10;
   const FunctionInfo* fn = lookupFunction(e.name);
   return fn ? fn->precedence : 10;

@@ -25,7 +25,7 @@ class JsonReader {
   /// Records an error unless one was recorded already.
   void error(const std::string& ptr, const std::string& msg);
   /// Checks that `j` is an object with no keys outside `keys`.
-  bool allowed(const Json& j, const std::string& ptr, std::initializer_list<const char*> keys);
+  bool allowed(const Json& j, const std::string& ptr, const std::vector<const char*>& keys);
   /// Escapes a key for use in a JSON pointer.
   static std::string escape(const std::string& key);
   /// The field `key` of type `type`, or nullptr (with an error if required or mistyped).

@@ -170,7 +170,7 @@ PlanPtr JsonReader::node(const Json& j, const std::string& ptr, const Scope& out
   auto parsed = parseOp(op);
   if (!parsed) return failed ? n : (error(ptr + "/op", "unknown op \"" + op + "\""), n);
   n->op = *parsed;
-  static const std::map<PlanOp, std::initializer_list<const char*>> kKeys = {
+  static const std::map<PlanOp, std::vector<const char*>> kKeys = {
       {PlanOp::Scan, {"id", "op", "loc", "children", "table", "alias", "columns"}},
       {PlanOp::Filter, {"id", "op", "loc", "children", "predicate"}},
       {PlanOp::Project, {"id", "op", "loc", "children", "exprs"}},
@@ -197,8 +197,8 @@ PlanPtr JsonReader::node(const Json& j, const std::string& ptr, const Scope& out
   bool setop = n->op == PlanOp::Union || n->op == PlanOp::Intersect || n->op == PlanOp::Except;
   if (failed) return n;
   if (setop ? n->children.size() < 2 : n->children.size() != want)
-    return error(ptr + "/children", std::string(opName(n->op)) + " needs " + (setop ? "at least 2" : std::to_string(want)) +
-                                        " children, has " + std::to_string(n->children.size())), n;
+    return error(ptr + "/children", "a " + std::string(opName(n->op)) + " node needs " + (setop ? "at least 2 children" : want == 1 ? "1 child" : std::to_string(want) + " children") +
+                                        ", it has " + std::to_string(n->children.size())), n;
   Scope scope = outer;
   for (const auto& c : n->children)
     for (const auto& col : c->output) scope[col.id] = col;

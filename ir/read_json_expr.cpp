@@ -14,7 +14,7 @@ void JsonReader::error(const std::string& ptr, const std::string& msg) {
   diags_.errorAt(file_, ptr, msg);
 }
 
-bool JsonReader::allowed(const Json& j, const std::string& ptr, std::initializer_list<const char*> keys) {
+bool JsonReader::allowed(const Json& j, const std::string& ptr, const std::vector<const char*>& keys) {
   if (!j.is_object()) {
     error(ptr, "expected an object");
     return false;

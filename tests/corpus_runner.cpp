@@ -18,6 +18,7 @@
 //   error                  SQL that must fail; prints the located errors
 //   plan-json              a plan JSON document, read and printed as text (or errors)
 //   roundtrip              SQL queries: plan -> JSON -> plan -> JSON must be identical
+//   plan-file PATH         every query of a SQL file (path relative to the .test file), normalised
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -96,10 +97,31 @@ std::string arg(const Case& c, const std::string& key, const std::string& dflt =
   return dflt;
 }
 
-std::string run(const Case& c, Catalog& catalog, bool& ok) {
+std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& ok) {
   Diagnostics diags;
   std::vector<Query> queries;
   ok = true;
+  if (c.directive == "plan-file") {
+    std::string path = dir + "/" + (c.args.empty() ? "" : c.args[0]);
+    std::ifstream in(path);
+    if (!in) return "cannot open " + path + "\n";
+    std::stringstream buf;
+    buf << in.rdbuf();
+    Catalog own;
+    std::string name = c.args[0];
+    bool good = loadSql(buf.str(), name, own, queries, diags);
+    std::string out = diags.render();
+    for (auto& q : queries) {
+      NormalizeOptions opt;
+      opt.verify = true;
+      NormalizeReport report;
+      normalize(q.plan, opt, report);
+      for (const auto& p : report.problems) out += "INVARIANT BROKEN: " + p + "\n";
+      out += "-- " + q.name + "\n" + planToText(*q.plan) + "\n";
+    }
+    if (!good) out += "load failed\n";
+    return out;
+  }
   if (c.directive == "schema") {
     bool good = loadSql(c.input, "input", catalog, queries, diags);
     return good && queries.empty() ? "ok\n" : diags.render() + (queries.empty() ? "" : "schema holds a query\n");
@@ -150,7 +172,7 @@ std::string run(const Case& c, Catalog& catalog, bool& ok) {
     else out += planToText(*q.plan);
     if (arg(c, "rules") == "true") {
       out += "rules:";
-      for (const auto& [name, n] : report.fired) out += " " + name + "x" + std::to_string(n);
+      for (const auto& [name, n] : report.fired) out += " " + name + "(" + std::to_string(n) + ")";
       out += "\n";
     }
   }
@@ -193,12 +215,13 @@ int main(int argc, char** argv) {
       return 2;
     }
     Catalog catalog;
+    std::string dir = path.find('/') == std::string::npos ? "." : path.substr(0, path.rfind('/'));
     std::ostringstream rewritten;
     size_t next = 0;
     for (const auto& c : cases) {
       ++total;
       bool ok;
-      std::string actual = run(c, catalog, ok);
+      std::string actual = run(c, catalog, dir, ok);
       for (; next < c.begin; ++next) rewritten << lines[next] << "\n";
       writeCase(rewritten, lines, c, actual);
       next = c.end;

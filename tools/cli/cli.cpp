@@ -57,7 +57,7 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
         out << "\n" << planToText(*q.plan);
         if (args.showRules) {
           out << "-- rules:";
-          for (const auto& [name, n] : report.fired) out << " " << name << "x" << n;
+          for (const auto& [name, n] : report.fired) out << " " << name << "(" << n << ")";
           out << "\n";
         }
         out << "\n";
@@ -86,7 +86,8 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   auto* cmd = app.add_subcommand("plan", "print each query's normalised plan");
   cmd->add_option("files", plan.files, "SQL or plan JSON files, - for stdin");
   cmd->add_option("--format", plan.format, "text, json or dot")->check(CLI::IsMember({"text", "json", "dot"}));
-  cmd->add_option("--disable", plan.disabled, "switch off a normalisation rule (repeatable)");
+  cmd->add_option("--disable", plan.disabled, "switch off a normalisation rule (repeatable)")
+      ->allow_extra_args(false);
   cmd->add_flag("--list-rules", plan.listRules, "list the normalisation rules and exit");
   cmd->add_flag("--show-rules", plan.showRules, "after each text plan, list the rules that fired");
   cmd->add_flag("--verify-rewrites", plan.verify, "check plan invariants after every rewrite");

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# End-to-end checks of the rfguard command line: exit codes, formats, and
+# hostile input (empty, binary, deep nesting, 10 MB) ending in a located error.
+set -u
+RFGUARD=${1:?usage: cli_test.sh path/to/rfguard}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+check() {  # check NAME EXPECTED_EXIT PATTERN -- command...
+  local name=$1 want=$2 pattern=$3
+  shift 4
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" -ne "$want" ]; then
+    echo "FAIL $name: exit $got, expected $want"; head -5 "$tmp/err"; fail=$((fail + 1)); return
+  fi
+  if [ -n "$pattern" ] && ! grep -qE -- "$pattern" "$tmp/out" "$tmp/err"; then
+    echo "FAIL $name: output lacks /$pattern/"; head -5 "$tmp/out" "$tmp/err"; fail=$((fail + 1)); return
+  fi
+  pass=$((pass + 1))
+}
+
+schema='CREATE TABLE a (k int, v int); CREATE TABLE b (k int, v int);'
+
+check "tpch plans" 0 '^-- q22 ' -- "$RFGUARD" plan corpus/examples/tpch.sql
+[ "$(grep -c '^-- q' "$tmp/out")" -eq 22 ] && pass=$((pass + 1)) || { echo "FAIL tpch count"; fail=$((fail + 1)); }
+check "ssb plans" 0 '^-- q4.3 ' -- "$RFGUARD" plan corpus/examples/ssb.sql
+[ "$(grep -c '^-- q' "$tmp/out")" -eq 13 ] && pass=$((pass + 1)) || { echo "FAIL ssb count"; fail=$((fail + 1)); }
+check "list rules" 0 '^SimplifyOuterJoin' -- "$RFGUARD" plan --list-rules
+check "show rules" 0 'PushFilterIntoJoin\([0-9]+\)' -- "$RFGUARD" plan --show-rules corpus/examples/tpch.sql
+check "verify rewrites" 0 '' -- "$RFGUARD" plan --verify-rewrites corpus/examples/tpch.sql corpus/examples/ssb.sql
+
+echo "$schema SELECT * FROM a, b WHERE a.k = b.k;" > "$tmp/q.sql"
+check "stdin" 0 'JOIN ON a.k = b.k' -- sh -c "\"$RFGUARD\" plan - < \"$tmp/q.sql\""
+check "disable" 0 'CROSS JOIN' -- "$RFGUARD" plan --disable PushFilterIntoJoin "$tmp/q.sql"
+check "unknown rule" 2 'unknown rule' -- "$RFGUARD" plan --disable NoSuchRule "$tmp/q.sql"
+check "bad format" 2 '' -- "$RFGUARD" plan --format yaml "$tmp/q.sql"
+check "no subcommand" 2 '' -- "$RFGUARD"
+check "missing file" 2 'cannot open' -- "$RFGUARD" plan "$tmp/nope.sql"
+
+# JSON out, JSON back in, JSON out again: identical.
+check "json out" 0 '"format": "rfguard-plan"' -- "$RFGUARD" plan --format json corpus/examples/tpch.sql
+cp "$tmp/out" "$tmp/tpch.json"
+check "json back" 0 '' -- "$RFGUARD" plan --format json --disable PruneScanColumns "$tmp/tpch.json"
+if cmp -s "$tmp/out" "$tmp/tpch.json"; then pass=$((pass + 1)); else echo "FAIL json round trip differs"; fail=$((fail + 1)); fi
+check "dot" 0 '^digraph rfguard' -- "$RFGUARD" plan --format dot corpus/examples/seeds.sql
+if command -v dot >/dev/null; then
+  cp "$tmp/out" "$tmp/plan.dot"
+  check "dot renders" 0 '<svg' -- dot -Tsvg "$tmp/plan.dot"
+fi
+
+# Hostile input: a clear located message and exit 2, never a crash or a hang.
+: > "$tmp/empty.sql"
+check "empty file" 2 'empty.sql:1:1: error: empty input' -- "$RFGUARD" plan "$tmp/empty.sql"
+printf 'SELECT 1;\n\xff\xfe\x00\x81garbage' > "$tmp/bin.sql"
+check "binary garbage" 2 'bin.sql:2:1: error: input is not valid UTF-8' -- "$RFGUARD" plan "$tmp/bin.sql"
+printf 'SELECT 1 FROM a\x00;' > "$tmp/nul.sql"
+check "NUL byte" 2 'nul.sql:1:16: error: syntax error' -- "$RFGUARD" plan "$tmp/nul.sql"
+python3 -c "print('SELECT ' + '(' * 10000 + '1' + ')' * 10000)" > "$tmp/deep.sql"
+check "10000 parentheses" 2 'deep.sql:1:136: error: expression nested more than 128 levels deep' -- "$RFGUARD" plan "$tmp/deep.sql"
+python3 -c "print('SELECT ' + 'NOT ' * 10000 + 'true')" > "$tmp/nots.sql"
+check "10000 NOTs" 2 'nested more than 128 levels' -- "$RFGUARD" plan "$tmp/nots.sql"
+
+python3 -c "print('$schema SELECT 1 FROM a WHERE a.k IN (' + ','.join(str(i) for i in range(1500000)) + ')')" > "$tmp/big.sql"
+[ "$(stat -c %s "$tmp/big.sql")" -gt 10000000 ] && pass=$((pass + 1)) || { echo "FAIL big file is not 10 MB"; fail=$((fail + 1)); }
+check "10 MB IN list" 2 'big.sql:1:[0-9]+: error: input too large: more than 1000000 tokens' -- "$RFGUARD" plan "$tmp/big.sql"
+python3 -c "print('$schema SELECT 1 FROM a WHERE a.k IN (' + ','.join(str(i) for i in range(100000)) + ')')" > "$tmp/mid.sql"
+check "100,000-item IN list" 0 'Filter #2 a.k IN \(0, 1, 2' -- "$RFGUARD" plan "$tmp/mid.sql"
+python3 -c "print('$schema SELECT ' + '+'.join(['a.k'] * 5000) + ' FROM a')" > "$tmp/chain.sql"
+check "5000-term operator chain" 2 'chain.sql:1:[0-9]+: error: expression too deeply nested' -- "$RFGUARD" plan "$tmp/chain.sql"
+echo '{"format": "rfguard-plan", "version": 1, "catalog": {"tables": []}, "queries": [{"name": "q", "plan": {"id": 1, "op": "scan"' > "$tmp/cut.json"
+check "truncated json" 2 'cut.json: error at /: malformed JSON' -- "$RFGUARD" plan "$tmp/cut.json"
+python3 -c "print('[' * 100000 + ']' * 100000)" > "$tmp/deep.json"
+check "deep json" 2 'deep.json: error' -- "$RFGUARD" plan "$tmp/deep.json"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

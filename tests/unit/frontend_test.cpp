@@ -1,0 +1,139 @@
+// Types, the binder's errors, normalisation invariants and the JSON round trip.
+#include <doctest/doctest.h>
+
+#include "grammar/sql.h"
+#include "ir/plan_json.h"
+#include "ir/printers.h"
+#include "rules/normalize.h"
+
+using namespace rfguard;
+
+namespace {
+
+const char* kSchema =
+    "CREATE TABLE a (k int, v int); CREATE TABLE b (k int NOT NULL, v int, d date);";
+
+struct Loaded {
+  Catalog catalog;
+  std::vector<Query> queries;
+  Diagnostics diags;
+  bool ok = false;
+};
+
+Loaded load(const std::string& sql) {
+  Loaded l;
+  l.ok = loadSql(std::string(kSchema) + "\n" + sql, "t.sql", l.catalog, l.queries, l.diags);
+  return l;
+}
+
+std::string firstError(const std::string& sql) {
+  Loaded l = load(sql);
+  return l.diags.items().empty() ? "" : l.diags.items()[0].render();
+}
+
+}  // namespace
+
+TEST_CASE("type names parse and print canonically") {
+  CHECK(parseType("INTEGER")->toString() == "int");
+  CHECK(parseType("decimal(15,2)")->toString() == "decimal(15,2)");
+  CHECK(parseType("varchar(25)")->toString() == "varchar(25)");
+  CHECK(parseType("float")->kind == TypeKind::Double);
+  CHECK(parseType("string")->kind == TypeKind::Text);
+  CHECK_FALSE(parseType("decimal(2,5)").has_value());
+  CHECK_FALSE(parseType("int(3)").has_value());
+  CHECK_FALSE(parseType("blob").has_value());
+  CHECK_FALSE(parseType("decimal(1,2,3)").has_value());
+  CHECK(Type::of(TypeKind::Double).isFloating());
+  CHECK_FALSE(Type::of(TypeKind::Boolean).isOrdered());
+}
+
+TEST_CASE("binder errors name file:line:col") {
+  CHECK(firstError("SELECT nosuch FROM a") == "t.sql:2:8: error: unknown column \"nosuch\"");
+  CHECK(firstError("SELECT k FROM a, b") == "t.sql:2:8: error: column reference \"k\" is ambiguous (a.k, b.k)");
+  CHECK(firstError("SELECT * FROM zz") == "t.sql:2:15: error: unknown table \"zz\"");
+  CHECK(firstError("SELECT k FROM a UNION SELECT k, v FROM b") ==
+        "t.sql:2:17: error: union needs the same number of columns on both sides, got 1 and 2");
+  CHECK(firstError("SELECT b.d + 1 FROM b") == "t.sql:2:8: error: operator + cannot take date and int");
+  CHECK(firstError("SELECT k FROM a WHERE") == "t.sql:2:22: error: syntax error: unexpected end of input");
+}
+
+TEST_CASE("nullability comes from NOT NULL and from outer joins") {
+  Loaded l = load("SELECT a.k, b.k FROM a LEFT JOIN b ON a.k = b.k; SELECT b.k FROM b");
+  REQUIRE(l.ok);
+  REQUIRE(l.queries.size() == 2);
+  const auto& join = *l.queries[0].plan->children[0];
+  REQUIRE(join.op == PlanOp::Join);
+  CHECK(join.output[2].id == "b.k");
+  CHECK(join.output[2].nullable);  // NOT NULL in b, but NULL-extended by the LEFT join
+  CHECK_FALSE(l.queries[1].plan->output[0].nullable);
+}
+
+TEST_CASE("views and CTEs are expanded with unique aliases") {
+  Loaded l = load("CREATE VIEW vb AS SELECT k FROM b; WITH x AS (SELECT k FROM a) "
+                  "SELECT 1 FROM x JOIN x AS y ON x.k = y.k JOIN vb ON vb.k = x.k");
+  REQUIRE(l.ok);
+  std::string text = planToText(*l.queries[0].plan);
+  CHECK(text.find("Scan #") != std::string::npos);
+  CHECK(text.find("a AS a_2") != std::string::npos);
+  CHECK(verifyPlan(*l.queries[0].plan).empty());
+}
+
+TEST_CASE("normalisation keeps invariants on every corpus-like shape") {
+  Loaded l = load(
+      "SELECT a.k, count(*) FROM a, b WHERE a.k = b.k AND b.v IN (SELECT v FROM a) GROUP BY a.k;"
+      "SELECT * FROM a WHERE NOT EXISTS (SELECT 1 FROM b WHERE b.k = a.k) AND a.v > (SELECT avg(v) FROM b);"
+      "SELECT * FROM (SELECT k FROM a UNION SELECT k FROM b) u LEFT JOIN b ON u.k = b.k WHERE b.v = 1");
+  REQUIRE(l.ok);
+  for (auto& q : l.queries) {
+    NormalizeOptions opt;
+    opt.verify = true;
+    NormalizeReport report;
+    normalize(q.plan, opt, report);
+    CHECK(report.problems.empty());
+    CHECK(verifyPlan(*q.plan).empty());
+  }
+}
+
+TEST_CASE("each rule can be switched off") {
+  Loaded l = load("SELECT 1 FROM a, b WHERE a.k = b.k");
+  REQUIRE(l.ok);
+  NormalizeOptions opt;
+  opt.disabled.insert("PushFilterIntoJoin");
+  NormalizeReport report;
+  normalize(l.queries[0].plan, opt, report);
+  CHECK(report.fired.count("PushFilterIntoJoin") == 0);
+  CHECK(planToText(*l.queries[0].plan).find("CROSS JOIN") != std::string::npos);
+  CHECK(isRuleName("SimplifyOuterJoin"));
+  CHECK_FALSE(isRuleName("MakeItFast"));
+}
+
+TEST_CASE("plan -> JSON -> plan -> JSON is byte-identical") {
+  Loaded l = load(
+      "SELECT a.k, sum(b.v) s FROM a LEFT JOIN b ON a.k = b.k WHERE b.d > DATE '2024-01-01' "
+      "GROUP BY CUBE (a.k) ORDER BY s DESC LIMIT 3;"
+      "SELECT k, row_number() OVER (ORDER BY v) FROM a WHERE k NOT IN (SELECT k FROM b)");
+  REQUIRE(l.ok);
+  for (auto& q : l.queries) {
+    NormalizeReport report;
+    normalize(q.plan, {}, report);
+    std::string first = documentToJson(l.catalog, {q}).dump(2);
+    Catalog c2;
+    std::vector<Query> back;
+    Diagnostics d;
+    REQUIRE(readPlanDocument(first, "rt.json", c2, back, d));
+    CHECK(documentToJson(c2, back).dump(2) == first);
+    CHECK(planToText(*back[0].plan) == planToText(*q.plan));
+  }
+}
+
+TEST_CASE("JSON errors carry the JSON pointer") {
+  Catalog c;
+  std::vector<Query> qs;
+  Diagnostics d;
+  CHECK_FALSE(readPlanDocument("{\"format\": \"rfguard-plan\", \"version\": 1, \"catalog\": {\"tables\": []},"
+                               " \"queries\": [{\"name\": \"q\", \"plan\": {\"id\": 1, \"op\": \"scan\","
+                               " \"table\": \"t\", \"alias\": \"t\", \"columns\": [], \"children\": []}}]}",
+                               "x.json", c, qs, d));
+  REQUIRE(d.items().size() == 1);
+  CHECK(d.items()[0].pointer == "/queries/0/plan/table");
+}

@@ -1,0 +1,67 @@
+// The join-type table against a truth table written out by hand from the
+// semantics of each join (DESIGN sections 1 and 3).
+#include <doctest/doctest.h>
+
+#include "ir/join_type.h"
+
+using namespace rfguard;
+
+namespace {
+struct Truth {
+  JoinType t;
+  bool outL, outR, presL, presR, nullL, nullR, probeOnlyIfMatched;
+};
+// outputs, preserved (unmatched rows reach the output), NULL-generating, and
+// whether unmatched left (probe) rows never reach the output.
+const Truth kTruth[] = {
+    {JoinType::Inner, 1, 1, 0, 0, 0, 0, 1},
+    {JoinType::Left, 1, 1, 1, 0, 0, 1, 0},
+    {JoinType::Right, 1, 1, 0, 1, 1, 0, 1},
+    {JoinType::Full, 1, 1, 1, 1, 1, 1, 0},
+    {JoinType::Cross, 1, 1, 0, 0, 0, 0, 1},
+    {JoinType::LeftSemi, 1, 0, 0, 0, 0, 0, 1},
+    {JoinType::RightSemi, 0, 1, 0, 0, 0, 0, 1},
+    {JoinType::LeftAnti, 1, 0, 1, 0, 0, 0, 0},
+    {JoinType::RightAnti, 0, 1, 0, 1, 0, 0, 1},
+    {JoinType::NullAwareLeftAnti, 1, 0, 1, 0, 0, 0, 0},
+};
+}  // namespace
+
+TEST_CASE("join-type table matches the hand-written truth table") {
+  REQUIRE(allJoinTypes().size() == std::size(kTruth));
+  for (const auto& t : kTruth) {
+    const auto& info = joinInfo(t.t);
+    CAPTURE(info.name);
+    CHECK(info.type == t.t);
+    CHECK(info.outputs[0] == t.outL);
+    CHECK(info.outputs[1] == t.outR);
+    CHECK(info.preserves[0] == t.presL);
+    CHECK(info.preserves[1] == t.presR);
+    CHECK(info.generatesNulls[0] == t.nullL);
+    CHECK(info.generatesNulls[1] == t.nullR);
+    CHECK(info.probeRowsOnlyIfMatched == t.probeOnlyIfMatched);
+  }
+}
+
+TEST_CASE("WHERE conjuncts never enter a NULL-generating side; ON conjuncts never a preserved one") {
+  for (const auto& info : allJoinTypes()) {
+    CAPTURE(info.name);
+    for (int s = 0; s < 2; ++s) {
+      if (info.generatesNulls[s]) CHECK_FALSE(info.whereIntoSide[s]);
+      if (info.preserves[s]) CHECK_FALSE(info.onIntoSide[s]);
+      if (!info.outputs[s]) CHECK_FALSE(info.whereIntoSide[s]);
+    }
+  }
+  CHECK(joinInfo(JoinType::Left).onIntoSide[1]);
+  CHECK(joinInfo(JoinType::Inner).whereIntoSide[0]);
+  CHECK_FALSE(joinInfo(JoinType::NullAwareLeftAnti).conditionRejectsNullsOf[1]);
+  CHECK(joinInfo(JoinType::LeftAnti).conditionRejectsNullsOf[1]);
+  CHECK_FALSE(joinInfo(JoinType::Cross).hasCondition);
+  CHECK(joinInfo(JoinType::NullAwareLeftAnti).nullAware);
+}
+
+TEST_CASE("join types parse from their plan JSON names") {
+  for (const auto& info : allJoinTypes()) CHECK(parseJoinType(info.name) == info.type);
+  CHECK_FALSE(parseJoinType("sideways").has_value());
+  CHECK_FALSE(parseJoinType("LEFT").has_value());
+}
