@@ -26,6 +26,18 @@ std::string defaultName(const Expr& e) {
   return "expr";
 }
 
+// A select item that is a bare column reference is named as SQL names it
+// (a derived table's column alias, not the id of the column underneath).
+std::string referencedName(P::ExprContext* e) {
+  auto* pred = dynamic_cast<P::PredicatedContext*>(e->booleanExpr());
+  if (!pred || pred->predicate()) return "";
+  auto* vp = dynamic_cast<P::ValuePrimaryContext*>(pred->valueExpr());
+  if (!vp) return "";
+  if (auto* q = dynamic_cast<P::QualifiedColumnContext*>(vp->primaryExpr())) return Binder::identText(q->column);
+  if (auto* c = dynamic_cast<P::ColumnRefContext*>(vp->primaryExpr())) return Binder::identText(c->identifier());
+  return "";
+}
+
 bool isOrdinal(const std::string& text) {
   return !text.empty() && text.size() < 7 && std::all_of(text.begin(), text.end(), ::isdigit);
 }
@@ -100,7 +112,8 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer, con
     }
     auto* se = dynamic_cast<P::SelectExprContext*>(item);
     ExprPtr e = bindExpr(se->expr(), scope, block);
-    items.push_back({se->identifier() ? identText(se->identifier()) : defaultName(*e), e});
+    std::string name = se->identifier() ? identText(se->identifier()) : referencedName(se->expr());
+    items.push_back({name.empty() ? defaultName(*e) : name, e});
   }
   ExprPtr having;
   if (ctx->having) {

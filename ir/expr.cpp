@@ -156,8 +156,9 @@ std::string callText(const Expr& e) {
   const FunctionInfo* fn = lookupFunction(e.name);
   const std::string& n = e.name;
   if (fn && fn->infix && n != "not" && e.args.size() >= 2) {
-    int p = fn->precedence;
-    std::string out = wrap(*e.args[0], p, false);
+    // AND inside OR is bracketed although it binds tighter: easier to read.
+    int p = n == "or" ? fn->precedence + 1 : fn->precedence;
+    std::string out = wrap(*e.args[0], p, n == "or");
     for (size_t i = 1; i < e.args.size(); ++i)
       out += std::string(" ") + fn->infix + " " + wrap(*e.args[i], p, true);
     return out;

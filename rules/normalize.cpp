@@ -17,6 +17,8 @@ const std::vector<NormRule> kRules = {
      decorrelateScalarSubquery, nullptr},
     {"SimplifyOuterJoin", "outer joins below a NULL-rejecting predicate lose their NULL-extended side",
      nullptr, simplifyOuterJoins},
+    {"ExtractCommonOrConjuncts", "a conjunct in every branch of an OR moves out of it",
+     extractCommonOrConjuncts, nullptr},
     {"MergeFilters", "adjacent filters become one", mergeFilters, nullptr},
     {"PushFilterIntoJoin", "WHERE conjuncts move into join sides or inner-join conditions",
      pushFilterIntoJoin, nullptr},

@@ -8,6 +8,8 @@ namespace rfguard {
 bool pushFilterIntoJoin(PlanPtr& node);
 /// Join condition conjuncts that read one side move into that side where the join type allows.
 bool pushJoinConditionIntoSides(PlanPtr& node);
+/// (a AND x) OR (a AND y) becomes a AND (x OR y), in filters and join conditions.
+bool extractCommonOrConjuncts(PlanPtr& node);
 /// Filter over Filter becomes one Filter.
 bool mergeFilters(PlanPtr& node);
 /// Filter over a deterministic Project moves below it, with the projection substituted.
