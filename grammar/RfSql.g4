@@ -39,7 +39,7 @@ createView : CREATE VIEW identifier (LPAREN identifier (COMMA identifier)* RPARE
 
 typeName
   : identifier (LPAREN INTEGER_VALUE (COMMA INTEGER_VALUE)? RPAREN)?
-  | DOUBLE PRECISION
+  | DOUBLE PRECISION?
   | DATE
   | TIMESTAMP
   ;
@@ -173,6 +173,7 @@ primaryExpr
   | CAST LPAREN expr AS typeName RPAREN                                 # castExpr
   | EXTRACT LPAREN field=identifier FROM valueExpr RPAREN               # extractExpr
   | SUBSTRING LPAREN valueExpr FROM from=valueExpr (FOR forLen=valueExpr)? RPAREN # substringExpr
+  | SUBSTRING LPAREN expr (COMMA expr)* RPAREN                          # substringCall
   | EXISTS LPAREN query RPAREN                                          # existsExpr
   | LPAREN query RPAREN                                                 # scalarSubquery
   | identifier LPAREN ASTERISK RPAREN over?                             # starCall

@@ -33,7 +33,8 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
         error(e, "GROUP BY position " + text + " is not in the select list");
         return makeNull({}, locOf(e));
       }
-      if (hasAggregate(*items[ord - 1].second)) error(e, "GROUP BY position " + text + " refers to an aggregate");
+      if (hasAggregate(*items[ord - 1].second))
+        error(e, "GROUP BY position " + text + " refers to an aggregate");
       return items[ord - 1].second;
     }
     // A bare name that no FROM relation has may be a select-list alias.
@@ -101,7 +102,8 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
   for (const auto& set : sets) {
     std::vector<int> idx;
     for (const auto& e : set) {
-      auto it = std::find_if(keys.begin(), keys.end(), [&](const ExprPtr& k) { return exprEquals(k, e); });
+      auto it = std::find_if(keys.begin(), keys.end(),
+                             [&](const ExprPtr& k) { return exprEquals(k, e); });
       int i = static_cast<int>(it - keys.begin());
       if (it == keys.end()) keys.push_back(e);
       if (std::find(idx.begin(), idx.end(), i) == idx.end()) idx.push_back(i);
@@ -140,7 +142,8 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
       return makeColumn(a.name, a.type, a.func != "count", e->loc);
     }
     if (e->kind == ExprKind::Column && local.count(e->name)) {
-      error(e->loc, "column " + e->name + " must appear in GROUP BY or be used in an aggregate function");
+      error(e->loc,
+            "column " + e->name + " must appear in GROUP BY or be used in an aggregate function");
       ok = false;
       return e;
     }

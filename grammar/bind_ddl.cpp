@@ -27,8 +27,9 @@ bool setOption(TableDef& t, const std::string& key, P::LiteralContext* value, Bi
     return true;
   }
   if (key == "distribution_key") {
-    std::string col = value->STRING() ? unquote(text, '\'')
-                      : value->identifier() ? Binder::identText(value->identifier()) : "";
+    std::string col = value->STRING()       ? unquote(text, '\'')
+                      : value->identifier() ? Binder::identText(value->identifier())
+                                            : "";
     if (col.empty() || t.columnIndex(col) < 0) {
       b.error(value, "distribution_key must name a column of " + t.name);
       return false;
@@ -36,8 +37,8 @@ bool setOption(TableDef& t, const std::string& key, P::LiteralContext* value, Bi
     t.distributionKey = col;
     return true;
   }
-  b.error(value->getStart(), "unknown table option " + key +
-                                 " (expected rows, runtime_filter or distribution_key)");
+  b.error(value->getStart(),
+          "unknown table option " + key + " (expected rows, runtime_filter or distribution_key)");
   return false;
 }
 
@@ -57,7 +58,8 @@ void Binder::bindCreateTable(P::CreateTableContext* ctx) {
       c.type = *type;
       for (auto* k : cd->columnConstraint()) {
         if (dynamic_cast<P::NotNullConstraintContext*>(k)) c.nullable = false;
-        if (dynamic_cast<P::PrimaryKeyConstraintContext*>(k)) c.primaryKey = true, c.nullable = false;
+        if (dynamic_cast<P::PrimaryKeyConstraintContext*>(k))
+          c.primaryKey = true, c.nullable = false;
       }
       t.columns.push_back(c);
       continue;

@@ -14,7 +14,9 @@ ExprPtr Binder::call(const std::string& name, std::vector<ExprPtr> args, SourceL
   return makeCall(name, std::move(args), loc);
 }
 
-ExprPtr Binder::cast(ExprPtr e, Type t, SourceLoc loc) { return makeCast(std::move(e), t, loc); }
+ExprPtr Binder::cast(ExprPtr e, Type t, SourceLoc loc) {
+  return makeCast(std::move(e), t, loc);
+}
 
 namespace {
 
@@ -35,7 +37,8 @@ ExprPtr Binder::bindBoolean(P::BooleanExprContext* ctx, const Scope& scope, Bloc
   }
   if (auto* n = dynamic_cast<P::LogicalNotContext*>(ctx)) {
     ExprPtr e = bindBoolean(n->booleanExpr(), scope, block);
-    if (!isBooleanish(*e)) error(n->booleanExpr(), "NOT needs a boolean operand, got " + e->type.toString());
+    if (!isBooleanish(*e))
+      error(n->booleanExpr(), "NOT needs a boolean operand, got " + e->type.toString());
     return call("not", {e}, locOf(ctx));
   }
   P::BooleanExprContext* l = nullptr;
@@ -48,8 +51,10 @@ ExprPtr Binder::bindBoolean(P::BooleanExprContext* ctx, const Scope& scope, Bloc
   }
   ExprPtr le = bindBoolean(l, scope, block);
   ExprPtr re = bindBoolean(r, scope, block);
-  if (!isBooleanish(*le)) error(l, "operand of " + op + " must be boolean, got " + le->type.toString());
-  if (!isBooleanish(*re)) error(r, "operand of " + op + " must be boolean, got " + re->type.toString());
+  if (!isBooleanish(*le))
+    error(l, "operand of " + op + " must be boolean, got " + le->type.toString());
+  if (!isBooleanish(*re))
+    error(r, "operand of " + op + " must be boolean, got " + re->type.toString());
   // Flatten chains so that a AND b AND c is one call with three arguments.
   std::vector<ExprPtr> args;
   for (const auto& side : {le, re}) {
@@ -169,7 +174,8 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
   if (dynamic_cast<P::DecimalLiteralContext*>(ctx)) return decimalLiteral(ctx->getText(), loc);
   if (auto* s = dynamic_cast<P::StringLiteralContext*>(ctx))
     return makeLiteral(unquote(s->STRING()->getText(), '\''), Type::of(TypeKind::Varchar), loc);
-  if (auto* b = dynamic_cast<P::BooleanLiteralContext*>(ctx)) return makeBool(b->TRUE() != nullptr, loc);
+  if (auto* b = dynamic_cast<P::BooleanLiteralContext*>(ctx))
+    return makeBool(b->TRUE() != nullptr, loc);
   if (auto* d = dynamic_cast<P::DateLiteralContext*>(ctx)) {
     std::string v = unquote(d->STRING()->getText(), '\'');
     if (!validDate(v)) error(ctx, "invalid date literal '" + v + "' (expected YYYY-MM-DD)");
@@ -186,7 +192,8 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
     if (!validIntervalUnit(unit)) error(iv->unit, "unknown interval unit " + unit);
     if (n.empty() || n.size() > 9 || !std::all_of(n.begin(), n.end(), ::isdigit))
       error(ctx, "interval amount must be a whole number, got '" + n + "'");
-    return makeLiteral((iv->MINUS() ? "-" : "") + n + " " + unit, Type::of(TypeKind::Interval), loc);
+    return makeLiteral((iv->MINUS() ? "-" : "") + n + " " + unit, Type::of(TypeKind::Interval),
+                       loc);
   }
   if (auto* c = dynamic_cast<P::CaseExprContext*>(ctx)) {
     ExprPtr operand = c->operand ? bindExpr(c->operand, scope, block) : nullptr;
@@ -195,7 +202,8 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
       ExprPtr cond = bindExpr(w->condition, scope, block);
       if (operand) {
         if (!comparable(operand->type, cond->type))
-          error(w->condition, "cannot compare " + operand->type.toString() + " with " + cond->type.toString());
+          error(w->condition,
+                "cannot compare " + operand->type.toString() + " with " + cond->type.toString());
         cond = call("=", {operand, cond}, cond->loc);
       } else if (!isBooleanish(*cond)) {
         error(w->condition, "WHEN condition must be boolean, got " + cond->type.toString());
@@ -229,6 +237,11 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
     if (s->forLen) args.push_back(bindValue(s->forLen, scope, block));
     return bindFunction(ctx, "substring", std::move(args), false, false, nullptr, scope, block);
   }
+  if (auto* s = dynamic_cast<P::SubstringCallContext*>(ctx)) {
+    std::vector<ExprPtr> args;
+    for (auto* a : s->expr()) args.push_back(bindExpr(a, scope, block));
+    return bindFunction(ctx, "substring", std::move(args), false, false, nullptr, scope, block);
+  }
   if (auto* e = dynamic_cast<P::ExistsExprContext*>(ctx)) {
     BoundRel sub = bindQuery(e->query(), &scope, "sq");
     return makeSubquery(SubqueryKind::Exists, sub.plan, nullptr, Type::of(TypeKind::Boolean), loc);
@@ -250,7 +263,8 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
     BlockState inner = block;
     const FunctionInfo* fn = lookupFunction(name);
     if (fn && fn->kind == FunctionKind::Aggregate && !f->over()) inner.allowAggregates = false;
-    if (fn && (fn->kind == FunctionKind::Aggregate || fn->kind == FunctionKind::Window)) inner.allowWindows = false;
+    if (fn && (fn->kind == FunctionKind::Aggregate || fn->kind == FunctionKind::Window))
+      inner.allowWindows = false;
     std::vector<ExprPtr> args;
     for (auto* a : f->expr()) args.push_back(bindExpr(a, scope, inner));
     return bindFunction(ctx, name, std::move(args), distinct, false, f->over(), scope, block);
@@ -265,8 +279,8 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
   return bindExpr(paren->expr(), scope, block);
 }
 
-ExprPtr Binder::resolveColumn(const std::string* qualifier, const std::string& name,
-                              SourceLoc loc, const Scope& scope) {
+ExprPtr Binder::resolveColumn(const std::string* qualifier, const std::string& name, SourceLoc loc,
+                              const Scope& scope) {
   for (const Scope* s = &scope; s; s = s->outer) {
     if (!qualifier) {
       auto m = s->merged.find(name);
@@ -294,7 +308,8 @@ ExprPtr Binder::resolveColumn(const std::string* qualifier, const std::string& n
     }
   }
   if (qualifier)
-    error(loc, "unknown table or alias \"" + *qualifier + "\" in \"" + *qualifier + "." + name + "\"");
+    error(loc,
+          "unknown table or alias \"" + *qualifier + "\" in \"" + *qualifier + "." + name + "\"");
   else
     error(loc, "unknown column \"" + name + "\"");
   return makeNull({}, loc);

@@ -33,8 +33,8 @@ ExprPtr Binder::bindFunction(P::PrimaryExprContext* ctx, const std::string& name
     std::string want = std::to_string(fn->minArgs);
     if (fn->maxArgs != fn->minArgs)
       want += fn->maxArgs < 0 ? " or more" : " to " + std::to_string(fn->maxArgs);
-    error(ctx, std::string(fn->name) + "() takes " + want + " argument" +
-                   (want == "1" ? "" : "s") + ", got " + std::to_string(n));
+    error(ctx, std::string(fn->name) + "() takes " + want + " argument" + (want == "1" ? "" : "s") +
+                   ", got " + std::to_string(n));
     return makeNull({}, loc);
   }
   if ((fn->ret == ReturnRule::Sum || fn->ret == ReturnRule::Average) && !args.empty() &&
@@ -57,7 +57,8 @@ ExprPtr Binder::bindFunction(P::PrimaryExprContext* ctx, const std::string& name
     BlockState inner = block;
     inner.allowWindows = false;
     for (auto* p : over->expr()) w.partitionBy.push_back(bindExpr(p, scope, inner));
-    for (auto* s : over->sortItem()) w.orderBy.push_back(bindSortItem(s, bindExpr(s->expr(), scope, inner)));
+    for (auto* s : over->sortItem())
+      w.orderBy.push_back(bindSortItem(s, bindExpr(s->expr(), scope, inner)));
     w.type = returnType(*fn, args);
     w.name = block.windowQualifier + "." + fn->name + std::to_string(block.windows->size() + 1);
     block.windows->push_back(w);

@@ -29,7 +29,8 @@ BoundRel Binder::bindQuery(P::QueryContext* ctx, const Scope* outer, const std::
       for (size_t i = 1; i < ids.size(); ++i) def.columns.push_back(identText(ids[i]));
       def.query = c->query();
       for (size_t i = mark; i < ctes_.size(); ++i)
-        if (ctes_[i].name == def.name) error(ids[0], "WITH query " + def.name + " is defined twice");
+        if (ctes_[i].name == def.name)
+          error(ids[0], "WITH query " + def.name + " is defined twice");
       ctes_.push_back(def);
     }
   }
@@ -38,8 +39,9 @@ BoundRel Binder::bindQuery(P::QueryContext* ctx, const Scope* outer, const std::
   return r;
 }
 
-BoundRel Binder::bindQueryExpr(P::QueryExprContext* ctx, const Scope* outer, const std::string& hint,
-                               P::OrderByContext* orderBy, P::LimitClauseContext* limit) {
+BoundRel Binder::bindQueryExpr(P::QueryExprContext* ctx, const Scope* outer,
+                               const std::string& hint, P::OrderByContext* orderBy,
+                               P::LimitClauseContext* limit) {
   if (auto* prim = dynamic_cast<P::PrimaryQueryContext*>(ctx)) {
     auto* qp = prim->queryPrimary();
     if (qp->querySpec()) return bindQuerySpec(qp->querySpec(), outer, hint, orderBy, limit);
@@ -78,7 +80,8 @@ BoundRel Binder::bindQueryExpr(P::QueryExprContext* ctx, const Scope* outer, con
   return orderOverOutput(BoundRel{n, left.names}, orderBy, limit);
 }
 
-BoundRel Binder::orderOverOutput(BoundRel rel, P::OrderByContext* orderBy, P::LimitClauseContext* limit) {
+BoundRel Binder::orderOverOutput(BoundRel rel, P::OrderByContext* orderBy,
+                                 P::LimitClauseContext* limit) {
   std::vector<SortKey> keys;
   if (orderBy) {
     // ORDER BY over a set operation or parenthesised query sees its output columns only.
@@ -110,7 +113,8 @@ BoundRel Binder::orderOverOutput(BoundRel rel, P::OrderByContext* orderBy, P::Li
   return rel;
 }
 
-PlanPtr Binder::bindSortAndLimit(PlanPtr plan, const std::vector<SortKey>& keys, P::LimitClauseContext* limit) {
+PlanPtr Binder::bindSortAndLimit(PlanPtr plan, const std::vector<SortKey>& keys,
+                                 P::LimitClauseContext* limit) {
   if (!keys.empty()) {
     auto sort = node(PlanOp::Sort, {plan}, keys[0].expr->loc);
     sort->sortKeys = keys;

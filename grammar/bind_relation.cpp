@@ -17,11 +17,13 @@ JoinType joinTypeOf(P::JoinTypeContext* jt) {
 
 void addRel(Binder& b, Scope& scope, RelScope rel, antlr4::ParserRuleContext* at) {
   for (const auto& r : scope.rels)
-    if (r.alias == rel.alias) b.error(at, "table name \"" + rel.alias + "\" specified more than once");
+    if (r.alias == rel.alias)
+      b.error(at, "table name \"" + rel.alias + "\" specified more than once");
   scope.rels.push_back(std::move(rel));
 }
 
-RelScope relOf(const std::string& alias, const BoundRel& bound, const std::vector<std::string>& names) {
+RelScope relOf(const std::string& alias, const BoundRel& bound,
+               const std::vector<std::string>& names) {
   RelScope rel{alias, {}};
   for (size_t i = 0; i < bound.plan->output.size(); ++i) {
     const Column& c = bound.plan->output[i];
@@ -44,7 +46,8 @@ PlanPtr Binder::bindRelation(P::RelationContext* ctx, Scope& scope) {
     leftCtx = c->left, rightCtx = c->right, at = c->CROSS()->getSymbol();
   } else {
     auto* j = dynamic_cast<P::JoinRelationContext*>(ctx);
-    leftCtx = j->left, rightCtx = j->right, criteria = j->joinCriteria(), at = j->JOIN()->getSymbol();
+    leftCtx = j->left, rightCtx = j->right, criteria = j->joinCriteria(),
+    at = j->JOIN()->getSymbol();
     type = joinTypeOf(j->joinType());
     if (j->joinType()->getStart() != j->JOIN()->getSymbol()) at = j->joinType()->getStart();
   }
@@ -77,13 +80,16 @@ PlanPtr Binder::bindRelation(P::RelationContext* ctx, Scope& scope) {
       ExprPtr l = resolveColumn(nullptr, name, locOf(id), ls);
       ExprPtr r = resolveColumn(nullptr, name, locOf(id), rightScope);
       if (!comparable(l->type, r->type))
-        error(id, "USING column " + name + " has types " + l->type.toString() + " and " + r->type.toString());
+        error(id, "USING column " + name + " has types " + l->type.toString() + " and " +
+                      r->type.toString());
       eqs.push_back(call("=", {l, r}, locOf(id)));
       // The merged column: from the side whose rows always survive, coalesced for FULL.
       const auto& info = joinInfo(type);
       ExprPtr merged = info.generatesNulls[0] && !info.generatesNulls[1] ? r
-                       : info.generatesNulls[0] && info.generatesNulls[1] ? call("coalesce", {l, r}, locOf(id))
-                       : !info.outputs[0] ? r : l;
+                       : info.generatesNulls[0] && info.generatesNulls[1]
+                           ? call("coalesce", {l, r}, locOf(id))
+                       : !info.outputs[0] ? r
+                                          : l;
       both.merged[name] = merged;
     }
     join->predicate = makeAnd(eqs);
@@ -98,7 +104,8 @@ PlanPtr Binder::bindRelation(P::RelationContext* ctx, Scope& scope) {
 }
 
 PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope) {
-  if (auto* p = dynamic_cast<P::ParenRelationContext*>(ctx)) return bindRelation(p->relation(), scope);
+  if (auto* p = dynamic_cast<P::ParenRelationContext*>(ctx))
+    return bindRelation(p->relation(), scope);
   if (auto* d = dynamic_cast<P::DerivedTableContext*>(ctx)) {
     std::string alias = identText(d->alias);
     BoundRel bound = bindQuery(d->query(), scope.outer, alias);
@@ -107,7 +114,8 @@ PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope
     if (ids.size() > 1) {
       if (ids.size() - 1 != bound.plan->output.size())
         error(d->alias, "derived table " + alias + " names " + std::to_string(ids.size() - 1) +
-                            " columns but its query returns " + std::to_string(bound.plan->output.size()));
+                            " columns but its query returns " +
+                            std::to_string(bound.plan->output.size()));
       names.clear();
       for (size_t i = 1; i < ids.size(); ++i) names.push_back(identText(ids[i]));
     }

@@ -22,7 +22,8 @@ std::string defaultName(const Expr& e) {
     auto dot = e.name.rfind('.');
     return dot == std::string::npos ? e.name : e.name.substr(dot + 1);
   }
-  if (e.kind == ExprKind::Call && std::isalpha(static_cast<unsigned char>(e.name[0]))) return e.name;
+  if (e.kind == ExprKind::Call && std::isalpha(static_cast<unsigned char>(e.name[0])))
+    return e.name;
   return "expr";
 }
 
@@ -33,8 +34,10 @@ std::string referencedName(P::ExprContext* e) {
   if (!pred || pred->predicate()) return "";
   auto* vp = dynamic_cast<P::ValuePrimaryContext*>(pred->valueExpr());
   if (!vp) return "";
-  if (auto* q = dynamic_cast<P::QualifiedColumnContext*>(vp->primaryExpr())) return Binder::identText(q->column);
-  if (auto* c = dynamic_cast<P::ColumnRefContext*>(vp->primaryExpr())) return Binder::identText(c->identifier());
+  if (auto* q = dynamic_cast<P::QualifiedColumnContext*>(vp->primaryExpr()))
+    return Binder::identText(q->column);
+  if (auto* c = dynamic_cast<P::ColumnRefContext*>(vp->primaryExpr()))
+    return Binder::identText(c->identifier());
   return "";
 }
 
@@ -44,8 +47,9 @@ bool isOrdinal(const std::string& text) {
 
 }  // namespace
 
-BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer, const std::string& hint,
-                               P::OrderByContext* orderBy, P::LimitClauseContext* limit) {
+BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
+                               const std::string& hint, P::OrderByContext* orderBy,
+                               P::LimitClauseContext* limit) {
   Scope scope;
   scope.outer = outer;
   PlanPtr plan;
@@ -56,7 +60,8 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer, con
     PlanPtr p = bindRelation(rel, itemScope);
     for (auto& r : itemScope.rels) {
       for (const auto& have : scope.rels)
-        if (have.alias == r.alias) error(rel, "table name \"" + r.alias + "\" specified more than once");
+        if (have.alias == r.alias)
+          error(rel, "table name \"" + r.alias + "\" specified more than once");
       scope.rels.push_back(r);
     }
     for (auto& [k, v] : itemScope.merged) scope.merged[k] = v;
@@ -96,7 +101,8 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer, con
   block.windowQualifier = uniqueQualifier("win");
   std::vector<std::pair<std::string, ExprPtr>> items;
   for (auto* item : ctx->selectItem()) {
-    if (dynamic_cast<P::SelectStarContext*>(item) || dynamic_cast<P::SelectQualifiedStarContext*>(item)) {
+    if (dynamic_cast<P::SelectStarContext*>(item) ||
+        dynamic_cast<P::SelectQualifiedStarContext*>(item)) {
       auto* qs = dynamic_cast<P::SelectQualifiedStarContext*>(item);
       std::string alias = qs ? identText(qs->identifier()) : "";
       bool found = false;
@@ -106,8 +112,9 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer, con
         for (const auto& c : rel.columns)
           items.push_back({c.name, makeColumn(c.id, c.type, c.nullable, locOf(item))});
       }
-      if (!found) error(item, qs ? "unknown table or alias \"" + alias + "\" in " + alias + ".*"
-                                 : std::string("SELECT * needs a FROM clause"));
+      if (!found)
+        error(item, qs ? "unknown table or alias \"" + alias + "\" in " + alias + ".*"
+                       : std::string("SELECT * needs a FROM clause"));
       continue;
     }
     auto* se = dynamic_cast<P::SelectExprContext*>(item);
@@ -135,13 +142,15 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer, con
       std::string text = si->expr()->getText();
       if (isOrdinal(text)) {
         size_t ord = std::stoul(text);
-        if (ord < 1 || ord > items.size()) error(si, "ORDER BY position " + text + " is not in the select list");
+        if (ord < 1 || ord > items.size())
+          error(si, "ORDER BY position " + text + " is not in the select list");
         o.item = static_cast<int>(ord) - 1;
       } else {
         std::string lower = text;
         for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         for (size_t i = 0; i < items.size() && o.item < 0; ++i)
-          if (items[i].first == lower && lower.find('.') == std::string::npos) o.item = static_cast<int>(i);
+          if (items[i].first == lower && lower.find('.') == std::string::npos)
+            o.item = static_cast<int>(i);
         if (o.item < 0) o.expr = bindExpr(si->expr(), scope, block);
       }
       order.push_back(o);
@@ -168,7 +177,8 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer, con
   if (windows.empty()) {
     qualifiers_.erase(block.windowQualifier);
   } else {
-    plan = unary(PlanOp::Window, plan, windows[0].args.empty() ? locOf(ctx) : windows[0].args[0]->loc);
+    plan =
+        unary(PlanOp::Window, plan, windows[0].args.empty() ? locOf(ctx) : windows[0].args[0]->loc);
     plan->windows = windows;
     computeOutput(*plan);
   }
@@ -188,7 +198,8 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer, con
     if (o.item >= 0) {
       if (static_cast<size_t>(o.item) < project->exprs.size()) {
         const auto& ne = project->exprs[o.item];
-        keys.push_back(bindSortItem(o.ctx, makeColumn(ne.name, ne.expr->type, ne.expr->nullable, locOf(o.ctx))));
+        keys.push_back(bindSortItem(
+            o.ctx, makeColumn(ne.name, ne.expr->type, ne.expr->nullable, locOf(o.ctx))));
       }
       continue;
     }
@@ -196,11 +207,13 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer, con
     for (const auto& ne : project->exprs)
       if (exprEquals(ne.expr, o.expr)) id = ne.name;
     if (id.empty()) {
-      if (distinct) error(o.ctx, "with SELECT DISTINCT, ORDER BY expressions must appear in the select list");
+      if (distinct)
+        error(o.ctx, "with SELECT DISTINCT, ORDER BY expressions must appear in the select list");
       id = q + "." + uniqueName("sort", taken);
       project->exprs.push_back({id, o.expr});
     }
-    keys.push_back(bindSortItem(o.ctx, makeColumn(id, o.expr->type, o.expr->nullable, o.expr->loc)));
+    keys.push_back(
+        bindSortItem(o.ctx, makeColumn(id, o.expr->type, o.expr->nullable, o.expr->loc)));
   }
   computeOutput(*project);
   plan = project;

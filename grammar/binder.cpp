@@ -20,7 +20,8 @@ Binder::Binder(Catalog& c, Diagnostics& d, std::string f, SourceLoc offset)
     : catalog(c), diags(d), file(std::move(f)), offset_(offset) {}
 
 SourceLoc Binder::locOf(antlr4::Token* tok) const {
-  SourceLoc loc{static_cast<int>(tok->getLine()), static_cast<int>(tok->getCharPositionInLine()) + 1};
+  SourceLoc loc{static_cast<int>(tok->getLine()),
+                static_cast<int>(tok->getCharPositionInLine()) + 1};
   if (offset_.line > 0) {
     if (loc.line == 1) loc.col += offset_.col - 1;
     loc.line += offset_.line - 1;
@@ -28,7 +29,9 @@ SourceLoc Binder::locOf(antlr4::Token* tok) const {
   return loc;
 }
 
-SourceLoc Binder::locOf(antlr4::ParserRuleContext* ctx) const { return locOf(ctx->getStart()); }
+SourceLoc Binder::locOf(antlr4::ParserRuleContext* ctx) const {
+  return locOf(ctx->getStart());
+}
 
 void Binder::error(SourceLoc loc, const std::string& message) {
   if (failed_) return;  // one error per statement: later ones are usually consequences
@@ -40,7 +43,9 @@ void Binder::error(antlr4::ParserRuleContext* ctx, const std::string& message) {
   error(locOf(ctx), message);
 }
 
-void Binder::error(antlr4::Token* tok, const std::string& message) { error(locOf(tok), message); }
+void Binder::error(antlr4::Token* tok, const std::string& message) {
+  error(locOf(tok), message);
+}
 
 std::string Binder::identText(P::IdentifierContext* ctx) {
   std::string text = ctx->getText();
@@ -50,7 +55,9 @@ std::string Binder::identText(P::IdentifierContext* ctx) {
   return text;
 }
 
-std::string Binder::uniqueQualifier(const std::string& base) { return uniqueName(base, qualifiers_); }
+std::string Binder::uniqueQualifier(const std::string& base) {
+  return uniqueName(base, qualifiers_);
+}
 
 PlanPtr Binder::bindTopQuery(P::QueryContext* ctx) {
   qualifiers_.clear();

@@ -78,10 +78,12 @@ class Binder {
   BoundRel bindQuery(rfsql::RfSqlParser::QueryContext* ctx, const Scope* outer,
                      const std::string& qualifierHint);
   BoundRel bindQueryExpr(rfsql::RfSqlParser::QueryExprContext* ctx, const Scope* outer,
-                         const std::string& qualifierHint, rfsql::RfSqlParser::OrderByContext* orderBy,
+                         const std::string& qualifierHint,
+                         rfsql::RfSqlParser::OrderByContext* orderBy,
                          rfsql::RfSqlParser::LimitClauseContext* limit);
   BoundRel bindQuerySpec(rfsql::RfSqlParser::QuerySpecContext* ctx, const Scope* outer,
-                         const std::string& qualifierHint, rfsql::RfSqlParser::OrderByContext* orderBy,
+                         const std::string& qualifierHint,
+                         rfsql::RfSqlParser::OrderByContext* orderBy,
                          rfsql::RfSqlParser::LimitClauseContext* limit);
   BoundRel orderOverOutput(BoundRel rel, rfsql::RfSqlParser::OrderByContext* orderBy,
                            rfsql::RfSqlParser::LimitClauseContext* limit);
@@ -93,8 +95,8 @@ class Binder {
   ExprPtr bindExpr(rfsql::RfSqlParser::ExprContext* ctx, const Scope& scope, BlockState& block);
   ExprPtr bindBoolean(rfsql::RfSqlParser::BooleanExprContext* ctx, const Scope& scope,
                       BlockState& block);
-  ExprPtr bindPredicate(ExprPtr left, rfsql::RfSqlParser::PredicateContext* ctx,
-                        const Scope& scope, BlockState& block);
+  ExprPtr bindPredicate(ExprPtr left, rfsql::RfSqlParser::PredicateContext* ctx, const Scope& scope,
+                        BlockState& block);
   ExprPtr bindValue(rfsql::RfSqlParser::ValueExprContext* ctx, const Scope& scope,
                     BlockState& block);
   ExprPtr bindPrimary(rfsql::RfSqlParser::PrimaryExprContext* ctx, const Scope& scope,

@@ -44,7 +44,9 @@ bool digitsAt(const std::string& v, size_t pos, size_t n) {
   if (pos + n > v.size()) return false;
   return std::all_of(v.begin() + pos, v.begin() + pos + n, ::isdigit);
 }
-int num(const std::string& v, size_t pos, size_t n) { return std::atoi(v.substr(pos, n).c_str()); }
+int num(const std::string& v, size_t pos, size_t n) {
+  return std::atoi(v.substr(pos, n).c_str());
+}
 }  // namespace
 
 bool validDate(const std::string& v) {

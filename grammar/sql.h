@@ -11,8 +11,8 @@ namespace rfguard {
 
 /// Limits that keep hostile input from exhausting the stack.
 struct SqlLimits {
-  int maxNesting = 128;      ///< parentheses, CASE and prefix operators open at once
-  int maxTreeDepth = 1500;   ///< depth of the parse tree (long operator chains)
+  int maxNesting = 128;        ///< parentheses, CASE and prefix operators open at once
+  int maxTreeDepth = 1500;     ///< depth of the parse tree (long operator chains)
   size_t maxTokens = 1000000;  ///< tokens in one input (a parse tree costs ~1 KB a token)
 };
 

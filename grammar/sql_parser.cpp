@@ -96,7 +96,8 @@ bool checkDepth(antlr4::tree::ParseTree* root, int limit, SourceLoc& where) {
       antlr4::Token* t = nullptr;
       if (auto* ctx = dynamic_cast<antlr4::ParserRuleContext*>(node)) t = ctx->getStart();
       if (auto* term = dynamic_cast<antlr4::tree::TerminalNode*>(node)) t = term->getSymbol();
-      if (t) where = {static_cast<int>(t->getLine()), static_cast<int>(t->getCharPositionInLine()) + 1};
+      if (t)
+        where = {static_cast<int>(t->getLine()), static_cast<int>(t->getCharPositionInLine()) + 1};
       return false;
     }
     for (auto* child : node->children) stack.push_back({child, depth + 1});
@@ -116,8 +117,8 @@ struct Parsed {
 };
 
 template <typename Ctx>
-bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry)(), Parsed<Ctx>& out,
-               Diagnostics& diags, const SqlLimits& limits, SourceLoc offset) {
+bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry)(),
+               Parsed<Ctx>& out, Diagnostics& diags, const SqlLimits& limits, SourceLoc offset) {
   auto shift = [&](SourceLoc loc) {
     if (offset.line > 0) {
       if (loc.line == 1) loc.col += offset.col - 1;
@@ -126,8 +127,8 @@ bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry
     return loc;
   };
   if (size_t bad = invalidUtf8(text); bad != std::string::npos) {
-    diags.error(file, shift(locAtOffset(text, bad)), "input is not valid UTF-8 text (byte " +
-                                                         std::to_string(bad) + ")");
+    diags.error(file, shift(locAtOffset(text, bad)),
+                "input is not valid UTF-8 text (byte " + std::to_string(bad) + ")");
     return false;
   }
   out.input = std::make_unique<antlr4::ANTLRInputStream>(text);
@@ -139,14 +140,17 @@ bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry
   SourceLoc where;
   if (out.tokens->size() > limits.maxTokens) {
     antlr4::Token* t = out.tokens->get(limits.maxTokens);
-    diags.error(file, shift({static_cast<int>(t->getLine()), static_cast<int>(t->getCharPositionInLine()) + 1}),
-                "input too large: more than " + std::to_string(limits.maxTokens) +
-                    " tokens (split it into smaller files)");
+    diags.error(
+        file,
+        shift({static_cast<int>(t->getLine()), static_cast<int>(t->getCharPositionInLine()) + 1}),
+        "input too large: more than " + std::to_string(limits.maxTokens) +
+            " tokens (split it into smaller files)");
     return false;
   }
   if (!checkNesting(*out.tokens, limits.maxNesting, where)) {
-    diags.error(file, shift(where), "expression nested more than " + std::to_string(limits.maxNesting) +
-                                        " levels deep");
+    diags.error(
+        file, shift(where),
+        "expression nested more than " + std::to_string(limits.maxNesting) + " levels deep");
     return false;
   }
   out.parser = std::make_unique<P>(out.tokens.get());
@@ -171,8 +175,9 @@ bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry
     return false;
   }
   if (!checkDepth(out.tree, limits.maxTreeDepth, where)) {
-    diags.error(file, shift(where), "expression too deeply nested (parse tree deeper than " +
-                                        std::to_string(limits.maxTreeDepth) + ")");
+    diags.error(file, shift(where),
+                "expression too deeply nested (parse tree deeper than " +
+                    std::to_string(limits.maxTreeDepth) + ")");
     return false;
   }
   return true;

@@ -22,10 +22,10 @@ struct ColumnDef {
 struct TableDef {
   std::string name;
   std::vector<ColumnDef> columns;
-  std::optional<long long> rows;     ///< row count statistic (WITH (rows = N))
-  bool runtimeFilter = true;         ///< the table accepts runtime filters at its scans
-  std::string distributionKey;       ///< hash distribution column, empty if none
-  SourceLoc loc;                     ///< where it was defined
+  std::optional<long long> rows;  ///< row count statistic (WITH (rows = N))
+  bool runtimeFilter = true;      ///< the table accepts runtime filters at its scans
+  std::string distributionKey;    ///< hash distribution column, empty if none
+  SourceLoc loc;                  ///< where it was defined
 
   /// The index of column `name`, or -1.
   int columnIndex(const std::string& name) const;

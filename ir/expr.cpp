@@ -52,10 +52,10 @@ ExprPtr makeTypedCall(std::string name, std::vector<ExprPtr> args, Type type, So
   e->loc = loc;
   bool anyNullable = false;
   for (const auto& a : e->args) anyNullable = anyNullable || a->nullable;
-  e->nullable = fn == nullptr || (fn->policy != NullPolicy::NeverNull &&
-                                  (anyNullable || fn->policy == NullPolicy::CaseResults ||
-                                   fn->name == std::string("nullif") ||
-                                   fn->kind == FunctionKind::Aggregate));
+  e->nullable =
+      fn == nullptr || (fn->policy != NullPolicy::NeverNull &&
+                        (anyNullable || fn->policy == NullPolicy::CaseResults ||
+                         fn->name == std::string("nullif") || fn->kind == FunctionKind::Aggregate));
   if (fn && fn->name == std::string("count")) e->nullable = false;
   return e;
 }
@@ -104,8 +104,7 @@ bool exprEquals(const ExprPtr& a, const ExprPtr& b) {
 bool exprEquals(const Expr& a, const Expr& b) {
   if (&a == &b) return true;
   if (a.kind != b.kind || a.name != b.name || a.isNull != b.isNull || a.value != b.value ||
-      a.distinct != b.distinct ||
-      !(a.type == b.type) || a.args.size() != b.args.size())
+      a.distinct != b.distinct || !(a.type == b.type) || a.args.size() != b.args.size())
     return false;
   if (a.kind == ExprKind::Subquery && (a.subquery != b.subquery || a.plan != b.plan)) return false;
   for (size_t i = 0; i < a.args.size(); ++i)
@@ -148,7 +147,8 @@ std::string wrap(const Expr& child, int parentPrec, bool strict) {
 
 std::string joinArgs(const std::vector<ExprPtr>& args, size_t from = 0) {
   std::string out;
-  for (size_t i = from; i < args.size(); ++i) out += (i > from ? ", " : "") + exprToString(*args[i]);
+  for (size_t i = from; i < args.size(); ++i)
+    out += (i > from ? ", " : "") + exprToString(*args[i]);
   return out;
 }
 
@@ -169,7 +169,8 @@ std::string callText(const Expr& e) {
   if (n == "is_not_null") return wrap(*e.args[0], 5, false) + " IS NOT NULL";
   if (n == "in") return wrap(*e.args[0], 5, false) + " IN (" + joinArgs(e.args, 1) + ")";
   if (n == "count" && e.args.empty()) return "count(*)";
-  if (n == "extract") return "extract(" + e.args[0]->value + " FROM " + exprToString(*e.args[1]) + ")";
+  if (n == "extract")
+    return "extract(" + e.args[0]->value + " FROM " + exprToString(*e.args[1]) + ")";
   if (n == "case") {
     std::string out = "CASE";
     size_t i = 0;
@@ -185,10 +186,14 @@ std::string callText(const Expr& e) {
 
 std::string exprToString(const Expr& e) {
   switch (e.kind) {
-    case ExprKind::Column: return e.name;
-    case ExprKind::Literal: return literalText(e);
-    case ExprKind::Cast: return "CAST(" + exprToString(*e.args[0]) + " AS " + e.type.toString() + ")";
-    case ExprKind::Call: return callText(e);
+    case ExprKind::Column:
+      return e.name;
+    case ExprKind::Literal:
+      return literalText(e);
+    case ExprKind::Cast:
+      return "CAST(" + exprToString(*e.args[0]) + " AS " + e.type.toString() + ")";
+    case ExprKind::Call:
+      return callText(e);
     case ExprKind::Subquery: {
       std::string ref = "subquery #" + std::to_string(e.plan ? e.plan->id : 0);
       if (e.subquery == SubqueryKind::Exists) return "EXISTS (" + ref + ")";

@@ -27,14 +27,14 @@ struct Expr {
   ExprKind kind = ExprKind::Literal;
   Type type;
   bool nullable = true;
-  std::string name;            ///< column id ("alias.col") or function name
-  bool isNull = false;         ///< literal NULL
-  bool distinct = false;       ///< aggregate call over DISTINCT arguments
-  std::string value;           ///< literal in canonical text (no quotes)
-  std::vector<ExprPtr> args;   ///< call arguments; cast operand; IN-subquery left side
+  std::string name;           ///< column id ("alias.col") or function name
+  bool isNull = false;        ///< literal NULL
+  bool distinct = false;      ///< aggregate call over DISTINCT arguments
+  std::string value;          ///< literal in canonical text (no quotes)
+  std::vector<ExprPtr> args;  ///< call arguments; cast operand; IN-subquery left side
   SubqueryKind subquery = SubqueryKind::Exists;
   std::shared_ptr<PlanNode> plan;  ///< subquery plan
-  SourceLoc loc;               ///< where the expression starts in the SQL text
+  SourceLoc loc;                   ///< where the expression starts in the SQL text
 };
 
 /// A reference to column `id` ("alias.col").
@@ -50,7 +50,8 @@ ExprPtr makeCall(std::string name, std::vector<ExprPtr> args, SourceLoc loc = {}
 /// A call whose result type is given explicitly.
 ExprPtr makeTypedCall(std::string name, std::vector<ExprPtr> args, Type type, SourceLoc loc = {});
 /// An aggregate call, possibly over DISTINCT arguments.
-ExprPtr makeAggregate(std::string name, std::vector<ExprPtr> args, bool distinct, SourceLoc loc = {});
+ExprPtr makeAggregate(std::string name, std::vector<ExprPtr> args, bool distinct,
+                      SourceLoc loc = {});
 /// CAST(e AS type).
 ExprPtr makeCast(ExprPtr e, Type type, SourceLoc loc = {});
 /// A subquery expression (EXISTS, IN or scalar).

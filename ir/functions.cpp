@@ -28,7 +28,8 @@ const std::vector<FunctionInfo>& table() {
       {">", K::Operator, P::Strict, R::Boolean, 2, 2, true, ">", 4},
       {">=", K::Operator, P::Strict, R::Boolean, 2, 2, true, ">=", 4},
       {"<=>", K::Operator, P::NeverNull, R::Boolean, 2, 2, true, "<=>", 4},
-      {"is_distinct_from", K::Operator, P::NeverNull, R::Boolean, 2, 2, true, "IS DISTINCT FROM", 4},
+      {"is_distinct_from", K::Operator, P::NeverNull, R::Boolean, 2, 2, true, "IS DISTINCT FROM",
+       4},
       {"is_null", K::Operator, P::NeverNull, R::Boolean, 1, 1, true, nullptr, 4},
       {"is_not_null", K::Operator, P::NeverNull, R::Boolean, 1, 1, true, nullptr, 4},
       {"like", K::Operator, P::Strict, R::Boolean, 2, 2, true, "LIKE", 4},
@@ -79,8 +80,11 @@ struct Alias {
   const char* alias;
   const char* name;
 };
-constexpr Alias kAliases[] = {{"substr", "substring"}, {"ceiling", "ceil"}, {"!=", "<>"},
-                              {"==", "="}, {"char_length", "length"}};
+constexpr Alias kAliases[] = {{"substr", "substring"},
+                              {"ceiling", "ceil"},
+                              {"!=", "<>"},
+                              {"==", "="},
+                              {"char_length", "length"}};
 
 bool anyNull(const std::vector<ExprPtr>& args, size_t from, size_t to,
              const std::set<std::string>& cols) {
@@ -99,10 +103,12 @@ bool allNull(const std::vector<ExprPtr>& args, const std::set<std::string>& cols
 Type arithmeticType(const std::string& op, const Type& a, const Type& b) {
   if (a.isTemporal() && b.kind == TypeKind::Interval) return a;
   if (b.isTemporal() && a.kind == TypeKind::Interval) return b;
-  if (a.kind == TypeKind::Date && b.kind == TypeKind::Date && op == "-") return Type::of(TypeKind::Int);
+  if (a.kind == TypeKind::Date && b.kind == TypeKind::Date && op == "-")
+    return Type::of(TypeKind::Int);
   if (a.kind == TypeKind::Decimal && b.kind == TypeKind::Decimal) {
     if (op == "*")
-      return Type::of(TypeKind::Decimal, std::min(38, a.precision + b.precision), a.scale + b.scale);
+      return Type::of(TypeKind::Decimal, std::min(38, a.precision + b.precision),
+                      a.scale + b.scale);
     if (op == "/") return Type::of(TypeKind::Decimal, 38, std::max(6, a.scale + b.scale));
   }
   auto c = commonType(a, b);
@@ -111,7 +117,9 @@ Type arithmeticType(const std::string& op, const Type& a, const Type& b) {
 
 }  // namespace
 
-const std::vector<FunctionInfo>& allFunctions() { return table(); }
+const std::vector<FunctionInfo>& allFunctions() {
+  return table();
+}
 
 const FunctionInfo* lookupFunction(std::string_view raw) {
   std::string name;
@@ -126,14 +134,22 @@ const FunctionInfo* lookupFunction(std::string_view raw) {
 Type returnType(const FunctionInfo& fn, const std::vector<ExprPtr>& args) {
   auto argType = [&](size_t i) { return i < args.size() ? args[i]->type : Type{}; };
   switch (fn.ret) {
-    case R::Boolean: return Type::of(TypeKind::Boolean);
-    case R::FirstArg: return argType(0);
-    case R::SecondArg: return argType(1);
-    case R::BigInt: return Type::of(TypeKind::BigInt);
-    case R::Double: return Type::of(TypeKind::Double);
-    case R::Int: return Type::of(TypeKind::Int);
-    case R::Text: return Type::of(TypeKind::Varchar);
-    case R::Arithmetic: return arithmeticType(fn.name, argType(0), argType(1));
+    case R::Boolean:
+      return Type::of(TypeKind::Boolean);
+    case R::FirstArg:
+      return argType(0);
+    case R::SecondArg:
+      return argType(1);
+    case R::BigInt:
+      return Type::of(TypeKind::BigInt);
+    case R::Double:
+      return Type::of(TypeKind::Double);
+    case R::Int:
+      return Type::of(TypeKind::Int);
+    case R::Text:
+      return Type::of(TypeKind::Varchar);
+    case R::Arithmetic:
+      return arithmeticType(fn.name, argType(0), argType(1));
     case R::Sum: {
       Type t = argType(0);
       if (t.isInteger()) return Type::of(TypeKind::BigInt);
@@ -162,20 +178,29 @@ Type returnType(const FunctionInfo& fn, const std::vector<ExprPtr>& args) {
 
 bool isNullPropagating(const Expr& e, const std::set<std::string>& cols) {
   switch (e.kind) {
-    case ExprKind::Column: return cols.count(e.name) > 0;
-    case ExprKind::Literal: return e.isNull;
-    case ExprKind::Cast: return isNullPropagating(*e.args[0], cols);
-    case ExprKind::Subquery: return false;  // unknown: assume it may produce a value
-    case ExprKind::Call: break;
+    case ExprKind::Column:
+      return cols.count(e.name) > 0;
+    case ExprKind::Literal:
+      return e.isNull;
+    case ExprKind::Cast:
+      return isNullPropagating(*e.args[0], cols);
+    case ExprKind::Subquery:
+      return false;  // unknown: assume it may produce a value
+    case ExprKind::Call:
+      break;
   }
   const FunctionInfo* fn = lookupFunction(e.name);
   assert(fn && "every call names a catalog function");
   if (!fn) return false;
   switch (fn->policy) {
-    case P::Strict: return anyNull(e.args, 0, e.args.size(), cols);
-    case P::FirstArg: return !e.args.empty() && isNullPropagating(*e.args[0], cols);
-    case P::AllArgs: return allNull(e.args, cols);
-    case P::NeverNull: return false;
+    case P::Strict:
+      return anyNull(e.args, 0, e.args.size(), cols);
+    case P::FirstArg:
+      return !e.args.empty() && isNullPropagating(*e.args[0], cols);
+    case P::AllArgs:
+      return allNull(e.args, cols);
+    case P::NeverNull:
+      return false;
     case P::CaseResults: {
       // args: cond1, result1, cond2, result2, ..., [else]; a missing ELSE yields NULL.
       for (size_t i = 1; i < e.args.size(); i += 2)

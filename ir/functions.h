@@ -39,15 +39,15 @@ enum class ReturnRule {
 
 /// One catalog entry.
 struct FunctionInfo {
-  const char* name;        ///< lower-case name; operators by symbol ("=", "+", "and")
-  FunctionKind kind;       ///< operator, scalar, aggregate or window function
-  NullPolicy policy;       ///< null behaviour
-  ReturnRule ret;          ///< result type rule
-  int minArgs;             ///< fewest arguments
-  int maxArgs;             ///< most arguments, -1 for any number
-  bool deterministic;      ///< same inputs give the same output
-  const char* infix;       ///< SQL spelling for infix operators, nullptr otherwise
-  int precedence;          ///< binding strength for printing (higher binds tighter)
+  const char* name;    ///< lower-case name; operators by symbol ("=", "+", "and")
+  FunctionKind kind;   ///< operator, scalar, aggregate or window function
+  NullPolicy policy;   ///< null behaviour
+  ReturnRule ret;      ///< result type rule
+  int minArgs;         ///< fewest arguments
+  int maxArgs;         ///< most arguments, -1 for any number
+  bool deterministic;  ///< same inputs give the same output
+  const char* infix;   ///< SQL spelling for infix operators, nullptr otherwise
+  int precedence;      ///< binding strength for printing (higher binds tighter)
 };
 
 /// The entry for `name` (lower case, aliases resolved), or nullptr.

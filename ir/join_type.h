@@ -27,17 +27,17 @@ enum class Side { Left = 0, Right = 1 };
 /// Every fact about one join type, in the style of Calcite's JoinRelType.
 struct JoinTypeInfo {
   JoinType type;
-  const char* name;  ///< plan JSON spelling: "left_semi"
-  const char* sql;   ///< SQL spelling: "LEFT SEMI JOIN"
-  bool outputs[2];   ///< the side's columns appear in the join's output
-  bool preserves[2];  ///< the side's unmatched rows reach the output
+  const char* name;        ///< plan JSON spelling: "left_semi"
+  const char* sql;         ///< SQL spelling: "LEFT SEMI JOIN"
+  bool outputs[2];         ///< the side's columns appear in the join's output
+  bool preserves[2];       ///< the side's unmatched rows reach the output
   bool generatesNulls[2];  ///< the side's columns are NULL-filled in some output rows
   bool whereIntoSide[2];   ///< a filter above that reads only this side may move below the join
   bool onIntoSide[2];      ///< an ON conjunct that reads only this side may move into that child
   bool conditionRejectsNullsOf[2];  ///< rows surviving the join satisfy its condition on this side
-  bool hasCondition;  ///< false only for CROSS
-  bool nullAware;     ///< NOT IN semantics
-  bool probeRowsOnlyIfMatched;  ///< unmatched probe (left) rows never reach the output
+  bool hasCondition;                ///< false only for CROSS
+  bool nullAware;                   ///< NOT IN semantics
+  bool probeRowsOnlyIfMatched;      ///< unmatched probe (left) rows never reach the output
 };
 
 /// The table entry for a join type.
@@ -47,6 +47,8 @@ const std::vector<JoinTypeInfo>& allJoinTypes();
 /// Parses the plan JSON spelling ("inner", "null_aware_left_anti").
 std::optional<JoinType> parseJoinType(std::string_view name);
 /// The other side.
-inline Side other(Side s) { return s == Side::Left ? Side::Right : Side::Left; }
+inline Side other(Side s) {
+  return s == Side::Left ? Side::Right : Side::Left;
+}
 
 }  // namespace rfguard

@@ -19,7 +19,8 @@ class JsonReader {
   using Json = nlohmann::json;
   using Scope = std::map<std::string, Column>;
 
-  JsonReader(Catalog& c, Diagnostics& d, std::string f) : catalog_(c), diags_(d), file_(std::move(f)) {}
+  JsonReader(Catalog& c, Diagnostics& d, std::string f)
+      : catalog_(c), diags_(d), file_(std::move(f)) {}
   bool failed = false;
 
   /// Records an error unless one was recorded already.
@@ -29,7 +30,8 @@ class JsonReader {
   /// Escapes a key for use in a JSON pointer.
   static std::string escape(const std::string& key);
   /// The field `key` of type `type`, or nullptr (with an error if required or mistyped).
-  const Json* field(const Json& j, const std::string& ptr, const char* key, Json::value_t type, bool required = true);
+  const Json* field(const Json& j, const std::string& ptr, const char* key, Json::value_t type,
+                    bool required = true);
   /// A string field.
   std::string str(const Json& j, const std::string& ptr, const char* key, bool required = true);
   /// The "type" field parsed.
@@ -37,11 +39,14 @@ class JsonReader {
   /// An expression whose columns must be in `scope`.
   ExprPtr expr(const Json& j, const std::string& ptr, const Scope& scope);
   /// An array of expressions.
-  std::vector<ExprPtr> exprList(const Json& j, const std::string& ptr, const char* key, const Scope& scope);
+  std::vector<ExprPtr> exprList(const Json& j, const std::string& ptr, const char* key,
+                                const Scope& scope);
   /// An array of {"name", "expr"}.
-  std::vector<NamedExpr> namedList(const Json& j, const std::string& ptr, const char* key, const Scope& scope);
+  std::vector<NamedExpr> namedList(const Json& j, const std::string& ptr, const char* key,
+                                   const Scope& scope);
   /// An array of sort keys.
-  std::vector<SortKey> sortKeys(const Json& j, const std::string& ptr, const char* key, const Scope& scope);
+  std::vector<SortKey> sortKeys(const Json& j, const std::string& ptr, const char* key,
+                                const Scope& scope);
   /// A plan node; `outer` holds columns of enclosing queries (for subqueries).
   PlanPtr node(const Json& j, const std::string& ptr, const Scope& outer);
   /// The type-specific fields of a node whose children are already read.

@@ -6,9 +6,9 @@ namespace rfguard {
 
 namespace {
 
-constexpr const char* kOpNames[] = {"scan",      "filter", "project", "join",
-                                    "aggregate", "window", "sort",    "limit",
-                                    "union",     "intersect", "except", "values"};
+constexpr const char* kOpNames[] = {"scan",      "filter",    "project", "join",
+                                    "aggregate", "window",    "sort",    "limit",
+                                    "union",     "intersect", "except",  "values"};
 
 std::vector<Column> setOpOutput(const PlanNode& n) {
   std::vector<Column> out;
@@ -36,7 +36,9 @@ bool inEverySet(const PlanNode& n, int key) {
 
 }  // namespace
 
-const char* opName(PlanOp op) { return kOpNames[static_cast<size_t>(op)]; }
+const char* opName(PlanOp op) {
+  return kOpNames[static_cast<size_t>(op)];
+}
 
 std::optional<PlanOp> parseOp(std::string_view name) {
   for (size_t i = 0; i < std::size(kOpNames); ++i)
@@ -75,15 +77,17 @@ void computeOutput(PlanNode& n) {
     case PlanOp::Aggregate:
       for (size_t i = 0; i < n.exprs.size(); ++i) {
         const auto& k = n.exprs[i];
-        out.push_back({k.name, k.expr->type, k.expr->nullable || !inEverySet(n, static_cast<int>(i))});
+        out.push_back(
+            {k.name, k.expr->type, k.expr->nullable || !inEverySet(n, static_cast<int>(i))});
       }
       for (const auto& a : n.aggs) out.push_back({a.name, a.type, a.func != "count"});
       break;
     case PlanOp::Window:
       out = n.children[0]->output;
       for (const auto& w : n.windows)
-        out.push_back({w.name, w.type, w.func != "count" && w.func != "rank" &&
-                                           w.func != "row_number" && w.func != "dense_rank"});
+        out.push_back({w.name, w.type,
+                       w.func != "count" && w.func != "rank" && w.func != "row_number" &&
+                           w.func != "dense_rank"});
       break;
     case PlanOp::Union:
     case PlanOp::Intersect:

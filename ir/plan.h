@@ -13,7 +13,20 @@
 namespace rfguard {
 
 /// The operators a plan node can be.
-enum class PlanOp { Scan, Filter, Project, Join, Aggregate, Window, Sort, Limit, Union, Intersect, Except, Values };
+enum class PlanOp {
+  Scan,
+  Filter,
+  Project,
+  Join,
+  Aggregate,
+  Window,
+  Sort,
+  Limit,
+  Union,
+  Intersect,
+  Except,
+  Values
+};
 
 /// One output column of a node.
 struct Column {
@@ -37,8 +50,8 @@ struct SortKey {
 
 /// An aggregate call of an Aggregate node.
 struct AggCall {
-  std::string name;  ///< output column id
-  std::string func;  ///< count, sum, avg, min, max
+  std::string name;           ///< output column id
+  std::string func;           ///< count, sum, avg, min, max
   std::vector<ExprPtr> args;  ///< empty for count(*)
   bool distinct = false;
   Type type;
@@ -95,8 +108,8 @@ struct PlanNode {
 
   // Union / Intersect / Except (distinct unless `all`) and Values
   bool all = false;
-  std::vector<std::string> outNames;           ///< output column ids
-  std::vector<std::vector<ExprPtr>> rows;      ///< Values rows
+  std::vector<std::string> outNames;       ///< output column ids
+  std::vector<std::vector<ExprPtr>> rows;  ///< Values rows
 
   /// The node's output columns, derived from its fields and children.
   std::vector<Column> output;

@@ -32,7 +32,8 @@ void emit(const PlanNode& n, const std::string& prefix, std::string& out) {
   forEachExpr(n, [&](const ExprPtr& e) {
     std::function<void(const Expr&)> visit = [&](const Expr& x) {
       if (x.kind == ExprKind::Subquery && x.plan) {
-        out += "    " + me + " -> " + prefix + std::to_string(x.plan->id) + " [style=dotted, label=\"subquery\"];\n";
+        out += "    " + me + " -> " + prefix + std::to_string(x.plan->id) +
+               " [style=dotted, label=\"subquery\"];\n";
         emit(*x.plan, prefix, out);
       }
       for (const auto& a : x.args) visit(*a);
@@ -47,7 +48,8 @@ std::string planToDot(const std::vector<Query>& queries) {
   std::string out = "digraph rfguard {\n  node [shape=box, fontname=\"monospace\"];\n";
   for (size_t i = 0; i < queries.size(); ++i) {
     std::string prefix = "q" + std::to_string(i) + "_";
-    out += "  subgraph cluster_" + std::to_string(i) + " {\n    label=\"" + escape(queries[i].name) + "\";\n";
+    out += "  subgraph cluster_" + std::to_string(i) + " {\n    label=\"" +
+           escape(queries[i].name) + "\";\n";
     emit(*queries[i].plan, prefix, out);
     out += "  }\n";
   }

@@ -20,7 +20,8 @@ Json literalValue(const Expr& e) {
 }
 
 Json sortKeyJson(const SortKey& k) {
-  return Json{{"expr", exprToJson(*k.expr)}, {"ascending", k.ascending}, {"nulls_first", k.nullsFirst}};
+  return Json{
+      {"expr", exprToJson(*k.expr)}, {"ascending", k.ascending}, {"nulls_first", k.nullsFirst}};
 }
 
 Json exprList(const std::vector<ExprPtr>& es) {
@@ -39,9 +40,12 @@ Json namedList(const std::vector<NamedExpr>& es) {
 
 Json exprToJson(const Expr& e) {
   switch (e.kind) {
-    case ExprKind::Column: return Json{{"column", e.name}};
-    case ExprKind::Literal: return Json{{"literal", literalValue(e)}, {"type", e.type.toString()}};
-    case ExprKind::Cast: return Json{{"cast", exprToJson(*e.args[0])}, {"type", e.type.toString()}};
+    case ExprKind::Column:
+      return Json{{"column", e.name}};
+    case ExprKind::Literal:
+      return Json{{"literal", literalValue(e)}, {"type", e.type.toString()}};
+    case ExprKind::Cast:
+      return Json{{"cast", exprToJson(*e.args[0])}, {"type", e.type.toString()}};
     case ExprKind::Call: {
       Json j{{"call", e.name}, {"args", exprList(e.args)}};
       if (e.distinct) j["distinct"] = true;
@@ -69,8 +73,12 @@ Json planToJson(const PlanNode& n) {
       j["columns"] = cols;
       break;
     }
-    case PlanOp::Filter: j["predicate"] = exprToJson(*n.predicate); break;
-    case PlanOp::Project: j["exprs"] = namedList(n.exprs); break;
+    case PlanOp::Filter:
+      j["predicate"] = exprToJson(*n.predicate);
+      break;
+    case PlanOp::Project:
+      j["exprs"] = namedList(n.exprs);
+      break;
     case PlanOp::Join:
       j["join_type"] = joinInfo(n.joinType).name;
       if (n.predicate) j["condition"] = exprToJson(*n.predicate);
@@ -92,8 +100,11 @@ Json planToJson(const PlanNode& n) {
       for (const auto& w : n.windows) {
         Json order = Json::array();
         for (const auto& k : w.orderBy) order.push_back(sortKeyJson(k));
-        ws.push_back(Json{{"name", w.name}, {"func", w.func}, {"args", exprList(w.args)},
-                          {"partition_by", exprList(w.partitionBy)}, {"order_by", order}});
+        ws.push_back(Json{{"name", w.name},
+                          {"func", w.func},
+                          {"args", exprList(w.args)},
+                          {"partition_by", exprList(w.partitionBy)},
+                          {"order_by", order}});
       }
       j["windows"] = ws;
       break;
@@ -153,7 +164,9 @@ Json documentToJson(const Catalog& catalog, const std::vector<Query>& queries) {
     qj["plan"] = planToJson(*q.plan);
     qs.push_back(qj);
   }
-  return Json{{"format", "rfguard-plan"}, {"version", 1}, {"catalog", catalogToJson(catalog, queries)},
+  return Json{{"format", "rfguard-plan"},
+              {"version", 1},
+              {"catalog", catalogToJson(catalog, queries)},
               {"queries", qs}};
 }
 

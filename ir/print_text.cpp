@@ -32,7 +32,9 @@ std::string windowText(const WindowCall& w) {
   std::string a = list(args);
   std::string out = w.name + " := " + w.func + "(" + a.substr(1, a.size() - 2) + ") OVER (";
   if (!part.empty()) out += "PARTITION BY " + list(part).substr(1, list(part).size() - 2);
-  if (!order.empty()) out += std::string(part.empty() ? "" : " ") + "ORDER BY " + list(order).substr(1, list(order).size() - 2);
+  if (!order.empty())
+    out += std::string(part.empty() ? "" : " ") + "ORDER BY " +
+           list(order).substr(1, list(order).size() - 2);
   return out + ")";
 }
 
@@ -72,7 +74,8 @@ std::string nodeLabel(const PlanNode& n) {
       if (!n.runtimeFilterAllowed) out += " runtime_filter=false";
       return out;
     }
-    case PlanOp::Filter: return head + " " + exprToString(*n.predicate);
+    case PlanOp::Filter:
+      return head + " " + exprToString(*n.predicate);
     case PlanOp::Project:
       for (const auto& ne : n.exprs) parts.push_back(named(ne));
       return head + " " + list(parts);

@@ -25,7 +25,8 @@ struct LocatingSax : nlohmann::detail::json_sax_dom_parser<Json> {
 bool readLoc(JsonReader& r, const Json& j, const std::string& ptr, SourceLoc& loc) {
   auto it = j.find("loc");
   if (it == j.end()) return true;
-  if (!it->is_array() || it->size() != 2 || !(*it)[0].is_number_integer() || !(*it)[1].is_number_integer()) {
+  if (!it->is_array() || it->size() != 2 || !(*it)[0].is_number_integer() ||
+      !(*it)[1].is_number_integer()) {
     r.error(ptr + "/loc", "loc must be [line, column]");
     return false;
   }
@@ -33,7 +34,8 @@ bool readLoc(JsonReader& r, const Json& j, const std::string& ptr, SourceLoc& lo
   return true;
 }
 
-long long nonNegative(JsonReader& r, const Json& j, const std::string& ptr, const char* key, long long dflt) {
+long long nonNegative(JsonReader& r, const Json& j, const std::string& ptr, const char* key,
+                      long long dflt) {
   const Json* v = r.field(j, ptr, key, Json::value_t::number_integer, false);
   if (!v) return dflt;
   if (v->is_number_unsigned() || v->get<long long>() >= 0) return v->get<long long>();
@@ -43,7 +45,8 @@ long long nonNegative(JsonReader& r, const Json& j, const std::string& ptr, cons
 
 }  // namespace
 
-void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr, const Scope& scope) {
+void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
+                            const Scope& scope) {
   switch (n.op) {
     case PlanOp::Scan: {
       n.table = str(j, ptr, "table");
@@ -52,9 +55,11 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr, 
       const TableDef* t = catalog_.table(n.table);
       if (!t) return error(ptr + "/table", "table \"" + n.table + "\" is not in the catalog");
       if (n.alias.empty() || !aliases_.insert(n.alias).second)
-        return error(ptr + "/alias", "alias \"" + n.alias + "\" is empty or not unique in the plan");
+        return error(ptr + "/alias",
+                     "alias \"" + n.alias + "\" is empty or not unique in the plan");
       n.runtimeFilterAllowed = t->runtimeFilter;
-      for (const auto& c : t->columns) n.tableColumns.push_back({n.alias + "." + c.name, c.type, c.nullable});
+      for (const auto& c : t->columns)
+        n.tableColumns.push_back({n.alias + "." + c.name, c.type, c.nullable});
       const Json* cols = field(j, ptr, "columns", Json::value_t::array);
       for (size_t i = 0; cols && i < cols->size() && !failed; ++i) {
         const Json& c = (*cols)[i];
@@ -68,15 +73,19 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr, 
       if (!j.contains("predicate")) return error(ptr, "missing field \"predicate\"");
       n.predicate = expr(j["predicate"], ptr + "/predicate", scope);
       return;
-    case PlanOp::Project: n.exprs = namedList(j, ptr, "exprs", scope); return;
+    case PlanOp::Project:
+      n.exprs = namedList(j, ptr, "exprs", scope);
+      return;
     case PlanOp::Join: {
       std::string t = str(j, ptr, "join_type");
       auto jt = parseJoinType(t);
-      if (!jt) return failed ? void() : error(ptr + "/join_type", "unknown join type \"" + t + "\"");
+      if (!jt)
+        return failed ? void() : error(ptr + "/join_type", "unknown join type \"" + t + "\"");
       n.joinType = *jt;
       bool needs = joinInfo(*jt).hasCondition;
       if (needs != j.contains("condition"))
-        return error(ptr, needs ? "missing field \"condition\"" : "a cross join has no \"condition\"");
+        return error(ptr,
+                     needs ? "missing field \"condition\"" : "a cross join has no \"condition\"");
       if (needs) n.predicate = expr(j["condition"], ptr + "/condition", scope);
       return;
     }
@@ -87,10 +96,12 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr, 
         std::string p = ptr + "/aggs/" + std::to_string(i);
         const Json& a = (*aggs)[i];
         if (!allowed(a, p, {"name", "func", "args", "distinct"})) return;
-        AggCall call{str(a, p, "name"), str(a, p, "func"), exprList(a, p, "args", scope), false, {}};
+        AggCall call{
+            str(a, p, "name"), str(a, p, "func"), exprList(a, p, "args", scope), false, {}};
         const FunctionInfo* fn = lookupFunction(call.func);
         if (!fn || fn->kind != FunctionKind::Aggregate)
-          return failed ? void() : error(p + "/func", "\"" + call.func + "\" is not an aggregate function");
+          return failed ? void()
+                        : error(p + "/func", "\"" + call.func + "\" is not an aggregate function");
         const Json* d = field(a, p, "distinct", Json::value_t::boolean, false);
         call.distinct = d && d->get<bool>();
         call.type = returnType(*fn, call.args);
@@ -107,7 +118,9 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr, 
                            "not the index of a key");
             set.push_back(s[k].get<int>());
           }
-          if (!s.is_array()) return error(ptr + "/grouping_sets/" + std::to_string(i), "expected an array of key indexes");
+          if (!s.is_array())
+            return error(ptr + "/grouping_sets/" + std::to_string(i),
+                         "expected an array of key indexes");
           n.groupingSets.push_back(set);
         }
       }
@@ -119,17 +132,24 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr, 
         std::string p = ptr + "/windows/" + std::to_string(i);
         const Json& w = (*ws)[i];
         if (!allowed(w, p, {"name", "func", "args", "partition_by", "order_by"})) return;
-        WindowCall call{str(w, p, "name"), str(w, p, "func"), exprList(w, p, "args", scope),
-                        exprList(w, p, "partition_by", scope), sortKeys(w, p, "order_by", scope), {}};
+        WindowCall call{str(w, p, "name"),
+                        str(w, p, "func"),
+                        exprList(w, p, "args", scope),
+                        exprList(w, p, "partition_by", scope),
+                        sortKeys(w, p, "order_by", scope),
+                        {}};
         const FunctionInfo* fn = lookupFunction(call.func);
         if (!fn || (fn->kind != FunctionKind::Window && fn->kind != FunctionKind::Aggregate))
-          return failed ? void() : error(p + "/func", "\"" + call.func + "\" is not a window function");
+          return failed ? void()
+                        : error(p + "/func", "\"" + call.func + "\" is not a window function");
         call.type = returnType(*fn, call.args);
         n.windows.push_back(call);
       }
       return;
     }
-    case PlanOp::Sort: n.sortKeys = sortKeys(j, ptr, "keys", scope); return;
+    case PlanOp::Sort:
+      n.sortKeys = sortKeys(j, ptr, "keys", scope);
+      return;
     case PlanOp::Limit:
       if (j.contains("limit")) n.limit = nonNegative(*this, j, ptr, "limit", 0);
       n.offset = nonNegative(*this, j, ptr, "offset", 0);
@@ -142,8 +162,9 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr, 
       n.outNames = j.value("columns", std::vector<std::string>{});
       for (size_t i = 0; i < n.children.size() && !failed; ++i)
         if (n.children[i]->output.size() != n.outNames.size())
-          error(ptr + "/children/" + std::to_string(i), "child has " + std::to_string(n.children[i]->output.size()) +
-                                                            " columns, the set operation " + std::to_string(n.outNames.size()));
+          error(ptr + "/children/" + std::to_string(i),
+                "child has " + std::to_string(n.children[i]->output.size()) +
+                    " columns, the set operation " + std::to_string(n.outNames.size()));
       return;
     }
     case PlanOp::Values: {
@@ -154,7 +175,8 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr, 
         if (!(*rows)[i].is_array() || (*rows)[i].size() != n.outNames.size())
           return error(p, "row must have one value per column");
         std::vector<ExprPtr> row;
-        for (size_t k = 0; k < (*rows)[i].size(); ++k) row.push_back(expr((*rows)[i][k], p + "/" + std::to_string(k), {}));
+        for (size_t k = 0; k < (*rows)[i].size(); ++k)
+          row.push_back(expr((*rows)[i][k], p + "/" + std::to_string(k), {}));
         n.rows.push_back(row);
       }
       return;
@@ -188,17 +210,24 @@ PlanPtr JsonReader::node(const Json& j, const std::string& ptr, const Scope& out
   const Json* id = field(j, ptr, "id", Json::value_t::number_integer);
   if (!id) return n;
   n->id = id->get<int>();
-  if (!ids_.insert(n->id).second) return error(ptr + "/id", "node id " + std::to_string(n->id) + " is not unique"), n;
+  if (!ids_.insert(n->id).second)
+    return error(ptr + "/id", "node id " + std::to_string(n->id) + " is not unique"), n;
   const Json* children = field(j, ptr, "children", Json::value_t::array);
   if (!children) return n;
   for (size_t i = 0; i < children->size() && !failed; ++i)
     n->children.push_back(node((*children)[i], ptr + "/children/" + std::to_string(i), outer));
-  size_t want = n->op == PlanOp::Join ? 2 : (n->op == PlanOp::Scan || n->op == PlanOp::Values) ? 0 : 1;
+  size_t want = n->op == PlanOp::Join                                ? 2
+                : (n->op == PlanOp::Scan || n->op == PlanOp::Values) ? 0
+                                                                     : 1;
   bool setop = n->op == PlanOp::Union || n->op == PlanOp::Intersect || n->op == PlanOp::Except;
   if (failed) return n;
   if (setop ? n->children.size() < 2 : n->children.size() != want)
-    return error(ptr + "/children", "a " + std::string(opName(n->op)) + " node needs " + (setop ? "at least 2 children" : want == 1 ? "1 child" : std::to_string(want) + " children") +
-                                        ", it has " + std::to_string(n->children.size())), n;
+    return error(ptr + "/children", "a " + std::string(opName(n->op)) + " node needs " +
+                                        (setop       ? "at least 2 children"
+                                         : want == 1 ? "1 child"
+                                                     : std::to_string(want) + " children") +
+                                        ", it has " + std::to_string(n->children.size())),
+           n;
   Scope scope = outer;
   for (const auto& c : n->children)
     for (const auto& col : c->output) scope[col.id] = col;
@@ -214,8 +243,9 @@ bool readPlanDocument(const std::string& text, const std::string& file, Catalog&
   if (!Json::sax_parse(text, &sax, nlohmann::detail::input_format_t::json, false)) {
     std::string what = sax.errorText;
     auto pos = what.find("] ");
-    diags.errorAt(file, "", "malformed JSON at byte " + std::to_string(sax.errorPos) + ": " +
-                                (pos == std::string::npos ? what : what.substr(pos + 2)));
+    diags.errorAt(file, "",
+                  "malformed JSON at byte " + std::to_string(sax.errorPos) + ": " +
+                      (pos == std::string::npos ? what : what.substr(pos + 2)));
     return false;
   }
   JsonReader r(catalog, diags, file);
@@ -224,7 +254,8 @@ bool readPlanDocument(const std::string& text, const std::string& file, Catalog&
     return r.failed ? false : (r.error("/format", "format must be \"rfguard-plan\""), false);
   const Json* version = r.field(doc, "", "version", Json::value_t::number_integer);
   if (!version) return false;
-  if (version->get<long long>() != 1) return r.error("/version", "unsupported version (this reads 1)"), false;
+  if (version->get<long long>() != 1)
+    return r.error("/version", "unsupported version (this reads 1)"), false;
   const Json* cat = r.field(doc, "", "catalog", Json::value_t::object);
   if (!cat || !r.allowed(*cat, "/catalog", {"tables"})) return false;
   const Json* tables = r.field(*cat, "/catalog", "tables", Json::value_t::array);
@@ -246,15 +277,18 @@ bool readPlanDocument(const std::string& text, const std::string& file, Catalog&
       if (r.failed) break;
       c.type = *ty;
       c.nullable = nullable->get<bool>();
-      if (t.columnIndex(c.name) >= 0) r.error(cp + "/name", "column \"" + c.name + "\" is defined twice");
+      if (t.columnIndex(c.name) >= 0)
+        r.error(cp + "/name", "column \"" + c.name + "\" is defined twice");
       t.columns.push_back(c);
     }
     if (tj.contains("rows")) t.rows = nonNegative(r, tj, p, "rows", 0);
-    if (const Json* rf = r.field(tj, p, "runtime_filter", Json::value_t::boolean, false)) t.runtimeFilter = rf->get<bool>();
+    if (const Json* rf = r.field(tj, p, "runtime_filter", Json::value_t::boolean, false))
+      t.runtimeFilter = rf->get<bool>();
     t.distributionKey = r.str(tj, p, "distribution_key", false);
     if (!t.distributionKey.empty() && t.columnIndex(t.distributionKey) < 0)
       r.error(p + "/distribution_key", "not a column of " + t.name);
-    if (!r.failed && !catalog.addTable(t)) r.error(p + "/name", "table \"" + t.name + "\" is defined twice");
+    if (!r.failed && !catalog.addTable(t))
+      r.error(p + "/name", "table \"" + t.name + "\" is defined twice");
   }
   const Json* qs = r.field(doc, "", "queries", Json::value_t::array);
   for (size_t i = 0; qs && i < qs->size() && !r.failed; ++i) {

@@ -14,7 +14,8 @@ void JsonReader::error(const std::string& ptr, const std::string& msg) {
   diags_.errorAt(file_, ptr, msg);
 }
 
-bool JsonReader::allowed(const Json& j, const std::string& ptr, const std::vector<const char*>& keys) {
+bool JsonReader::allowed(const Json& j, const std::string& ptr,
+                         const std::vector<const char*>& keys) {
   if (!j.is_object()) {
     error(ptr, "expected an object");
     return false;
@@ -36,16 +37,18 @@ std::string JsonReader::escape(const std::string& key) {
   return out;
 }
 
-const JsonReader::Json* JsonReader::field(const Json& j, const std::string& ptr, const char* key, Json::value_t type,
-                  bool required) {
+const JsonReader::Json* JsonReader::field(const Json& j, const std::string& ptr, const char* key,
+                                          Json::value_t type, bool required) {
   auto it = j.find(key);
   if (it == j.end()) {
     if (required) error(ptr, std::string("missing field \"") + key + "\"");
     return nullptr;
   }
-  bool ok = it->type() == type || (type == Json::value_t::number_integer && it->is_number_unsigned());
+  bool ok =
+      it->type() == type || (type == Json::value_t::number_integer && it->is_number_unsigned());
   if (!ok) {
-    error(ptr + "/" + key, std::string("\"") + key + "\" has the wrong type (" + it->type_name() + ")");
+    error(ptr + "/" + key,
+          std::string("\"") + key + "\" has the wrong type (" + it->type_name() + ")");
     return nullptr;
   }
   return &*it;
@@ -72,7 +75,9 @@ ExprPtr JsonReader::expr(const Json& j, const std::string& ptr, const Scope& sco
     if (!allowed(j, ptr, {"column"})) return makeNull();
     std::string id = str(j, ptr, "column");
     auto it = scope.find(id);
-    if (it == scope.end()) return error(ptr + "/column", "column \"" + id + "\" is not produced below this node"), makeNull();
+    if (it == scope.end())
+      return error(ptr + "/column", "column \"" + id + "\" is not produced below this node"),
+             makeNull();
     return makeColumn(id, it->second.type, it->second.nullable);
   }
   if (j.contains("literal")) {
@@ -101,10 +106,13 @@ ExprPtr JsonReader::expr(const Json& j, const std::string& ptr, const Scope& sco
     const Json* args = field(j, ptr, "args", Json::value_t::array);
     if (!args) return makeNull();
     std::vector<ExprPtr> as;
-    for (size_t i = 0; i < args->size(); ++i) as.push_back(expr((*args)[i], ptr + "/args/" + std::to_string(i), scope));
+    for (size_t i = 0; i < args->size(); ++i)
+      as.push_back(expr((*args)[i], ptr + "/args/" + std::to_string(i), scope));
     int n = static_cast<int>(as.size());
     if (n < fn->minArgs || (fn->maxArgs >= 0 && n > fn->maxArgs))
-      return error(ptr + "/args", std::string(fn->name) + " cannot take " + std::to_string(n) + " arguments"), makeNull();
+      return error(ptr + "/args",
+                   std::string(fn->name) + " cannot take " + std::to_string(n) + " arguments"),
+             makeNull();
     const Json* d = field(j, ptr, "distinct", Json::value_t::boolean, false);
     return fn->kind == FunctionKind::Aggregate ? makeAggregate(fn->name, as, d && d->get<bool>())
                                                : makeCall(fn->name, as);
@@ -112,9 +120,13 @@ ExprPtr JsonReader::expr(const Json& j, const std::string& ptr, const Scope& sco
   if (j.contains("subquery")) {
     if (!allowed(j, ptr, {"subquery", "arg", "plan"})) return makeNull();
     std::string kind = str(j, ptr, "subquery");
-    SubqueryKind k = kind == "exists" ? SubqueryKind::Exists : kind == "in" ? SubqueryKind::In : SubqueryKind::Scalar;
+    SubqueryKind k = kind == "exists" ? SubqueryKind::Exists
+                     : kind == "in"   ? SubqueryKind::In
+                                      : SubqueryKind::Scalar;
     if (kind != "exists" && kind != "in" && kind != "scalar")
-      return error(ptr + "/subquery", "unknown subquery kind \"" + kind + "\" (exists, in, scalar)"), makeNull();
+      return error(ptr + "/subquery",
+                   "unknown subquery kind \"" + kind + "\" (exists, in, scalar)"),
+             makeNull();
     ExprPtr arg;
     if (k == SubqueryKind::In) {
       if (!j.contains("arg")) return error(ptr, "missing field \"arg\""), makeNull();
@@ -125,21 +137,26 @@ ExprPtr JsonReader::expr(const Json& j, const std::string& ptr, const Scope& sco
     if (!j.contains("plan")) return error(ptr, "missing field \"plan\""), makeNull();
     PlanPtr plan = node(j["plan"], ptr + "/plan", scope);
     if (failed) return makeNull();
-    Type t = k == SubqueryKind::Scalar && !plan->output.empty() ? plan->output[0].type : Type::of(TypeKind::Boolean);
+    Type t = k == SubqueryKind::Scalar && !plan->output.empty() ? plan->output[0].type
+                                                                : Type::of(TypeKind::Boolean);
     return makeSubquery(k, plan, arg, t);
   }
-  return error(ptr, "expected one of \"column\", \"literal\", \"call\", \"cast\", \"subquery\""), makeNull();
+  return error(ptr, "expected one of \"column\", \"literal\", \"call\", \"cast\", \"subquery\""),
+         makeNull();
 }
 
-std::vector<ExprPtr> JsonReader::exprList(const Json& j, const std::string& ptr, const char* key, const Scope& scope) {
+std::vector<ExprPtr> JsonReader::exprList(const Json& j, const std::string& ptr, const char* key,
+                                          const Scope& scope) {
   std::vector<ExprPtr> out;
   const Json* a = field(j, ptr, key, Json::value_t::array);
   if (!a) return out;
-  for (size_t i = 0; i < a->size(); ++i) out.push_back(expr((*a)[i], ptr + "/" + key + "/" + std::to_string(i), scope));
+  for (size_t i = 0; i < a->size(); ++i)
+    out.push_back(expr((*a)[i], ptr + "/" + key + "/" + std::to_string(i), scope));
   return out;
 }
 
-std::vector<NamedExpr> JsonReader::namedList(const Json& j, const std::string& ptr, const char* key, const Scope& scope) {
+std::vector<NamedExpr> JsonReader::namedList(const Json& j, const std::string& ptr, const char* key,
+                                             const Scope& scope) {
   std::vector<NamedExpr> out;
   const Json* a = field(j, ptr, key, Json::value_t::array);
   if (!a) return out;
@@ -147,13 +164,17 @@ std::vector<NamedExpr> JsonReader::namedList(const Json& j, const std::string& p
     std::string p = ptr + "/" + key + "/" + std::to_string(i);
     if (!allowed((*a)[i], p, {"name", "expr"})) break;
     std::string name = str((*a)[i], p, "name");
-    if (!(*a)[i].contains("expr")) { error(p, "missing field \"expr\""); break; }
+    if (!(*a)[i].contains("expr")) {
+      error(p, "missing field \"expr\"");
+      break;
+    }
     out.push_back({name, expr((*a)[i]["expr"], p + "/expr", scope)});
   }
   return out;
 }
 
-std::vector<SortKey> JsonReader::sortKeys(const Json& j, const std::string& ptr, const char* key, const Scope& scope) {
+std::vector<SortKey> JsonReader::sortKeys(const Json& j, const std::string& ptr, const char* key,
+                                          const Scope& scope) {
   std::vector<SortKey> out;
   const Json* a = field(j, ptr, key, Json::value_t::array);
   if (!a) return out;
@@ -161,7 +182,10 @@ std::vector<SortKey> JsonReader::sortKeys(const Json& j, const std::string& ptr,
     std::string p = ptr + "/" + key + "/" + std::to_string(i);
     if (!allowed((*a)[i], p, {"expr", "ascending", "nulls_first"})) break;
     SortKey k;
-    if (!(*a)[i].contains("expr")) { error(p, "missing field \"expr\""); break; }
+    if (!(*a)[i].contains("expr")) {
+      error(p, "missing field \"expr\"");
+      break;
+    }
     k.expr = expr((*a)[i]["expr"], p + "/expr", scope);
     const Json* asc = field((*a)[i], p, "ascending", Json::value_t::boolean);
     const Json* nf = field((*a)[i], p, "nulls_first", Json::value_t::boolean);
@@ -171,6 +195,5 @@ std::vector<SortKey> JsonReader::sortKeys(const Json& j, const std::string& ptr,
   }
   return out;
 }
-
 
 }  // namespace rfguard

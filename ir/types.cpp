@@ -15,29 +15,48 @@ struct KindName {
 
 // The canonical name comes first for each kind; the rest are accepted aliases.
 constexpr KindName kNames[] = {
-    {TypeKind::Boolean, "boolean"},     {TypeKind::Boolean, "bool"},
-    {TypeKind::TinyInt, "tinyint"},     {TypeKind::SmallInt, "smallint"},
-    {TypeKind::Int, "int"},             {TypeKind::Int, "integer"},
-    {TypeKind::BigInt, "bigint"},       {TypeKind::Decimal, "decimal"},
-    {TypeKind::Decimal, "numeric"},     {TypeKind::Real, "real"},
-    {TypeKind::Double, "double"},       {TypeKind::Double, "float"},
-    {TypeKind::Double, "double precision"}, {TypeKind::Char, "char"},
-    {TypeKind::Char, "character"},      {TypeKind::Varchar, "varchar"},
-    {TypeKind::Text, "text"},           {TypeKind::Text, "string"},
-    {TypeKind::Date, "date"},           {TypeKind::Timestamp, "timestamp"},
-    {TypeKind::Interval, "interval"},   {TypeKind::Unknown, "unknown"},
+    {TypeKind::Boolean, "boolean"},
+    {TypeKind::Boolean, "bool"},
+    {TypeKind::TinyInt, "tinyint"},
+    {TypeKind::SmallInt, "smallint"},
+    {TypeKind::Int, "int"},
+    {TypeKind::Int, "integer"},
+    {TypeKind::BigInt, "bigint"},
+    {TypeKind::Decimal, "decimal"},
+    {TypeKind::Decimal, "numeric"},
+    {TypeKind::Real, "real"},
+    {TypeKind::Double, "double"},
+    {TypeKind::Double, "float"},
+    {TypeKind::Double, "double precision"},
+    {TypeKind::Char, "char"},
+    {TypeKind::Char, "character"},
+    {TypeKind::Varchar, "varchar"},
+    {TypeKind::Text, "text"},
+    {TypeKind::Text, "string"},
+    {TypeKind::Date, "date"},
+    {TypeKind::Timestamp, "timestamp"},
+    {TypeKind::Interval, "interval"},
+    {TypeKind::Unknown, "unknown"},
 };
 
 int rank(TypeKind k) {
   switch (k) {
-    case TypeKind::TinyInt: return 1;
-    case TypeKind::SmallInt: return 2;
-    case TypeKind::Int: return 3;
-    case TypeKind::BigInt: return 4;
-    case TypeKind::Decimal: return 5;
-    case TypeKind::Real: return 6;
-    case TypeKind::Double: return 7;
-    default: return 0;
+    case TypeKind::TinyInt:
+      return 1;
+    case TypeKind::SmallInt:
+      return 2;
+    case TypeKind::Int:
+      return 3;
+    case TypeKind::BigInt:
+      return 4;
+    case TypeKind::Decimal:
+      return 5;
+    case TypeKind::Real:
+      return 6;
+    case TypeKind::Double:
+      return 7;
+    default:
+      return 0;
   }
 }
 
@@ -62,12 +81,18 @@ bool Type::isInteger() const {
   return kind == TypeKind::TinyInt || kind == TypeKind::SmallInt || kind == TypeKind::Int ||
          kind == TypeKind::BigInt;
 }
-bool Type::isFloating() const { return kind == TypeKind::Real || kind == TypeKind::Double; }
-bool Type::isNumeric() const { return isInteger() || isFloating() || kind == TypeKind::Decimal; }
+bool Type::isFloating() const {
+  return kind == TypeKind::Real || kind == TypeKind::Double;
+}
+bool Type::isNumeric() const {
+  return isInteger() || isFloating() || kind == TypeKind::Decimal;
+}
 bool Type::isString() const {
   return kind == TypeKind::Char || kind == TypeKind::Varchar || kind == TypeKind::Text;
 }
-bool Type::isOrdered() const { return isNumeric() || isString() || isTemporal(); }
+bool Type::isOrdered() const {
+  return isNumeric() || isString() || isTemporal();
+}
 
 std::optional<Type> parseType(std::string_view text) {
   std::string s;
@@ -82,7 +107,8 @@ std::optional<Type> parseType(std::string_view text) {
     size_t pos = 0;
     while (pos <= inner.size() && nargs < 3) {
       size_t comma = inner.find(',', pos);
-      std::string part = inner.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+      std::string part =
+          inner.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
       if (part.empty() || !std::all_of(part.begin(), part.end(), ::isdigit) || part.size() > 4)
         return std::nullopt;
       if (nargs == 2) return std::nullopt;
@@ -133,6 +159,8 @@ std::optional<Type> commonType(const Type& a, const Type& b) {
   return std::nullopt;
 }
 
-bool comparable(const Type& a, const Type& b) { return commonType(a, b).has_value(); }
+bool comparable(const Type& a, const Type& b) {
+  return commonType(a, b).has_value();
+}
 
 }  // namespace rfguard

@@ -59,11 +59,14 @@ const Expr* findScalar(const Expr& e) {
 }
 
 /// Rebuilds the filter: `join` below, every conjunct except `index` (replaced by `keep`) above.
-void finish(PlanPtr& node, PlanPtr join, const std::vector<ExprPtr>& conjs, size_t index, ExprPtr keep) {
+void finish(PlanPtr& node, PlanPtr join, const std::vector<ExprPtr>& conjs, size_t index,
+            ExprPtr keep) {
   std::vector<ExprPtr> rest;
   for (size_t i = 0; i < conjs.size(); ++i) {
-    if (i != index) rest.push_back(conjs[i]);
-    else if (keep) rest.push_back(keep);
+    if (i != index)
+      rest.push_back(conjs[i]);
+    else if (keep)
+      rest.push_back(keep);
   }
   node = makeFilter(join, rest, node->loc);
 }
@@ -84,8 +87,8 @@ bool decorrelateExists(PlanPtr& node) {
     std::vector<ExprPtr> corr;
     if (!pullCorrelated(body, outer, corr)) continue;
     ExprPtr cond = corr.empty() ? makeBool(true, e->loc) : makeAnd(corr);
-    PlanPtr join = makeJoin(negated ? JoinType::LeftAnti : JoinType::LeftSemi, node->children[0], body,
-                            cond, conjs[i]->loc);
+    PlanPtr join = makeJoin(negated ? JoinType::LeftAnti : JoinType::LeftSemi, node->children[0],
+                            body, cond, conjs[i]->loc);
     finish(node, join, conjs, i, nullptr);
     return true;
   }
@@ -116,7 +119,9 @@ bool decorrelateIn(PlanPtr& node) {
         for (const auto& col : columnsOf(*c))
           if (!outer.count(col) && !have.count(col))
             for (const auto& oc : body->output)
-              if (oc.id == col) sub->exprs.push_back({col, makeColumn(col, oc.type, oc.nullable)}), have.insert(col);
+              if (oc.id == col)
+                sub->exprs.push_back({col, makeColumn(col, oc.type, oc.nullable)}),
+                    have.insert(col);
       sub->children[0] = body;
       computeOutput(*sub);
     } else if (!freeColumns(*sub).empty()) {
@@ -124,7 +129,8 @@ bool decorrelateIn(PlanPtr& node) {
     }
     if (negated && !corr.empty()) continue;
     const Column& key = sub->output[0];
-    std::vector<ExprPtr> cond{makeCall("=", {e->args[0], makeColumn(key.id, key.type, key.nullable)}, e->loc)};
+    std::vector<ExprPtr> cond{
+        makeCall("=", {e->args[0], makeColumn(key.id, key.type, key.nullable)}, e->loc)};
     cond.insert(cond.end(), corr.begin(), corr.end());
     PlanPtr join = makeJoin(negated ? JoinType::NullAwareLeftAnti : JoinType::LeftSemi,
                             node->children[0], sub, makeAnd(cond), conjs[i]->loc);
@@ -153,7 +159,8 @@ bool decorrelateScalarSubquery(PlanPtr& node) {
     PlanPtr sub = clonePlan(*s->plan);
     if (sub->op != PlanOp::Project || sub->exprs.size() != 1) continue;
     PlanPtr agg = sub->children[0];
-    bool globalAgg = agg->op == PlanOp::Aggregate && agg->exprs.empty() && agg->groupingSets.empty();
+    bool globalAgg =
+        agg->op == PlanOp::Aggregate && agg->exprs.empty() && agg->groupingSets.empty();
     std::vector<ExprPtr> corr;
     if (freeColumns(*sub).empty()) {
       ExprPtr probe = makeColumn(sub->output[0].id, sub->output[0].type, true);
@@ -166,7 +173,8 @@ bool decorrelateScalarSubquery(PlanPtr& node) {
     if (!globalAgg || agg->children[0]->op != PlanOp::Filter) continue;
     bool countLike = false;
     std::set<std::string> aggCols;
-    for (const auto& a : agg->aggs) countLike = countLike || a.func == "count", aggCols.insert(a.name);
+    for (const auto& a : agg->aggs)
+      countLike = countLike || a.func == "count", aggCols.insert(a.name);
     if (countLike || !isNullPropagating(*sub->exprs[0].expr, aggCols)) continue;
     PlanPtr body = agg->children[0];
     if (!pullCorrelated(body, outer, corr) || corr.empty()) continue;
@@ -174,13 +182,20 @@ bool decorrelateScalarSubquery(PlanPtr& node) {
     bool ok = true;
     std::string q = sub->exprs[0].name.substr(0, sub->exprs[0].name.find('.'));
     for (const auto& c : corr) {
-      if (c->kind != ExprKind::Call || c->name != "=") { ok = false; break; }
+      if (c->kind != ExprKind::Call || c->name != "=") {
+        ok = false;
+        break;
+      }
       int outerArg = subsetOf(columnsOf(*c->args[0]), outer) ? 0 : 1;
       const ExprPtr& o = c->args[outerArg];
       const ExprPtr& in = c->args[1 - outerArg];
       if (!subsetOf(columnsOf(*o), outer) || !freeColumns(*body).empty() ||
-          !subsetOf(columnsOf(*in), producedIn(*body))) { ok = false; break; }
-      std::string name = in->kind == ExprKind::Column ? in->name : q + ".key" + std::to_string(cond.size() + 1);
+          !subsetOf(columnsOf(*in), producedIn(*body))) {
+        ok = false;
+        break;
+      }
+      std::string name =
+          in->kind == ExprKind::Column ? in->name : q + ".key" + std::to_string(cond.size() + 1);
       agg->exprs.push_back({name, in});
       sub->exprs.push_back({name, makeColumn(name, in->type, in->nullable)});
       cond.push_back(makeCall("=", {o, makeColumn(name, in->type, in->nullable)}, c->loc));

@@ -53,7 +53,8 @@ bool extractCommonOrConjuncts(PlanPtr& node) {
   bool changed = false;
   std::vector<ExprPtr> out;
   for (const auto& c : conjuncts(node->predicate)) {
-    auto pulled = c->kind == ExprKind::Call && c->name == "or" ? extract(c) : std::vector<ExprPtr>{};
+    auto pulled =
+        c->kind == ExprKind::Call && c->name == "or" ? extract(c) : std::vector<ExprPtr>{};
     if (pulled.empty()) {
       out.push_back(c);
     } else {

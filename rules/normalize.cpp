@@ -11,12 +11,15 @@ bool pruneScanColumns(PlanPtr& root);
 namespace {
 
 const std::vector<NormRule> kRules = {
-    {"DecorrelateExists", "EXISTS / NOT EXISTS conjuncts become semi / anti joins", decorrelateExists, nullptr},
-    {"DecorrelateIn", "IN conjuncts become semi joins, NOT IN a NULL-aware anti join", decorrelateIn, nullptr},
+    {"DecorrelateExists", "EXISTS / NOT EXISTS conjuncts become semi / anti joins",
+     decorrelateExists, nullptr},
+    {"DecorrelateIn", "IN conjuncts become semi joins, NOT IN a NULL-aware anti join",
+     decorrelateIn, nullptr},
     {"DecorrelateScalarSubquery", "scalar subqueries become a join with a one-row side",
      decorrelateScalarSubquery, nullptr},
-    {"SimplifyOuterJoin", "outer joins below a NULL-rejecting predicate lose their NULL-extended side",
-     nullptr, simplifyOuterJoins},
+    {"SimplifyOuterJoin",
+     "outer joins below a NULL-rejecting predicate lose their NULL-extended side", nullptr,
+     simplifyOuterJoins},
     {"ExtractCommonOrConjuncts", "a conjunct in every branch of an OR moves out of it",
      extractCommonOrConjuncts, nullptr},
     {"MergeFilters", "adjacent filters become one", mergeFilters, nullptr},
@@ -24,16 +27,17 @@ const std::vector<NormRule> kRules = {
      pushFilterIntoJoin, nullptr},
     {"PushJoinConditionIntoSides", "ON conjuncts over one side move into that side where allowed",
      pushJoinConditionIntoSides, nullptr},
-    {"PushFilterThroughProject", "filters move below deterministic projections", pushFilterThroughProject,
-     nullptr},
+    {"PushFilterThroughProject", "filters move below deterministic projections",
+     pushFilterThroughProject, nullptr},
     {"PushFilterThroughAggregate", "filters on group keys move below the aggregate",
      pushFilterThroughAggregate, nullptr},
     {"PushFilterThroughSort", "filters move below sorts", pushFilterThroughSort, nullptr},
-    {"PushFilterThroughWindow", "filters on PARTITION BY keys move below windows", pushFilterThroughWindow,
-     nullptr},
+    {"PushFilterThroughWindow", "filters on PARTITION BY keys move below windows",
+     pushFilterThroughWindow, nullptr},
     {"PushFilterThroughSetOp", "filters move into the inputs of UNION / INTERSECT / EXCEPT",
      pushFilterThroughSetOp, nullptr},
-    {"PruneScanColumns", "each scan reads only the columns the query needs", nullptr, pruneScanColumns},
+    {"PruneScanColumns", "each scan reads only the columns the query needs", nullptr,
+     pruneScanColumns},
 };
 
 constexpr int kMaxRounds = 32;
@@ -50,7 +54,8 @@ struct Run {
     ++report.fired[r.name];
     if (!opt.verify) return;
     refreshOutputs(**root);
-    for (const auto& p : verifyPlan(**root)) report.problems.push_back(std::string(r.name) + ": " + p);
+    for (const auto& p : verifyPlan(**root))
+      report.problems.push_back(std::string(r.name) + ": " + p);
   }
 
   ExprPtr subqueries(const ExprPtr& e) {
@@ -89,7 +94,9 @@ struct Run {
 
 }  // namespace
 
-const std::vector<NormRule>& normalisationRules() { return kRules; }
+const std::vector<NormRule>& normalisationRules() {
+  return kRules;
+}
 
 bool isRuleName(const std::string& name) {
   for (const auto& r : kRules)

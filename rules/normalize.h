@@ -15,9 +15,9 @@ using RuleFn = bool (*)(PlanPtr& node);
 
 /// A named normalisation rule.
 struct NormRule {
-  const char* name;         ///< Verb+Object+Side, used by --disable
-  const char* description;  ///< one line for --list-rules
-  RuleFn local;             ///< local rewrite, or nullptr for a whole-plan pass
+  const char* name;             ///< Verb+Object+Side, used by --disable
+  const char* description;      ///< one line for --list-rules
+  RuleFn local;                 ///< local rewrite, or nullptr for a whole-plan pass
   bool (*pass)(PlanPtr& root);  ///< whole-plan pass, or nullptr
 };
 
@@ -34,7 +34,7 @@ struct NormalizeOptions {
 
 /// What happened.
 struct NormalizeReport {
-  std::map<std::string, int> fired;  ///< rule name -> times it changed the plan
+  std::map<std::string, int> fired;   ///< rule name -> times it changed the plan
   std::vector<std::string> problems;  ///< invariant violations found by verify
 };
 

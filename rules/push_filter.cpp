@@ -73,8 +73,10 @@ bool pushJoinConditionIntoSides(PlanPtr& node) {
   for (int s = 0; s < 2; ++s) addFilterAbove(node->children[s], into[s]);
   node->predicate = makeAnd(keep);
   if (!node->predicate) {
-    if (node->joinType == JoinType::Inner) node->joinType = JoinType::Cross;
-    else node->predicate = makeBool(true, node->loc);
+    if (node->joinType == JoinType::Inner)
+      node->joinType = JoinType::Cross;
+    else
+      node->predicate = makeBool(true, node->loc);
   }
   computeOutput(*node);
   return true;

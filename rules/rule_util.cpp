@@ -47,6 +47,8 @@ std::map<std::string, ExprPtr> projectMapping(const PlanNode& project) {
   return m;
 }
 
-bool movable(const Expr& e) { return isDeterministic(e) && !hasSubquery(e); }
+bool movable(const Expr& e) {
+  return isDeterministic(e) && !hasSubquery(e);
+}
 
 }  // namespace rfguard

@@ -13,9 +13,9 @@
 // projections (substituted), group keys present in every grouping set and sorts;
 // never through LIMIT, windows or set operations, and never into a side that
 // still generates NULLs (its NULL-extended rows would be judged by the wrong rows).
+#include "ir/functions.h"
 #include "rules/normalize.h"
 #include "rules/rule_util.h"
-#include "ir/functions.h"
 
 namespace rfguard {
 
@@ -48,7 +48,8 @@ int walk(PlanNode& n, std::vector<ExprPtr> preds) {
       preds.insert(preds.end(), own.begin(), own.end());
       return walk(*n.children[0], preds);
     }
-    case PlanOp::Sort: return walk(*n.children[0], preds);
+    case PlanOp::Sort:
+      return walk(*n.children[0], preds);
     case PlanOp::Project: {
       // Columns of other relations stay as they are: isNullPropagating treats
       // them as unknown values, which is what they are to this subtree.
@@ -86,7 +87,8 @@ int walk(PlanNode& n, std::vector<ExprPtr> preds) {
     }
     case PlanOp::Join: {
       std::set<std::string> cols[2] = {outputIds(*n.children[0]), outputIds(*n.children[1])};
-      JoinType t = simplified(n.joinType, rejectsNullsOf(preds, cols[0]), rejectsNullsOf(preds, cols[1]));
+      JoinType t =
+          simplified(n.joinType, rejectsNullsOf(preds, cols[0]), rejectsNullsOf(preds, cols[1]));
       if (t != n.joinType) {
         n.joinType = t;
         computeOutput(n);

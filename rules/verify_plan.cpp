@@ -17,12 +17,14 @@ void check(const PlanNode& n, const std::set<std::string>& outer, std::set<std::
   if (n.op == PlanOp::Window)
     for (const auto& w : n.windows) visible.insert(w.name);
   if (n.op == PlanOp::Scan) {
-    if (!aliases.insert(n.alias).second) problems.push_back(where + ": scan alias " + n.alias + " is not unique");
+    if (!aliases.insert(n.alias).second)
+      problems.push_back(where + ": scan alias " + n.alias + " is not unique");
     for (const auto& c : n.tableColumns) visible.insert(c.id);
   }
   forEachExpr(n, [&](const ExprPtr& e) {
     for (const auto& col : columnsOf(*e))
-      if (!visible.count(col)) problems.push_back(where + ": reads " + col + ", which no child produces");
+      if (!visible.count(col))
+        problems.push_back(where + ": reads " + col + ", which no child produces");
     std::function<void(const Expr&)> subs = [&](const Expr& x) {
       if (x.kind == ExprKind::Subquery && x.plan) check(*x.plan, visible, aliases, problems);
       for (const auto& a : x.args) subs(*a);
@@ -33,7 +35,8 @@ void check(const PlanNode& n, const std::set<std::string>& outer, std::set<std::
   bool setop = n.op == PlanOp::Union || n.op == PlanOp::Intersect || n.op == PlanOp::Except;
   if (setop) {
     for (const auto& c : n.children)
-      if (c->output.size() != n.outNames.size()) problems.push_back(where + ": child column count differs");
+      if (c->output.size() != n.outNames.size())
+        problems.push_back(where + ": child column count differs");
   } else if (n.children.size() != arity) {
     problems.push_back(where + ": has " + std::to_string(n.children.size()) + " children");
   }

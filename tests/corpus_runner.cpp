@@ -74,7 +74,8 @@ bool parseFile(const std::vector<std::string>& lines, std::vector<Case>& cases, 
     ++i;
     if (i < lines.size() && lines[i] == "----") {  // output with blank lines
       ++i;
-      while (i + 1 < lines.size() && !(lines[i] == "----" && lines[i + 1] == "----")) c.expected += lines[i++] + "\n";
+      while (i + 1 < lines.size() && !(lines[i] == "----" && lines[i + 1] == "----"))
+        c.expected += lines[i++] + "\n";
       if (i + 1 >= lines.size()) {
         err = "line " + std::to_string(c.line) + ": unterminated ----/---- block";
         return false;
@@ -124,7 +125,9 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
   }
   if (c.directive == "schema") {
     bool good = loadSql(c.input, "input", catalog, queries, diags);
-    return good && queries.empty() ? "ok\n" : diags.render() + (queries.empty() ? "" : "schema holds a query\n");
+    return good && queries.empty()
+               ? "ok\n"
+               : diags.render() + (queries.empty() ? "" : "schema holds a query\n");
   }
   Catalog local = catalog;
   if (c.directive == "plan-json") {
@@ -167,9 +170,12 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
       continue;
     }
     std::string format = arg(c, "format", "text");
-    if (format == "json") out += documentToJson(local, {q}).dump(2) + "\n";
-    else if (format == "dot") out += planToDot({q});
-    else out += planToText(*q.plan);
+    if (format == "json")
+      out += documentToJson(local, {q}).dump(2) + "\n";
+    else if (format == "dot")
+      out += planToDot({q});
+    else
+      out += planToText(*q.plan);
     if (arg(c, "rules") == "true") {
       out += "rules:";
       for (const auto& [name, n] : report.fired) out += " " + name + "(" + std::to_string(n) + ")";
@@ -179,13 +185,16 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
   return out;
 }
 
-void writeCase(std::ostream& os, const std::vector<std::string>& lines, const Case& c, const std::string& actual) {
+void writeCase(std::ostream& os, const std::vector<std::string>& lines, const Case& c,
+               const std::string& actual) {
   size_t sep = c.begin + 1;
   while (lines[sep] != "----") ++sep;
   for (size_t i = c.begin; i <= sep; ++i) os << lines[i] << "\n";
   bool blank = actual.find("\n\n") != std::string::npos || (!actual.empty() && actual[0] == '\n');
-  if (blank) os << "----\n" << actual << "----\n----\n";
-  else os << actual;
+  if (blank)
+    os << "----\n" << actual << "----\n----\n";
+  else
+    os << actual;
 }
 
 }  // namespace
@@ -195,8 +204,10 @@ int main(int argc, char** argv) {
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    if (a == "--rewrite") rewrite = true;
-    else files.push_back(a);
+    if (a == "--rewrite")
+      rewrite = true;
+    else
+      files.push_back(a);
   }
   int failures = 0, total = 0;
   for (const auto& path : files) {
@@ -231,7 +242,8 @@ int main(int argc, char** argv) {
         std::cerr << path << ":" << c.line << ": " << c.directive << " output differs\n";
         auto exp = splitLines(c.expected), act = splitLines(actual);
         for (size_t i = 0; i < std::max(exp.size(), act.size()); ++i) {
-          std::string e = i < exp.size() ? exp[i] : "<missing>", a = i < act.size() ? act[i] : "<missing>";
+          std::string e = i < exp.size() ? exp[i] : "<missing>",
+                      a = i < act.size() ? act[i] : "<missing>";
           if (e != a) std::cerr << "  line " << i + 1 << "\n  - " << e << "\n  + " << a << "\n";
         }
       }

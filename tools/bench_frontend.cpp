@@ -34,7 +34,8 @@ const Corpus& tpch() {
     size_t pos = first;
     while (pos != std::string::npos) {
       size_t next = text.find("-- name: ", pos + 1);
-      std::string chunk = text.substr(pos, next == std::string::npos ? std::string::npos : next - pos);
+      std::string chunk =
+          text.substr(pos, next == std::string::npos ? std::string::npos : next - pos);
       size_t view = chunk.find("create view");
       std::string name = chunk.substr(9, chunk.find('\n') - 9);
       if (view != std::string::npos) {

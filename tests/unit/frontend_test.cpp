@@ -49,12 +49,15 @@ TEST_CASE("type names parse and print canonically") {
 
 TEST_CASE("binder errors name file:line:col") {
   CHECK(firstError("SELECT nosuch FROM a") == "t.sql:2:8: error: unknown column \"nosuch\"");
-  CHECK(firstError("SELECT k FROM a, b") == "t.sql:2:8: error: column reference \"k\" is ambiguous (a.k, b.k)");
+  CHECK(firstError("SELECT k FROM a, b") ==
+        "t.sql:2:8: error: column reference \"k\" is ambiguous (a.k, b.k)");
   CHECK(firstError("SELECT * FROM zz") == "t.sql:2:15: error: unknown table \"zz\"");
   CHECK(firstError("SELECT k FROM a UNION SELECT k, v FROM b") ==
         "t.sql:2:17: error: union needs the same number of columns on both sides, got 1 and 2");
-  CHECK(firstError("SELECT b.d + 1 FROM b") == "t.sql:2:8: error: operator + cannot take date and int");
-  CHECK(firstError("SELECT k FROM a WHERE") == "t.sql:2:22: error: syntax error: unexpected end of input");
+  CHECK(firstError("SELECT b.d + 1 FROM b") ==
+        "t.sql:2:8: error: operator + cannot take date and int");
+  CHECK(firstError("SELECT k FROM a WHERE") ==
+        "t.sql:2:22: error: syntax error: unexpected end of input");
 }
 
 TEST_CASE("nullability comes from NOT NULL and from outer joins") {
@@ -69,8 +72,9 @@ TEST_CASE("nullability comes from NOT NULL and from outer joins") {
 }
 
 TEST_CASE("views and CTEs are expanded with unique aliases") {
-  Loaded l = load("CREATE VIEW vb AS SELECT k FROM b; WITH x AS (SELECT k FROM a) "
-                  "SELECT 1 FROM x JOIN x AS y ON x.k = y.k JOIN vb ON vb.k = x.k");
+  Loaded l = load(
+      "CREATE VIEW vb AS SELECT k FROM b; WITH x AS (SELECT k FROM a) "
+      "SELECT 1 FROM x JOIN x AS y ON x.k = y.k JOIN vb ON vb.k = x.k");
   REQUIRE(l.ok);
   std::string text = planToText(*l.queries[0].plan);
   CHECK(text.find("Scan #") != std::string::npos);
@@ -81,8 +85,10 @@ TEST_CASE("views and CTEs are expanded with unique aliases") {
 TEST_CASE("normalisation keeps invariants on every corpus-like shape") {
   Loaded l = load(
       "SELECT a.k, count(*) FROM a, b WHERE a.k = b.k AND b.v IN (SELECT v FROM a) GROUP BY a.k;"
-      "SELECT * FROM a WHERE NOT EXISTS (SELECT 1 FROM b WHERE b.k = a.k) AND a.v > (SELECT avg(v) FROM b);"
-      "SELECT * FROM (SELECT k FROM a UNION SELECT k FROM b) u LEFT JOIN b ON u.k = b.k WHERE b.v = 1");
+      "SELECT * FROM a WHERE NOT EXISTS (SELECT 1 FROM b WHERE b.k = a.k) AND a.v > (SELECT avg(v) "
+      "FROM b);"
+      "SELECT * FROM (SELECT k FROM a UNION SELECT k FROM b) u LEFT JOIN b ON u.k = b.k WHERE b.v "
+      "= 1");
   REQUIRE(l.ok);
   for (auto& q : l.queries) {
     NormalizeOptions opt;
@@ -130,10 +136,11 @@ TEST_CASE("JSON errors carry the JSON pointer") {
   Catalog c;
   std::vector<Query> qs;
   Diagnostics d;
-  CHECK_FALSE(readPlanDocument("{\"format\": \"rfguard-plan\", \"version\": 1, \"catalog\": {\"tables\": []},"
-                               " \"queries\": [{\"name\": \"q\", \"plan\": {\"id\": 1, \"op\": \"scan\","
-                               " \"table\": \"t\", \"alias\": \"t\", \"columns\": [], \"children\": []}}]}",
-                               "x.json", c, qs, d));
+  CHECK_FALSE(readPlanDocument(
+      "{\"format\": \"rfguard-plan\", \"version\": 1, \"catalog\": {\"tables\": []},"
+      " \"queries\": [{\"name\": \"q\", \"plan\": {\"id\": 1, \"op\": \"scan\","
+      " \"table\": \"t\", \"alias\": \"t\", \"columns\": [], \"children\": []}}]}",
+      "x.json", c, qs, d));
   REQUIRE(d.items().size() == 1);
   CHECK(d.items()[0].pointer == "/queries/0/plan/table");
 }

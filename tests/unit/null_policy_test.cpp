@@ -6,11 +6,19 @@
 using namespace rfguard;
 
 namespace {
-ExprPtr col(const std::string& id) { return makeColumn(id, Type::of(TypeKind::Int), true); }
-ExprPtr lit(int v) { return makeLiteral(std::to_string(v), Type::of(TypeKind::Int)); }
-ExprPtr str(const std::string& v) { return makeLiteral(v, Type::of(TypeKind::Varchar)); }
+ExprPtr col(const std::string& id) {
+  return makeColumn(id, Type::of(TypeKind::Int), true);
+}
+ExprPtr lit(int v) {
+  return makeLiteral(std::to_string(v), Type::of(TypeKind::Int));
+}
+ExprPtr str(const std::string& v) {
+  return makeLiteral(v, Type::of(TypeKind::Varchar));
+}
 const std::set<std::string> kB = {"b.k"};
-bool prop(const ExprPtr& e) { return isNullPropagating(*e, kB); }
+bool prop(const ExprPtr& e) {
+  return isNullPropagating(*e, kB);
+}
 }  // namespace
 
 TEST_CASE("each function's null policy") {
@@ -19,20 +27,34 @@ TEST_CASE("each function's null policy") {
     NullPolicy policy;
   };
   const Row rows[] = {
-      {"=", NullPolicy::Strict},           {"<>", NullPolicy::Strict},
-      {"<", NullPolicy::Strict},           {"+", NullPolicy::Strict},
-      {"*", NullPolicy::Strict},           {"abs", NullPolicy::Strict},
-      {"substring", NullPolicy::Strict},   {"upper", NullPolicy::Strict},
-      {"lower", NullPolicy::Strict},       {"round", NullPolicy::Strict},
-      {"extract", NullPolicy::Strict},     {"like", NullPolicy::Strict},
-      {"||", NullPolicy::Strict},          {"not", NullPolicy::Strict},
-      {"coalesce", NullPolicy::AllArgs},   {"ifnull", NullPolicy::AllArgs},
-      {"nvl", NullPolicy::AllArgs},        {"and", NullPolicy::AllArgs},
-      {"or", NullPolicy::AllArgs},         {"nullif", NullPolicy::FirstArg},
-      {"in", NullPolicy::FirstArg},        {"case", NullPolicy::CaseResults},
-      {"<=>", NullPolicy::NeverNull},      {"is_distinct_from", NullPolicy::NeverNull},
-      {"is_null", NullPolicy::NeverNull},  {"is_not_null", NullPolicy::NeverNull},
-      {"concat", NullPolicy::NeverNull},   {"count", NullPolicy::NeverNull},
+      {"=", NullPolicy::Strict},
+      {"<>", NullPolicy::Strict},
+      {"<", NullPolicy::Strict},
+      {"+", NullPolicy::Strict},
+      {"*", NullPolicy::Strict},
+      {"abs", NullPolicy::Strict},
+      {"substring", NullPolicy::Strict},
+      {"upper", NullPolicy::Strict},
+      {"lower", NullPolicy::Strict},
+      {"round", NullPolicy::Strict},
+      {"extract", NullPolicy::Strict},
+      {"like", NullPolicy::Strict},
+      {"||", NullPolicy::Strict},
+      {"not", NullPolicy::Strict},
+      {"coalesce", NullPolicy::AllArgs},
+      {"ifnull", NullPolicy::AllArgs},
+      {"nvl", NullPolicy::AllArgs},
+      {"and", NullPolicy::AllArgs},
+      {"or", NullPolicy::AllArgs},
+      {"nullif", NullPolicy::FirstArg},
+      {"in", NullPolicy::FirstArg},
+      {"case", NullPolicy::CaseResults},
+      {"<=>", NullPolicy::NeverNull},
+      {"is_distinct_from", NullPolicy::NeverNull},
+      {"is_null", NullPolicy::NeverNull},
+      {"is_not_null", NullPolicy::NeverNull},
+      {"concat", NullPolicy::NeverNull},
+      {"count", NullPolicy::NeverNull},
       {"row_number", NullPolicy::NeverNull},
   };
   for (const auto& r : rows) {
@@ -53,7 +75,8 @@ TEST_CASE("isNullPropagating: NULL in, NULL out") {
   CHECK(prop(makeCall("+", {col("b.k"), lit(1)})));
   CHECK(prop(makeCall("abs", {col("b.k")})));
   CHECK(prop(makeCall("=", {col("b.k"), col("c.k")})));
-  CHECK(prop(makeCall("substring", {makeCast(col("b.k"), Type::of(TypeKind::Varchar)), lit(1), lit(2)})));
+  CHECK(prop(
+      makeCall("substring", {makeCast(col("b.k"), Type::of(TypeKind::Varchar)), lit(1), lit(2)})));
   CHECK(prop(makeCall("||", {str("x"), makeCast(col("b.k"), Type::of(TypeKind::Varchar))})));
   CHECK(prop(makeNull()));
 }
@@ -65,11 +88,13 @@ TEST_CASE("isNullPropagating: functions that turn NULL into a value") {
   CHECK_FALSE(prop(makeCall("is_null", {col("b.k")})));
   CHECK_FALSE(prop(makeCall("is_not_null", {col("b.k")})));
   CHECK_FALSE(prop(makeCall("<=>", {col("b.k"), col("c.k")})));
-  CHECK_FALSE(prop(makeCall("concat", {str("x"), makeCast(col("b.k"), Type::of(TypeKind::Varchar))})));
+  CHECK_FALSE(
+      prop(makeCall("concat", {str("x"), makeCast(col("b.k"), Type::of(TypeKind::Varchar))})));
   // CASE WHEN b.k IS NULL THEN 0 ELSE b.k END: one branch is a value.
   CHECK_FALSE(prop(makeCall("case", {makeCall("is_null", {col("b.k")}), lit(0), col("b.k")})));
   // An OR with a branch that does not depend on b.
-  CHECK_FALSE(prop(makeCall("or", {makeCall("=", {col("b.k"), lit(1)}), makeCall("=", {col("a.k"), lit(1)})})));
+  CHECK_FALSE(prop(
+      makeCall("or", {makeCall("=", {col("b.k"), lit(1)}), makeCall("=", {col("a.k"), lit(1)})})));
 }
 
 TEST_CASE("isNullPropagating: non-strict functions that still give NULL") {
@@ -82,8 +107,10 @@ TEST_CASE("isNullPropagating: non-strict functions that still give NULL") {
   // CASE whose every branch is NULL-propagating, with no ELSE (an implicit NULL).
   CHECK(prop(makeCall("case", {makeCall(">", {col("a.k"), lit(0)}), col("b.k")})));
   CHECK(prop(makeCall("in", {col("b.k"), lit(1), lit(2)})));
-  CHECK(prop(makeCall("and", {makeCall("=", {col("b.k"), lit(1)}), makeCall(">", {col("b.k"), lit(0)})})));
-  CHECK(prop(makeCall("or", {makeCall("=", {col("b.k"), lit(1)}), makeCall("=", {col("b.k"), lit(2)})})));
+  CHECK(prop(
+      makeCall("and", {makeCall("=", {col("b.k"), lit(1)}), makeCall(">", {col("b.k"), lit(0)})})));
+  CHECK(prop(
+      makeCall("or", {makeCall("=", {col("b.k"), lit(1)}), makeCall("=", {col("b.k"), lit(2)})})));
 }
 
 TEST_CASE("result types from the catalog") {
@@ -92,7 +119,9 @@ TEST_CASE("result types from the catalog") {
   CHECK(makeCall("sum", {col("a.k")})->type.kind == TypeKind::BigInt);
   auto dec = makeLiteral("1.50", Type::of(TypeKind::Decimal, 3, 2));
   CHECK(makeCall("*", {dec, dec})->type == Type::of(TypeKind::Decimal, 6, 4));
-  CHECK(makeCall("coalesce", {col("a.k"), makeLiteral("1", Type::of(TypeKind::BigInt))})->type.kind == TypeKind::BigInt);
+  CHECK(
+      makeCall("coalesce", {col("a.k"), makeLiteral("1", Type::of(TypeKind::BigInt))})->type.kind ==
+      TypeKind::BigInt);
   auto date = makeLiteral("2024-01-01", Type::of(TypeKind::Date));
   auto iv = makeLiteral("3 month", Type::of(TypeKind::Interval));
   CHECK(makeCall("+", {date, iv})->type.kind == TypeKind::Date);

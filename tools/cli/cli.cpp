@@ -49,7 +49,8 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
     for (auto& q : file.queries) {
       NormalizeReport report;
       normalize(q.plan, opt, report);
-      for (const auto& p : report.problems) err << f << ": " << q.name << ": invariant broken by " << p << "\n";
+      for (const auto& p : report.problems)
+        err << f << ": " << q.name << ": invariant broken by " << p << "\n";
       if (!report.problems.empty()) code = kExitInputError;
       if (args.format == "text") {
         out << "-- " << q.name;
@@ -85,7 +86,8 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   PlanArgs plan;
   auto* cmd = app.add_subcommand("plan", "print each query's normalised plan");
   cmd->add_option("files", plan.files, "SQL or plan JSON files, - for stdin");
-  cmd->add_option("--format", plan.format, "text, json or dot")->check(CLI::IsMember({"text", "json", "dot"}));
+  cmd->add_option("--format", plan.format, "text, json or dot")
+      ->check(CLI::IsMember({"text", "json", "dot"}));
   cmd->add_option("--disable", plan.disabled, "switch off a normalisation rule (repeatable)")
       ->allow_extra_args(false);
   cmd->add_flag("--list-rules", plan.listRules, "list the normalisation rules and exit");

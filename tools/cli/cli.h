@@ -27,6 +27,7 @@ struct LoadedFile {
 /// Reads a file ("-" for stdin) as SQL or plan JSON (by extension or content).
 bool loadInput(const std::string& path, LoadedFile& out, Diagnostics& diags);
 /// Reads text already in memory as SQL or plan JSON.
-bool loadText(const std::string& text, const std::string& name, LoadedFile& out, Diagnostics& diags);
+bool loadText(const std::string& text, const std::string& name, LoadedFile& out,
+              Diagnostics& diags);
 
 }  // namespace rfguard

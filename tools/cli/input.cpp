@@ -21,9 +21,11 @@ bool looksLikeJson(const std::string& path, const std::string& text) {
 
 }  // namespace
 
-bool loadText(const std::string& text, const std::string& name, LoadedFile& out, Diagnostics& diags) {
+bool loadText(const std::string& text, const std::string& name, LoadedFile& out,
+              Diagnostics& diags) {
   out.path = name;
-  if (looksLikeJson(name, text)) return readPlanDocument(text, name, out.catalog, out.queries, diags);
+  if (looksLikeJson(name, text))
+    return readPlanDocument(text, name, out.catalog, out.queries, diags);
   return loadSql(text, name, out.catalog, out.queries, diags);
 }
 
