@@ -138,7 +138,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
   std::vector<Order> order;
   if (orderBy) {
     for (auto* si : orderBy->sortItem()) {
-      Order o{si};
+      Order o{si, -1, nullptr};
       std::string text = si->expr()->getText();
       if (isOrdinal(text)) {
         size_t ord = std::stoul(text);
