@@ -25,16 +25,23 @@ std::vector<Column> setOpOutput(const PlanNode& n) {
   return out;
 }
 
-bool inEverySet(const PlanNode& n, int key) {
+}  // namespace
+
+bool keyInEverySet(const PlanNode& n, size_t index) {
   for (const auto& set : n.groupingSets) {
     bool found = false;
-    for (int k : set) found = found || k == key;
+    for (int k : set) found = found || k == static_cast<int>(index);
     if (!found) return false;
   }
   return true;
 }
 
-}  // namespace
+std::map<std::string, ExprPtr> stableKeys(const PlanNode& n) {
+  std::map<std::string, ExprPtr> keys;
+  for (size_t i = 0; i < n.exprs.size(); ++i)
+    if (keyInEverySet(n, i)) keys[n.exprs[i].name] = n.exprs[i].expr;
+  return keys;
+}
 
 const char* opName(PlanOp op) {
   return kOpNames[static_cast<size_t>(op)];
@@ -77,8 +84,7 @@ void computeOutput(PlanNode& n) {
     case PlanOp::Aggregate:
       for (size_t i = 0; i < n.exprs.size(); ++i) {
         const auto& k = n.exprs[i];
-        out.push_back(
-            {k.name, k.expr->type, k.expr->nullable || !inEverySet(n, static_cast<int>(i))});
+        out.push_back({k.name, k.expr->type, k.expr->nullable || !keyInEverySet(n, i)});
       }
       for (const auto& a : n.aggs) out.push_back({a.name, a.type, a.func != "count"});
       break;

@@ -1,6 +1,7 @@
 #pragma once
 // Plan nodes of the IR. A plan is a tree; every node is owned by one parent.
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -115,6 +116,10 @@ struct PlanNode {
   std::vector<Column> output;
 };
 
+/// True when key `index` of an Aggregate is in every grouping set (so never NULL-filled by one).
+bool keyInEverySet(const PlanNode& aggregate, size_t index);
+/// Key column id -> key expression, for the keys of an Aggregate in every grouping set.
+std::map<std::string, ExprPtr> stableKeys(const PlanNode& aggregate);
 /// Recomputes `output` for every node in the tree, children first.
 void refreshOutputs(PlanNode& root);
 /// Recomputes `output` for this node only, from its children's outputs.

@@ -51,6 +51,14 @@ ExprPtr replaceSubquery(const ExprPtr& e, const Expr* target, const ExprPtr& wit
   return copy;
 }
 
+/// The EXISTS/IN subquery a conjunct is, possibly under NOT; nullptr otherwise.
+const Expr* asSubquery(const ExprPtr& conjunct, SubqueryKind kind, bool& negated) {
+  const Expr* e = conjunct.get();
+  negated = e->kind == ExprKind::Call && e->name == "not";
+  if (negated) e = e->args[0].get();
+  return e->kind == ExprKind::Subquery && e->subquery == kind ? e : nullptr;
+}
+
 const Expr* findScalar(const Expr& e) {
   if (e.kind == ExprKind::Subquery && e.subquery == SubqueryKind::Scalar) return &e;
   for (const auto& a : e.args)
@@ -78,10 +86,9 @@ bool decorrelateExists(PlanPtr& node) {
   auto conjs = conjuncts(node->predicate);
   std::set<std::string> outer = outputIds(*node->children[0]);
   for (size_t i = 0; i < conjs.size(); ++i) {
-    const Expr* e = conjs[i].get();
-    bool negated = e->kind == ExprKind::Call && e->name == "not";
-    if (negated) e = e->args[0].get();
-    if (e->kind != ExprKind::Subquery || e->subquery != SubqueryKind::Exists) continue;
+    bool negated;
+    const Expr* e = asSubquery(conjs[i], SubqueryKind::Exists, negated);
+    if (!e) continue;
     PlanPtr body = e->plan;
     while (body->op == PlanOp::Project) body = body->children[0];  // EXISTS ignores the select list
     std::vector<ExprPtr> corr;
@@ -103,10 +110,9 @@ bool decorrelateIn(PlanPtr& node) {
   auto conjs = conjuncts(node->predicate);
   std::set<std::string> outer = outputIds(*node->children[0]);
   for (size_t i = 0; i < conjs.size(); ++i) {
-    const Expr* e = conjs[i].get();
-    bool negated = e->kind == ExprKind::Call && e->name == "not";
-    if (negated) e = e->args[0].get();
-    if (e->kind != ExprKind::Subquery || e->subquery != SubqueryKind::In) continue;
+    bool negated;
+    const Expr* e = asSubquery(conjs[i], SubqueryKind::In, negated);
+    if (!e) continue;
     if (!subsetOf(freeColumnsOf(*e->args[0]), outer) || hasSubquery(*e->args[0])) continue;
     PlanPtr sub = clonePlan(*e->plan);
     std::vector<ExprPtr> corr;

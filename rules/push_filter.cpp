@@ -120,16 +120,7 @@ bool pushFilterThroughAggregate(PlanPtr& node) {
   if (node->op != PlanOp::Filter || node->children[0]->op != PlanOp::Aggregate) return false;
   PlanPtr agg = node->children[0];
   if (agg->exprs.empty()) return false;  // a global aggregate returns a row even for no input
-  std::map<std::string, ExprPtr> keys;
-  for (size_t i = 0; i < agg->exprs.size(); ++i) {
-    bool everySet = true;
-    for (const auto& set : agg->groupingSets) {
-      bool found = false;
-      for (int k : set) found = found || k == static_cast<int>(i);
-      everySet = everySet && found;
-    }
-    if (everySet) keys[agg->exprs[i].name] = agg->exprs[i].expr;
-  }
+  std::map<std::string, ExprPtr> keys = stableKeys(*agg);
   std::set<std::string> keyIds;
   for (const auto& [k, e] : keys) keyIds.insert(k);
   std::vector<ExprPtr> keep, down;

@@ -62,17 +62,9 @@ int walk(PlanNode& n, std::vector<ExprPtr> preds) {
       return walk(*n.children[0], down);
     }
     case PlanOp::Aggregate: {
-      std::map<std::string, ExprPtr> keys;
+      std::map<std::string, ExprPtr> keys = stableKeys(n);
       std::set<std::string> keyIds;
-      for (size_t i = 0; i < n.exprs.size(); ++i) {
-        bool everySet = true;
-        for (const auto& set : n.groupingSets) {
-          bool found = false;
-          for (int k : set) found = found || k == static_cast<int>(i);
-          everySet = everySet && found;
-        }
-        if (everySet) keys[n.exprs[i].name] = n.exprs[i].expr, keyIds.insert(n.exprs[i].name);
-      }
+      for (const auto& [k, e] : keys) keyIds.insert(k);
       // Conjuncts that read an aggregate result or a key missing from some
       // grouping set say nothing about the input rows.
       std::set<std::string> blocked = outputIds(n);
