@@ -9,6 +9,9 @@ script : statement? (SEMICOLON statement?)* EOF ;
 // Entry point for the stored text of a view.
 singleQuery : query SEMICOLON? EOF ;
 
+// Entry point for one statement of a script that had syntax errors.
+singleStatement : statement? EOF ;
+
 statement
   : createTable
   | createView

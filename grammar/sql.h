@@ -18,7 +18,8 @@ struct SqlLimits {
 
 /// Parses `text` (a script of `;`-separated statements), applies DDL to
 /// `catalog` and appends every bound query to `queries`. Errors go to `diags`
-/// with file:line:col; a statement with an error is skipped, the rest go on.
+/// with file:line:col; a statement with an error (syntax or binding) is
+/// reported once and skipped, the rest go on. Unnamed queries are query1, query2...
 /// Returns false when any error was reported.
 bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
              std::vector<Query>& queries, Diagnostics& diags, const SqlLimits& limits = {});

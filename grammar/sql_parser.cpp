@@ -13,30 +13,39 @@ using P = rfsql::RfSqlParser;
 
 namespace {
 
-/// Records the first syntax error with its location.
-class ErrorCollector : public antlr4::BaseErrorListener {
- public:
-  bool hasError = false;
+/// One syntax error: where, what, and the token it happened at.
+struct SyntaxError {
   SourceLoc loc;
   std::string message;
+  size_t tokenIndex = 0;
+};
+
+/// Records syntax errors with their locations.
+class ErrorCollector : public antlr4::BaseErrorListener {
+ public:
+  std::vector<SyntaxError> errors;
 
   void syntaxError(antlr4::Recognizer*, antlr4::Token* bad, size_t line, size_t col,
                    const std::string& msg, std::exception_ptr) override {
-    if (hasError) return;
-    hasError = true;
-    loc = {static_cast<int>(line), static_cast<int>(col) + 1};
+    SyntaxError e;
+    e.loc = {static_cast<int>(line), static_cast<int>(col) + 1};
+    e.tokenIndex = bad ? bad->getTokenIndex() : 0;
+    std::string& message = e.message;
     if (!bad) {
       message = "syntax error: " + msg;
     } else if (bad->getType() == antlr4::Token::EOF) {
-      message = "syntax error: unexpected end of input";
+      message = "syntax error: unexpected end of statement";
     } else {
       std::string text = bad->getText();
       if (text.size() > 40) text = text.substr(0, 40) + "...";
       message = "syntax error at '" + text + "'";
       if (text == "'") message = "syntax error: unterminated string literal";
       if (text == "\"" || text == "`") message = "syntax error: unterminated quoted identifier";
-      if (msg.size() < 100 && msg.find("expecting {") == std::string::npos) message += ": " + msg;
+      if (msg.size() < 100 && msg.find("expecting {") == std::string::npos &&
+          msg.find("<EOF>") == std::string::npos)
+        message += ": " + msg;
     }
+    errors.push_back(e);
   }
 };
 
@@ -118,7 +127,8 @@ struct Parsed {
 
 template <typename Ctx>
 bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry)(),
-               Parsed<Ctx>& out, Diagnostics& diags, const SqlLimits& limits, SourceLoc offset) {
+               Parsed<Ctx>& out, Diagnostics& diags, const SqlLimits& limits, SourceLoc offset,
+               bool recover = false) {
   auto shift = [&](SourceLoc loc) {
     if (offset.line > 0) {
       if (loc.line == 1) loc.col += offset.col - 1;
@@ -170,8 +180,8 @@ bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry
         antlr4::atn::PredictionMode::LL);
     out.tree = ((*out.parser).*entry)();
   }
-  if (out.errors.hasError) {
-    diags.error(file, shift(out.errors.loc), out.errors.message);
+  if (!out.errors.errors.empty() && !recover) {
+    diags.error(file, shift(out.errors.errors[0].loc), out.errors.errors[0].message);
     return false;
   }
   if (!checkDepth(out.tree, limits.maxTreeDepth, where)) {
@@ -231,34 +241,73 @@ BoundRel bindView(Binder& b, const ViewDef& view, const std::string& hint) {
   return r;
 }
 
+/// Binds one parsed statement; `offset` places the statement's text in the file.
+template <typename Ctx>
+bool bindStatement(P::StatementContext* st, Parsed<Ctx>& parsed, SourceLoc offset,
+                   const std::string& file, Catalog& catalog, std::vector<Query>& queries,
+                   Diagnostics& diags, int& index) {
+  Binder binder(catalog, diags, file, offset);
+  if (auto* ct = st->createTable()) {
+    binder.bindCreateTable(ct);
+  } else if (auto* cv = st->createView()) {
+    auto* q = cv->query();
+    binder.bindCreateView(cv, textOf(*parsed.input, q), binder.locOf(q));
+  } else {
+    ++index;
+    PlanPtr plan = binder.bindTopQuery(st->query());
+    if (plan) {
+      Query q;
+      q.name = nameFromComment(*parsed.tokens, st);
+      if (q.name.empty()) q.name = "query" + std::to_string(index);
+      q.sql = textOf(*parsed.input, st);
+      q.file = file;
+      q.loc = binder.locOf(st);
+      q.plan = plan;
+      queries.push_back(std::move(q));
+    }
+  }
+  return !binder.failed();
+}
+
 bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
              std::vector<Query>& queries, Diagnostics& diags, const SqlLimits& limits) {
   Parsed<P::ScriptContext> parsed;
-  if (!parseText(text, file, &P::script, parsed, diags, limits, {})) return false;
+  if (!parseText(text, file, &P::script, parsed, diags, limits, {}, true)) return false;
   bool ok = true;
   int index = 0;
-  for (auto* st : parsed.tree->statement()) {
-    Binder binder(catalog, diags, file);
-    if (auto* ct = st->createTable()) {
-      binder.bindCreateTable(ct);
-    } else if (auto* cv = st->createView()) {
-      auto* q = cv->query();
-      binder.bindCreateView(cv, textOf(*parsed.input, q), binder.locOf(q));
-    } else {
-      ++index;
-      PlanPtr plan = binder.bindTopQuery(st->query());
-      if (plan) {
-        Query q;
-        q.name = nameFromComment(*parsed.tokens, st);
-        if (q.name.empty()) q.name = "query" + std::to_string(index);
-        q.sql = textOf(*parsed.input, st);
-        q.file = file;
-        q.loc = binder.locOf(st);
-        q.plan = plan;
-        queries.push_back(std::move(q));
+  if (parsed.errors.errors.empty()) {
+    for (auto* st : parsed.tree->statement())
+      ok = bindStatement(st, parsed, {}, file, catalog, queries, diags, index) && ok;
+    return ok;
+  }
+  // A syntax error: parse statement by statement, so that one bad statement
+  // is reported once and skipped while the others still load.
+  size_t begin = 0;
+  SourceLoc at{1, 1};
+  size_t firstType = 0;  // the statement's first token, to number queries that did not parse
+  for (size_t i = 0; i < parsed.tokens->size(); ++i) {
+    antlr4::Token* t = parsed.tokens->get(i);
+    bool last = t->getType() == antlr4::Token::EOF;
+    if (!firstType && t->getChannel() == antlr4::Token::DEFAULT_CHANNEL) firstType = t->getType();
+    if (t->getType() != P::SEMICOLON && !last) continue;
+    size_t end = last ? text.size() : t->getStartIndex();
+    // ANTLR indexes characters; the text is UTF-8, so map through the input stream.
+    std::string chunk =
+        parsed.input->getText(antlr4::misc::Interval(begin, end == 0 ? 0 : end - 1));
+    if (end == begin) chunk.clear();
+    if (chunk.find_first_not_of(" \t\r\n") != std::string::npos) {
+      Parsed<P::SingleStatementContext> one;
+      if (!parseText(chunk, file, &P::singleStatement, one, diags, limits, at)) {
+        ok = false;
+        if (firstType == P::SELECT || firstType == P::WITH || firstType == P::LPAREN) ++index;
+      } else if (auto* st = one.tree->statement()) {
+        ok = bindStatement(st, one, at, file, catalog, queries, diags, index) && ok;
       }
     }
-    ok = ok && !binder.failed();
+    if (last) break;
+    firstType = 0;
+    begin = t->getStopIndex() + 1;
+    at = {static_cast<int>(t->getLine()), static_cast<int>(t->getCharPositionInLine()) + 2};
   }
   return ok;
 }

@@ -141,8 +141,8 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
     if (good) return "expected an error, but the input was accepted\n";
     return diags.render();
   }
-  if (!good) return diags.render();
-  std::string out;
+  // Errors first, then the plans of the statements that did load.
+  std::string out = good ? "" : diags.render();
   for (auto& q : queries) {
     if (c.directive == "bound") {
       out += planToText(*q.plan);
