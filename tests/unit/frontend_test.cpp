@@ -57,7 +57,7 @@ TEST_CASE("binder errors name file:line:col") {
   CHECK(firstError("SELECT b.d + 1 FROM b") ==
         "t.sql:2:8: error: operator + cannot take date and int");
   CHECK(firstError("SELECT k FROM a WHERE") ==
-        "t.sql:2:22: error: syntax error: unexpected end of input");
+        "t.sql:2:22: error: syntax error: unexpected end of statement");
 }
 
 TEST_CASE("nullability comes from NOT NULL and from outer joins") {
@@ -143,4 +143,16 @@ TEST_CASE("JSON errors carry the JSON pointer") {
       "x.json", c, qs, d));
   REQUIRE(d.items().size() == 1);
   CHECK(d.items()[0].pointer == "/queries/0/plan/table");
+}
+
+TEST_CASE("a syntax error skips only its own statement") {
+  Loaded l = load("SELECT k FROM a WHERE;\nSELECT v FROM a;\nSELEC 1;\nSELECT k FROM b");
+  CHECK_FALSE(l.ok);
+  REQUIRE(l.diags.items().size() == 2);
+  CHECK(l.diags.items()[0].render() == "t.sql:2:22: error: syntax error: unexpected end of statement");
+  CHECK(l.diags.items()[1].render() == "t.sql:4:1: error: syntax error at 'SELEC'");
+  REQUIRE(l.queries.size() == 2);
+  CHECK(l.queries[0].name == "query2");
+  CHECK(l.queries[0].loc.line == 3);
+  CHECK(l.queries[1].name == "query4");
 }
