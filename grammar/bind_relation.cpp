@@ -157,6 +157,8 @@ PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope
   scan->table = table->name;
   scan->alias = uniqueQualifier(alias);
   scan->runtimeFilterAllowed = table->runtimeFilter;
+  scan->tableRows = table->rows;
+  scan->distributionKey = table->distributionKey;
   RelScope rel{alias, {}};
   for (const auto& c : table->columns) {
     std::string id = scan->alias + "." + c.name;

@@ -49,6 +49,8 @@ class JsonReader {
                                 const Scope& scope);
   /// A plan node; `outer` holds columns of enclosing queries (for subqueries).
   PlanPtr node(const Json& j, const std::string& ptr, const Scope& outer);
+  /// The runtime_filters of a join whose children are already read.
+  void readRuntimeFilters(PlanNode& n, const Json& j, const std::string& ptr);
   /// The type-specific fields of a node whose children are already read.
   void nodeFields(PlanNode& n, const Json& j, const std::string& ptr, const Scope& scope);
 

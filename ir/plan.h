@@ -10,6 +10,7 @@
 
 #include "ir/expr.h"
 #include "ir/join_type.h"
+#include "ir/runtime_filter.h"
 
 namespace rfguard {
 
@@ -85,10 +86,15 @@ struct PlanNode {
   std::vector<Column> tableColumns;      ///< every column of the table, as "alias.col"
   std::vector<std::string> scanColumns;  ///< ids of the columns the query needs
   bool runtimeFilterAllowed = true;
+  std::optional<long long> tableRows;  ///< the table's row-count statistic, if known
+  std::string distributionKey;         ///< the table's hash distribution column, if any
+
+  std::vector<FilterTarget> runtimeFilterTargets;  ///< filters this scan applies
 
   // Filter (predicate) and Join (condition)
   ExprPtr predicate;
   JoinType joinType = JoinType::Inner;
+  std::vector<RuntimeFilter> runtimeFilters;  ///< filters this join produces for its probe side
 
   // Project: output columns; Aggregate: group keys
   std::vector<NamedExpr> exprs;

@@ -71,6 +71,12 @@ Json planToJson(const PlanNode& n) {
       Json cols = Json::array();
       for (const auto& c : n.scanColumns) cols.push_back(c.substr(n.alias.size() + 1));
       j["columns"] = cols;
+      if (!n.runtimeFilterTargets.empty()) {
+        Json ts = Json::array();
+        for (const auto& t : n.runtimeFilterTargets)
+          ts.push_back(Json{{"id", t.id}, {"target", exprToJson(*t.target)}});
+        j["runtime_filter_targets"] = ts;
+      }
       break;
     }
     case PlanOp::Filter:
@@ -82,6 +88,21 @@ Json planToJson(const PlanNode& n) {
     case PlanOp::Join:
       j["join_type"] = joinInfo(n.joinType).name;
       if (n.predicate) j["condition"] = exprToJson(*n.predicate);
+      if (!n.runtimeFilters.empty()) {
+        Json fs = Json::array();
+        for (const auto& f : n.runtimeFilters) {
+          Json kinds = Json::array();
+          for (auto k : f.kinds) kinds.push_back(kindName(k));
+          fs.push_back(Json{{"id", f.id},
+                            {"build", exprToJson(*f.build)},
+                            {"probe", exprToJson(*f.probe)},
+                            {"op", f.op},
+                            {"null_allowed", f.nullAllowed},
+                            {"kinds", kinds},
+                            {"scope", scopeName(f.scope)}});
+        }
+        j["runtime_filters"] = fs;
+      }
       break;
     case PlanOp::Aggregate: {
       j["keys"] = namedList(n.exprs);

@@ -72,6 +72,7 @@ std::string nodeLabel(const PlanNode& n) {
       for (const auto& c : n.scanColumns) cols.push_back(c.substr(c.find('.') + 1));
       out += " columns=" + list(cols);
       if (!n.runtimeFilterAllowed) out += " runtime_filter=false";
+      for (const auto& t : n.runtimeFilterTargets) out += "; " + targetToString(t);
       return out;
     }
     case PlanOp::Filter:
@@ -79,9 +80,12 @@ std::string nodeLabel(const PlanNode& n) {
     case PlanOp::Project:
       for (const auto& ne : n.exprs) parts.push_back(named(ne));
       return head + " " + list(parts);
-    case PlanOp::Join:
-      return head + " " + joinInfo(n.joinType).sql +
-             (n.predicate ? " ON " + exprToString(*n.predicate) : std::string());
+    case PlanOp::Join: {
+      std::string out = head + " " + joinInfo(n.joinType).sql +
+                        (n.predicate ? " ON " + exprToString(*n.predicate) : std::string());
+      for (const auto& f : n.runtimeFilters) out += "; " + filterToString(f);
+      return out;
+    }
     case PlanOp::Aggregate: {
       for (const auto& k : n.exprs) parts.push_back(named(k));
       std::string out = head + " keys=" + list(parts);

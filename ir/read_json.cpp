@@ -45,6 +45,47 @@ long long nonNegative(JsonReader& r, const Json& j, const std::string& ptr, cons
 
 }  // namespace
 
+void JsonReader::readRuntimeFilters(PlanNode& n, const Json& j, const std::string& ptr) {
+  const Json* fs = field(j, ptr, "runtime_filters", Json::value_t::array, false);
+  Scope side[2];
+  for (int s = 0; s < 2; ++s)
+    for (const auto& c : n.children[s]->output) side[s][c.id] = c;
+  for (size_t i = 0; fs && i < fs->size() && !failed; ++i) {
+    std::string p = ptr + "/runtime_filters/" + std::to_string(i);
+    const Json& fj = (*fs)[i];
+    if (!allowed(fj, p, {"id", "build", "probe", "op", "null_allowed", "kinds", "scope"})) return;
+    RuntimeFilter f;
+    const Json* id = field(fj, p, "id", Json::value_t::number_integer);
+    if (!id) return;
+    f.id = id->get<int>();
+    if (!fj.contains("build") || !fj.contains("probe"))
+      return error(p, "missing field \"build\" or \"probe\"");
+    f.build = expr(fj["build"], p + "/build", side[1]);
+    f.probe = expr(fj["probe"], p + "/probe", side[0]);
+    f.op = str(fj, p, "op");
+    static const std::set<std::string> kOps = {"=", "<=>", "<", "<=", ">", ">="};
+    if (!failed && !kOps.count(f.op))
+      return error(p + "/op", "unknown filter comparison \"" + f.op + "\"");
+    f.nullAllowed = f.op == "<=>";
+    if (const Json* na = field(fj, p, "null_allowed", Json::value_t::boolean, false))
+      f.nullAllowed = na->get<bool>();
+    const Json* kinds = field(fj, p, "kinds", Json::value_t::array);
+    for (size_t k = 0; kinds && k < kinds->size() && !failed; ++k) {
+      auto kind =
+          (*kinds)[k].is_string() ? parseKind((*kinds)[k].get<std::string>()) : std::nullopt;
+      if (!kind)
+        return error(p + "/kinds/" + std::to_string(k),
+                     "unknown filter kind (bloom, in, min_max, bitset)");
+      f.kinds.push_back(*kind);
+    }
+    std::string scope = str(fj, p, "scope", false);
+    if (!scope.empty() && scope != "local" && scope != "global")
+      return error(p + "/scope", "scope must be \"local\" or \"global\"");
+    f.scope = scope == "local" ? FilterScope::Local : FilterScope::Global;
+    n.runtimeFilters.push_back(f);
+  }
+}
+
 void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
                             const Scope& scope) {
   switch (n.op) {
@@ -58,6 +99,8 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
         return error(ptr + "/alias",
                      "alias \"" + n.alias + "\" is empty or not unique in the plan");
       n.runtimeFilterAllowed = t->runtimeFilter;
+      n.tableRows = t->rows;
+      n.distributionKey = t->distributionKey;
       for (const auto& c : t->columns)
         n.tableColumns.push_back({n.alias + "." + c.name, c.type, c.nullable});
       const Json* cols = field(j, ptr, "columns", Json::value_t::array);
@@ -66,6 +109,18 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
         if (!c.is_string() || t->columnIndex(c.get<std::string>()) < 0)
           return error(ptr + "/columns/" + std::to_string(i), "not a column of " + n.table);
         n.scanColumns.push_back(n.alias + "." + c.get<std::string>());
+      }
+      Scope own;
+      for (const auto& c : n.tableColumns) own[c.id] = c;
+      const Json* ts = field(j, ptr, "runtime_filter_targets", Json::value_t::array, false);
+      for (size_t i = 0; ts && i < ts->size() && !failed; ++i) {
+        std::string p = ptr + "/runtime_filter_targets/" + std::to_string(i);
+        const Json& t = (*ts)[i];
+        if (!allowed(t, p, {"id", "target"})) return;
+        const Json* id = field(t, p, "id", Json::value_t::number_integer);
+        if (!id || !t.contains("target"))
+          return failed ? void() : error(p, "missing field \"target\"");
+        n.runtimeFilterTargets.push_back({id->get<int>(), expr(t["target"], p + "/target", own)});
       }
       return;
     }
@@ -87,6 +142,7 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
         return error(ptr,
                      needs ? "missing field \"condition\"" : "a cross join has no \"condition\"");
       if (needs) n.predicate = expr(j["condition"], ptr + "/condition", scope);
+      readRuntimeFilters(n, j, ptr);
       return;
     }
     case PlanOp::Aggregate: {
@@ -193,10 +249,11 @@ PlanPtr JsonReader::node(const Json& j, const std::string& ptr, const Scope& out
   if (!parsed) return failed ? n : (error(ptr + "/op", "unknown op \"" + op + "\""), n);
   n->op = *parsed;
   static const std::map<PlanOp, std::vector<const char*>> kKeys = {
-      {PlanOp::Scan, {"id", "op", "loc", "children", "table", "alias", "columns"}},
+      {PlanOp::Scan,
+       {"id", "op", "loc", "children", "table", "alias", "columns", "runtime_filter_targets"}},
       {PlanOp::Filter, {"id", "op", "loc", "children", "predicate"}},
       {PlanOp::Project, {"id", "op", "loc", "children", "exprs"}},
-      {PlanOp::Join, {"id", "op", "loc", "children", "join_type", "condition"}},
+      {PlanOp::Join, {"id", "op", "loc", "children", "join_type", "condition", "runtime_filters"}},
       {PlanOp::Aggregate, {"id", "op", "loc", "children", "keys", "aggs", "grouping_sets"}},
       {PlanOp::Window, {"id", "op", "loc", "children", "windows"}},
       {PlanOp::Sort, {"id", "op", "loc", "children", "keys"}},

@@ -17,8 +17,13 @@
 //   bound                  SQL queries printed as bound, before normalisation
 //   error                  SQL that must fail; prints the located errors
 //   plan-json              a plan JSON document, read and printed as text (or errors)
-//   roundtrip              SQL queries: plan -> JSON -> plan -> JSON must be identical
-//   plan-file PATH         every query of a SQL file (path relative to the .test file), normalised
+//   roundtrip [rf]         SQL queries: plan -> JSON -> plan -> JSON must be identical
+//                          (with runtime filters placed first when rf is given)
+//   plan-file PATH [rf]    every query of a SQL file (path relative to the .test file), normalised
+//                          (and with runtime filters placed)
+//   rf [disable=...] [summary|explain] [format=json|dot]
+//                          SQL queries, normalised, runtime filters placed: the plan, a
+//                          one-line-per-filter summary, or the plan plus every decision
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -28,6 +33,7 @@
 #include "ir/plan_json.h"
 #include "ir/printers.h"
 #include "rules/normalize.h"
+#include "rules/rf_planner.h"
 
 using namespace rfguard;
 
@@ -98,6 +104,26 @@ std::string arg(const Case& c, const std::string& key, const std::string& dflt =
   return dflt;
 }
 
+/// One line per generated filter: where it went, or why it went nowhere.
+std::string summarize(const RfReport& rf) {
+  std::string out;
+  for (const auto& g : rf.generation) {
+    if (!g.filter) continue;
+    std::string line = "RF" + std::to_string(g.filter) + " from `" + g.what + "`:";
+    bool any = false;
+    for (const auto& d : rf.consumers)
+      if (d.filter == g.filter) line += std::string(any ? "," : "") + " " + d.target, any = true;
+    if (!any) {
+      line += " none";
+      for (const auto& e : rf.rejected)
+        if (e.filter == g.filter)
+          line += " [" + e.decision.rule + " at #" + std::to_string(e.node) + "]";
+    }
+    out += line + "\n";
+  }
+  return out.empty() ? "no filter\n" : out;
+}
+
 std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& ok) {
   Diagnostics diags;
   std::vector<Query> queries;
@@ -118,6 +144,8 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
       NormalizeReport report;
       normalize(q.plan, opt, report);
       for (const auto& p : report.problems) out += "INVARIANT BROKEN: " + p + "\n";
+      RfReport rf;
+      if (c.args.size() > 1 && c.args[1] == "rf") planRuntimeFilters(*q.plan, rf);
       out += "-- " + q.name + "\n" + planToText(*q.plan) + "\n";
     }
     if (!good) out += "load failed\n";
@@ -159,6 +187,14 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
     NormalizeReport report;
     normalize(q.plan, opt, report);
     for (const auto& p : report.problems) out += "INVARIANT BROKEN: " + p + "\n";
+    RfReport rf;
+    if (c.directive == "rf" || arg(c, "rf") == "true") {
+      planRuntimeFilters(*q.plan, rf);
+      if (arg(c, "summary") == "true") {
+        out += summarize(rf);
+        continue;
+      }
+    }
     if (c.directive == "roundtrip") {
       std::string first = documentToJson(local, {q}).dump(2);
       Catalog again;
@@ -176,6 +212,7 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
       out += planToDot({q});
     else
       out += planToText(*q.plan);
+    if (arg(c, "explain") == "true") out += explainRuntimeFilters(rf);
     if (arg(c, "rules") == "true") {
       out += "rules:";
       for (const auto& [name, n] : report.fired) out += " " + name + "(" + std::to_string(n) + ")";

@@ -149,7 +149,8 @@ TEST_CASE("a syntax error skips only its own statement") {
   Loaded l = load("SELECT k FROM a WHERE;\nSELECT v FROM a;\nSELEC 1;\nSELECT k FROM b");
   CHECK_FALSE(l.ok);
   REQUIRE(l.diags.items().size() == 2);
-  CHECK(l.diags.items()[0].render() == "t.sql:2:22: error: syntax error: unexpected end of statement");
+  CHECK(l.diags.items()[0].render() ==
+        "t.sql:2:22: error: syntax error: unexpected end of statement");
   CHECK(l.diags.items()[1].render() == "t.sql:4:1: error: syntax error at 'SELEC'");
   REQUIRE(l.queries.size() == 2);
   CHECK(l.queries[0].name == "query2");

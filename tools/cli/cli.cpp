@@ -6,6 +6,7 @@
 #include "ir/plan_json.h"
 #include "ir/printers.h"
 #include "rules/normalize.h"
+#include "rules/rf_planner.h"
 
 namespace rfguard {
 
@@ -18,7 +19,16 @@ struct PlanArgs {
   bool listRules = false;
   bool showRules = false;
   bool verify = false;
+  bool noRuntimeFilters = false;
+  bool explain = false;
 };
+
+bool hasRuntimeFilters(const PlanNode& n) {
+  if (!n.runtimeFilters.empty() || !n.runtimeFilterTargets.empty()) return true;
+  for (const auto& c : n.children)
+    if (hasRuntimeFilters(*c)) return true;
+  return false;
+}
 
 int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
   if (args.listRules) {
@@ -47,15 +57,21 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
     err << diags.render();
     if (!ok) code = kExitInputError;
     for (auto& q : file.queries) {
+      // A plan that already carries runtime filters is shown as given: it is
+      // someone else's placement, for the verifier to judge, not to redo.
+      bool given = hasRuntimeFilters(*q.plan);
       NormalizeReport report;
-      normalize(q.plan, opt, report);
+      if (!given) normalize(q.plan, opt, report);
       for (const auto& p : report.problems)
         err << f << ": " << q.name << ": invariant broken by " << p << "\n";
       if (!report.problems.empty()) code = kExitInputError;
+      RfReport rf;
+      if (!given && !args.noRuntimeFilters) planRuntimeFilters(*q.plan, rf);
       if (args.format == "text") {
         out << "-- " << q.name;
         if (q.loc.line) out << " (" << q.file << ":" << q.loc.line << ":" << q.loc.col << ")";
         out << "\n" << planToText(*q.plan);
+        if (args.explain) out << explainRuntimeFilters(rf);
         if (args.showRules) {
           out << "-- rules:";
           for (const auto& [name, n] : report.fired) out << " " << name << "(" << n << ")";
@@ -93,6 +109,10 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   cmd->add_flag("--list-rules", plan.listRules, "list the normalisation rules and exit");
   cmd->add_flag("--show-rules", plan.showRules, "after each text plan, list the rules that fired");
   cmd->add_flag("--verify-rewrites", plan.verify, "check plan invariants after every rewrite");
+  cmd->add_flag("--no-runtime-filters", plan.noRuntimeFilters,
+                "normalise only, place no runtime filters");
+  cmd->add_flag("--explain", plan.explain,
+                "after each text plan, every runtime-filter decision with its rule and reason");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

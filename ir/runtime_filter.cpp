@@ -1,0 +1,35 @@
+#include "ir/runtime_filter.h"
+
+namespace rfguard {
+
+namespace {
+constexpr const char* kKinds[] = {"bloom", "in", "min_max", "bitset"};
+}
+
+const char* kindName(FilterKind k) {
+  return kKinds[static_cast<size_t>(k)];
+}
+
+std::optional<FilterKind> parseKind(std::string_view name) {
+  for (size_t i = 0; i < std::size(kKinds); ++i)
+    if (name == kKinds[i]) return static_cast<FilterKind>(i);
+  return std::nullopt;
+}
+
+const char* scopeName(FilterScope s) {
+  return s == FilterScope::Local ? "local" : "global";
+}
+
+std::string filterToString(const RuntimeFilter& f) {
+  std::string kinds;
+  for (auto k : f.kinds) kinds += (kinds.empty() ? "" : "+") + std::string(kindName(k));
+  return "RF" + std::to_string(f.id) + " <- " + exprToString(*f.build) + " (" +
+         exprToString(*f.probe) + " " + f.op + ", " + kinds + ", " + scopeName(f.scope) +
+         (f.nullAllowed ? ", null allowed" : "") + ")";
+}
+
+std::string targetToString(const FilterTarget& t) {
+  return "RF" + std::to_string(t.id) + " -> " + exprToString(*t.target);
+}
+
+}  // namespace rfguard

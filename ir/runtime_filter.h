@@ -1,0 +1,47 @@
+#pragma once
+// Runtime filters as the plan carries them: descriptors on producing joins,
+// targets on consuming scans.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ir/expr.h"
+
+namespace rfguard {
+
+/// How a filter summarises the build domain.
+enum class FilterKind { Bloom, In, MinMax, Bitset };
+
+/// Where the filter is merged: within one worker, or across workers.
+enum class FilterScope { Local, Global };
+
+/// A runtime filter produced by a join for its probe side.
+struct RuntimeFilter {
+  int id = 0;                ///< unique in the plan
+  ExprPtr build;             ///< over the build (right) child's columns
+  ExprPtr probe;             ///< over the probe (left) child's columns
+  std::string op = "=";      ///< "=", "<=>", or a range operator for scalar / min-max filters
+  bool nullAllowed = false;  ///< the filter accepts NULL when the build side has NULL (<=>)
+  std::vector<FilterKind> kinds;
+  FilterScope scope = FilterScope::Global;
+};
+
+/// A consumer of a runtime filter at a scan.
+struct FilterTarget {
+  int id = 0;      ///< the filter's id
+  ExprPtr target;  ///< over the scan's own columns
+};
+
+/// "bloom", "in", "min_max", "bitset".
+const char* kindName(FilterKind k);
+/// Parses a kind name.
+std::optional<FilterKind> parseKind(std::string_view name);
+/// "local" or "global".
+const char* scopeName(FilterScope s);
+/// One line: "RF1 <- b.k (=, bloom+min_max, global)".
+std::string filterToString(const RuntimeFilter& f);
+/// One line: "RF1 -> a.k".
+std::string targetToString(const FilterTarget& t);
+
+}  // namespace rfguard

@@ -1,0 +1,251 @@
+// The sound policy of DESIGN section 3. Each exclusion carries the smallest
+// counterexample (one row per table) that makes it unsafe.
+#include "rules/rf_hooks.h"
+
+#include "ir/functions.h"
+#include "rules/rule_util.h"
+
+namespace rfguard {
+
+namespace {
+
+std::string str(const ExprPtr& e) {
+  return exprToString(*e);
+}
+
+std::string nodeName(const PlanNode& n) {
+  std::string op = opName(n.op);
+  if (n.op == PlanOp::Join) {
+    op = joinInfo(n.joinType).name;
+    for (auto& ch : op) ch = ch == '_' ? ' ' : ch;
+    op += " join";
+  }
+  return op + " #" + std::to_string(n.id);
+}
+
+/// A call whose arguments include a string: evaluated per row at the scan it costs too much.
+bool expensiveOverString(const Expr& e) {
+  if (e.kind == ExprKind::Call)
+    for (const auto& a : e.args)
+      if (a->type.isString()) return true;
+  for (const auto& a : e.args)
+    if (expensiveOverString(*a)) return true;
+  return false;
+}
+
+}  // namespace
+
+std::optional<EquiConjunct> splitConjunct(const PlanNode& join, const ExprPtr& c) {
+  if (c->kind != ExprKind::Call || (c->name != "=" && c->name != "<=>") || c->args.size() != 2)
+    return std::nullopt;
+  std::set<std::string> left = outputIds(*join.children[0]), right = outputIds(*join.children[1]);
+  auto cl = columnsOf(*c->args[0]), cr = columnsOf(*c->args[1]);
+  if (cl.empty() || cr.empty() || hasSubquery(*c)) return std::nullopt;
+  if (subsetOf(cl, left) && subsetOf(cr, right))
+    return EquiConjunct{c->args[0], c->args[1], c->name};
+  if (subsetOf(cl, right) && subsetOf(cr, left))
+    return EquiConjunct{c->args[1], c->args[0], c->name};
+  return std::nullopt;
+}
+
+// A join produces a filter for its probe side only when unmatched probe rows
+// never reach its output. Counterexample for LEFT: A = {1}, B = {} in
+// A LEFT JOIN B ON A.k = B.k returns (1, NULL); a filter from B's empty domain
+// would remove A's row. The same for FULL, and for LEFT ANTI / NOT IN, whose
+// output is exactly the unmatched probe rows (A = {NULL}, B = {} for NOT IN).
+// Only a top-level AND conjunct proves anything: a row that fails
+// A.x = B.y in (A.x = B.y OR A.u = B.v) may still match through A.u = B.v.
+Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct* split) {
+  const auto& info = joinInfo(join.joinType);
+  const std::string rule = "GenerateFromJoinConjunct";
+  if (!info.hasCondition)
+    return Decision::no(rule,
+                        nodeName(join) + " is a cross join: only a scalar filter could apply");
+  if (!info.probeRowsOnlyIfMatched)
+    return Decision::no(
+        rule, nodeName(join) + " outputs unmatched probe rows, so no build domain may filter them");
+  if (conjunct->kind == ExprKind::Call && conjunct->name == "or")
+    return Decision::no(
+        rule, "`" + str(conjunct) + "` is a disjunction: failing one branch proves nothing");
+  auto s = splitConjunct(join, conjunct);
+  if (!s)
+    return Decision::no(rule, "`" + str(conjunct) +
+                                  "` does not compare a probe expression with a build expression");
+  if (s->op == "<=>" && (s->build->type.isFloating() || s->probe->type.isFloating()))
+    return Decision::no(rule, "no <=> filter on " + s->build->type.toString() +
+                                  ": NaN and -0.0 make null-safe hashing unreliable");
+  if (!comparable(s->probe->type, s->build->type))
+    return Decision::no(rule, "probe and build types do not compare");
+  if (split) *split = *s;
+  return Decision::yes(rule, nodeName(join) + " drops unmatched probe rows and `" + str(conjunct) +
+                                 "` is a top-level conjunct");
+}
+
+Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const RuntimeFilter& f,
+                        ExprPtr* rewritten) {
+  const std::string where = nodeName(n);
+  auto cols = columnsOf(*e);
+  *rewritten = e;
+  switch (n.op) {
+    case PlanOp::Filter:
+    case PlanOp::Sort:
+      return Decision::yes("PassThroughRowPreserving",
+                           where + " keeps or orders rows without changing them");
+    case PlanOp::Limit:
+      // SELECT * FROM (SELECT * FROM a ORDER BY a.v LIMIT 1) x JOIN b ON x.k = b.k,
+      // a = {(1, v=1), (2, v=2)}, b = {2}: the limit picks k = 1, no match. A filter
+      // from b's domain {2} below the limit would let it pick k = 2: a new row.
+      return Decision::no("BlockAtLimit",
+                          where + ": filtering below LIMIT/OFFSET changes which rows are picked");
+    case PlanOp::Project: {
+      ExprPtr s = substitute(e, projectMapping(n));
+      if (!isDeterministic(*s))
+        return Decision::no(
+            "PassThroughProject",
+            where + ": `" + str(e) + "` is computed by a non-deterministic projection");
+      *rewritten = s;
+      return Decision::yes("PassThroughProject",
+                           where + ": `" + str(e) + "` is `" + str(s) + "` below");
+    }
+    case PlanOp::Aggregate: {
+      // With ROLLUP the grand-total row has k = NULL; a filter on k below the
+      // aggregate would shrink the total, though the filter rejects only k-rows.
+      auto keys = stableKeys(n);
+      std::set<std::string> ids;
+      for (const auto& [k, x] : keys) ids.insert(k);
+      if (n.exprs.empty() || !subsetOf(cols, ids))
+        return Decision::no(
+            "PassThroughAggregateKeys",
+            where + ": `" + str(e) + "` is not over group keys present in every grouping set");
+      *rewritten = substitute(e, keys);
+      return Decision::yes(
+          "PassThroughAggregateKeys",
+          where + ": `" + str(e) + "` reads group keys only, so it removes whole groups");
+    }
+    case PlanOp::Window: {
+      // rank() OVER (ORDER BY v) ranks a row among all rows; removing other
+      // partitions' rows below would change its rank.
+      for (const auto& w : n.windows) {
+        std::set<std::string> part;
+        for (const auto& p : w.partitionBy)
+          if (p->kind == ExprKind::Column) part.insert(p->name);
+        if (!subsetOf(cols, part))
+          return Decision::no(
+              "PassThroughWindowPartition",
+              where + ": `" + str(e) + "` is not over the PARTITION BY keys of " + w.name);
+      }
+      return Decision::yes(
+          "PassThroughWindowPartition",
+          where + ": `" + str(e) + "` reads partition keys only, so it removes whole partitions");
+    }
+    case PlanOp::Union:
+    case PlanOp::Intersect:
+    case PlanOp::Except: {
+      // (A EXCEPT B): removing B rows could let A rows through that B removed.
+      if (n.op == PlanOp::Except && child != 0)
+        return Decision::no(
+            "PassThroughSetOp",
+            where + ": EXCEPT's right input only removes rows; filtering it could add rows");
+      std::map<std::string, ExprPtr> mapping;
+      const PlanNode& c = *n.children[child];
+      for (size_t i = 0; i < n.outNames.size() && i < c.output.size(); ++i)
+        mapping[n.outNames[i]] = makeColumn(c.output[i].id, c.output[i].type, c.output[i].nullable);
+      *rewritten = substitute(e, mapping);
+      return Decision::yes("PassThroughSetOp", where + ": input " + std::to_string(child + 1) +
+                                                   " through the column mapping");
+    }
+    case PlanOp::Join: {
+      const auto& info = joinInfo(n.joinType);
+      if (!info.outputs[child] || !subsetOf(cols, outputIds(*n.children[child])))
+        return Decision::no("PassThroughJoinLineage", where + ": `" + str(e) +
+                                                          "` does not come from its " +
+                                                          (child ? "right" : "left") + " side");
+      if (!info.generatesNulls[child])
+        return Decision::yes("PassThroughJoinPreservedSide",
+                             where + ": the " + std::string(child ? "right" : "left") +
+                                 " side's rows reach the output unchanged or not at all");
+      // A LEFT JOIN B ON A.k = B.k JOIN C ON coalesce(B.k, 0) = C.k with A = {1},
+      // B = {1}, C = {0}: no rows. A filter on B.k from C's domain {0} removes B's
+      // row; A's row becomes (1, NULL), coalesce gives 0 = C.k: a wrong row.
+      // With <=> the NULL-extended row matches a NULL in C the same way.
+      if (f.nullAllowed)
+        return Decision::no("PassThroughJoinNullGeneratingSide",
+                            where +
+                                ": a null-allowing filter cannot enter a NULL-generating side (a "
+                                "lost match becomes a NULL row that the filter accepts)");
+      if (!isNullPropagating(*e, outputIds(*n.children[child])))
+        return Decision::no("PassThroughJoinNullGeneratingSide",
+                            "entered the NULL-generating side of " + where + " with `" + str(e) +
+                                "`, which is not NULL-propagating");
+      return Decision::yes(
+          "PassThroughJoinNullGeneratingSide",
+          where + ": `" + str(e) + "` is NULL on NULL-extended rows, which the filter rejects");
+    }
+    case PlanOp::Scan:
+    case PlanOp::Values:
+      break;
+  }
+  return Decision::no("PassThrough", where + " has no inputs");
+}
+
+// Copies across a join equality l = r. From the side that keeps its rows
+// (preserved, or any side of INNER/SEMI/ANTI) the copy is sound: a removed
+// row only loses matches that the filter rejects anyway. From a NULL-generating
+// side it needs the NULL conditions: (A LEFT JOIN B ON A.k = B.k) JOIN C ON
+// B.k <=> C.k with A = {1}, B = {}, C = {NULL}: one row (1, NULL, NULL). A
+// filter copied from B.k to A.k with C's domain {NULL} removes A's row.
+// NOT IN never: A NOT IN (B) with B = {NULL} returns nothing; removing B's NULL
+// row would return A.
+Decision rewriteToChild(const PlanNode& join, const ExprPtr& conjunct, const ExprPtr& e,
+                        const RuntimeFilter& f, size_t* target, ExprPtr* copy) {
+  const std::string rule = "CopyAcrossJoinEquality";
+  const std::string where = nodeName(join);
+  auto s = splitConjunct(join, conjunct);
+  if (!s)
+    return Decision::no(rule,
+                        "`" + str(conjunct) + "` is not an equality of the two sides of " + where);
+  size_t from;
+  if (exprEquals(e, s->probe))
+    from = 0;
+  else if (exprEquals(e, s->build))
+    from = 1;
+  else
+    return Decision::no(rule, "`" + str(e) + "` is not a key of `" + str(conjunct) + "`");
+  const auto& info = joinInfo(join.joinType);
+  if (info.nullAware)
+    return Decision::no(rule, where + " is NULL-aware (NOT IN): the filter cannot cross it");
+  if (!info.outputs[from])
+    return Decision::no(rule, "`" + str(e) + "` is not in " + where + "'s output");
+  if (info.generatesNulls[from]) {
+    if (f.nullAllowed)
+      return Decision::no(rule, "a null-allowing filter copied from the NULL-generating side of " +
+                                    where + " to its preserved side");
+    if (!isNullPropagating(*e, outputIds(*join.children[from])))
+      return Decision::no(rule, "`" + str(e) + "` on the NULL-generating side of " + where +
+                                    " is not NULL-propagating");
+  }
+  *target = 1 - from;
+  *copy = from == 0 ? s->build : s->probe;
+  return Decision::yes(rule, where + ": `" + str(e) + "` " + s->op + " `" + str(*copy) + "`");
+}
+
+Decision canConsume(const PlanNode& scan, const ExprPtr& target, const RuntimeFilter& f) {
+  const std::string rule = "ConsumeAtScan";
+  std::set<std::string> own;
+  for (const auto& c : scan.tableColumns) own.insert(c.id);
+  if (!subsetOf(columnsOf(*target), own) || hasSubquery(*target))
+    return Decision::no(
+        rule, "`" + str(target) + "` is not computable from " + scan.alias + "'s columns");
+  if (!scan.runtimeFilterAllowed)
+    return Decision::no(rule, "table " + scan.table + " does not accept runtime filters");
+  if (!isDeterministic(*target))
+    return Decision::no(rule, "`" + str(target) + "` is not deterministic");
+  if (expensiveOverString(*target))
+    return Decision::no(
+        rule, "`" + str(target) + "` evaluates a function over a string column at every row");
+  if (f.op == "<=>" && target->type.isFloating())
+    return Decision::no(rule, "no <=> filter on " + target->type.toString());
+  return Decision::yes(rule, scan.alias + " computes `" + str(target) + "`");
+}
+
+}  // namespace rfguard

@@ -1,0 +1,237 @@
+#include "rules/rf_planner.h"
+
+#include <deque>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace rfguard {
+
+namespace {
+
+constexpr long long kInListLimit = 1024;  // IN filters up to this many build keys, Bloom beyond
+
+/// An upper bound on a node's row count from table statistics, if one is known.
+std::optional<long long> estimateRows(const PlanNode& n,
+                                      const std::map<std::string, long long>& rows) {
+  switch (n.op) {
+    case PlanOp::Scan: {
+      auto it = rows.find(n.table);
+      return it == rows.end() ? std::nullopt : std::optional<long long>(it->second);
+    }
+    case PlanOp::Values:
+      return static_cast<long long>(n.rows.size());
+    case PlanOp::Aggregate:
+      if (n.exprs.empty() && n.groupingSets.empty()) return 1;
+      return estimateRows(*n.children[0], rows);
+    case PlanOp::Limit: {
+      auto c = estimateRows(*n.children[0], rows);
+      if (n.limit && (!c || *n.limit < *c)) return *n.limit;
+      return c;
+    }
+    case PlanOp::Join: {
+      const auto& info = joinInfo(n.joinType);
+      if (!info.outputs[1]) return estimateRows(*n.children[0], rows);
+      if (!info.outputs[0]) return estimateRows(*n.children[1], rows);
+      return std::nullopt;
+    }
+    case PlanOp::Union: {
+      long long sum = 0;
+      for (const auto& c : n.children) {
+        auto r = estimateRows(*c, rows);
+        if (!r) return std::nullopt;
+        sum += *r;
+      }
+      return sum;
+    }
+    default:
+      return n.children.empty() ? std::nullopt : estimateRows(*n.children[0], rows);
+  }
+}
+
+/// The scan that produces column `id` in the subtree, if any.
+const PlanNode* scanOf(const PlanNode& n, const std::string& id) {
+  if (n.op == PlanOp::Scan)
+    for (const auto& c : n.tableColumns)
+      if (c.id == id) return &n;
+  for (const auto& c : n.children)
+    if (const PlanNode* s = scanOf(*c, id)) return s;
+  return nullptr;
+}
+
+struct Planner {
+  RfReport& report;
+  std::map<std::string, long long> rows;       // table -> row count
+  std::map<std::string, std::string> distKey;  // table -> distribution key
+  int nextId = 1;
+
+  std::vector<FilterKind> kindsFor(const PlanNode& build, const EquiConjunct& s) {
+    std::vector<FilterKind> kinds;
+    auto n = estimateRows(build, rows);
+    kinds.push_back(n && *n <= kInListLimit ? FilterKind::In : FilterKind::Bloom);
+    if (s.build->type.isOrdered() && !s.build->type.isFloating() && s.op == "=")
+      kinds.push_back(FilterKind::MinMax);
+    return kinds;
+  }
+
+  // Local when both keys are the distribution keys of their tables (colocated):
+  // each worker's build rows then cover exactly its probe rows.
+  FilterScope scopeFor(const PlanNode& join, const EquiConjunct& s) {
+    if (s.probe->kind != ExprKind::Column || s.build->kind != ExprKind::Column)
+      return FilterScope::Global;
+    const PlanNode* p = scanOf(*join.children[0], s.probe->name);
+    const PlanNode* b = scanOf(*join.children[1], s.build->name);
+    auto isKey = [&](const PlanNode* scan, const std::string& id) {
+      if (!scan) return false;
+      auto it = distKey.find(scan->table);
+      return it != distKey.end() && scan->alias + "." + it->second == id;
+    };
+    return isKey(p, s.probe->name) && isKey(b, s.build->name) ? FilterScope::Local
+                                                              : FilterScope::Global;
+  }
+
+  struct Item {
+    PlanNode* node;
+    ExprPtr expr;
+    std::vector<RfStep> steps;
+  };
+
+  void propagate(PlanNode& join, RuntimeFilter& f) {
+    std::deque<Item> work{{join.children[0].get(), f.probe, {}}};
+    std::set<std::pair<int, std::string>> seen;
+    size_t consumers = 0;
+    while (!work.empty()) {
+      Item it = work.front();
+      work.pop_front();
+      PlanNode& n = *it.node;
+      if (!seen.insert({n.id, exprToString(*it.expr)}).second) continue;
+      if (n.op == PlanOp::Scan) {
+        Decision d = canConsume(n, it.expr, f);
+        if (!d.ok) {
+          report.rejected.push_back({f.id, n.id, exprToString(*it.expr), d});
+          continue;
+        }
+        bool dup = false;
+        for (const auto& t : n.runtimeFilterTargets)
+          dup = dup || (t.id == f.id && exprEquals(t.target, it.expr));
+        if (dup) continue;
+        n.runtimeFilterTargets.push_back({f.id, it.expr});
+        auto steps = it.steps;
+        steps.push_back({n.id, d.rule, exprToString(*it.expr), exprToString(*it.expr)});
+        report.consumers.push_back({f.id, n.id, exprToString(*it.expr), steps});
+        ++consumers;
+        continue;
+      }
+      for (size_t c = 0; c < n.children.size(); ++c) {
+        ExprPtr down;
+        Decision d = canPassThrough(n, c, it.expr, f, &down);
+        if (!d.ok) {
+          if (d.rule != "PassThroughJoinLineage")
+            report.rejected.push_back({f.id, n.id, exprToString(*it.expr), d});
+          continue;
+        }
+        auto steps = it.steps;
+        steps.push_back({n.id, d.rule, exprToString(*it.expr), exprToString(*down)});
+        work.push_back({n.children[c].get(), down, steps});
+      }
+      if (n.op != PlanOp::Join || !n.predicate) continue;
+      for (const auto& conj : conjuncts(n.predicate)) {
+        auto s = splitConjunct(n, conj);
+        if (!s || (!exprEquals(it.expr, s->probe) && !exprEquals(it.expr, s->build))) continue;
+        size_t target = 0;
+        ExprPtr copy;
+        Decision d = rewriteToChild(n, conj, it.expr, f, &target, &copy);
+        if (!d.ok) {
+          report.rejected.push_back({f.id, n.id, exprToString(*it.expr), d});
+          continue;
+        }
+        auto steps = it.steps;
+        steps.push_back({n.id, d.rule, exprToString(*it.expr), exprToString(*copy)});
+        work.push_back({n.children[target].get(), copy, steps});
+      }
+    }
+    (void)consumers;
+  }
+
+  void visit(PlanNode& n) {
+    if (n.op == PlanOp::Join && n.predicate) {
+      for (const auto& conj : conjuncts(n.predicate)) {
+        EquiConjunct s;
+        Decision d = canGenerate(n, conj, &s);
+        if (!d.ok) {
+          report.generation.push_back({0, n.id, exprToString(*conj), d});
+          continue;
+        }
+        RuntimeFilter f;
+        f.id = nextId++;
+        f.build = s.build;
+        f.probe = s.probe;
+        f.op = s.op;
+        f.nullAllowed = s.op == "<=>";
+        f.kinds = kindsFor(*n.children[1], s);
+        f.scope = scopeFor(n, s);
+        report.generation.push_back({f.id, n.id, exprToString(*conj), d});
+        size_t before = report.consumers.size();
+        propagate(n, f);
+        if (report.consumers.size() == before) {
+          report.dropped.push_back(f.id);  // a producer without consumer is removed
+          continue;
+        }
+        n.runtimeFilters.push_back(f);
+      }
+    }
+    for (auto& c : n.children) visit(*c);
+  }
+};
+
+void clear(PlanNode& n) {
+  n.runtimeFilters.clear();
+  n.runtimeFilterTargets.clear();
+  for (auto& c : n.children) clear(*c);
+}
+
+}  // namespace
+
+void planRuntimeFilters(PlanNode& root, RfReport& report) {
+  clear(root);
+  Planner p{report, {}, {}, 1};
+  std::function<void(const PlanNode&)> stats = [&](const PlanNode& n) {
+    if (n.op == PlanOp::Scan) {
+      if (n.tableRows) p.rows[n.table] = *n.tableRows;
+      if (!n.distributionKey.empty()) p.distKey[n.table] = n.distributionKey;
+    }
+    for (const auto& c : n.children) stats(*c);
+  };
+  stats(root);
+  p.visit(root);
+}
+
+std::string explainRuntimeFilters(const RfReport& r) {
+  std::string out;
+  for (const auto& g : r.generation) {
+    if (!g.filter) {
+      out += "join #" + std::to_string(g.node) + " `" + g.what +
+             "`: no filter: " + g.decision.rule + ": " + g.decision.reason + "\n";
+      continue;
+    }
+    bool dropped = false;
+    for (int d : r.dropped) dropped = dropped || d == g.filter;
+    out += "RF" + std::to_string(g.filter) + " from join #" + std::to_string(g.node) + " `" +
+           g.what + "`" + (dropped ? " (dropped: no scan can consume it)" : "") + "\n";
+    for (const auto& c : r.consumers) {
+      if (c.filter != g.filter) continue;
+      out += "  consumer " + c.target + " at scan #" + std::to_string(c.scan) + ":\n";
+      for (const auto& s : c.steps)
+        out += "    #" + std::to_string(s.node) + " " + s.rule +
+               (s.before == s.after ? ": " + s.after : ": " + s.before + " => " + s.after) + "\n";
+    }
+    for (const auto& e : r.rejected)
+      if (e.filter == g.filter)
+        out += "  rejected at #" + std::to_string(e.node) + " `" + e.what +
+               "`: " + e.decision.rule + ": " + e.decision.reason + "\n";
+  }
+  return out;
+}
+
+}  // namespace rfguard

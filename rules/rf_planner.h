@@ -1,0 +1,52 @@
+#pragma once
+// The runtime-filter planner: generate filters at joins, carry each one down
+// to every scan where that is provably safe, and record why for each edge.
+#include <string>
+#include <vector>
+
+#include "ir/plan.h"
+#include "rules/rf_hooks.h"
+
+namespace rfguard {
+
+/// One step of a consumer's derivation: a node, the rule that allowed it, the expression before and
+/// after.
+struct RfStep {
+  int node = 0;
+  std::string rule;
+  std::string before;
+  std::string after;
+};
+
+/// How filter `filter` reached scan `scan`.
+struct RfDerivation {
+  int filter = 0;
+  int scan = 0;
+  std::string target;
+  std::vector<RfStep> steps;
+};
+
+/// A decision the planner took: a generation attempt or an edge it considered.
+struct RfEdge {
+  int filter = 0;    ///< 0 for a generation attempt that made no filter
+  int node = 0;      ///< where the decision was taken
+  std::string what;  ///< the conjunct or expression considered
+  Decision decision;
+};
+
+/// Everything the planner decided, for --explain and for tests.
+struct RfReport {
+  std::vector<RfEdge> generation;  ///< one per join conjunct considered
+  std::vector<RfEdge> rejected;    ///< edges not taken
+  std::vector<RfDerivation> consumers;
+  std::vector<int> dropped;  ///< filters removed for lack of a consumer
+};
+
+/// Plans runtime filters on a normalised plan with node ids assigned; fills
+/// `runtimeFilters` on joins and `runtimeFilterTargets` on scans (replacing any).
+void planRuntimeFilters(PlanNode& root, RfReport& report);
+
+/// The --explain text: per filter, its generation, consumers with derivations, and rejected edges.
+std::string explainRuntimeFilters(const RfReport& report);
+
+}  // namespace rfguard
