@@ -1,0 +1,246 @@
+// The runtime-filter hooks and planner: which rule decides, and the worked
+// cases of DESIGN section 4.
+#include <doctest/doctest.h>
+
+#include "grammar/sql.h"
+#include "ir/printers.h"
+#include "rules/normalize.h"
+#include "rules/rf_planner.h"
+
+#include <cstdio>
+#include <functional>
+
+using namespace rfguard;
+
+namespace {
+
+struct Planned {
+  std::vector<Query> queries;
+  RfReport report;
+};
+
+/// Loads the schema and one query, normalises it (optionally without outer-join
+/// simplification) and places runtime filters.
+Planned plan(const std::string& sql, bool simplify = true) {
+  Planned p;
+  Catalog catalog;
+  Diagnostics diags;
+  bool ok = loadSql("CREATE TABLE a (k int, v int); CREATE TABLE b (k int, v int);"
+                    "CREATE TABLE c (k int, v int) WITH (rows = 10); CREATE TABLE d (x double);" + sql,
+                    "t.sql", catalog, p.queries, diags);
+  REQUIRE_MESSAGE(ok, diags.render());
+  NormalizeOptions opt;
+  if (!simplify) opt.disabled.insert("SimplifyOuterJoin");
+  NormalizeReport nr;
+  normalize(p.queries[0].plan, opt, nr);
+  planRuntimeFilters(*p.queries[0].plan, p.report);
+  return p;
+}
+
+/// "a.k@a" for every consumer of filter `id`, sorted.
+std::set<std::string> consumers(const Planned& p, int id) {
+  std::set<std::string> out;
+  for (const auto& c : p.report.consumers)
+    if (c.filter == id) out.insert(c.target);
+  return out;
+}
+
+std::string rejectionRule(const Planned& p, int id) {
+  for (const auto& e : p.report.rejected)
+    if (e.filter == id) return e.decision.rule;
+  return "";
+}
+
+const PlanNode* find(const PlanNode& n, PlanOp op, const std::string& alias = "") {
+  if (n.op == op && (alias.empty() || n.alias == alias)) return &n;
+  for (const auto& c : n.children)
+    if (const PlanNode* f = find(*c, op, alias)) return f;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("coalesce into the NULL-generating side is refused, with the reason") {
+  Planned p = plan("SELECT 1 FROM a LEFT JOIN b ON a.k = b.k JOIN c ON coalesce(b.k, 0) = c.k");
+  CHECK(consumers(p, 1).empty());
+  CHECK(p.report.dropped == std::vector<int>{1});
+  REQUIRE(p.report.rejected.size() == 1);
+  CHECK(p.report.rejected[0].decision.rule == "PassThroughJoinNullGeneratingSide");
+  CHECK(p.report.rejected[0].decision.reason ==
+        "entered the NULL-generating side of left join #3 with `coalesce(b.k, 0)`, which is not NULL-propagating");
+  // The producer without consumer is removed from the plan.
+  CHECK(find(*p.queries[0].plan, PlanOp::Join)->runtimeFilters.empty());
+}
+
+TEST_CASE("a plain key enters B and is copied to A (without simplification)") {
+  Planned p = plan("SELECT 1 FROM a LEFT JOIN b ON a.k = b.k JOIN c ON b.k = c.k", false);
+  CHECK(consumers(p, 1) == std::set<std::string>{"a.k", "b.k"});
+  const PlanNode* scanA = find(*p.queries[0].plan, PlanOp::Scan, "a");
+  REQUIRE(scanA);
+  REQUIRE(scanA->runtimeFilterTargets.size() == 1);
+  CHECK(exprToString(*scanA->runtimeFilterTargets[0].target) == "a.k");
+  for (const auto& d : p.report.consumers)
+    if (d.target == "a.k") {
+      REQUIRE(d.steps.size() == 2);
+      CHECK(d.steps[0].rule == "CopyAcrossJoinEquality");
+      CHECK(d.steps[0].before == "b.k");
+      CHECK(d.steps[0].after == "a.k");
+      CHECK(d.steps[1].rule == "ConsumeAtScan");
+    }
+}
+
+TEST_CASE("null-safe parent: no copy to A, no entry into B") {
+  Planned p = plan("SELECT 1 FROM (a LEFT JOIN b ON a.k = b.k) JOIN c ON b.k <=> c.k");
+  CHECK(consumers(p, 1).empty());
+  std::set<std::string> rules;
+  for (const auto& e : p.report.rejected) rules.insert(e.decision.rule);
+  CHECK(rules == std::set<std::string>{"PassThroughJoinNullGeneratingSide", "CopyAcrossJoinEquality"});
+}
+
+TEST_CASE("full outer join: a plain column reaches both sides, coalesce neither") {
+  Planned plain = plan("SELECT 1 FROM (a FULL JOIN b ON a.k = b.k) JOIN c ON a.k = c.k", false);
+  CHECK(consumers(plain, 1) == std::set<std::string>{"a.k", "b.k"});
+  Planned co = plan("SELECT 1 FROM (a FULL JOIN b ON a.k = b.k) JOIN c ON coalesce(a.k, 0) = c.k", false);
+  CHECK(consumers(co, 1).empty());
+}
+
+TEST_CASE("anti joins, NOT IN and OR conditions generate nothing") {
+  for (const char* sql : {"SELECT 1 FROM a LEFT ANTI JOIN b ON a.k = b.k",
+                          "SELECT 1 FROM a WHERE a.k NOT IN (SELECT k FROM b)",
+                          "SELECT 1 FROM a LEFT JOIN b ON a.k = b.k",
+                          "SELECT 1 FROM a FULL JOIN b ON a.k = b.k"}) {
+    CAPTURE(sql);
+    Planned p = plan(sql, false);
+    CHECK(p.report.consumers.empty());
+    REQUIRE_FALSE(p.report.generation.empty());
+    CHECK(p.report.generation[0].decision.rule == "GenerateFromJoinConjunct");
+    CHECK_FALSE(p.report.generation[0].decision.ok);
+  }
+  Planned orCase = plan("SELECT 1 FROM a JOIN b ON a.k = b.k OR a.v = b.v");
+  CHECK(orCase.report.consumers.empty());
+  CHECK(orCase.report.generation[0].decision.reason.find("disjunction") != std::string::npos);
+}
+
+TEST_CASE("blockers: LIMIT, window order keys, aggregate results, ROLLUP keys") {
+  CHECK(rejectionRule(plan("SELECT 1 FROM (SELECT * FROM a ORDER BY v LIMIT 3) x JOIN c ON x.k = c.k"), 1) ==
+        "BlockAtLimit");
+  CHECK(rejectionRule(plan("SELECT 1 FROM (SELECT k, rank() OVER (ORDER BY v) r FROM a) x JOIN c ON x.k = c.k"),
+                      1) == "PassThroughWindowPartition");
+  Planned part = plan("SELECT 1 FROM (SELECT k, rank() OVER (PARTITION BY k ORDER BY v) r FROM a) x JOIN c ON x.k = c.k");
+  CHECK(consumers(part, 1) == std::set<std::string>{"a.k"});
+  CHECK(rejectionRule(plan("SELECT 1 FROM (SELECT k, sum(v) s FROM a GROUP BY k) x JOIN c ON x.s = c.k"), 1) ==
+        "PassThroughAggregateKeys");
+  CHECK(rejectionRule(plan("SELECT 1 FROM (SELECT k, sum(v) s FROM a GROUP BY ROLLUP (k)) x JOIN c ON x.k = c.k"),
+                      1) == "PassThroughAggregateKeys");
+  Planned keys = plan("SELECT 1 FROM (SELECT k, sum(v) s FROM a GROUP BY k) x JOIN c ON x.k = c.k");
+  CHECK(consumers(keys, 1) == std::set<std::string>{"a.k"});
+}
+
+TEST_CASE("unions take the filter in every branch, EXCEPT in its left one") {
+  Planned u = plan("SELECT 1 FROM (SELECT k FROM a UNION ALL SELECT k FROM b) x JOIN c ON x.k = c.k");
+  CHECK(consumers(u, 1) == std::set<std::string>{"a.k", "b.k"});
+  Planned e = plan("SELECT 1 FROM (SELECT k FROM a EXCEPT SELECT k FROM b) x JOIN c ON x.k = c.k");
+  CHECK(consumers(e, 1) == std::set<std::string>{"a.k"});
+  CHECK(rejectionRule(e, 1) == "PassThroughSetOp");
+}
+
+TEST_CASE("descriptor: nullAllowed, kinds from type and statistics") {
+  Planned eq = plan("SELECT 1 FROM a JOIN c ON a.k = c.k");
+  const PlanNode* join = find(*eq.queries[0].plan, PlanOp::Join);
+  REQUIRE(join->runtimeFilters.size() == 1);
+  const RuntimeFilter& f = join->runtimeFilters[0];
+  CHECK_FALSE(f.nullAllowed);
+  CHECK(f.op == "=");
+  CHECK(f.kinds == std::vector<FilterKind>{FilterKind::In, FilterKind::MinMax});  // c has 10 rows
+  CHECK(f.scope == FilterScope::Global);
+  Planned ns = plan("SELECT 1 FROM a JOIN b ON a.k <=> b.k");
+  const RuntimeFilter& g = find(*ns.queries[0].plan, PlanOp::Join)->runtimeFilters.at(0);
+  CHECK(g.nullAllowed);
+  CHECK(g.kinds == std::vector<FilterKind>{FilterKind::Bloom});  // no statistics; no MinMax for <=>
+  Planned dbl = plan("SELECT 1 FROM d JOIN d AS e ON d.x <=> e.x");
+  CHECK(dbl.report.generation.at(0).decision.ok == false);
+  CHECK(dbl.report.generation.at(0).decision.reason.find("no <=> filter on double") == 0);
+}
+
+TEST_CASE("canConsume: tables that refuse runtime filters, string functions") {
+  Catalog catalog;
+  std::vector<Query> qs;
+  Diagnostics diags;
+  REQUIRE(loadSql("CREATE TABLE p (k int, s varchar(10)) WITH (runtime_filter = false);"
+                  "CREATE TABLE q (k int, s varchar(10));"
+                  "SELECT 1 FROM p JOIN q ON p.k = q.k; SELECT 1 FROM q JOIN p ON upper(q.s) = p.s",
+                  "t.sql", catalog, qs, diags));
+  for (auto& q : qs) {
+    NormalizeReport nr;
+    normalize(q.plan, {}, nr);
+  }
+  RfReport r1, r2;
+  planRuntimeFilters(*qs[0].plan, r1);
+  planRuntimeFilters(*qs[1].plan, r2);
+  REQUIRE(r1.rejected.size() == 1);
+  CHECK(r1.rejected[0].decision.reason == "table p does not accept runtime filters");
+  REQUIRE(r2.rejected.size() == 1);
+  CHECK(r2.rejected[0].decision.reason.find("evaluates a function over a string column") != std::string::npos);
+}
+
+TEST_CASE("local scope when both keys are the tables' distribution keys") {
+  Catalog catalog;
+  std::vector<Query> qs;
+  Diagnostics diags;
+  REQUIRE(loadSql("CREATE TABLE p (k int, v int) WITH (distribution_key = 'k');"
+                  "CREATE TABLE q (k int, v int) WITH (distribution_key = 'k');"
+                  "SELECT 1 FROM p JOIN q ON p.k = q.k; SELECT 1 FROM p JOIN q ON p.v = q.k",
+                  "t.sql", catalog, qs, diags));
+  std::vector<FilterScope> scopes;
+  for (auto& q : qs) {
+    NormalizeReport nr;
+    normalize(q.plan, {}, nr);
+    RfReport r;
+    planRuntimeFilters(*q.plan, r);
+    scopes.push_back(find(*q.plan, PlanOp::Join)->runtimeFilters.at(0).scope);
+  }
+  CHECK(scopes == std::vector<FilterScope>{FilterScope::Local, FilterScope::Global});
+}
+
+TEST_CASE("every placement of the sound planner on the corpus passes the invariant check") {
+  for (const char* file : {"tpch.sql", "ssb.sql", "seeds.sql"}) {
+    CAPTURE(file);
+    Catalog catalog;
+    std::vector<Query> qs;
+    Diagnostics diags;
+    std::string path = std::string(RFGUARD_SOURCE_DIR) + "/corpus/examples/" + file;
+    FILE* f = std::fopen(path.c_str(), "rb");
+    REQUIRE(f);
+    std::string text;
+    char buf[4096];
+    for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) text.append(buf, n);
+    std::fclose(f);
+    REQUIRE(loadSql(text, file, catalog, qs, diags));
+    for (auto& q : qs) {
+      NormalizeReport nr;
+      normalize(q.plan, {}, nr);
+      RfReport r;
+      planRuntimeFilters(*q.plan, r);
+      CHECK(verifyPlan(*q.plan).empty());
+      // Every consumer sits in its producer's probe subtree and names a live producer.
+      std::map<int, const PlanNode*> producers;
+      std::function<void(const PlanNode&)> collect = [&](const PlanNode& n) {
+        for (const auto& rf : n.runtimeFilters) producers[rf.id] = &n;
+        for (const auto& c : n.children) collect(*c);
+      };
+      collect(*q.plan);
+      for (const auto& d : r.consumers) {
+        REQUIRE(producers.count(d.filter));
+        CHECK(find(*producers[d.filter]->children[0], PlanOp::Scan) != nullptr);
+        std::function<bool(const PlanNode&)> has = [&](const PlanNode& n) {
+          if (n.id == d.scan) return true;
+          for (const auto& c : n.children)
+            if (has(*c)) return true;
+          return false;
+        };
+        CHECK(has(*producers[d.filter]->children[0]));
+        CHECK_FALSE(has(*producers[d.filter]->children[1]));
+      }
+    }
+  }
+}
