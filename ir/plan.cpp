@@ -114,6 +114,7 @@ void computeOutput(PlanNode& n) {
       break;
   }
   n.output = std::move(out);
+  n.outputIndex.reset();
 }
 
 void refreshOutputs(PlanNode& root) {
@@ -193,6 +194,21 @@ std::set<std::string> freeColumns(const PlanNode& root) {
   for (const auto& u : used)
     if (!produced.count(u)) out.insert(u);
   return out;
+}
+
+bool produces(const PlanNode& n, const std::string& id) {
+  if (!n.outputIndex) {
+    auto index = std::make_shared<std::unordered_set<std::string>>();
+    for (const auto& c : n.output) index->insert(c.id);
+    n.outputIndex = index;
+  }
+  return n.outputIndex->count(id) > 0;
+}
+
+bool producesAll(const PlanNode& n, const std::set<std::string>& ids) {
+  for (const auto& id : ids)
+    if (!produces(n, id)) return false;
+  return true;
 }
 
 std::set<std::string> outputIds(const PlanNode& n) {

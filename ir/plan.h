@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "ir/expr.h"
@@ -120,6 +121,8 @@ struct PlanNode {
 
   /// The node's output columns, derived from its fields and children.
   std::vector<Column> output;
+  /// Lazily built index of `output` ids; computeOutput() resets it.
+  mutable std::shared_ptr<const std::unordered_set<std::string>> outputIndex;
 };
 
 /// True when key `index` of an Aggregate is in every grouping set (so never NULL-filled by one).
@@ -136,6 +139,10 @@ void assignIds(PlanNode& root);
 std::set<std::string> freeColumns(const PlanNode& root);
 /// The ids of a node's output columns.
 std::set<std::string> outputIds(const PlanNode& node);
+/// True when the node outputs column `id` (constant time after the first call).
+bool produces(const PlanNode& node, const std::string& id);
+/// True when the node outputs every column in `ids`.
+bool producesAll(const PlanNode& node, const std::set<std::string>& ids);
 /// Calls f on every expression held directly by the node (not its children).
 void forEachExpr(const PlanNode& node, const std::function<void(const ExprPtr&)>& f);
 /// Rewrites every expression held directly by the node.

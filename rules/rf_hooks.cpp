@@ -38,12 +38,13 @@ bool expensiveOverString(const Expr& e) {
 std::optional<EquiConjunct> splitConjunct(const PlanNode& join, const ExprPtr& c) {
   if (c->kind != ExprKind::Call || (c->name != "=" && c->name != "<=>") || c->args.size() != 2)
     return std::nullopt;
-  std::set<std::string> left = outputIds(*join.children[0]), right = outputIds(*join.children[1]);
+  const PlanNode& left = *join.children[0];
+  const PlanNode& right = *join.children[1];
   auto cl = columnsOf(*c->args[0]), cr = columnsOf(*c->args[1]);
   if (cl.empty() || cr.empty() || hasSubquery(*c)) return std::nullopt;
-  if (subsetOf(cl, left) && subsetOf(cr, right))
+  if (producesAll(left, cl) && producesAll(right, cr))
     return EquiConjunct{c->args[0], c->args[1], c->name};
-  if (subsetOf(cl, right) && subsetOf(cr, left))
+  if (producesAll(right, cl) && producesAll(left, cr))
     return EquiConjunct{c->args[1], c->args[0], c->name};
   return std::nullopt;
 }
@@ -156,7 +157,7 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
     }
     case PlanOp::Join: {
       const auto& info = joinInfo(n.joinType);
-      if (!info.outputs[child] || !subsetOf(cols, outputIds(*n.children[child])))
+      if (!info.outputs[child] || !producesAll(*n.children[child], cols))
         return Decision::no("PassThroughJoinLineage", where + ": `" + str(e) +
                                                           "` does not come from its " +
                                                           (child ? "right" : "left") + " side");
@@ -173,7 +174,9 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
                             where +
                                 ": a null-allowing filter cannot enter a NULL-generating side (a "
                                 "lost match becomes a NULL row that the filter accepts)");
-      if (!isNullPropagating(*e, outputIds(*n.children[child])))
+      // e reads only this side's columns, so "NULL when all of them are NULL" is judged over its
+      // own.
+      if (!isNullPropagating(*e, cols))
         return Decision::no("PassThroughJoinNullGeneratingSide",
                             "entered the NULL-generating side of " + where + " with `" + str(e) +
                                 "`, which is not NULL-propagating");
@@ -220,7 +223,7 @@ Decision rewriteToChild(const PlanNode& join, const ExprPtr& conjunct, const Exp
     if (f.nullAllowed)
       return Decision::no(rule, "a null-allowing filter copied from the NULL-generating side of " +
                                     where + " to its preserved side");
-    if (!isNullPropagating(*e, outputIds(*join.children[from])))
+    if (!isNullPropagating(*e, columnsOf(*e)))
       return Decision::no(rule, "`" + str(e) + "` on the NULL-generating side of " + where +
                                     " is not NULL-propagating");
   }

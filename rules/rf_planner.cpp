@@ -94,13 +94,18 @@ struct Planner {
   struct Item {
     PlanNode* node;
     ExprPtr expr;
-    std::vector<RfStep> steps;
+    int step;  // last step taken to get here, -1 at the start
   };
 
+  int addStep(int node, const std::string& rule, const ExprPtr& before, const ExprPtr& after,
+              int parent) {
+    report.steps.push_back({node, rule, exprToString(*before), exprToString(*after), parent});
+    return static_cast<int>(report.steps.size()) - 1;
+  }
+
   void propagate(PlanNode& join, RuntimeFilter& f) {
-    std::deque<Item> work{{join.children[0].get(), f.probe, {}}};
+    std::deque<Item> work{{join.children[0].get(), f.probe, -1}};
     std::set<std::pair<int, std::string>> seen;
-    size_t consumers = 0;
     while (!work.empty()) {
       Item it = work.front();
       work.pop_front();
@@ -117,10 +122,8 @@ struct Planner {
           dup = dup || (t.id == f.id && exprEquals(t.target, it.expr));
         if (dup) continue;
         n.runtimeFilterTargets.push_back({f.id, it.expr});
-        auto steps = it.steps;
-        steps.push_back({n.id, d.rule, exprToString(*it.expr), exprToString(*it.expr)});
-        report.consumers.push_back({f.id, n.id, exprToString(*it.expr), steps});
-        ++consumers;
+        int last = addStep(n.id, d.rule, it.expr, it.expr, it.step);
+        report.consumers.push_back({f.id, n.id, exprToString(*it.expr), last});
         continue;
       }
       for (size_t c = 0; c < n.children.size(); ++c) {
@@ -131,9 +134,7 @@ struct Planner {
             report.rejected.push_back({f.id, n.id, exprToString(*it.expr), d});
           continue;
         }
-        auto steps = it.steps;
-        steps.push_back({n.id, d.rule, exprToString(*it.expr), exprToString(*down)});
-        work.push_back({n.children[c].get(), down, steps});
+        work.push_back({n.children[c].get(), down, addStep(n.id, d.rule, it.expr, down, it.step)});
       }
       if (n.op != PlanOp::Join || !n.predicate) continue;
       for (const auto& conj : conjuncts(n.predicate)) {
@@ -146,12 +147,10 @@ struct Planner {
           report.rejected.push_back({f.id, n.id, exprToString(*it.expr), d});
           continue;
         }
-        auto steps = it.steps;
-        steps.push_back({n.id, d.rule, exprToString(*it.expr), exprToString(*copy)});
-        work.push_back({n.children[target].get(), copy, steps});
+        work.push_back(
+            {n.children[target].get(), copy, addStep(n.id, d.rule, it.expr, copy, it.step)});
       }
     }
-    (void)consumers;
   }
 
   void visit(PlanNode& n) {
@@ -193,6 +192,12 @@ void clear(PlanNode& n) {
 
 }  // namespace
 
+std::vector<RfStep> RfReport::derivation(const RfDerivation& d) const {
+  std::vector<RfStep> out;
+  for (int i = d.last; i >= 0; i = steps[i].parent) out.push_back(steps[i]);
+  return {out.rbegin(), out.rend()};
+}
+
 void planRuntimeFilters(PlanNode& root, RfReport& report) {
   clear(root);
   Planner p{report, {}, {}, 1};
@@ -222,7 +227,7 @@ std::string explainRuntimeFilters(const RfReport& r) {
     for (const auto& c : r.consumers) {
       if (c.filter != g.filter) continue;
       out += "  consumer " + c.target + " at scan #" + std::to_string(c.scan) + ":\n";
-      for (const auto& s : c.steps)
+      for (const auto& s : r.derivation(c))
         out += "    #" + std::to_string(s.node) + " " + s.rule +
                (s.before == s.after ? ": " + s.after : ": " + s.before + " => " + s.after) + "\n";
     }

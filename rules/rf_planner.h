@@ -16,14 +16,15 @@ struct RfStep {
   std::string rule;
   std::string before;
   std::string after;
+  int parent = -1;  ///< the previous step in RfReport::steps, -1 at the producer
 };
 
-/// How filter `filter` reached scan `scan`.
+/// How filter `filter` reached scan `scan`; RfReport::derivation() lists the steps.
 struct RfDerivation {
   int filter = 0;
   int scan = 0;
   std::string target;
-  std::vector<RfStep> steps;
+  int last = -1;  ///< the final step (ConsumeAtScan) in RfReport::steps
 };
 
 /// A decision the planner took: a generation attempt or an edge it considered.
@@ -36,10 +37,14 @@ struct RfEdge {
 
 /// Everything the planner decided, for --explain and for tests.
 struct RfReport {
+  std::vector<RfStep> steps;       ///< every step taken; derivations share their prefixes
   std::vector<RfEdge> generation;  ///< one per join conjunct considered
   std::vector<RfEdge> rejected;    ///< edges not taken
   std::vector<RfDerivation> consumers;
   std::vector<int> dropped;  ///< filters removed for lack of a consumer
+
+  /// The steps from the producer to the scan, in order.
+  std::vector<RfStep> derivation(const RfDerivation& d) const;
 };
 
 /// Plans runtime filters on a normalised plan with node ids assigned; fills

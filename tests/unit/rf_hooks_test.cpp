@@ -25,9 +25,11 @@ Planned plan(const std::string& sql, bool simplify = true) {
   Planned p;
   Catalog catalog;
   Diagnostics diags;
-  bool ok = loadSql("CREATE TABLE a (k int, v int); CREATE TABLE b (k int, v int);"
-                    "CREATE TABLE c (k int, v int) WITH (rows = 10); CREATE TABLE d (x double);" + sql,
-                    "t.sql", catalog, p.queries, diags);
+  bool ok = loadSql(
+      "CREATE TABLE a (k int, v int); CREATE TABLE b (k int, v int);"
+      "CREATE TABLE c (k int, v int) WITH (rows = 10); CREATE TABLE d (x double);" +
+          sql,
+      "t.sql", catalog, p.queries, diags);
   REQUIRE_MESSAGE(ok, diags.render());
   NormalizeOptions opt;
   if (!simplify) opt.disabled.insert("SimplifyOuterJoin");
@@ -67,7 +69,8 @@ TEST_CASE("coalesce into the NULL-generating side is refused, with the reason") 
   REQUIRE(p.report.rejected.size() == 1);
   CHECK(p.report.rejected[0].decision.rule == "PassThroughJoinNullGeneratingSide");
   CHECK(p.report.rejected[0].decision.reason ==
-        "entered the NULL-generating side of left join #3 with `coalesce(b.k, 0)`, which is not NULL-propagating");
+        "entered the NULL-generating side of left join #3 with `coalesce(b.k, 0)`, which is not "
+        "NULL-propagating");
   // The producer without consumer is removed from the plan.
   CHECK(find(*p.queries[0].plan, PlanOp::Join)->runtimeFilters.empty());
 }
@@ -81,11 +84,12 @@ TEST_CASE("a plain key enters B and is copied to A (without simplification)") {
   CHECK(exprToString(*scanA->runtimeFilterTargets[0].target) == "a.k");
   for (const auto& d : p.report.consumers)
     if (d.target == "a.k") {
-      REQUIRE(d.steps.size() == 2);
-      CHECK(d.steps[0].rule == "CopyAcrossJoinEquality");
-      CHECK(d.steps[0].before == "b.k");
-      CHECK(d.steps[0].after == "a.k");
-      CHECK(d.steps[1].rule == "ConsumeAtScan");
+      auto steps = p.report.derivation(d);
+      REQUIRE(steps.size() == 2);
+      CHECK(steps[0].rule == "CopyAcrossJoinEquality");
+      CHECK(steps[0].before == "b.k");
+      CHECK(steps[0].after == "a.k");
+      CHECK(steps[1].rule == "ConsumeAtScan");
     }
 }
 
@@ -94,21 +98,23 @@ TEST_CASE("null-safe parent: no copy to A, no entry into B") {
   CHECK(consumers(p, 1).empty());
   std::set<std::string> rules;
   for (const auto& e : p.report.rejected) rules.insert(e.decision.rule);
-  CHECK(rules == std::set<std::string>{"PassThroughJoinNullGeneratingSide", "CopyAcrossJoinEquality"});
+  CHECK(rules ==
+        std::set<std::string>{"PassThroughJoinNullGeneratingSide", "CopyAcrossJoinEquality"});
 }
 
 TEST_CASE("full outer join: a plain column reaches both sides, coalesce neither") {
   Planned plain = plan("SELECT 1 FROM (a FULL JOIN b ON a.k = b.k) JOIN c ON a.k = c.k", false);
   CHECK(consumers(plain, 1) == std::set<std::string>{"a.k", "b.k"});
-  Planned co = plan("SELECT 1 FROM (a FULL JOIN b ON a.k = b.k) JOIN c ON coalesce(a.k, 0) = c.k", false);
+  Planned co =
+      plan("SELECT 1 FROM (a FULL JOIN b ON a.k = b.k) JOIN c ON coalesce(a.k, 0) = c.k", false);
   CHECK(consumers(co, 1).empty());
 }
 
 TEST_CASE("anti joins, NOT IN and OR conditions generate nothing") {
-  for (const char* sql : {"SELECT 1 FROM a LEFT ANTI JOIN b ON a.k = b.k",
-                          "SELECT 1 FROM a WHERE a.k NOT IN (SELECT k FROM b)",
-                          "SELECT 1 FROM a LEFT JOIN b ON a.k = b.k",
-                          "SELECT 1 FROM a FULL JOIN b ON a.k = b.k"}) {
+  for (const char* sql :
+       {"SELECT 1 FROM a LEFT ANTI JOIN b ON a.k = b.k",
+        "SELECT 1 FROM a WHERE a.k NOT IN (SELECT k FROM b)",
+        "SELECT 1 FROM a LEFT JOIN b ON a.k = b.k", "SELECT 1 FROM a FULL JOIN b ON a.k = b.k"}) {
     CAPTURE(sql);
     Planned p = plan(sql, false);
     CHECK(p.report.consumers.empty());
@@ -122,22 +128,30 @@ TEST_CASE("anti joins, NOT IN and OR conditions generate nothing") {
 }
 
 TEST_CASE("blockers: LIMIT, window order keys, aggregate results, ROLLUP keys") {
-  CHECK(rejectionRule(plan("SELECT 1 FROM (SELECT * FROM a ORDER BY v LIMIT 3) x JOIN c ON x.k = c.k"), 1) ==
+  CHECK(rejectionRule(
+            plan("SELECT 1 FROM (SELECT * FROM a ORDER BY v LIMIT 3) x JOIN c ON x.k = c.k"), 1) ==
         "BlockAtLimit");
-  CHECK(rejectionRule(plan("SELECT 1 FROM (SELECT k, rank() OVER (ORDER BY v) r FROM a) x JOIN c ON x.k = c.k"),
-                      1) == "PassThroughWindowPartition");
-  Planned part = plan("SELECT 1 FROM (SELECT k, rank() OVER (PARTITION BY k ORDER BY v) r FROM a) x JOIN c ON x.k = c.k");
+  CHECK(
+      rejectionRule(
+          plan("SELECT 1 FROM (SELECT k, rank() OVER (ORDER BY v) r FROM a) x JOIN c ON x.k = c.k"),
+          1) == "PassThroughWindowPartition");
+  Planned part = plan(
+      "SELECT 1 FROM (SELECT k, rank() OVER (PARTITION BY k ORDER BY v) r FROM a) x JOIN c ON x.k "
+      "= c.k");
   CHECK(consumers(part, 1) == std::set<std::string>{"a.k"});
-  CHECK(rejectionRule(plan("SELECT 1 FROM (SELECT k, sum(v) s FROM a GROUP BY k) x JOIN c ON x.s = c.k"), 1) ==
-        "PassThroughAggregateKeys");
-  CHECK(rejectionRule(plan("SELECT 1 FROM (SELECT k, sum(v) s FROM a GROUP BY ROLLUP (k)) x JOIN c ON x.k = c.k"),
+  CHECK(rejectionRule(
+            plan("SELECT 1 FROM (SELECT k, sum(v) s FROM a GROUP BY k) x JOIN c ON x.s = c.k"),
+            1) == "PassThroughAggregateKeys");
+  CHECK(rejectionRule(plan("SELECT 1 FROM (SELECT k, sum(v) s FROM a GROUP BY ROLLUP (k)) x JOIN c "
+                           "ON x.k = c.k"),
                       1) == "PassThroughAggregateKeys");
   Planned keys = plan("SELECT 1 FROM (SELECT k, sum(v) s FROM a GROUP BY k) x JOIN c ON x.k = c.k");
   CHECK(consumers(keys, 1) == std::set<std::string>{"a.k"});
 }
 
 TEST_CASE("unions take the filter in every branch, EXCEPT in its left one") {
-  Planned u = plan("SELECT 1 FROM (SELECT k FROM a UNION ALL SELECT k FROM b) x JOIN c ON x.k = c.k");
+  Planned u =
+      plan("SELECT 1 FROM (SELECT k FROM a UNION ALL SELECT k FROM b) x JOIN c ON x.k = c.k");
   CHECK(consumers(u, 1) == std::set<std::string>{"a.k", "b.k"});
   Planned e = plan("SELECT 1 FROM (SELECT k FROM a EXCEPT SELECT k FROM b) x JOIN c ON x.k = c.k");
   CHECK(consumers(e, 1) == std::set<std::string>{"a.k"});
@@ -166,10 +180,11 @@ TEST_CASE("canConsume: tables that refuse runtime filters, string functions") {
   Catalog catalog;
   std::vector<Query> qs;
   Diagnostics diags;
-  REQUIRE(loadSql("CREATE TABLE p (k int, s varchar(10)) WITH (runtime_filter = false);"
-                  "CREATE TABLE q (k int, s varchar(10));"
-                  "SELECT 1 FROM p JOIN q ON p.k = q.k; SELECT 1 FROM q JOIN p ON upper(q.s) = p.s",
-                  "t.sql", catalog, qs, diags));
+  REQUIRE(
+      loadSql("CREATE TABLE p (k int, s varchar(10)) WITH (runtime_filter = false);"
+              "CREATE TABLE q (k int, s varchar(10));"
+              "SELECT 1 FROM p JOIN q ON p.k = q.k; SELECT 1 FROM q JOIN p ON upper(q.s) = p.s",
+              "t.sql", catalog, qs, diags));
   for (auto& q : qs) {
     NormalizeReport nr;
     normalize(q.plan, {}, nr);
@@ -180,17 +195,19 @@ TEST_CASE("canConsume: tables that refuse runtime filters, string functions") {
   REQUIRE(r1.rejected.size() == 1);
   CHECK(r1.rejected[0].decision.reason == "table p does not accept runtime filters");
   REQUIRE(r2.rejected.size() == 1);
-  CHECK(r2.rejected[0].decision.reason.find("evaluates a function over a string column") != std::string::npos);
+  CHECK(r2.rejected[0].decision.reason.find("evaluates a function over a string column") !=
+        std::string::npos);
 }
 
 TEST_CASE("local scope when both keys are the tables' distribution keys") {
   Catalog catalog;
   std::vector<Query> qs;
   Diagnostics diags;
-  REQUIRE(loadSql("CREATE TABLE p (k int, v int) WITH (distribution_key = 'k');"
-                  "CREATE TABLE q (k int, v int) WITH (distribution_key = 'k');"
-                  "SELECT 1 FROM p JOIN q ON p.k = q.k; SELECT 1 FROM p JOIN q ON p.v = q.k",
-                  "t.sql", catalog, qs, diags));
+  REQUIRE(
+      loadSql("CREATE TABLE p (k int, v int) WITH (distribution_key = 'k');"
+              "CREATE TABLE q (k int, v int) WITH (distribution_key = 'k');"
+              "SELECT 1 FROM p JOIN q ON p.k = q.k; SELECT 1 FROM p JOIN q ON p.v = q.k",
+              "t.sql", catalog, qs, diags));
   std::vector<FilterScope> scopes;
   for (auto& q : qs) {
     NormalizeReport nr;
