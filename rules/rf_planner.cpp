@@ -62,6 +62,7 @@ const PlanNode* scanOf(const PlanNode& n, const std::string& id) {
 
 struct Planner {
   RfReport& report;
+  Profile profile;
   std::map<std::string, long long> rows;       // table -> row count
   std::map<std::string, std::string> distKey;  // table -> distribution key
   int nextId = 1;
@@ -112,7 +113,7 @@ struct Planner {
       PlanNode& n = *it.node;
       if (!seen.insert({n.id, exprToString(*it.expr)}).second) continue;
       if (n.op == PlanOp::Scan) {
-        Decision d = canConsume(n, it.expr, f);
+        Decision d = consumeUnder(profile, n, it.expr, f);
         if (!d.ok) {
           report.rejected.push_back({f.id, n.id, exprToString(*it.expr), d});
           continue;
@@ -126,29 +127,25 @@ struct Planner {
         report.consumers.push_back({f.id, n.id, exprToString(*it.expr), last});
         continue;
       }
+      if (n.op == PlanOp::Join) {
+        for (const auto& m : joinMovesUnder(profile, n, it.expr, f)) {
+          if (!m.decision.ok) {
+            report.rejected.push_back({f.id, n.id, exprToString(*it.expr), m.decision});
+            continue;
+          }
+          work.push_back({n.children[m.child].get(), m.expr,
+                          addStep(n.id, m.decision.rule, it.expr, m.expr, it.step)});
+        }
+        continue;
+      }
       for (size_t c = 0; c < n.children.size(); ++c) {
         ExprPtr down;
         Decision d = canPassThrough(n, c, it.expr, f, &down);
         if (!d.ok) {
-          if (d.rule != "PassThroughJoinLineage")
-            report.rejected.push_back({f.id, n.id, exprToString(*it.expr), d});
-          continue;
-        }
-        work.push_back({n.children[c].get(), down, addStep(n.id, d.rule, it.expr, down, it.step)});
-      }
-      if (n.op != PlanOp::Join || !n.predicate) continue;
-      for (const auto& conj : conjuncts(n.predicate)) {
-        auto s = splitConjunct(n, conj);
-        if (!s || (!exprEquals(it.expr, s->probe) && !exprEquals(it.expr, s->build))) continue;
-        size_t target = 0;
-        ExprPtr copy;
-        Decision d = rewriteToChild(n, conj, it.expr, f, &target, &copy);
-        if (!d.ok) {
           report.rejected.push_back({f.id, n.id, exprToString(*it.expr), d});
           continue;
         }
-        work.push_back(
-            {n.children[target].get(), copy, addStep(n.id, d.rule, it.expr, copy, it.step)});
+        work.push_back({n.children[c].get(), down, addStep(n.id, d.rule, it.expr, down, it.step)});
       }
     }
   }
@@ -157,7 +154,7 @@ struct Planner {
     if (n.op == PlanOp::Join && n.predicate) {
       for (const auto& conj : conjuncts(n.predicate)) {
         EquiConjunct s;
-        Decision d = canGenerate(n, conj, &s);
+        Decision d = generateUnder(profile, n, conj, &s);
         if (!d.ok) {
           report.generation.push_back({0, n.id, exprToString(*conj), d});
           continue;
@@ -198,9 +195,9 @@ std::vector<RfStep> RfReport::derivation(const RfDerivation& d) const {
   return {out.rbegin(), out.rend()};
 }
 
-void planRuntimeFilters(PlanNode& root, RfReport& report) {
+void planRuntimeFilters(PlanNode& root, RfReport& report, Profile profile) {
   clear(root);
-  Planner p{report, {}, {}, 1};
+  Planner p{report, profile, {}, {}, 1};
   std::function<void(const PlanNode&)> stats = [&](const PlanNode& n) {
     if (n.op == PlanOp::Scan) {
       if (n.tableRows) p.rows[n.table] = *n.tableRows;

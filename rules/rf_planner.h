@@ -6,6 +6,7 @@
 
 #include "ir/plan.h"
 #include "rules/rf_hooks.h"
+#include "rules/rf_profiles.h"
 
 namespace rfguard {
 
@@ -49,7 +50,7 @@ struct RfReport {
 
 /// Plans runtime filters on a normalised plan with node ids assigned; fills
 /// `runtimeFilters` on joins and `runtimeFilterTargets` on scans (replacing any).
-void planRuntimeFilters(PlanNode& root, RfReport& report);
+void planRuntimeFilters(PlanNode& root, RfReport& report, Profile profile = Profile::Sound);
 
 /// The --explain text: per filter, its generation, consumers with derivations, and rejected edges.
 std::string explainRuntimeFilters(const RfReport& report);

@@ -36,6 +36,9 @@ echo "$schema SELECT * FROM a, b WHERE a.k = b.k;" > "$tmp/q.sql"
 check "runtime filters placed" 0 'RF1 <- b.k \(a.k =, bloom\+min_max, global\)' -- "$RFGUARD" plan "$tmp/q.sql"
 check "filter target at scan" 0 'Scan #3 a columns=\[k, v\]; RF1 -> a.k' -- "$RFGUARD" plan "$tmp/q.sql"
 check "explain" 0 'entered the NULL-generating side of left join #3 with `coalesce\(b.k, 0\)`' -- "$RFGUARD" plan --explain corpus/examples/seeds.sql
+check "profile starrocks" 0 'Scan #4 a columns=\[k, v\]; RF1 -> a.k' -- "$RFGUARD" plan --profile starrocks corpus/examples/seeds.sql
+check "compare" 0 '^  starrocks 2  RF1 a.k, b.k' -- "$RFGUARD" plan --compare corpus/examples/seeds.sql
+check "unknown profile" 2 '' -- "$RFGUARD" plan --profile oracle corpus/examples/seeds.sql
 if "$RFGUARD" plan --no-runtime-filters corpus/examples/seeds.sql | grep -q 'RF1'; then
   echo "FAIL --no-runtime-filters still placed filters"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 check "stdin" 0 'JOIN ON a.k = b.k' -- sh -c "\"$RFGUARD\" plan - < \"$tmp/q.sql\""

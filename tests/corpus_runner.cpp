@@ -21,7 +21,7 @@
 //                          (with runtime filters placed first when rf is given)
 //   plan-file PATH [rf]    every query of a SQL file (path relative to the .test file), normalised
 //                          (and with runtime filters placed)
-//   rf [disable=...] [summary|explain] [format=json|dot]
+//   rf [profile=P] [disable=...] [summary|explain] [format=json|dot]
 //                          SQL queries, normalised, runtime filters placed: the plan, a
 //                          one-line-per-filter summary, or the plan plus every decision
 #include <cstdlib>
@@ -189,7 +189,9 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
     for (const auto& p : report.problems) out += "INVARIANT BROKEN: " + p + "\n";
     RfReport rf;
     if (c.directive == "rf" || arg(c, "rf") == "true") {
-      planRuntimeFilters(*q.plan, rf);
+      auto profile = parseProfile(arg(c, "profile", "sound"));
+      if (!profile) return "unknown profile " + arg(c, "profile") + "\n";
+      planRuntimeFilters(*q.plan, rf, *profile);
       if (arg(c, "summary") == "true") {
         out += summarize(rf);
         continue;

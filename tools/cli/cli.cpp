@@ -21,7 +21,37 @@ struct PlanArgs {
   bool verify = false;
   bool noRuntimeFilters = false;
   bool explain = false;
+  std::string profile = "sound";
+  bool compare = false;
 };
+
+/// One line per filter with its consumers: "RF1 a.k, b.k; RF2 a.k".
+std::string consumerList(const RfReport& r) {
+  std::string out;
+  for (const auto& g : r.generation) {
+    if (!g.filter) continue;
+    std::string targets;
+    for (const auto& c : r.consumers)
+      if (c.filter == g.filter) targets += (targets.empty() ? "" : ", ") + c.target;
+    if (targets.empty()) continue;
+    out += (out.empty() ? "" : "; ") + std::string("RF") + std::to_string(g.filter) + " " + targets;
+  }
+  return out;
+}
+
+/// --compare: the consumers each profile places on the same normalised plan.
+std::string compareProfiles(const Query& q) {
+  std::string out = "-- " + q.name + "\n";
+  for (Profile p : allProfiles()) {
+    PlanPtr copy = clonePlan(*q.plan);
+    RfReport r;
+    planRuntimeFilters(*copy, r, p);
+    std::string name = profileName(p);
+    out += "  " + name + std::string(10 - name.size(), ' ') + std::to_string(r.consumers.size()) +
+           (r.consumers.empty() ? "" : "  " + consumerList(r)) + "\n";
+  }
+  return out;
+}
 
 bool hasRuntimeFilters(const PlanNode& n) {
   if (!n.runtimeFilters.empty() || !n.runtimeFilterTargets.empty()) return true;
@@ -65,8 +95,13 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
       for (const auto& p : report.problems)
         err << f << ": " << q.name << ": invariant broken by " << p << "\n";
       if (!report.problems.empty()) code = kExitInputError;
+      if (args.compare) {
+        out << compareProfiles(q);
+        continue;
+      }
       RfReport rf;
-      if (!given && !args.noRuntimeFilters) planRuntimeFilters(*q.plan, rf);
+      if (!given && !args.noRuntimeFilters)
+        planRuntimeFilters(*q.plan, rf, *parseProfile(args.profile));
       if (args.format == "text") {
         out << "-- " << q.name;
         if (q.loc.line) out << " (" << q.file << ":" << q.loc.line << ":" << q.loc.col << ")";
@@ -82,6 +117,7 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
     }
     loaded.push_back(std::move(file));
   }
+  if (args.compare) return code;
   if (args.format == "json") {
     // One document per input file; several files give one JSON document per line.
     for (const auto& f : loaded) out << documentToJson(f.catalog, f.queries).dump(2) << "\n";
@@ -111,6 +147,11 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   cmd->add_flag("--verify-rewrites", plan.verify, "check plan invariants after every rewrite");
   cmd->add_flag("--no-runtime-filters", plan.noRuntimeFilters,
                 "normalise only, place no runtime filters");
+  cmd->add_option("--profile", plan.profile,
+                  "placement policy: sound (default), doris, starrocks, trino")
+      ->check(CLI::IsMember({"sound", "doris", "starrocks", "trino"}));
+  cmd->add_flag("--compare", plan.compare,
+                "per query, the consumers each profile places, side by side");
   cmd->add_flag("--explain", plan.explain,
                 "after each text plan, every runtime-filter decision with its rule and reason");
   try {
