@@ -35,8 +35,31 @@ bool expensiveOverString(const Expr& e) {
 
 }  // namespace
 
+bool isEquality(const std::string& op) {
+  return op == "=" || op == "<=>";
+}
+
+bool atMostOneRow(const PlanNode& n) {
+  switch (n.op) {
+    case PlanOp::Aggregate:
+      return n.exprs.empty() && n.groupingSets.empty();
+    case PlanOp::Values:
+      return n.rows.size() <= 1;
+    case PlanOp::Limit:
+      return (n.limit && *n.limit <= 1) || atMostOneRow(*n.children[0]);
+    case PlanOp::Project:
+    case PlanOp::Filter:
+    case PlanOp::Sort:
+      return atMostOneRow(*n.children[0]);
+    default:
+      return false;
+  }
+}
+
 std::optional<EquiConjunct> splitConjunct(const PlanNode& join, const ExprPtr& c) {
-  if (c->kind != ExprKind::Call || (c->name != "=" && c->name != "<=>") || c->args.size() != 2)
+  static const std::map<std::string, std::string> kFlip = {
+      {"=", "="}, {"<=>", "<=>"}, {"<", ">"}, {"<=", ">="}, {">", "<"}, {">=", "<="}};
+  if (c->kind != ExprKind::Call || !kFlip.count(c->name) || c->args.size() != 2)
     return std::nullopt;
   const PlanNode& left = *join.children[0];
   const PlanNode& right = *join.children[1];
@@ -45,7 +68,7 @@ std::optional<EquiConjunct> splitConjunct(const PlanNode& join, const ExprPtr& c
   if (producesAll(left, cl) && producesAll(right, cr))
     return EquiConjunct{c->args[0], c->args[1], c->name};
   if (producesAll(right, cl) && producesAll(left, cr))
-    return EquiConjunct{c->args[1], c->args[0], c->name};
+    return EquiConjunct{c->args[1], c->args[0], kFlip.at(c->name)};
   return std::nullopt;
 }
 
@@ -72,6 +95,19 @@ Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct
   if (!s)
     return Decision::no(rule, "`" + str(conjunct) +
                                   "` does not compare a probe expression with a build expression");
+  // ScalarFilter: `a.v >= (SELECT min(x) ...)` compares with a build side of at most
+  // one row s; probe rows with NOT (a.v >= s) fail the join condition itself.
+  if (!isEquality(s->op)) {
+    if (!atMostOneRow(*join.children[1]))
+      return Decision::no(
+          rule, "`" + str(conjunct) +
+                    "` is a range comparison and the build side may return more than one row");
+    if (split) *split = *s;
+    return Decision::yes("GenerateScalarFilter",
+                         nodeName(join) +
+                             " compares with a build side of at most one row: a scalar filter `" +
+                             str(s->probe) + " " + s->op + " s`");
+  }
   if (s->op == "<=>" && (s->build->type.isFloating() || s->probe->type.isFloating()))
     return Decision::no(rule, "no <=> filter on " + s->build->type.toString() +
                                   ": NaN and -0.0 make null-safe hashing unreliable");

@@ -1,6 +1,7 @@
 #pragma once
 // The runtime-filter hooks of DESIGN section 3: pure functions that decide one
 // step each and say which rule decided and why.
+#include <map>
 #include <optional>
 #include <string>
 
@@ -26,10 +27,15 @@ struct Decision {
 struct EquiConjunct {
   ExprPtr probe;   ///< over the join's left (probe) child
   ExprPtr build;   ///< over the join's right (build) child
-  std::string op;  ///< "=" or "<=>"
+  std::string op;  ///< "=", "<=>", "<", "<=", ">", ">=" (probe OP build)
 };
 
-/// Splits a conjunct of `join` into probe and build sides, if it compares one with the other.
+/// True for `=` and `<=>`.
+bool isEquality(const std::string& op);
+/// True when the node returns at most one row whatever the data (a global aggregate...).
+bool atMostOneRow(const PlanNode& node);
+/// Splits a conjunct of `join` into probe and build sides, if it compares one with the
+/// other (`=`, `<=>`, or a range operator, flipped so that the probe side is on the left).
 std::optional<EquiConjunct> splitConjunct(const PlanNode& join, const ExprPtr& conjunct);
 
 /// May `join` produce a filter for its probe side from `conjunct` (a top-level AND conjunct)?

@@ -10,7 +10,9 @@ namespace rfguard {
 
 namespace {
 
-constexpr long long kInListLimit = 1024;  // IN filters up to this many build keys, Bloom beyond
+constexpr long long kInListLimit = 1024;     // IN filters up to this many build keys, Bloom beyond
+constexpr long long kMinProbeRows = 100000;  // Hologres: probe side at least this large
+constexpr double kMaxBuildProbeRatio = 0.1;  // Hologres: build side at most this share of the probe
 
 /// An upper bound on a node's row count from table statistics, if one is known.
 std::optional<long long> estimateRows(const PlanNode& n,
@@ -60,15 +62,32 @@ const PlanNode* scanOf(const PlanNode& n, const std::string& id) {
   return nullptr;
 }
 
+/// The row count of the largest table read in a subtree (a size proxy when no bound is known).
+std::optional<long long> largestTable(const PlanNode& n,
+                                      const std::map<std::string, long long>& rows) {
+  std::optional<long long> best;
+  if (n.op == PlanOp::Scan) {
+    auto it = rows.find(n.table);
+    if (it != rows.end()) best = it->second;
+  }
+  for (const auto& c : n.children) {
+    auto r = largestTable(*c, rows);
+    if (r && (!best || *r > *best)) best = r;
+  }
+  return best;
+}
+
 struct Planner {
   RfReport& report;
   Profile profile;
+  bool cost;
   std::map<std::string, long long> rows;       // table -> row count
   std::map<std::string, std::string> distKey;  // table -> distribution key
   int nextId = 1;
 
   std::vector<FilterKind> kindsFor(const PlanNode& build, const EquiConjunct& s) {
     std::vector<FilterKind> kinds;
+    if (!isEquality(s.op)) return {FilterKind::MinMax};  // a scalar filter: one bound
     auto n = estimateRows(build, rows);
     kinds.push_back(n && *n <= kInListLimit ? FilterKind::In : FilterKind::Bloom);
     if (s.build->type.isOrdered() && !s.build->type.isFloating() && s.op == "=")
@@ -90,6 +109,26 @@ struct Planner {
     };
     return isKey(p, s.probe->name) && isKey(b, s.build->name) ? FilterScope::Local
                                                               : FilterScope::Global;
+  }
+
+  // Sizes by statistics: a bound where the plan gives one, else the largest table
+  // read (joins and filters are not estimated). No statistics: the filter is built.
+  Decision costDecision(const PlanNode& join) {
+    auto size = [&](const PlanNode& n) {
+      auto r = estimateRows(n, rows);
+      return r ? r : largestTable(n, rows);
+    };
+    auto probe = size(*join.children[0]), build = size(*join.children[1]);
+    const std::string rule = "CostThreshold";
+    if (!probe) return Decision::yes(rule, "no statistics for the probe side");
+    if (*probe < kMinProbeRows)
+      return Decision::no(
+          rule, "probe side has about " + std::to_string(*probe) + " rows, fewer than 100000");
+    if (build && static_cast<double>(*build) > kMaxBuildProbeRatio * static_cast<double>(*probe))
+      return Decision::no(rule, "build/probe is " + std::to_string(*build) + "/" +
+                                    std::to_string(*probe) + ", more than 0.1");
+    return Decision::yes(rule, "probe " + std::to_string(*probe) + " rows, build " +
+                                   (build ? std::to_string(*build) : std::string("unknown")));
   }
 
   struct Item {
@@ -159,6 +198,13 @@ struct Planner {
           report.generation.push_back({0, n.id, exprToString(*conj), d});
           continue;
         }
+        if (cost) {
+          Decision c = costDecision(n);
+          if (!c.ok) {
+            report.skipped.push_back({0, n.id, exprToString(*conj), c});
+            continue;
+          }
+        }
         RuntimeFilter f;
         f.id = nextId++;
         f.build = s.build;
@@ -195,9 +241,9 @@ std::vector<RfStep> RfReport::derivation(const RfDerivation& d) const {
   return {out.rbegin(), out.rend()};
 }
 
-void planRuntimeFilters(PlanNode& root, RfReport& report, Profile profile) {
+void planRuntimeFilters(PlanNode& root, RfReport& report, const RfOptions& options) {
   clear(root);
-  Planner p{report, profile, {}, {}, 1};
+  Planner p{report, options.profile, options.cost, {}, {}, 1};
   std::function<void(const PlanNode&)> stats = [&](const PlanNode& n) {
     if (n.op == PlanOp::Scan) {
       if (n.tableRows) p.rows[n.table] = *n.tableRows;
@@ -211,6 +257,9 @@ void planRuntimeFilters(PlanNode& root, RfReport& report, Profile profile) {
 
 std::string explainRuntimeFilters(const RfReport& r) {
   std::string out;
+  for (const auto& s : r.skipped)
+    out += "join #" + std::to_string(s.node) + " `" + s.what +
+           "`: skipped by cost: " + s.decision.reason + "\n";
   for (const auto& g : r.generation) {
     if (!g.filter) {
       out += "join #" + std::to_string(g.node) + " `" + g.what +

@@ -42,15 +42,26 @@ struct RfReport {
   std::vector<RfEdge> generation;  ///< one per join conjunct considered
   std::vector<RfEdge> rejected;    ///< edges not taken
   std::vector<RfDerivation> consumers;
-  std::vector<int> dropped;  ///< filters removed for lack of a consumer
+  std::vector<int> dropped;     ///< filters removed for lack of a consumer
+  std::vector<RfEdge> skipped;  ///< filters the cost model did not build, with the reason
 
   /// The steps from the producer to the scan, in order.
   std::vector<RfStep> derivation(const RfDerivation& d) const;
 };
 
+/// How to plan.
+struct RfOptions {
+  Profile profile = Profile::Sound;
+  /// Hologres' trigger thresholds: build a filter only when the probe side has at
+  /// least 100,000 rows and the build side at most a tenth of that, by statistics.
+  bool cost = false;
+  RfOptions() = default;
+  RfOptions(Profile p) : profile(p) {}  // NOLINT: a profile alone is a complete option set
+};
+
 /// Plans runtime filters on a normalised plan with node ids assigned; fills
 /// `runtimeFilters` on joins and `runtimeFilterTargets` on scans (replacing any).
-void planRuntimeFilters(PlanNode& root, RfReport& report, Profile profile = Profile::Sound);
+void planRuntimeFilters(PlanNode& root, RfReport& report, const RfOptions& options = {});
 
 /// The --explain text: per filter, its generation, consumers with derivations, and rejected edges.
 std::string explainRuntimeFilters(const RfReport& report);

@@ -118,7 +118,7 @@ std::vector<JoinMove> dorisMoves(const PlanNode& n, const ExprPtr& e, const Runt
     return moves;
   for (const auto& conj : conjuncts(n.predicate)) {
     auto s = splitConjunct(n, conj);
-    if (!s) continue;
+    if (!s || !isEquality(s->op)) continue;
     size_t from = exprEquals(e, s->probe) ? 0 : exprEquals(e, s->build) ? 1 : 2;
     if (from == 2) continue;
     ExprPtr other = from == 0 ? s->build : s->probe;

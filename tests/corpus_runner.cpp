@@ -21,7 +21,7 @@
 //                          (with runtime filters placed first when rf is given)
 //   plan-file PATH [rf]    every query of a SQL file (path relative to the .test file), normalised
 //                          (and with runtime filters placed)
-//   rf [profile=P] [disable=...] [summary|explain] [format=json|dot]
+//   rf [profile=P] [cost] [disable=...] [summary|explain] [format=json|dot]
 //                          SQL queries, normalised, runtime filters placed: the plan, a
 //                          one-line-per-filter summary, or the plan plus every decision
 #include <cstdlib>
@@ -121,6 +121,7 @@ std::string summarize(const RfReport& rf) {
     }
     out += line + "\n";
   }
+  for (const auto& s : rf.skipped) out += "skipped `" + s.what + "`: " + s.decision.reason + "\n";
   return out.empty() ? "no filter\n" : out;
 }
 
@@ -191,7 +192,9 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
     if (c.directive == "rf" || arg(c, "rf") == "true") {
       auto profile = parseProfile(arg(c, "profile", "sound"));
       if (!profile) return "unknown profile " + arg(c, "profile") + "\n";
-      planRuntimeFilters(*q.plan, rf, *profile);
+      RfOptions rfo(*profile);
+      rfo.cost = arg(c, "cost") == "true";
+      planRuntimeFilters(*q.plan, rf, rfo);
       if (arg(c, "summary") == "true") {
         out += summarize(rf);
         continue;

@@ -332,3 +332,52 @@ TEST_CASE(
     if (std::string(file) == "ssb.sql") CHECK(total[0] == 36);
   }
 }
+
+TEST_CASE("scalar filters: a one-row build side, BETWEEN split, flipped comparisons") {
+  Planned p =
+      plan("SELECT 1 FROM a WHERE a.v BETWEEN (SELECT min(v) FROM c) AND (SELECT max(v) FROM c)");
+  REQUIRE(p.report.consumers.size() == 2);
+  std::set<std::string> ops;
+  std::function<void(const PlanNode&)> walk = [&](const PlanNode& n) {
+    for (const auto& f : n.runtimeFilters) {
+      ops.insert(f.op);
+      CHECK(f.kinds == std::vector<FilterKind>{FilterKind::MinMax});
+      CHECK_FALSE(f.nullAllowed);
+    }
+    for (const auto& ch : n.children) walk(*ch);
+  };
+  walk(*p.queries[0].plan);
+  CHECK(ops == std::set<std::string>{">=", "<="});
+  Planned flipped = plan("SELECT 1 FROM a, (SELECT max(v) AS m FROM c) x WHERE x.m < a.v");
+  CHECK(find(*flipped.queries[0].plan, PlanOp::Join)->runtimeFilters.at(0).op == ">");
+  Planned many = plan("SELECT 1 FROM a JOIN b ON a.v < b.v");
+  CHECK(many.report.consumers.empty());
+  CHECK(many.report.generation.at(0).decision.reason.find("more than one row") !=
+        std::string::npos);
+}
+
+TEST_CASE("--cost: the Hologres trigger thresholds") {
+  Catalog catalog;
+  std::vector<Query> qs;
+  Diagnostics diags;
+  REQUIRE(loadSql(
+      "CREATE TABLE big (k int) WITH (rows = 1000000); CREATE TABLE small (k int) WITH (rows = 50);"
+      "CREATE TABLE mid (k int) WITH (rows = 200000);"
+      "SELECT 1 FROM big JOIN small ON big.k = small.k; SELECT 1 FROM small JOIN big ON small.k = "
+      "big.k;"
+      "SELECT 1 FROM big JOIN mid ON big.k = mid.k",
+      "t.sql", catalog, qs, diags));
+  std::vector<size_t> kept, skipped;
+  for (auto& q : qs) {
+    NormalizeReport nr;
+    normalize(q.plan, {}, nr);
+    RfOptions o;
+    o.cost = true;
+    RfReport r;
+    planRuntimeFilters(*q.plan, r, o);
+    kept.push_back(r.consumers.size());
+    skipped.push_back(r.skipped.size());
+  }
+  CHECK(kept == std::vector<size_t>{1, 0, 0});
+  CHECK(skipped == std::vector<size_t>{0, 1, 1});
+}

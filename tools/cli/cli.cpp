@@ -23,6 +23,7 @@ struct PlanArgs {
   bool explain = false;
   std::string profile = "sound";
   bool compare = false;
+  bool cost = false;
 };
 
 /// One line per filter with its consumers: "RF1 a.k, b.k; RF2 a.k".
@@ -100,13 +101,19 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
         continue;
       }
       RfReport rf;
-      if (!given && !args.noRuntimeFilters)
-        planRuntimeFilters(*q.plan, rf, *parseProfile(args.profile));
+      RfOptions rfo(*parseProfile(args.profile));
+      rfo.cost = args.cost;
+      if (!given && !args.noRuntimeFilters) planRuntimeFilters(*q.plan, rf, rfo);
       if (args.format == "text") {
         out << "-- " << q.name;
         if (q.loc.line) out << " (" << q.file << ":" << q.loc.line << ":" << q.loc.col << ")";
         out << "\n" << planToText(*q.plan);
-        if (args.explain) out << explainRuntimeFilters(rf);
+        if (args.explain)
+          out << explainRuntimeFilters(rf);
+        else
+          for (const auto& s : rf.skipped)
+            out << "-- skipped by cost: join #" << s.node << " `" << s.what
+                << "`: " << s.decision.reason << "\n";
         if (args.showRules) {
           out << "-- rules:";
           for (const auto& [name, n] : report.fired) out << " " << name << "(" << n << ")";
@@ -150,6 +157,9 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   cmd->add_option("--profile", plan.profile,
                   "placement policy: sound (default), doris, starrocks, trino")
       ->check(CLI::IsMember({"sound", "doris", "starrocks", "trino"}));
+  cmd->add_flag("--cost", plan.cost,
+                "build only filters that pass the trigger thresholds (probe >= 100000 rows, "
+                "build/probe <= 0.1)");
   cmd->add_flag("--compare", plan.compare,
                 "per query, the consumers each profile places, side by side");
   cmd->add_flag("--explain", plan.explain,
