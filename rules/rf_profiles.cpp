@@ -210,11 +210,12 @@ Decision generateUnder(Profile p, const PlanNode& join, const ExprPtr& conjunct,
       break;
   }
   // The engines differ in which join types produce; the conjunct checks are shared.
+  // Range conjuncts make scalar filters in the sound (Hologres) policy only.
   auto s = splitConjunct(join, conjunct);
-  if (!s)
+  if (!s || !isEquality(s->op))
     return Decision::no("GenerateFromJoinConjunct",
                         "`" + exprToString(*conjunct) +
-                            "` does not compare a probe expression with a build expression");
+                            "` is not an equality of a probe and a build expression");
   if (split) *split = *s;
   return Decision::yes(std::string(profileName(p)) + "Producer",
                        joinName(join) + " produces from `" + exprToString(*conjunct) + "`");

@@ -326,8 +326,8 @@ TEST_CASE(
       CAPTURE(q.name);
       for (size_t p = 1; p < 4; ++p) CHECK(counts[0] >= counts[p]);
     }
-    // The figures of the closing note: TPC-H 70/70/70/62, SSB 36/36/36/36.
-    if (std::string(file) == "tpch.sql") CHECK(total[0] == 70);
+    // The figures of the closing note: TPC-H 71/70/70/62 (Q22 has a scalar filter), SSB 36 each.
+    if (std::string(file) == "tpch.sql") CHECK(total[0] == 71);
     if (std::string(file) == "tpch.sql") CHECK(total[3] == 62);
     if (std::string(file) == "ssb.sql") CHECK(total[0] == 36);
   }
