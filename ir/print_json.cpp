@@ -30,6 +30,22 @@ Json exprList(const std::vector<ExprPtr>& es) {
   return a;
 }
 
+Json filtersJson(const std::vector<RuntimeFilter>& filters) {
+  Json fs = Json::array();
+  for (const auto& f : filters) {
+    Json kinds = Json::array();
+    for (auto k : f.kinds) kinds.push_back(kindName(k));
+    fs.push_back(Json{{"id", f.id},
+                      {"build", exprToJson(*f.build)},
+                      {"probe", exprToJson(*f.probe)},
+                      {"op", f.op},
+                      {"null_allowed", f.nullAllowed},
+                      {"kinds", kinds},
+                      {"scope", scopeName(f.scope)}});
+  }
+  return fs;
+}
+
 Json namedList(const std::vector<NamedExpr>& es) {
   Json a = Json::array();
   for (const auto& ne : es) a.push_back(Json{{"name", ne.name}, {"expr", exprToJson(*ne.expr)}});
@@ -88,21 +104,7 @@ Json planToJson(const PlanNode& n) {
     case PlanOp::Join:
       j["join_type"] = joinInfo(n.joinType).name;
       if (n.predicate) j["condition"] = exprToJson(*n.predicate);
-      if (!n.runtimeFilters.empty()) {
-        Json fs = Json::array();
-        for (const auto& f : n.runtimeFilters) {
-          Json kinds = Json::array();
-          for (auto k : f.kinds) kinds.push_back(kindName(k));
-          fs.push_back(Json{{"id", f.id},
-                            {"build", exprToJson(*f.build)},
-                            {"probe", exprToJson(*f.probe)},
-                            {"op", f.op},
-                            {"null_allowed", f.nullAllowed},
-                            {"kinds", kinds},
-                            {"scope", scopeName(f.scope)}});
-        }
-        j["runtime_filters"] = fs;
-      }
+      if (!n.runtimeFilters.empty()) j["runtime_filters"] = filtersJson(n.runtimeFilters);
       break;
     case PlanOp::Aggregate: {
       j["keys"] = namedList(n.exprs);
@@ -139,6 +141,7 @@ Json planToJson(const PlanNode& n) {
     case PlanOp::Limit:
       if (n.limit) j["limit"] = *n.limit;
       if (n.offset) j["offset"] = n.offset;
+      if (!n.runtimeFilters.empty()) j["runtime_filters"] = filtersJson(n.runtimeFilters);
       break;
     case PlanOp::Union:
     case PlanOp::Intersect:

@@ -113,6 +113,7 @@ std::string nodeLabel(const PlanNode& n) {
       std::string out = head;
       if (n.limit) out += " limit=" + std::to_string(*n.limit);
       if (n.offset) out += " offset=" + std::to_string(n.offset);
+      for (const auto& f : n.runtimeFilters) out += "; " + filterToString(f);
       return out;
     }
     case PlanOp::Union:

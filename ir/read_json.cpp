@@ -47,9 +47,11 @@ long long nonNegative(JsonReader& r, const Json& j, const std::string& ptr, cons
 
 void JsonReader::readRuntimeFilters(PlanNode& n, const Json& j, const std::string& ptr) {
   const Json* fs = field(j, ptr, "runtime_filters", Json::value_t::array, false);
+  // A join's filters read the build (right) and probe (left) sides; a TopN
+  // filter on a LIMIT reads its input for both.
   Scope side[2];
   for (int s = 0; s < 2; ++s)
-    for (const auto& c : n.children[s]->output) side[s][c.id] = c;
+    for (const auto& c : n.children[n.children.size() > 1 ? s : 0]->output) side[s][c.id] = c;
   for (size_t i = 0; fs && i < fs->size() && !failed; ++i) {
     std::string p = ptr + "/runtime_filters/" + std::to_string(i);
     const Json& fj = (*fs)[i];
@@ -209,6 +211,7 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
     case PlanOp::Limit:
       if (j.contains("limit")) n.limit = nonNegative(*this, j, ptr, "limit", 0);
       n.offset = nonNegative(*this, j, ptr, "offset", 0);
+      readRuntimeFilters(n, j, ptr);
       return;
     case PlanOp::Union:
     case PlanOp::Intersect:
@@ -257,7 +260,7 @@ PlanPtr JsonReader::node(const Json& j, const std::string& ptr, const Scope& out
       {PlanOp::Aggregate, {"id", "op", "loc", "children", "keys", "aggs", "grouping_sets"}},
       {PlanOp::Window, {"id", "op", "loc", "children", "windows"}},
       {PlanOp::Sort, {"id", "op", "loc", "children", "keys"}},
-      {PlanOp::Limit, {"id", "op", "loc", "children", "limit", "offset"}},
+      {PlanOp::Limit, {"id", "op", "loc", "children", "limit", "offset", "runtime_filters"}},
       {PlanOp::Union, {"id", "op", "loc", "children", "all", "columns"}},
       {PlanOp::Intersect, {"id", "op", "loc", "children", "all", "columns"}},
       {PlanOp::Except, {"id", "op", "loc", "children", "all", "columns"}},

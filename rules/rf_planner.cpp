@@ -1,5 +1,7 @@
 #include "rules/rf_planner.h"
 
+#include "ir/printers.h"
+
 #include <deque>
 #include <functional>
 #include <map>
@@ -143,8 +145,10 @@ struct Planner {
     return static_cast<int>(report.steps.size()) - 1;
   }
 
-  void propagate(PlanNode& join, RuntimeFilter& f) {
-    std::deque<Item> work{{join.children[0].get(), f.probe, -1}};
+  /// Carries `f` from `start` (with its probe expression) to every scan that may apply it.
+  /// A TopN threshold must reach the scan unchanged: its targets are plain columns.
+  void propagate(PlanNode& start, RuntimeFilter& f, bool columnTargetsOnly = false) {
+    std::deque<Item> work{{&start, f.probe, -1}};
     std::set<std::pair<int, std::string>> seen;
     while (!work.empty()) {
       Item it = work.front();
@@ -153,6 +157,9 @@ struct Planner {
       if (!seen.insert({n.id, exprToString(*it.expr)}).second) continue;
       if (n.op == PlanOp::Scan) {
         Decision d = consumeUnder(profile, n, it.expr, f);
+        if (d.ok && columnTargetsOnly && it.expr->kind != ExprKind::Column)
+          d = Decision::no("ConsumeTopNThreshold",
+                           "`" + exprToString(*it.expr) + "` is not the sort key unchanged");
         if (!d.ok) {
           report.rejected.push_back({f.id, n.id, exprToString(*it.expr), d});
           continue;
@@ -189,7 +196,41 @@ struct Planner {
     }
   }
 
+  // ORDER BY x LIMIT n keeps a moving threshold: once n (+ offset) rows are held,
+  // a row whose x sorts after the worst of them can never enter the result, so
+  // the scan may drop it. Ties pass (a later key may still order them in).
+  // NULLs pass when they sort first. Only the first sort key, only a column.
+  void visitTopN(PlanNode& limit) {
+    PlanNode& sort = *limit.children[0];
+    const SortKey& key = sort.sortKeys[0];
+    if (key.expr->kind != ExprKind::Column || !isDeterministic(*key.expr)) {
+      report.generation.push_back(
+          {0, limit.id, exprToString(*key.expr),
+           Decision::no("GenerateTopNFilter", "the first sort key is not a column")});
+      return;
+    }
+    RuntimeFilter f;
+    f.id = nextId++;
+    f.build = f.probe = key.expr;
+    f.op = key.ascending ? "<=" : ">=";
+    f.nullAllowed = key.nullsFirst;
+    f.kinds = {FilterKind::MinMax};
+    report.generation.push_back(
+        {f.id, limit.id, sortKeyToString(key),
+         Decision::yes("GenerateTopNFilter", "ORDER BY " + sortKeyToString(key) + " LIMIT " +
+                                                 std::to_string(*limit.limit))});
+    size_t before = report.consumers.size();
+    propagate(*sort.children[0], f, true);
+    if (report.consumers.size() == before)
+      report.dropped.push_back(f.id);
+    else
+      limit.runtimeFilters.push_back(f);
+  }
+
   void visit(PlanNode& n) {
+    if (profile == Profile::Sound && n.op == PlanOp::Limit && n.limit &&
+        n.children[0]->op == PlanOp::Sort && !n.children[0]->sortKeys.empty())
+      visitTopN(n);
     if (n.op == PlanOp::Join && n.predicate) {
       for (const auto& conj : conjuncts(n.predicate)) {
         EquiConjunct s;
@@ -215,7 +256,7 @@ struct Planner {
         f.scope = scopeFor(n, s);
         report.generation.push_back({f.id, n.id, exprToString(*conj), d});
         size_t before = report.consumers.size();
-        propagate(n, f);
+        propagate(*n.children[0], f);
         if (report.consumers.size() == before) {
           report.dropped.push_back(f.id);  // a producer without consumer is removed
           continue;
@@ -268,8 +309,8 @@ std::string explainRuntimeFilters(const RfReport& r) {
     }
     bool dropped = false;
     for (int d : r.dropped) dropped = dropped || d == g.filter;
-    out += "RF" + std::to_string(g.filter) + " from join #" + std::to_string(g.node) + " `" +
-           g.what + "`" + (dropped ? " (dropped: no scan can consume it)" : "") + "\n";
+    out += "RF" + std::to_string(g.filter) + " from #" + std::to_string(g.node) + " `" + g.what +
+           "`" + (dropped ? " (dropped: no scan can consume it)" : "") + "\n";
     for (const auto& c : r.consumers) {
       if (c.filter != g.filter) continue;
       out += "  consumer " + c.target + " at scan #" + std::to_string(c.scan) + ":\n";

@@ -213,9 +213,9 @@ Decision generateUnder(Profile p, const PlanNode& join, const ExprPtr& conjunct,
   // Range conjuncts make scalar filters in the sound (Hologres) policy only.
   auto s = splitConjunct(join, conjunct);
   if (!s || !isEquality(s->op))
-    return Decision::no("GenerateFromJoinConjunct",
-                        "`" + exprToString(*conjunct) +
-                            "` is not an equality of a probe and a build expression");
+    return Decision::no(
+        "GenerateFromJoinConjunct",
+        "`" + exprToString(*conjunct) + "` is not an equality of a probe and a build expression");
   if (split) *split = *s;
   return Decision::yes(std::string(profileName(p)) + "Producer",
                        joinName(join) + " produces from `" + exprToString(*conjunct) + "`");
