@@ -169,6 +169,7 @@ std::string callText(const Expr& e) {
   if (n == "is_not_null") return wrap(*e.args[0], 5, false) + " IS NOT NULL";
   if (n == "in") return wrap(*e.args[0], 5, false) + " IN (" + joinArgs(e.args, 1) + ")";
   if (n == "count" && e.args.empty()) return "count(*)";
+  if (n == "row") return "(" + joinArgs(e.args) + ")";
   if (n == "extract")
     return "extract(" + e.args[0]->value + " FROM " + exprToString(*e.args[1]) + ")";
   if (n == "case") {

@@ -62,6 +62,8 @@ const std::vector<FunctionInfo>& table() {
       {"length", K::Scalar, P::Strict, R::Int, 1, 1, true, nullptr, 9},
       {"extract", K::Scalar, P::Strict, R::Int, 2, 2, true, nullptr, 9},
       {"random", K::Scalar, P::NeverNull, R::Double, 0, 0, false, nullptr, 9},
+      // A composite key (a, b): under = it matches nothing when any part is NULL.
+      {"row", K::Scalar, P::Strict, R::FirstArg, 2, -1, true, nullptr, 9},
       // aggregates
       {"count", K::Aggregate, P::NeverNull, R::BigInt, 0, 1, true, nullptr, 9},
       {"sum", K::Aggregate, P::Strict, R::Sum, 1, 1, true, nullptr, 9},

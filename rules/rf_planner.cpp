@@ -83,13 +83,18 @@ struct Planner {
   RfReport& report;
   Profile profile;
   bool cost;
+  bool composite;
   std::map<std::string, long long> rows;       // table -> row count
   std::map<std::string, std::string> distKey;  // table -> distribution key
   int nextId = 1;
 
   std::vector<FilterKind> kindsFor(const PlanNode& build, const EquiConjunct& s) {
     std::vector<FilterKind> kinds;
-    if (!isEquality(s.op)) return {FilterKind::MinMax};  // a scalar filter: one bound
+    if (!isEquality(s.op)) return {FilterKind::MinMax};               // a scalar filter: one bound
+    if (s.build->kind == ExprKind::Call && s.build->name == "row") {  // a composite key: hashed
+      auto n = estimateRows(build, rows);
+      return {n && *n <= kInListLimit ? FilterKind::In : FilterKind::Bloom};
+    }
     auto n = estimateRows(build, rows);
     kinds.push_back(n && *n <= kInListLimit ? FilterKind::In : FilterKind::Bloom);
     if (s.build->type.isOrdered() && !s.build->type.isFloating() && s.op == "=")
@@ -227,11 +232,58 @@ struct Planner {
       limit.runtimeFilters.push_back(f);
   }
 
+  /// Builds one filter from `s` (a conjunct, or a composite of several) and places it.
+  void generate(PlanNode& n, const ExprPtr& what, const EquiConjunct& s, const Decision& d) {
+    if (cost) {
+      Decision c = costDecision(n);
+      if (!c.ok) {
+        report.skipped.push_back({0, n.id, exprToString(*what), c});
+        return;
+      }
+    }
+    RuntimeFilter f;
+    f.id = nextId++;
+    f.build = s.build;
+    f.probe = s.probe;
+    f.op = s.op;
+    f.nullAllowed = s.op == "<=>";
+    f.kinds = kindsFor(*n.children[1], s);
+    f.scope = scopeFor(n, s);
+    report.generation.push_back({f.id, n.id, exprToString(*what), d});
+    size_t before = report.consumers.size();
+    propagate(*n.children[0], f);
+    if (report.consumers.size() == before) {
+      report.dropped.push_back(f.id);  // a producer without consumer is removed
+      return;
+    }
+    n.runtimeFilters.push_back(f);
+  }
+
+  // A composite filter over (k1, k2, ...) rejects a probe row when its key tuple
+  // is not among the build tuples; each conjunct alone is implied by the tuple.
+  bool compositeOf(PlanNode& n, const std::vector<std::pair<ExprPtr, EquiConjunct>>& eligible) {
+    if (eligible.size() < 2) return false;
+    std::vector<ExprPtr> probe, build, conjs;
+    for (const auto& [conj, s] : eligible) {
+      if (s.op != eligible[0].second.op || !isEquality(s.op)) return false;
+      probe.push_back(s.probe);
+      build.push_back(s.build);
+      conjs.push_back(conj);
+    }
+    EquiConjunct tuple{makeCall("row", probe), makeCall("row", build), eligible[0].second.op};
+    generate(
+        n, makeAnd(conjs), tuple,
+        Decision::yes("GenerateCompositeFilter",
+                      "one filter over " + std::to_string(conjs.size()) + " equality conjuncts"));
+    return true;
+  }
+
   void visit(PlanNode& n) {
     if (profile == Profile::Sound && n.op == PlanOp::Limit && n.limit &&
         n.children[0]->op == PlanOp::Sort && !n.children[0]->sortKeys.empty())
       visitTopN(n);
     if (n.op == PlanOp::Join && n.predicate) {
+      std::vector<std::pair<ExprPtr, EquiConjunct>> eligible;
       for (const auto& conj : conjuncts(n.predicate)) {
         EquiConjunct s;
         Decision d = generateUnder(profile, n, conj, &s);
@@ -239,29 +291,12 @@ struct Planner {
           report.generation.push_back({0, n.id, exprToString(*conj), d});
           continue;
         }
-        if (cost) {
-          Decision c = costDecision(n);
-          if (!c.ok) {
-            report.skipped.push_back({0, n.id, exprToString(*conj), c});
-            continue;
-          }
-        }
-        RuntimeFilter f;
-        f.id = nextId++;
-        f.build = s.build;
-        f.probe = s.probe;
-        f.op = s.op;
-        f.nullAllowed = s.op == "<=>";
-        f.kinds = kindsFor(*n.children[1], s);
-        f.scope = scopeFor(n, s);
-        report.generation.push_back({f.id, n.id, exprToString(*conj), d});
-        size_t before = report.consumers.size();
-        propagate(*n.children[0], f);
-        if (report.consumers.size() == before) {
-          report.dropped.push_back(f.id);  // a producer without consumer is removed
-          continue;
-        }
-        n.runtimeFilters.push_back(f);
+        eligible.push_back({conj, s});
+      }
+      if (composite && profile == Profile::Sound && compositeOf(n, eligible)) eligible.clear();
+      for (const auto& [conj, s] : eligible) {
+        Decision d = Decision::yes("GenerateFromJoinConjunct", "");
+        generate(n, conj, s, d);
       }
     }
     for (auto& c : n.children) visit(*c);
@@ -284,7 +319,7 @@ std::vector<RfStep> RfReport::derivation(const RfDerivation& d) const {
 
 void planRuntimeFilters(PlanNode& root, RfReport& report, const RfOptions& options) {
   clear(root);
-  Planner p{report, options.profile, options.cost, {}, {}, 1};
+  Planner p{report, options.profile, options.cost, options.composite, {}, {}, 1};
   std::function<void(const PlanNode&)> stats = [&](const PlanNode& n) {
     if (n.op == PlanOp::Scan) {
       if (n.tableRows) p.rows[n.table] = *n.tableRows;

@@ -55,6 +55,9 @@ struct RfOptions {
   /// Hologres' trigger thresholds: build a filter only when the probe side has at
   /// least 100,000 rows and the build side at most a tenth of that, by statistics.
   bool cost = false;
+  /// One composite filter over all equality conjuncts of a join (two or more, all `=`
+  /// or all `<=>`) instead of one filter per conjunct.
+  bool composite = false;
   RfOptions() = default;
   RfOptions(Profile p) : profile(p) {}  // NOLINT: a profile alone is a complete option set
 };

@@ -34,6 +34,32 @@ int sideOf(const PlanNode& join, const ExprPtr& e) {
   return -1;
 }
 
+/// A composite key (k1, k2...) crosses a join when every part is a key of one of
+/// its equality conjuncts on the same side: the copy is the tuple of other sides.
+std::optional<JoinMove> compositeCopy(const PlanNode& n, const ExprPtr& e, const RuntimeFilter& f) {
+  if (e->kind != ExprKind::Call || e->name != "row" || !n.predicate) return std::nullopt;
+  std::vector<ExprPtr> parts;
+  size_t target = 2;
+  for (const auto& part : e->args) {
+    bool mapped = false;
+    for (const auto& conj : conjuncts(n.predicate)) {
+      size_t t = 0;
+      ExprPtr copy;
+      if (!rewriteToChild(n, conj, part, f, &t, &copy).ok || (target != 2 && t != target)) continue;
+      target = t;
+      parts.push_back(copy);
+      mapped = true;
+      break;
+    }
+    if (!mapped) return std::nullopt;
+  }
+  return JoinMove{
+      target, makeCall("row", parts),
+      Decision::yes("CopyAcrossJoinEquality", joinName(n) + ": every part of `" + exprToString(*e) +
+                                                  "` is a key; copied as `" +
+                                                  exprToString(*makeCall("row", parts)) + "`")};
+}
+
 /// The sound moves: lineage into each child, then copies across each equality.
 std::vector<JoinMove> soundMoves(const PlanNode& n, const ExprPtr& e, const RuntimeFilter& f) {
   std::vector<JoinMove> moves;
@@ -44,6 +70,7 @@ std::vector<JoinMove> soundMoves(const PlanNode& n, const ExprPtr& e, const Runt
     if (m.decision.ok || m.decision.rule != "PassThroughJoinLineage") moves.push_back(m);
   }
   if (!n.predicate) return moves;
+  if (auto tuple = compositeCopy(n, e, f)) moves.push_back(*tuple);
   for (const auto& conj : conjuncts(n.predicate)) {
     auto s = splitConjunct(n, conj);
     if (!s || (!exprEquals(e, s->probe) && !exprEquals(e, s->build))) continue;

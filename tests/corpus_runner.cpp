@@ -21,7 +21,7 @@
 //                          (with runtime filters placed first when rf is given)
 //   plan-file PATH [rf]    every query of a SQL file (path relative to the .test file), normalised
 //                          (and with runtime filters placed)
-//   rf [profile=P] [cost] [disable=...] [summary|explain] [format=json|dot]
+//   rf [profile=P] [cost] [composite] [disable=...] [summary|explain] [format=json|dot]
 //                          SQL queries, normalised, runtime filters placed: the plan, a
 //                          one-line-per-filter summary, or the plan plus every decision
 #include <cstdlib>
@@ -194,6 +194,7 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
       if (!profile) return "unknown profile " + arg(c, "profile") + "\n";
       RfOptions rfo(*profile);
       rfo.cost = arg(c, "cost") == "true";
+      rfo.composite = arg(c, "composite") == "true";
       planRuntimeFilters(*q.plan, rf, rfo);
       if (arg(c, "summary") == "true") {
         out += summarize(rf);

@@ -226,3 +226,26 @@ TEST_CASE("TopN filters: direction, NULL order, and where they stop") {
   CHECK(rejectionRule(plan("SELECT k, sum(v) AS s FROM a GROUP BY k ORDER BY s LIMIT 3"), 1) ==
         "PassThroughAggregateKeys");
 }
+
+TEST_CASE("composite filters: one tuple filter per join, copied when every part is a key") {
+  Catalog catalog;
+  std::vector<Query> qs;
+  Diagnostics diags;
+  REQUIRE(loadSql(
+      "CREATE TABLE a (k int, v int); CREATE TABLE b (k int, v int); CREATE TABLE c (k int, v int);"
+      "SELECT 1 FROM a JOIN b ON a.k = b.k AND a.v = b.v JOIN c ON b.k = c.k AND b.v = c.v",
+      "t.sql", catalog, qs, diags));
+  NormalizeReport nr;
+  normalize(qs[0].plan, {}, nr);
+  RfOptions o;
+  o.composite = true;
+  RfReport r;
+  planRuntimeFilters(*qs[0].plan, r, o);
+  std::set<std::string> targets;
+  for (const auto& d : r.consumers) targets.insert(std::to_string(d.filter) + ":" + d.target);
+  CHECK(targets == std::set<std::string>{"1:(a.k, a.v)", "1:(b.k, b.v)", "2:(a.k, a.v)"});
+  const PlanNode* top = find(*qs[0].plan, PlanOp::Join);
+  REQUIRE(top->runtimeFilters.size() == 1);
+  CHECK(top->runtimeFilters[0].kinds == std::vector<FilterKind>{FilterKind::Bloom});
+  CHECK(exprToString(*top->runtimeFilters[0].probe) == "(b.k, b.v)");
+}

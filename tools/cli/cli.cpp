@@ -24,6 +24,7 @@ struct PlanArgs {
   std::string profile = "sound";
   bool compare = false;
   bool cost = false;
+  bool composite = false;
 };
 
 /// One line per filter with its consumers: "RF1 a.k, b.k; RF2 a.k".
@@ -103,6 +104,7 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
       RfReport rf;
       RfOptions rfo(*parseProfile(args.profile));
       rfo.cost = args.cost;
+      rfo.composite = args.composite;
       if (!given && !args.noRuntimeFilters) planRuntimeFilters(*q.plan, rf, rfo);
       if (args.format == "text") {
         out << "-- " << q.name;
@@ -160,6 +162,9 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   cmd->add_flag("--cost", plan.cost,
                 "build only filters that pass the trigger thresholds (probe >= 100000 rows, "
                 "build/probe <= 0.1)");
+  cmd->add_flag(
+      "--composite", plan.composite,
+      "one composite filter over all equality conjuncts of a join instead of one per conjunct");
   cmd->add_flag("--compare", plan.compare,
                 "per query, the consumers each profile places, side by side");
   cmd->add_flag("--explain", plan.explain,
