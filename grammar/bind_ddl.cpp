@@ -37,8 +37,22 @@ bool setOption(TableDef& t, const std::string& key, P::LiteralContext* value, Bi
     t.distributionKey = col;
     return true;
   }
+  if (key.rfind("ndv_", 0) == 0) {
+    int col = t.columnIndex(key.substr(4));
+    if (col < 0) {
+      b.error(value, key + ": " + t.name + " has no column " + key.substr(4));
+      return false;
+    }
+    if (!value->INTEGER_VALUE() || value->MINUS() || text.size() > 18) {
+      b.error(value, key + " must be a non-negative integer");
+      return false;
+    }
+    t.columns[col].ndv = std::stoll(text);
+    return true;
+  }
   b.error(value->getStart(),
-          "unknown table option " + key + " (expected rows, runtime_filter or distribution_key)");
+          "unknown table option " + key +
+              " (expected rows, runtime_filter, distribution_key or ndv_<column>)");
   return false;
 }
 

@@ -163,6 +163,7 @@ PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope
   for (const auto& c : table->columns) {
     std::string id = scan->alias + "." + c.name;
     scan->tableColumns.push_back({id, c.type, c.nullable});
+    if (c.ndv) scan->columnNdv[id] = *c.ndv;
     scan->scanColumns.push_back(id);
     rel.columns.push_back({c.name, id, c.type, c.nullable});
   }

@@ -16,6 +16,7 @@ struct ColumnDef {
   Type type;
   bool nullable = true;
   bool primaryKey = false;
+  std::optional<long long> ndv;  ///< distinct values (WITH (ndv_col = N)), if known
 };
 
 /// A base table with its properties.

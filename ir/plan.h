@@ -87,8 +87,9 @@ struct PlanNode {
   std::vector<Column> tableColumns;      ///< every column of the table, as "alias.col"
   std::vector<std::string> scanColumns;  ///< ids of the columns the query needs
   bool runtimeFilterAllowed = true;
-  std::optional<long long> tableRows;  ///< the table's row-count statistic, if known
-  std::string distributionKey;         ///< the table's hash distribution column, if any
+  std::optional<long long> tableRows;          ///< the table's row-count statistic, if known
+  std::string distributionKey;                 ///< the table's hash distribution column, if any
+  std::map<std::string, long long> columnNdv;  ///< column id -> distinct values, where known
 
   std::vector<FilterTarget> runtimeFilterTargets;  ///< filters this scan applies
 

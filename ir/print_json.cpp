@@ -167,8 +167,11 @@ Json catalogToJson(const Catalog& catalog, const std::vector<Query>&) {
   Json tables = Json::array();
   for (const auto& [name, t] : catalog.tables()) {
     Json cols = Json::array();
-    for (const auto& c : t.columns)
-      cols.push_back(Json{{"name", c.name}, {"type", c.type.toString()}, {"nullable", c.nullable}});
+    for (const auto& c : t.columns) {
+      Json cj{{"name", c.name}, {"type", c.type.toString()}, {"nullable", c.nullable}};
+      if (c.ndv) cj["ndv"] = *c.ndv;
+      cols.push_back(cj);
+    }
     Json tj{{"name", t.name}, {"columns", cols}};
     if (t.rows) tj["rows"] = *t.rows;
     if (!t.runtimeFilter) tj["runtime_filter"] = false;

@@ -103,8 +103,10 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
       n.runtimeFilterAllowed = t->runtimeFilter;
       n.tableRows = t->rows;
       n.distributionKey = t->distributionKey;
-      for (const auto& c : t->columns)
+      for (const auto& c : t->columns) {
         n.tableColumns.push_back({n.alias + "." + c.name, c.type, c.nullable});
+        if (c.ndv) n.columnNdv[n.alias + "." + c.name] = *c.ndv;
+      }
       const Json* cols = field(j, ptr, "columns", Json::value_t::array);
       for (size_t i = 0; cols && i < cols->size() && !failed; ++i) {
         const Json& c = (*cols)[i];
@@ -329,7 +331,7 @@ bool readPlanDocument(const std::string& text, const std::string& file, Catalog&
     for (size_t k = 0; cols && k < cols->size() && !r.failed; ++k) {
       std::string cp = p + "/columns/" + std::to_string(k);
       const Json& cj = (*cols)[k];
-      if (!r.allowed(cj, cp, {"name", "type", "nullable"})) break;
+      if (!r.allowed(cj, cp, {"name", "type", "nullable", "ndv"})) break;
       ColumnDef c;
       c.name = r.str(cj, cp, "name");
       auto ty = r.type(cj, cp);
@@ -337,6 +339,7 @@ bool readPlanDocument(const std::string& text, const std::string& file, Catalog&
       if (r.failed) break;
       c.type = *ty;
       c.nullable = nullable->get<bool>();
+      if (cj.contains("ndv")) c.ndv = nonNegative(r, cj, cp, "ndv", 0);
       if (t.columnIndex(c.name) >= 0)
         r.error(cp + "/name", "column \"" + c.name + "\" is defined twice");
       t.columns.push_back(c);

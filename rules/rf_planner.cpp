@@ -88,6 +88,17 @@ struct Planner {
   std::map<std::string, std::string> distKey;  // table -> distribution key
   int nextId = 1;
 
+  /// The build keys' distinct count: the column's NDV statistic, else the row bound.
+  std::optional<long long> buildKeys(const PlanNode& build, const EquiConjunct& s) {
+    auto n = estimateRows(build, rows);
+    if (s.build->kind == ExprKind::Column)
+      if (const PlanNode* scan = scanOf(build, s.build->name)) {
+        auto it = scan->columnNdv.find(s.build->name);
+        if (it != scan->columnNdv.end() && (!n || it->second < *n)) n = it->second;
+      }
+    return n;
+  }
+
   std::vector<FilterKind> kindsFor(const PlanNode& build, const EquiConjunct& s) {
     std::vector<FilterKind> kinds;
     if (!isEquality(s.op)) return {FilterKind::MinMax};               // a scalar filter: one bound
@@ -95,7 +106,7 @@ struct Planner {
       auto n = estimateRows(build, rows);
       return {n && *n <= kInListLimit ? FilterKind::In : FilterKind::Bloom};
     }
-    auto n = estimateRows(build, rows);
+    auto n = buildKeys(build, s);
     kinds.push_back(n && *n <= kInListLimit ? FilterKind::In : FilterKind::Bloom);
     if (s.build->type.isOrdered() && !s.build->type.isFloating() && s.op == "=")
       kinds.push_back(FilterKind::MinMax);
