@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <unordered_map>
 
 namespace rfguard {
 
@@ -54,16 +55,6 @@ std::optional<long long> estimateRows(const PlanNode& n,
   }
 }
 
-/// The scan that produces column `id` in the subtree, if any.
-const PlanNode* scanOf(const PlanNode& n, const std::string& id) {
-  if (n.op == PlanOp::Scan)
-    for (const auto& c : n.tableColumns)
-      if (c.id == id) return &n;
-  for (const auto& c : n.children)
-    if (const PlanNode* s = scanOf(*c, id)) return s;
-  return nullptr;
-}
-
 /// The row count of the largest table read in a subtree (a size proxy when no bound is known).
 std::optional<long long> largestTable(const PlanNode& n,
                                       const std::map<std::string, long long>& rows) {
@@ -84,15 +75,23 @@ struct Planner {
   Profile profile;
   bool cost;
   bool composite;
+  const LineageIndex* lineage = nullptr;       // sound profile only: engines decide per node
   std::map<std::string, long long> rows;       // table -> row count
   std::map<std::string, std::string> distKey;  // table -> distribution key
   int nextId = 1;
+  std::unordered_map<std::string, const PlanNode*> scanOf;  // column id -> producing scan
+
+  /// The scan that produces column `id` (ids are unique in a plan), if any.
+  const PlanNode* producer(const std::string& id) const {
+    auto it = scanOf.find(id);
+    return it == scanOf.end() ? nullptr : it->second;
+  }
 
   /// The build keys' distinct count: the column's NDV statistic, else the row bound.
   std::optional<long long> buildKeys(const PlanNode& build, const EquiConjunct& s) {
     auto n = estimateRows(build, rows);
     if (s.build->kind == ExprKind::Column)
-      if (const PlanNode* scan = scanOf(build, s.build->name)) {
+      if (const PlanNode* scan = producer(s.build->name)) {
         auto it = scan->columnNdv.find(s.build->name);
         if (it != scan->columnNdv.end() && (!n || it->second < *n)) n = it->second;
       }
@@ -118,8 +117,8 @@ struct Planner {
   FilterScope scopeFor(const PlanNode& join, const EquiConjunct& s) {
     if (s.probe->kind != ExprKind::Column || s.build->kind != ExprKind::Column)
       return FilterScope::Global;
-    const PlanNode* p = scanOf(*join.children[0], s.probe->name);
-    const PlanNode* b = scanOf(*join.children[1], s.build->name);
+    const PlanNode* p = producer(s.probe->name);
+    const PlanNode* b = producer(s.build->name);
     auto isKey = [&](const PlanNode* scan, const std::string& id) {
       if (!scan) return false;
       auto it = distKey.find(scan->table);
@@ -171,6 +170,15 @@ struct Planner {
       work.pop_front();
       PlanNode& n = *it.node;
       if (!seen.insert({n.id, exprToString(*it.expr)}).second) continue;
+      // A plain column with nothing on its way that could decide otherwise goes
+      // straight to its scan: the sound hooks would pass it unchanged at every node.
+      if (n.op != PlanOp::Scan && lineage && it.expr->kind == ExprKind::Column)
+        if (PlanNode* scan = lineage->jumpTarget(n, it.expr->name)) {
+          std::string e = exprToString(*it.expr);
+          report.steps.push_back({n.id, "PassThroughUnchanged", e, e, it.step, scan->id});
+          work.push_back({scan, it.expr, static_cast<int>(report.steps.size()) - 1});
+          continue;
+        }
       if (n.op == PlanOp::Scan) {
         Decision d = consumeUnder(profile, n, it.expr, f);
         if (d.ok && columnTargetsOnly && it.expr->kind != ExprKind::Column)
@@ -324,17 +332,31 @@ void clear(PlanNode& n) {
 
 std::vector<RfStep> RfReport::derivation(const RfDerivation& d) const {
   std::vector<RfStep> out;
-  for (int i = d.last; i >= 0; i = steps[i].parent) out.push_back(steps[i]);
+  for (int i = d.last; i >= 0; i = steps[i].parent) {
+    const RfStep& s = steps[i];
+    if (!s.jumpTo) {
+      out.push_back(s);
+      continue;
+    }
+    auto nodes = lineage->path(s.node, s.jumpTo);  // top first; out is built bottom first
+    for (auto it = nodes.rbegin(); it != nodes.rend(); ++it)
+      out.push_back({it->first, it->second, s.before, s.after, s.parent, 0});
+  }
   return {out.rbegin(), out.rend()};
 }
 
 void planRuntimeFilters(PlanNode& root, RfReport& report, const RfOptions& options) {
   clear(root);
-  Planner p{report, options.profile, options.cost, options.composite, {}, {}, 1};
+  Planner p{report, options.profile, options.cost, options.composite, nullptr, {}, {}, 1, {}};
+  if (options.profile == Profile::Sound) {
+    report.lineage = std::make_shared<LineageIndex>(root);
+    p.lineage = report.lineage.get();
+  }
   std::function<void(const PlanNode&)> stats = [&](const PlanNode& n) {
     if (n.op == PlanOp::Scan) {
       if (n.tableRows) p.rows[n.table] = *n.tableRows;
       if (!n.distributionKey.empty()) p.distKey[n.table] = n.distributionKey;
+      for (const auto& c : n.tableColumns) p.scanOf[c.id] = &n;
     }
     for (const auto& c : n.children) stats(*c);
   };

@@ -6,6 +6,7 @@
 
 #include "ir/plan.h"
 #include "rules/rf_hooks.h"
+#include "rules/rf_lineage.h"
 #include "rules/rf_profiles.h"
 
 namespace rfguard {
@@ -18,6 +19,7 @@ struct RfStep {
   std::string before;
   std::string after;
   int parent = -1;  ///< the previous step in RfReport::steps, -1 at the producer
+  int jumpTo = 0;   ///< a run of unchanged pass-throughs down to this scan (see derivation())
 };
 
 /// How filter `filter` reached scan `scan`; RfReport::derivation() lists the steps.
@@ -44,6 +46,7 @@ struct RfReport {
   std::vector<RfDerivation> consumers;
   std::vector<int> dropped;     ///< filters removed for lack of a consumer
   std::vector<RfEdge> skipped;  ///< filters the cost model did not build, with the reason
+  std::shared_ptr<const LineageIndex> lineage;  ///< expands jump steps in derivation()
 
   /// The steps from the producer to the scan, in order.
   std::vector<RfStep> derivation(const RfDerivation& d) const;
