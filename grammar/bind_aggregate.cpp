@@ -23,7 +23,7 @@ bool isAggregateCall(const Expr& e) {
 
 PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scope& scope,
                              std::vector<ExprPtr*> exprs, std::vector<WindowCall>& windows,
-                             const std::vector<std::pair<std::string, ExprPtr>>& items, bool& ok) {
+                             const std::vector<std::pair<std::string, ExprPtr>>& items) {
   BlockState plain;
   auto bindKey = [&](P::ExprContext* e) -> ExprPtr {
     std::string text = e->getText();
@@ -144,7 +144,6 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
     if (e->kind == ExprKind::Column && local.count(e->name)) {
       error(e->loc,
             "column " + e->name + " must appear in GROUP BY or be used in an aggregate function");
-      ok = false;
       return e;
     }
     if (e->kind != ExprKind::Call && e->kind != ExprKind::Cast) return e;

@@ -166,8 +166,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
     if (having) exprs.push_back(&having);
     for (auto& o : order)
       if (o.expr) exprs.push_back(&o.expr);
-    bool ok = true;
-    plan = bindGrouping(ctx, plan, scope, exprs, windows, items, ok);
+    plan = bindGrouping(ctx, plan, scope, exprs, windows, items);
     if (having) {
       plan = unary(PlanOp::Filter, plan, locOf(ctx->having));
       plan->predicate = having;

@@ -89,7 +89,7 @@ class Binder {
                            rfsql::RfSqlParser::LimitClauseContext* limit);
   PlanPtr bindGrouping(rfsql::RfSqlParser::QuerySpecContext* ctx, PlanPtr input, const Scope& scope,
                        std::vector<ExprPtr*> exprs, std::vector<WindowCall>& windows,
-                       const std::vector<std::pair<std::string, ExprPtr>>& items, bool& ok);
+                       const std::vector<std::pair<std::string, ExprPtr>>& items);
   PlanPtr bindRelation(rfsql::RfSqlParser::RelationContext* ctx, Scope& scope);
   PlanPtr bindRelationPrimary(rfsql::RfSqlParser::RelationPrimaryContext* ctx, Scope& scope);
   ExprPtr bindExpr(rfsql::RfSqlParser::ExprContext* ctx, const Scope& scope, BlockState& block);
@@ -134,8 +134,6 @@ class Binder {
   bool failed_ = false;
   std::set<std::string> qualifiers_;
   std::vector<CteDef> ctes_;
-  friend class CteScope;
-  friend struct CteGuard;
 
  public:
   std::vector<CteDef>& ctes() { return ctes_; }
