@@ -18,8 +18,9 @@ namespace {
 // with NULL keys there matter and an outer join below must not lose them.
 // onIntoSide is false for a preserved side: an ON conjunct over a preserved side
 // only decides matching; moving it below would drop preserved rows.
-// clang-format off: one row per join type, one column per fact (1 = true), in
-// the order the comment above lists them.
+// One row per join type, one column per fact (1 = true), in the order the
+// comment above lists them.
+// clang-format off
 const std::vector<JoinTypeInfo> kTable = {
     {JoinType::Inner,             "inner",                "JOIN",                      {1, 1}, {0, 0}, {0, 0}, {1, 1}, {1, 1}, {1, 1}, 1, 0, 1},
     {JoinType::Left,              "left",                 "LEFT JOIN",                 {1, 1}, {1, 0}, {0, 1}, {1, 0}, {0, 1}, {0, 1}, 1, 0, 0},
