@@ -54,6 +54,15 @@ class JsonReader {
   /// The type-specific fields of a node whose children are already read.
   void nodeFields(PlanNode& n, const Json& j, const std::string& ptr, const Scope& scope);
 
+  /// Reads the runtime_filter_targets of every node read, against the whole plan's columns.
+  void readTargets(const PlanNode& root);
+
+  struct Pending {
+    PlanNode* node;
+    const Json* json;
+    std::string ptr;
+  };
+  std::vector<Pending> pending_;  ///< nodes whose targets are read after the whole plan
   Catalog& catalog_;
   Diagnostics& diags_;
   std::string file_;

@@ -223,4 +223,14 @@ PlanPtr clonePlan(const PlanNode& root) {
   return copy;
 }
 
+std::string nodeRef(const PlanNode& n) {
+  std::string op = opName(n.op);
+  if (n.op == PlanOp::Join) {
+    op = joinInfo(n.joinType).name;
+    for (auto& ch : op) ch = ch == '_' ? ' ' : ch;
+    op += " join";
+  }
+  return op + " #" + std::to_string(n.id);
+}
+
 }  // namespace rfguard

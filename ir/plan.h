@@ -150,6 +150,8 @@ void forEachExpr(const PlanNode& node, const std::function<void(const ExprPtr&)>
 void mapExprs(PlanNode& node, const std::function<ExprPtr(const ExprPtr&)>& f);
 /// A deep copy of the tree (expressions are shared, they are immutable).
 PlanPtr clonePlan(const PlanNode& root);
+/// A node for messages: "left join #2", "limit #5", "scan #3".
+std::string nodeRef(const PlanNode& n);
 /// The lower-case name of an operator: "scan", "join"...
 const char* opName(PlanOp op);
 /// Parses an operator name.

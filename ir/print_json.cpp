@@ -87,12 +87,6 @@ Json planToJson(const PlanNode& n) {
       Json cols = Json::array();
       for (const auto& c : n.scanColumns) cols.push_back(c.substr(n.alias.size() + 1));
       j["columns"] = cols;
-      if (!n.runtimeFilterTargets.empty()) {
-        Json ts = Json::array();
-        for (const auto& t : n.runtimeFilterTargets)
-          ts.push_back(Json{{"id", t.id}, {"target", exprToJson(*t.target)}});
-        j["runtime_filter_targets"] = ts;
-      }
       break;
     }
     case PlanOp::Filter:
@@ -156,6 +150,12 @@ Json planToJson(const PlanNode& n) {
       j["rows"] = rows;
       break;
     }
+  }
+  if (!n.runtimeFilterTargets.empty()) {
+    Json ts = Json::array();
+    for (const auto& t : n.runtimeFilterTargets)
+      ts.push_back(Json{{"id", t.id}, {"target", exprToJson(*t.target)}});
+    j["runtime_filter_targets"] = ts;
   }
   Json children = Json::array();
   for (const auto& c : n.children) children.push_back(planToJson(*c));

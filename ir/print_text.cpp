@@ -44,7 +44,9 @@ void collectSubqueries(const Expr& e, std::vector<const PlanNode*>& out) {
 }
 
 void print(const PlanNode& n, int depth, std::string& out) {
-  out += std::string(depth * 2, ' ') + nodeLabel(n) + "\n";
+  out += std::string(depth * 2, ' ') + nodeLabel(n);
+  for (const auto& t : n.runtimeFilterTargets) out += "; " + targetToString(t);
+  out += "\n";
   std::vector<const PlanNode*> subs;
   forEachExpr(n, [&](const ExprPtr& e) { collectSubqueries(*e, subs); });
   for (const auto* s : subs) {
@@ -72,7 +74,6 @@ std::string nodeLabel(const PlanNode& n) {
       for (const auto& c : n.scanColumns) cols.push_back(c.substr(c.find('.') + 1));
       out += " columns=" + list(cols);
       if (!n.runtimeFilterAllowed) out += " runtime_filter=false";
-      for (const auto& t : n.runtimeFilterTargets) out += "; " + targetToString(t);
       return out;
     }
     case PlanOp::Filter:

@@ -3,6 +3,8 @@
 #include "ir/json_reader.h"
 #include "ir/plan_json.h"
 
+#include <functional>
+
 namespace rfguard {
 
 using Json = nlohmann::json;
@@ -113,18 +115,6 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
         if (!c.is_string() || t->columnIndex(c.get<std::string>()) < 0)
           return error(ptr + "/columns/" + std::to_string(i), "not a column of " + n.table);
         n.scanColumns.push_back(n.alias + "." + c.get<std::string>());
-      }
-      Scope own;
-      for (const auto& c : n.tableColumns) own[c.id] = c;
-      const Json* ts = field(j, ptr, "runtime_filter_targets", Json::value_t::array, false);
-      for (size_t i = 0; ts && i < ts->size() && !failed; ++i) {
-        std::string p = ptr + "/runtime_filter_targets/" + std::to_string(i);
-        const Json& t = (*ts)[i];
-        if (!allowed(t, p, {"id", "target"})) return;
-        const Json* id = field(t, p, "id", Json::value_t::number_integer);
-        if (!id || !t.contains("target"))
-          return failed ? void() : error(p, "missing field \"target\"");
-        n.runtimeFilterTargets.push_back({id->get<int>(), expr(t["target"], p + "/target", own)});
       }
       return;
     }
@@ -254,8 +244,7 @@ PlanPtr JsonReader::node(const Json& j, const std::string& ptr, const Scope& out
   if (!parsed) return failed ? n : (error(ptr + "/op", "unknown op \"" + op + "\""), n);
   n->op = *parsed;
   static const std::map<PlanOp, std::vector<const char*>> kKeys = {
-      {PlanOp::Scan,
-       {"id", "op", "loc", "children", "table", "alias", "columns", "runtime_filter_targets"}},
+      {PlanOp::Scan, {"id", "op", "loc", "children", "table", "alias", "columns"}},
       {PlanOp::Filter, {"id", "op", "loc", "children", "predicate"}},
       {PlanOp::Project, {"id", "op", "loc", "children", "exprs"}},
       {PlanOp::Join, {"id", "op", "loc", "children", "join_type", "condition", "runtime_filters"}},
@@ -268,7 +257,9 @@ PlanPtr JsonReader::node(const Json& j, const std::string& ptr, const Scope& out
       {PlanOp::Except, {"id", "op", "loc", "children", "all", "columns"}},
       {PlanOp::Values, {"id", "op", "loc", "children", "columns", "rows"}},
   };
-  if (!allowed(j, ptr, kKeys.at(n->op)) || !readLoc(*this, j, ptr, n->loc)) return n;
+  std::vector<const char*> keys = kKeys.at(n->op);
+  keys.push_back("runtime_filter_targets");  // on any node: the verifier judges where they sit
+  if (!allowed(j, ptr, keys) || !readLoc(*this, j, ptr, n->loc)) return n;
   const Json* id = field(j, ptr, "id", Json::value_t::number_integer);
   if (!id) return n;
   n->id = id->get<int>();
@@ -295,7 +286,33 @@ PlanPtr JsonReader::node(const Json& j, const std::string& ptr, const Scope& out
     for (const auto& col : c->output) scope[col.id] = col;
   nodeFields(*n, j, ptr, scope);
   if (!failed) computeOutput(*n);
+  if (!failed && j.contains("runtime_filter_targets")) pending_.push_back({n.get(), &j, ptr});
   return n;
+}
+
+// Targets are read once the whole plan is: a target over another node's columns
+// is a finding for the verifier (target-not-computable), not an input error.
+void JsonReader::readTargets(const PlanNode& root) {
+  Scope all;
+  std::function<void(const PlanNode&)> collect = [&](const PlanNode& n) {
+    for (const auto& c : n.tableColumns) all[c.id] = c;
+    for (const auto& c : n.output) all[c.id] = c;
+    for (const auto& c : n.children) collect(*c);
+  };
+  collect(root);
+  for (const auto& [n, j, ptr] : pending_) {
+    const Json* ts = field(*j, ptr, "runtime_filter_targets", Json::value_t::array);
+    for (size_t i = 0; ts && i < ts->size() && !failed; ++i) {
+      std::string p = ptr + "/runtime_filter_targets/" + std::to_string(i);
+      const Json& t = (*ts)[i];
+      if (!allowed(t, p, {"id", "target"})) return;
+      const Json* id = field(t, p, "id", Json::value_t::number_integer);
+      if (!id || !t.contains("target"))
+        return failed ? void() : error(p, "missing field \"target\"");
+      n->runtimeFilterTargets.push_back({id->get<int>(), expr(t["target"], p + "/target", all)});
+    }
+  }
+  pending_.clear();
 }
 
 bool readPlanDocument(const std::string& text, const std::string& file, Catalog& catalog,
@@ -368,6 +385,7 @@ bool readPlanDocument(const std::string& text, const std::string& file, Catalog&
     r.ids_.clear();
     r.aliases_.clear();
     q.plan = r.node(qj["plan"], p + "/plan", {});
+    if (!r.failed) r.readTargets(*q.plan);
     if (!r.failed) queries.push_back(std::move(q));
   }
   return !r.failed;

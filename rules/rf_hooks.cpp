@@ -13,16 +13,6 @@ std::string str(const ExprPtr& e) {
   return exprToString(*e);
 }
 
-std::string nodeName(const PlanNode& n) {
-  std::string op = opName(n.op);
-  if (n.op == PlanOp::Join) {
-    op = joinInfo(n.joinType).name;
-    for (auto& ch : op) ch = ch == '_' ? ' ' : ch;
-    op += " join";
-  }
-  return op + " #" + std::to_string(n.id);
-}
-
 /// A call whose arguments include a string: evaluated per row at the scan it costs too much.
 bool expensiveOverString(const Expr& e) {
   if (e.kind == ExprKind::Call)
@@ -83,11 +73,10 @@ Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct
   const auto& info = joinInfo(join.joinType);
   const std::string rule = "GenerateFromJoinConjunct";
   if (!info.hasCondition)
-    return Decision::no(rule,
-                        nodeName(join) + " is a cross join: only a scalar filter could apply");
+    return Decision::no(rule, nodeRef(join) + " is a cross join: only a scalar filter could apply");
   if (!info.probeRowsOnlyIfMatched)
     return Decision::no(
-        rule, nodeName(join) + " outputs unmatched probe rows, so no build domain may filter them");
+        rule, nodeRef(join) + " outputs unmatched probe rows, so no build domain may filter them");
   if (conjunct->kind == ExprKind::Call && conjunct->name == "or")
     return Decision::no(
         rule, "`" + str(conjunct) + "` is a disjunction: failing one branch proves nothing");
@@ -104,7 +93,7 @@ Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct
                     "` is a range comparison and the build side may return more than one row");
     if (split) *split = *s;
     return Decision::yes("GenerateScalarFilter",
-                         nodeName(join) +
+                         nodeRef(join) +
                              " compares with a build side of at most one row: a scalar filter `" +
                              str(s->probe) + " " + s->op + " s`");
   }
@@ -114,13 +103,13 @@ Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct
   if (!comparable(s->probe->type, s->build->type))
     return Decision::no(rule, "probe and build types do not compare");
   if (split) *split = *s;
-  return Decision::yes(rule, nodeName(join) + " drops unmatched probe rows and `" + str(conjunct) +
+  return Decision::yes(rule, nodeRef(join) + " drops unmatched probe rows and `" + str(conjunct) +
                                  "` is a top-level conjunct");
 }
 
 Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const RuntimeFilter& f,
                         ExprPtr* rewritten) {
-  const std::string where = nodeName(n);
+  const std::string where = nodeRef(n);
   auto cols = columnsOf(*e);
   *rewritten = e;
   switch (n.op) {
@@ -238,7 +227,7 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
 Decision rewriteToChild(const PlanNode& join, const ExprPtr& conjunct, const ExprPtr& e,
                         const RuntimeFilter& f, size_t* target, ExprPtr* copy) {
   const std::string rule = "CopyAcrossJoinEquality";
-  const std::string where = nodeName(join);
+  const std::string where = nodeRef(join);
   auto s = splitConjunct(join, conjunct);
   if (!s)
     return Decision::no(rule,

@@ -14,12 +14,6 @@ const std::vector<Profile> kProfiles = {Profile::Sound, Profile::Doris, Profile:
                                         Profile::Trino};
 constexpr const char* kNames[] = {"sound", "doris", "starrocks", "trino"};
 
-std::string joinName(const PlanNode& n) {
-  std::string op = joinInfo(n.joinType).name;
-  for (auto& c : op) c = c == '_' ? ' ' : c;
-  return op + " join #" + std::to_string(n.id);
-}
-
 bool in(JoinType t, std::initializer_list<JoinType> set) {
   for (auto s : set)
     if (s == t) return true;
@@ -55,7 +49,7 @@ std::optional<JoinMove> compositeCopy(const PlanNode& n, const ExprPtr& e, const
   }
   return JoinMove{
       target, makeCall("row", parts),
-      Decision::yes("CopyAcrossJoinEquality", joinName(n) + ": every part of `" + exprToString(*e) +
+      Decision::yes("CopyAcrossJoinEquality", nodeRef(n) + ": every part of `" + exprToString(*e) +
                                                   "` is a key; copied as `" +
                                                   exprToString(*makeCall("row", parts)) + "`")};
 }
@@ -75,6 +69,7 @@ std::vector<JoinMove> soundMoves(const PlanNode& n, const ExprPtr& e, const Runt
     auto s = splitConjunct(n, conj);
     if (!s || (!exprEquals(e, s->probe) && !exprEquals(e, s->build))) continue;
     JoinMove m;
+    m.child = exprEquals(e, s->probe) ? 1 : 0;  // where the copy would go, also when refused
     m.decision = rewriteToChild(n, conj, e, f, &m.child, &m.expr);
     if (!m.decision.ok) m.expr = nullptr;
     moves.push_back(m);
@@ -96,7 +91,7 @@ std::vector<JoinMove> starRocksMoves(const PlanNode& n, const ExprPtr& e) {
       if (!exprEquals(e, s->probe) && !exprEquals(e, s->build)) continue;
       if (s->probe->kind != ExprKind::Column || s->build->kind != ExprKind::Column) continue;
       std::string why =
-          joinName(n) + ": `" + exprToString(*e) + "` is a key of `" + exprToString(*conj) + "`";
+          nodeRef(n) + ": `" + exprToString(*e) + "` is a key of `" + exprToString(*conj) + "`";
       moves.push_back({0, s->probe, Decision::yes("StarRocksBilateral", why)});
       moves.push_back({1, s->build, Decision::yes("StarRocksBilateral", why)});
       return moves;
@@ -112,12 +107,11 @@ std::vector<JoinMove> starRocksMoves(const PlanNode& n, const ExprPtr& e) {
     order = {0, 1};
   for (size_t c : order)
     if (side == static_cast<int>(c))
-      return {
-          {c, e, Decision::yes("StarRocksUnilateral", joinName(n) + ": one side by join type")}};
+      return {{c, e, Decision::yes("StarRocksUnilateral", nodeRef(n) + ": one side by join type")}};
   return {
       {static_cast<size_t>(side < 0 ? 0 : side), nullptr,
        Decision::no("StarRocksUnilateral",
-                    joinName(n) + ": no side allowed by join type; the filter stays at the join")}};
+                    nodeRef(n) + ": no side allowed by join type; the filter stays at the join")}};
 }
 
 // Doris: a <=> filter stops at any outer join; lineage into a NULL-generating
@@ -128,7 +122,7 @@ std::vector<JoinMove> dorisMoves(const PlanNode& n, const ExprPtr& e, const Runt
   if (f.op == "<=>" && in(n.joinType, {JoinType::Left, JoinType::Right, JoinType::Full}))
     return {{0, nullptr,
              Decision::no("DorisNullSafeStopsAtOuterJoin",
-                          joinName(n) + " is an outer join and the filter is null-safe")}};
+                          nodeRef(n) + " is an outer join and the filter is null-safe")}};
   std::vector<JoinMove> moves;
   int side = sideOf(n, e);
   if (side >= 0) {
@@ -136,9 +130,9 @@ std::vector<JoinMove> dorisMoves(const PlanNode& n, const ExprPtr& e, const Runt
     moves.push_back(
         {static_cast<size_t>(side), ok ? e : nullptr,
          ok ? Decision::yes("DorisPassThroughLineage",
-                            joinName(n) + ": `" + exprToString(*e) + "` along its lineage")
+                            nodeRef(n) + ": `" + exprToString(*e) + "` along its lineage")
             : Decision::no("DorisPassThroughLineage",
-                           "entered the NULL-generating side of " + joinName(n) + " with `" +
+                           "entered the NULL-generating side of " + nodeRef(n) + " with `" +
                                exprToString(*e) + "`, which is not NULL-propagating")});
   }
   if (!in(n.joinType, {JoinType::Inner, JoinType::LeftSemi, JoinType::RightSemi}) || !n.predicate)
@@ -152,7 +146,7 @@ std::vector<JoinMove> dorisMoves(const PlanNode& n, const ExprPtr& e, const Runt
     if (columnsOf(*other).size() != 1) continue;
     moves.push_back(
         {1 - from, other,
-         Decision::yes("DorisExpandByInnerJoin", joinName(n) + ": `" + exprToString(*e) + "` " +
+         Decision::yes("DorisExpandByInnerJoin", nodeRef(n) + ": `" + exprToString(*e) + "` " +
                                                      s->op + " `" + exprToString(*other) + "`")});
   }
   return moves;
@@ -166,19 +160,19 @@ std::vector<JoinMove> trinoMoves(const PlanNode& n, const ExprPtr& e) {
   const auto& info = joinInfo(n.joinType);
   int side = sideOf(n, e);
   if (n.joinType == JoinType::Full || side < 0)
-    return {{0, nullptr,
-             Decision::no("TrinoPredicatePushDown",
-                          joinName(n) + ": the filter stays above the join")}};
+    return {
+        {0, nullptr,
+         Decision::no("TrinoPredicatePushDown", nodeRef(n) + ": the filter stays above the join")}};
   if (info.generatesNulls[side])
     return {
         {static_cast<size_t>(side), nullptr,
          Decision::no("TrinoPreservedSideFirst",
                       "`" + exprToString(*e) + "` cannot be rewritten to the preserved side of " +
-                          joinName(n) + ", so it stays above")}};
+                          nodeRef(n) + ", so it stays above")}};
   std::vector<JoinMove> moves{
       {static_cast<size_t>(side), e,
        Decision::yes("TrinoPreservedSideFirst",
-                     joinName(n) + ": `" + exprToString(*e) + "` holds on the preserved side")}};
+                     nodeRef(n) + ": `" + exprToString(*e) + "` holds on the preserved side")}};
   if (!in(n.joinType, {JoinType::Inner, JoinType::Left, JoinType::Right}) || !n.predicate)
     return moves;
   for (const auto& conj : conjuncts(n.predicate)) {
@@ -188,7 +182,7 @@ std::vector<JoinMove> trinoMoves(const PlanNode& n, const ExprPtr& e) {
     if (!exprEquals(e, mine)) continue;
     moves.push_back(
         {static_cast<size_t>(1 - side), other,
-         Decision::yes("TrinoDeriveAcrossEquality", joinName(n) + ": `" + exprToString(*e) +
+         Decision::yes("TrinoDeriveAcrossEquality", nodeRef(n) + ": `" + exprToString(*e) +
                                                         "` = `" + exprToString(*other) + "`")});
   }
   return moves;
@@ -219,21 +213,21 @@ Decision generateUnder(Profile p, const PlanNode& join, const ExprPtr& conjunct,
     case Profile::Doris:
       if (in(t, {JoinType::LeftAnti, JoinType::Full, JoinType::Left, JoinType::NullAwareLeftAnti}))
         return Decision::no("DorisProducerDenyList",
-                            joinName(join) + " is on Doris' producer deny list");
+                            nodeRef(join) + " is on Doris' producer deny list");
       break;
     case Profile::StarRocks:
       if (!in(t, {JoinType::Inner, JoinType::LeftSemi, JoinType::Right, JoinType::RightSemi,
                   JoinType::RightAnti, JoinType::Cross}))
         return Decision::no(
             "StarRocksProducerTypes",
-            joinName(join) +
+            nodeRef(join) +
                 ": StarRocks builds filters at inner, left semi, right and cross joins only");
       break;
     case Profile::Trino:
       if (!in(t, {JoinType::Inner, JoinType::Right}))
         return Decision::no(
             "TrinoProducerTypes",
-            joinName(join) + ": Trino creates dynamic filters at INNER and RIGHT joins only");
+            nodeRef(join) + ": Trino creates dynamic filters at INNER and RIGHT joins only");
       break;
   }
   // The engines differ in which join types produce; the conjunct checks are shared.
@@ -245,7 +239,7 @@ Decision generateUnder(Profile p, const PlanNode& join, const ExprPtr& conjunct,
         "`" + exprToString(*conjunct) + "` is not an equality of a probe and a build expression");
   if (split) *split = *s;
   return Decision::yes(std::string(profileName(p)) + "Producer",
-                       joinName(join) + " produces from `" + exprToString(*conjunct) + "`");
+                       nodeRef(join) + " produces from `" + exprToString(*conjunct) + "`");
 }
 
 std::vector<JoinMove> joinMovesUnder(Profile p, const PlanNode& join, const ExprPtr& e,

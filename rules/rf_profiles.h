@@ -21,7 +21,7 @@ const std::vector<Profile>& allProfiles();
 
 /// One way a filter may continue below a join: into `child` as `expr`.
 struct JoinMove {
-  size_t child = 0;
+  size_t child = 0;  ///< also set when refused: where the move would have gone
   ExprPtr expr;
   Decision decision;  ///< why (ok) or why not (!ok, expr unset)
 };

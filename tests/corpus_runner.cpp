@@ -24,6 +24,16 @@
 //   rf [profile=P] [cost] [composite] [disable=...] [summary|explain] [format=json|dot]
 //                          SQL queries, normalised, runtime filters placed: the plan, a
 //                          one-line-per-filter summary, or the plan plus every decision
+//   lint [profile=P] [composite]
+//                          SQL queries planned with the profile, or a plan JSON document
+//                          (input starting with `{`) as given, then verified: one line
+//                          per finding, or "clean"
+//
+// Every case that loads SQL queries also places the sound profile's filters on
+// a copy of each normalised plan and verifies them, and every unsafe edit of
+// that placement (verifier/mutate.h): a finding on the sound placement prints
+// "SOUND PLACEMENT FLAGGED", an edit without a finding "MUTANT NOT CAUGHT";
+// no expectation holds either. `--mutants` prints the tally by kind at the end.
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -34,6 +44,8 @@
 #include "ir/printers.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
+#include "tests/corpus_checks.h"
+#include "verifier/verify.h"
 
 using namespace rfguard;
 
@@ -125,6 +137,8 @@ std::string summarize(const RfReport& rf) {
   return out.empty() ? "no filter\n" : out;
 }
 
+MutantTally tally;  // over every file of the run
+
 std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& ok) {
   Diagnostics diags;
   std::vector<Query> queries;
@@ -145,6 +159,7 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
       NormalizeReport report;
       normalize(q.plan, opt, report);
       for (const auto& p : report.problems) out += "INVARIANT BROKEN: " + p + "\n";
+      out += soundCheck(*q.plan, q.name, tally);
       RfReport rf;
       if (c.args.size() > 1 && c.args[1] == "rf") planRuntimeFilters(*q.plan, rf);
       out += "-- " + q.name + "\n" + planToText(*q.plan) + "\n";
@@ -159,6 +174,14 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
                : diags.render() + (queries.empty() ? "" : "schema holds a query\n");
   }
   Catalog local = catalog;
+  if (c.directive == "lint" && c.input.rfind("{", 0) == 0) {
+    if (!readPlanDocument(c.input, "input", local, queries, diags)) return diags.render();
+    std::string out;
+    for (const auto& q : queries)
+      out += (queries.size() > 1 ? "-- " + q.name + "\n" : "") +
+             findingLines(verifyRuntimeFilters(*q.plan));
+    return out;
+  }
   if (c.directive == "plan-json") {
     if (!readPlanDocument(c.input, "input", local, queries, diags)) return diags.render();
     std::string out;
@@ -188,8 +211,9 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
     NormalizeReport report;
     normalize(q.plan, opt, report);
     for (const auto& p : report.problems) out += "INVARIANT BROKEN: " + p + "\n";
+    out += soundCheck(*q.plan, q.name, tally);
     RfReport rf;
-    if (c.directive == "rf" || arg(c, "rf") == "true") {
+    if (c.directive == "rf" || c.directive == "lint" || arg(c, "rf") == "true") {
       auto profile = parseProfile(arg(c, "profile", "sound"));
       if (!profile) return "unknown profile " + arg(c, "profile") + "\n";
       RfOptions rfo(*profile);
@@ -198,6 +222,11 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
       planRuntimeFilters(*q.plan, rf, rfo);
       if (arg(c, "summary") == "true") {
         out += summarize(rf);
+        continue;
+      }
+      if (c.directive == "lint") {
+        out += (queries.size() > 1 ? "-- " + q.name + "\n" : "") +
+               findingLines(verifyRuntimeFilters(*q.plan));
         continue;
       }
     }
@@ -244,11 +273,14 @@ void writeCase(std::ostream& os, const std::vector<std::string>& lines, const Ca
 
 int main(int argc, char** argv) {
   bool rewrite = std::getenv("RFGUARD_REWRITE") != nullptr;
+  bool mutants = false;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--rewrite")
       rewrite = true;
+    else if (a == "--mutants")
+      mutants = true;
     else
       files.push_back(a);
   }
@@ -295,5 +327,10 @@ int main(int argc, char** argv) {
     if (rewrite) std::ofstream(path) << rewritten.str();
   }
   std::cout << total - failures << " passed, " << failures << " failed\n";
+  if (mutants) {
+    for (const auto& [kind, n] : tally.byKind)
+      std::cout << "mutants " << kind << ": " << n.first << " tried, " << n.second << " caught\n";
+    std::cout << "mutants: " << tally.tried << " tried, " << tally.caught << " caught\n";
+  }
   return failures ? 1 : 0;
 }

@@ -7,6 +7,7 @@
 #include "ir/printers.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
+#include "tools/cli/lint.h"
 
 namespace rfguard {
 
@@ -143,7 +144,7 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
 int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   CLI::App app{"rfguard: runtime-filter rule engine and plan verifier"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "rfguard 0.1.0");
+  app.set_version_flag("--version", std::string("rfguard ") + kVersion);
   PlanArgs plan;
   auto* cmd = app.add_subcommand("plan", "print each query's normalised plan");
   cmd->add_option("files", plan.files, "SQL or plan JSON files, - for stdin");
@@ -169,6 +170,18 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
                 "per query, the consumers each profile places, side by side");
   cmd->add_flag("--explain", plan.explain,
                 "after each text plan, every runtime-filter decision with its rule and reason");
+  LintArgs lint;
+  auto* lintCmd = app.add_subcommand(
+      "lint", "verify runtime-filter placements: plan JSON as given, SQL as the profile plans it");
+  lintCmd->add_option("files", lint.files, "SQL or plan JSON files, - for stdin");
+  lintCmd->add_option("--format", lint.format, "text, json or sarif")
+      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  lintCmd
+      ->add_option("--profile", lint.profile,
+                   "placement policy for SQL inputs: sound (default), doris, starrocks, trino")
+      ->check(CLI::IsMember({"sound", "doris", "starrocks", "trino"}));
+  lintCmd->add_flag("--composite", lint.composite,
+                    "plan composite filters over all equality conjuncts of a join (SQL inputs)");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -176,6 +189,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
     return code == 0 ? kExitOk : kExitInputError;
   }
   if (cmd->parsed()) return runPlan(plan, out, err);
+  if (lintCmd->parsed()) return runLint(lint, out, err);
   return kExitInputError;
 }
 

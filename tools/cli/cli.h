@@ -11,6 +11,9 @@
 
 namespace rfguard {
 
+/// The version every output reports.
+inline constexpr const char* kVersion = "0.1.0";
+
 /// Exit codes shared by every command.
 enum ExitCode { kExitOk = 0, kExitFindings = 1, kExitInputError = 2 };
 

@@ -1,0 +1,50 @@
+#pragma once
+// The `lint` command: plan (SQL) or take as given (plan JSON), then verify.
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "tools/cli/cli.h"
+#include "verifier/findings.h"
+
+namespace rfguard {
+
+/// Command-line arguments of `rfguard lint`.
+struct LintArgs {
+  std::vector<std::string> files;
+  std::string format = "text";  ///< text, json or sarif
+  std::string profile = "sound";
+  bool composite = false;
+};
+
+/// Where a finding points: a SQL position or a JSON pointer in an input file.
+struct FindingSite {
+  std::string file;     ///< as given on the command line, or the SQL file a plan came from
+  SourceLoc loc;        ///< line 0 when the plan came from JSON without positions
+  std::string pointer;  ///< the plan node's JSON pointer, for plan JSON inputs
+};
+
+/// One finding with the query and place it belongs to.
+struct LintResult {
+  std::string query;
+  Finding finding;
+  FindingSite site;
+};
+
+/// Per input file: its queries and their findings.
+struct LintFile {
+  std::string path;
+  std::vector<std::string> queries;
+  std::vector<LintResult> results;
+  bool inputError = false;
+};
+
+/// Runs `rfguard lint`; returns the exit code.
+int runLint(const LintArgs& args, std::ostream& out, std::ostream& err);
+
+/// Output formats (lint_output.cpp).
+void writeLintText(const std::vector<LintFile>& files, std::ostream& out);
+void writeLintJson(const std::vector<LintFile>& files, std::ostream& out);
+void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out);
+
+}  // namespace rfguard

@@ -1,0 +1,175 @@
+// Lint output: text for people, JSON (docs/lint-json.md) for scripts, SARIF
+// 2.1.0 for code-scanning services.
+#include <xxhash.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "tools/cli/lint.h"
+
+namespace rfguard {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// "file:line:col" or "file" plus " at /pointer".
+std::string where(const FindingSite& s) {
+  std::string out = s.file;
+  if (s.loc.line) out += ":" + std::to_string(s.loc.line) + ":" + std::to_string(s.loc.col);
+  if (!s.pointer.empty()) out += " at " + s.pointer;
+  return out;
+}
+
+Json siteJson(const FindingSite& s) {
+  Json j{{"file", s.file}};
+  if (s.loc.line) {
+    j["line"] = s.loc.line;
+    j["column"] = s.loc.col;
+  }
+  if (!s.pointer.empty()) j["pointer"] = s.pointer;
+  return j;
+}
+
+/// A path relative to the working directory, with forward slashes (SARIF wants a URI).
+std::string relativeUri(const std::string& path) {
+  namespace fs = std::filesystem;
+  if (path == "-") return "stdin";
+  std::error_code ec;
+  fs::path p = fs::absolute(path, ec);
+  fs::path rel = ec ? fs::path(path) : p.lexically_relative(fs::current_path(ec));
+  if (rel.empty()) rel = path;
+  std::string out = rel.lexically_normal().generic_string();
+  std::string enc;  // percent-encode what a URI reference cannot hold
+  for (unsigned char ch : out) {
+    if (std::isalnum(ch) || std::string("/-._~").find(static_cast<char>(ch)) != std::string::npos) {
+      enc += static_cast<char>(ch);
+    } else {
+      char buf[4];
+      std::snprintf(buf, sizeof buf, "%%%02X", ch);
+      enc += buf;
+    }
+  }
+  return enc;
+}
+
+/// The message with filter and node numbers blanked: stable when ids shift.
+std::string stablePart(const std::string& m) {
+  std::string out;
+  for (size_t i = 0; i < m.size(); ++i) {
+    out += m[i];
+    bool numbered = m[i] == '#' || (i > 0 && m[i - 1] == 'R' && m[i] == 'F');
+    if (numbered)
+      while (i + 1 < m.size() && std::isdigit(static_cast<unsigned char>(m[i + 1]))) ++i;
+  }
+  return out;
+}
+
+std::string fingerprint(const std::string& uri, const LintResult& r) {
+  std::string key =
+      r.finding.code + "\n" + uri + "\n" + r.query + "\n" + stablePart(r.finding.message);
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx",
+                static_cast<unsigned long long>(XXH64(key.data(), key.size(), 0)));
+  return buf;
+}
+
+}  // namespace
+
+void writeLintText(const std::vector<LintFile>& files, std::ostream& out) {
+  size_t n = 0, errors = 0, queries = 0;
+  for (const auto& f : files) {
+    queries += f.queries.size();
+    for (const auto& r : f.results) {
+      out << where(r.site) << ": " << severityName(r.finding.severity) << " [" << r.finding.code
+          << "] " << r.query << ": " << r.finding.message << "\n";
+      ++n;
+      errors += r.finding.severity == Severity::Error;
+    }
+  }
+  out << "-- " << files.size() << (files.size() == 1 ? " file, " : " files, ") << queries
+      << (queries == 1 ? " query, " : " queries, ") << n << (n == 1 ? " finding" : " findings")
+      << " (" << errors << (errors == 1 ? " error" : " errors") << ")\n";
+}
+
+void writeLintJson(const std::vector<LintFile>& files, std::ostream& out) {
+  Json doc{{"format", "rfguard-lint"}, {"version", 1}, {"files", Json::array()}};
+  size_t queries = 0, n = 0, errors = 0;
+  for (const auto& f : files) {
+    Json fj{{"file", f.path}, {"input_error", f.inputError}, {"queries", Json::array()}};
+    for (const auto& name : f.queries) {
+      Json qj{{"name", name}, {"findings", Json::array()}};
+      for (const auto& r : f.results) {
+        if (r.query != name) continue;
+        const Finding& x = r.finding;
+        qj["findings"].push_back(Json{{"code", x.code},
+                                      {"severity", severityName(x.severity)},
+                                      {"message", x.message},
+                                      {"filter", x.filter},
+                                      {"nodes", x.nodes},
+                                      {"location", siteJson(r.site)}});
+        ++n;
+        errors += x.severity == Severity::Error;
+      }
+      fj["queries"].push_back(qj);
+      ++queries;
+    }
+    doc["files"].push_back(fj);
+  }
+  doc["summary"] = Json{{"files", files.size()},
+                        {"queries", queries},
+                        {"findings", n},
+                        {"errors", errors},
+                        {"warnings", n - errors}};
+  out << doc.dump(2) << "\n";
+}
+
+void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out) {
+  Json rules = Json::array();
+  const auto& codes = findingCodes();
+  for (const auto& c : codes) {
+    const char* level = c.severity == Severity::Error ? "error" : "warning";
+    rules.push_back(
+        Json{{"id", c.id},
+             {"name", c.id},
+             {"shortDescription", {{"text", c.summary}}},
+             {"fullDescription", {{"text", c.details}}},
+             {"help", {{"text", std::string(c.fix) + " See docs/findings.md#" + c.id + "."}}},
+             {"defaultConfiguration", {{"level", level}}}});
+  }
+  Json results = Json::array();
+  for (const auto& f : files)
+    for (const auto& r : f.results) {
+      size_t index = 0;
+      while (index < codes.size() && r.finding.code != codes[index].id) ++index;
+      std::string uri = relativeUri(r.site.file);
+      Json region{{"startLine", r.site.loc.line ? r.site.loc.line : 1},
+                  {"startColumn", r.site.loc.line ? r.site.loc.col : 1}};
+      Json loc{{"physicalLocation", {{"artifactLocation", {{"uri", uri}}}, {"region", region}}},
+               {"logicalLocations",
+                Json::array({Json{
+                    {"name", r.query},
+                    {"fullyQualifiedName", r.query + "/RF" + std::to_string(r.finding.filter)},
+                    {"kind", "function"}}})}};
+      std::string text = r.finding.message;
+      if (!r.site.pointer.empty()) text += " (plan node " + r.site.pointer + ")";
+      results.push_back(
+          Json{{"ruleId", r.finding.code},
+               {"ruleIndex", index},
+               {"level", severityName(r.finding.severity)},
+               {"message", {{"text", r.query + ": " + text}}},
+               {"locations", Json::array({loc})},
+               {"partialFingerprints", {{"rfguardFinding/v1", fingerprint(uri, r)}}}});
+    }
+  Json doc{
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs",
+       Json::array({Json{
+           {"tool", {{"driver", {{"name", "rfguard"}, {"version", kVersion}, {"rules", rules}}}}},
+           {"columnKind", "unicodeCodePoints"},
+           {"results", results}}})}};
+  out << doc.dump(2) << "\n";
+}
+
+}  // namespace rfguard

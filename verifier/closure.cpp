@@ -1,0 +1,241 @@
+// Closure (DESIGN section 5, after Trino's DynamicFiltersChecker): every filter
+// has one producer that may generate it and consumers in its probe subtree, at
+// scans that can apply it; nothing waits on itself.
+#include <functional>
+#include <set>
+
+#include "rules/rf_hooks.h"
+#include "rules/rule_util.h"
+#include "verifier/plan_facts.h"
+
+namespace rfguard {
+
+namespace {
+
+std::string rf(int id) {
+  return "RF" + std::to_string(id);
+}
+
+std::string str(const ExprPtr& e) {
+  return exprToString(*e);
+}
+
+/// True when `e` (inside an OR somewhere) compares `probe` with `build` by `op`.
+bool mentions(const PlanNode& join, const ExprPtr& e, const RuntimeFilter& f) {
+  if (auto s = splitConjunct(join, e))
+    if (s->op == f.op && exprEquals(s->probe, f.probe) && exprEquals(s->build, f.build))
+      return true;
+  for (const auto& a : e->args)
+    if (mentions(join, a, f)) return true;
+  return false;
+}
+
+/// The producer's pairs: one for a plain filter, one per part of a composite `row(...)`.
+std::vector<std::pair<ExprPtr, ExprPtr>> keyPairs(const RuntimeFilter& f) {
+  bool tuple = f.probe->kind == ExprKind::Call && f.probe->name == "row" &&
+               f.build->kind == ExprKind::Call && f.build->name == "row" &&
+               f.probe->args.size() == f.build->args.size();
+  if (!tuple) return {{f.probe, f.build}};
+  std::vector<std::pair<ExprPtr, ExprPtr>> out;
+  for (size_t i = 0; i < f.probe->args.size(); ++i)
+    out.push_back({f.probe->args[i], f.build->args[i]});
+  return out;
+}
+
+/// A join producer: each key pair is a top-level conjunct that canGenerate accepts.
+void checkJoinProducer(const Producer& p, std::vector<Finding>& out) {
+  const PlanNode& j = *p.node;
+  const RuntimeFilter& f = *p.filter;
+  auto finding = [&](const char* code, const std::string& msg) {
+    out.push_back(
+        makeFinding(code, rf(f.id) + " at " + nodeRef(j) + ": " + msg, f.id, {j.id}, j.loc));
+  };
+  if (f.nullAllowed != (f.op == "<=>"))
+    finding("null-flag-mismatch", std::string("a `") + f.op + "` filter must " +
+                                      (f.op == "<=>" ? "" : "not ") + "be null-allowing");
+  const auto conjs = j.predicate ? conjuncts(j.predicate) : std::vector<ExprPtr>{};
+  for (const auto& [probe, build] : keyPairs(f)) {
+    RuntimeFilter part = f;
+    part.probe = probe;
+    part.build = build;
+    ExprPtr source;
+    for (const auto& c : conjs) {
+      auto s = splitConjunct(j, c);
+      if (s && s->op == f.op && exprEquals(s->probe, probe) && exprEquals(s->build, build))
+        source = c;
+    }
+    std::string pair = "`" + str(probe) + " " + f.op + " " + str(build) + "`";
+    if (!source) {
+      bool underOr = false;
+      for (const auto& c : conjs) underOr = underOr || mentions(j, c, part);
+      if (underOr)
+        finding("producer-under-or", pair + " is part of an OR in the join condition");
+      else
+        finding("producer-not-conjunct", pair + " is not a conjunct of the join condition");
+      continue;
+    }
+    Decision d = canGenerate(j, source, nullptr);
+    if (d.ok) continue;
+    const auto& info = joinInfo(j.joinType);
+    finding(!info.hasCondition || !info.probeRowsOnlyIfMatched ? "producer-join-type"
+                                                               : "producer-ineligible",
+            d.reason);
+  }
+}
+
+/// A TopN producer: LIMIT over ORDER BY, the first key, its direction and NULL order.
+void checkTopNProducer(const Producer& p, std::vector<Finding>& out) {
+  const PlanNode& l = *p.node;
+  const RuntimeFilter& f = *p.filter;
+  auto finding = [&](const char* code, const std::string& msg) {
+    out.push_back(
+        makeFinding(code, rf(f.id) + " at " + nodeRef(l) + ": " + msg, f.id, {l.id}, l.loc));
+  };
+  const PlanNode& sort = *l.children[0];
+  if (!l.limit || sort.op != PlanOp::Sort || sort.sortKeys.empty())
+    return finding("topn-producer-mismatch", "a TopN filter needs LIMIT n over ORDER BY");
+  const SortKey& k = sort.sortKeys[0];
+  std::string want = k.ascending ? "<=" : ">=";
+  if (!exprEquals(f.probe, k.expr) || f.op != want)
+    return finding("topn-producer-mismatch", "the threshold must be `" + str(k.expr) + " " + want +
+                                                 "`, not `" + str(f.probe) + " " + f.op + "`");
+  if (f.nullAllowed != k.nullsFirst)
+    finding("null-flag-mismatch", std::string("NULLs sort ") + (k.nullsFirst ? "first" : "last") +
+                                      ", so the threshold must " + (k.nullsFirst ? "" : "not ") +
+                                      "pass NULL");
+}
+
+/// The kinds suit the key type: MinMax ordered and not floating, bitset integer.
+std::string kindProblem(const RuntimeFilter& f, const Type& t) {
+  if (f.kinds.empty()) return "the filter has no kind";
+  for (FilterKind k : f.kinds) {
+    if (k == FilterKind::MinMax && (!t.isOrdered() || t.isFloating()) &&
+        !(f.probe->kind == ExprKind::Call && f.probe->name == "row"))
+      return "min_max on " + t.toString();
+    if (k == FilterKind::Bitset && !t.isInteger()) return "bitset on " + t.toString();
+  }
+  return "";
+}
+
+}  // namespace
+
+void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector<bool>& ok) {
+  std::map<int, int> uses;
+  std::set<int> broken;  // producers with findings: their consumers are judged by position only
+  for (const auto& c : facts.consumers) ++uses[c.target->id];
+  for (const auto& [id, ps] : facts.producers) {
+    for (size_t i = 1; i < ps.size(); ++i)
+      out.push_back(makeFinding(
+          "duplicate-filter-id",
+          rf(id) + " is produced by " + nodeRef(*ps[0].node) + " and by " + nodeRef(*ps[i].node),
+          id, {ps[0].node->id, ps[i].node->id}, ps[i].node->loc));
+    const Producer& p = ps[0];
+    const size_t before = out.size();
+    if (p.node->op == PlanOp::Join)
+      checkJoinProducer(p, out);
+    else
+      checkTopNProducer(p, out);
+    std::string kp = kindProblem(*p.filter, p.filter->probe->type);
+    if (!kp.empty())
+      out.push_back(makeFinding("kind-unsuitable", rf(id) + " at " + nodeRef(*p.node) + ": " + kp,
+                                id, {p.node->id}, p.node->loc));
+    if (out.size() > before) broken.insert(id);
+    if (!uses[id])
+      out.push_back(makeFinding("producer-without-consumer",
+                                rf(id) + " at " + nodeRef(*p.node) + " has no consumer", id,
+                                {p.node->id}, p.node->loc));
+  }
+  // Waits: filter g waits on filter f when a consumer of f sits in g's build subtree.
+  std::map<int, std::set<int>> waitsOn;
+  ok.assign(facts.consumers.size(), false);
+  for (size_t i = 0; i < facts.consumers.size(); ++i) {
+    const Consumer& c = facts.consumers[i];
+    const int id = c.target->id;
+    const PlanNode& n = *c.node;
+    const ExprPtr& t = c.target->target;
+    auto finding = [&](const char* code, const std::string& msg, std::vector<int> nodes) {
+      out.push_back(makeFinding(code, rf(id) + " -> " + str(t) + " at " + nodeRef(n) + ": " + msg,
+                                id, std::move(nodes), n.loc));
+    };
+    auto it = facts.producers.find(id);
+    if (it == facts.producers.end()) {
+      finding("unknown-filter", "no producer has this id", {n.id});
+      continue;
+    }
+    for (const auto& [gid, ps] : facts.producers)
+      for (const auto& g : ps)
+        if (facts.within(facts.buildRoot(g), &n)) waitsOn[gid].insert(id);
+    const Producer& p = it->second[0];
+    const RuntimeFilter& f = *p.filter;
+    std::vector<int> nodes{p.node->id, n.id};
+    if (facts.within(facts.buildRoot(p), &n)) {
+      finding("consumer-in-build-side",
+              "in the build subtree of " + nodeRef(*p.node) + ", which waits for this filter",
+              nodes);
+      continue;
+    }
+    if (!facts.within(facts.probeRoot(p), &n)) {
+      finding("consumer-outside-probe-side", "not in the probe subtree of " + nodeRef(*p.node),
+              nodes);
+      continue;
+    }
+    if (broken.count(id)) continue;
+    if (n.op != PlanOp::Scan) {
+      finding("consumer-not-at-scan", "consumers sit at scans", nodes);
+      continue;
+    }
+    std::set<std::string> own;
+    for (const auto& col : n.tableColumns) own.insert(col.id);
+    if (!subsetOf(columnsOf(*t), own) || hasSubquery(*t)) {
+      finding("target-not-computable", "not computable from " + n.alias + "'s columns", nodes);
+      continue;
+    }
+    if (!n.runtimeFilterAllowed) {
+      finding("scan-rejects-filters", "table " + n.table + " does not accept runtime filters",
+              nodes);
+      continue;
+    }
+    // The producer's key type was judged above; a target of another type is judged here.
+    std::string kp = t->type.toString() == f.probe->type.toString() ? "" : kindProblem(f, t->type);
+    if (kp.empty() && f.op == "<=>" && t->type.isFloating() && !f.probe->type.isFloating())
+      kp = "a <=> filter on " + t->type.toString();
+    if (!kp.empty()) {
+      finding("kind-unsuitable", kp, nodes);
+      continue;
+    }
+    Decision d = canConsume(n, t, f);
+    if (!d.ok) {
+      finding("unsuitable-target", d.reason, nodes);
+      continue;
+    }
+    ok[i] = it->second.size() == 1;
+  }
+  // A cycle of two or more filters (a self-wait is consumer-in-build-side).
+  std::map<int, int> state;  // 0 new, 1 on the stack, 2 done
+  std::vector<int> stack;
+  std::function<void(int)> dfs = [&](int g) {
+    state[g] = 1;
+    stack.push_back(g);
+    for (int f : waitsOn[g]) {
+      if (f == g) continue;
+      if (state[f] == 1) {
+        std::string cycle;
+        std::vector<int> ids;
+        for (auto s = std::find(stack.begin(), stack.end(), f); s != stack.end(); ++s) {
+          cycle += rf(*s) + " waits on ";
+          ids.push_back(facts.producers.at(*s)[0].node->id);
+        }
+        const PlanNode& at = *facts.producers.at(f)[0].node;
+        out.push_back(makeFinding("filter-wait-cycle", cycle + rf(f), f, ids, at.loc));
+      } else if (!state[f] && facts.producers.count(f)) {
+        dfs(f);
+      }
+    }
+    stack.pop_back();
+    state[g] = 2;
+  };
+  for (const auto& [g, fs] : waitsOn)
+    if (!state[g]) dfs(g);
+}
+
+}  // namespace rfguard

@@ -1,0 +1,58 @@
+#pragma once
+// Internal to verifier/: an index of one plan's producers, consumers and subtrees.
+#include <map>
+#include <unordered_map>
+#include <vector>
+
+#include "ir/plan.h"
+#include "verifier/findings.h"
+
+namespace rfguard {
+
+/// A filter as its producer (a join, or a LIMIT for TopN filters) declares it.
+struct Producer {
+  const PlanNode* node = nullptr;
+  const RuntimeFilter* filter = nullptr;
+};
+
+/// A filter as one node applies it.
+struct Consumer {
+  const PlanNode* node = nullptr;
+  const FilterTarget* target = nullptr;
+};
+
+/// Subtree intervals and the producers and consumers of one plan.
+class PlanFacts {
+ public:
+  explicit PlanFacts(const PlanNode& root);
+
+  std::map<int, std::vector<Producer>> producers;  ///< by filter id, in plan order
+  std::vector<Consumer> consumers;                 ///< in plan order
+
+  /// True when `inner` is `outer` or below it.
+  bool within(const PlanNode* outer, const PlanNode* inner) const;
+  /// The subtree the filter may be consumed in: a join's left child, a TopN's sort input.
+  const PlanNode* probeRoot(const Producer& p) const;
+  /// The subtree the filter waits for: a join's right child; none for TopN filters.
+  const PlanNode* buildRoot(const Producer& p) const;
+  /// The nodes from `from` down to `to` (inclusive both); `to` must be within `from`.
+  std::vector<const PlanNode*> path(const PlanNode* from, const PlanNode* to) const;
+
+ private:
+  void visit(const PlanNode& n, const PlanNode* parent, int& clock);
+  struct Span {
+    int tin = 0, tout = 0;
+    const PlanNode* parent = nullptr;
+  };
+  std::unordered_map<const PlanNode*, Span> span_;
+};
+
+/// Closure findings: ids, positions, producer sources, kinds, scans (DESIGN section 5).
+/// Sets ok[i] for each consumer i whose filter, position and target are sound
+/// enough for the safety search.
+void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector<bool>& ok);
+
+/// Safety findings: a consumer without a derivation that every step justifies.
+void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>& out);
+
+}  // namespace rfguard

@@ -1,0 +1,136 @@
+// Safety: for each consumer, search for a derivation from its producer's probe
+// expression down to the consumer's target in which every step is justified by
+// the sound hooks (DESIGN section 3). The search follows only the path from the
+// producer to the consumer's scan; at each node it tries lineage and every
+// equality copy. Without a derivation, the finding names the deepest step that
+// broke a condition, or says that the target is not derivable at all.
+#include <deque>
+#include <set>
+
+#include "rules/rf_hooks.h"
+#include "rules/rf_profiles.h"
+#include "verifier/plan_facts.h"
+
+namespace rfguard {
+
+namespace {
+
+/// A refused step on the way to the consumer.
+struct Break {
+  size_t depth = 0;  ///< index in the path
+  const PlanNode* node = nullptr;
+  Decision decision;
+};
+
+/// The finding code for a refused step (by the rule that refused it).
+const char* codeFor(const Break& b) {
+  const std::string& r = b.decision.rule;
+  if (r == "PassThroughJoinNullGeneratingSide") return "unsafe-null-generating-side";
+  if (r == "CopyAcrossJoinEquality")
+    return joinInfo(b.node->joinType).nullAware ? "into-null-aware-anti-build"
+                                                : "unsafe-equality-copy";
+  if (r == "BlockAtLimit") return "crossed-limit";
+  if (r == "PassThroughAggregateKeys") return "crossed-aggregate";
+  if (r == "PassThroughWindowPartition") return "crossed-window";
+  if (r == "PassThroughSetOp") return "into-except-right";
+  if (r == "PassThroughProject") return "crossed-nondeterministic-projection";
+  return "target-not-derivable";
+}
+
+size_t childIndex(const PlanNode& n, const PlanNode* child) {
+  for (size_t i = 0; i < n.children.size(); ++i)
+    if (n.children[i].get() == child) return i;
+  return n.children.size();
+}
+
+}  // namespace
+
+void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>& out) {
+  const int id = c.target->id;
+  const Producer& p = facts.producers.at(id)[0];
+  const RuntimeFilter& f = *p.filter;
+  const bool topN = p.node->op == PlanOp::Limit;
+  const auto path = facts.path(facts.probeRoot(p), c.node);
+  const ExprPtr& target = c.target->target;
+
+  std::deque<std::pair<size_t, ExprPtr>> work{{0, f.probe}};
+  std::set<std::pair<size_t, std::string>> seen;
+  std::vector<Break> breaks;         // conditions broken on the way
+  std::vector<Break> lineage;        // the expression did not lead towards the scan
+  std::vector<std::string> arrived;  // what reached the scan instead of the target
+  while (!work.empty()) {
+    auto [i, e] = work.front();
+    work.pop_front();
+    if (!seen.insert({i, exprToString(*e)}).second) continue;
+    const PlanNode& n = *path[i];
+    if (i + 1 == path.size()) {
+      if (exprEquals(e, target)) {
+        if (topN && e->kind != ExprKind::Column)
+          out.push_back(makeFinding("topn-target-changed",
+                                    "RF" + std::to_string(id) + " -> " + exprToString(*target) +
+                                        " at " + nodeRef(n) + ": the sort key `" +
+                                        exprToString(*f.probe) + "` arrives as an expression",
+                                    id, {p.node->id, n.id}, n.loc));
+        return;
+      }
+      arrived.push_back(exprToString(*e));
+      continue;
+    }
+    const size_t child = childIndex(n, path[i + 1]);
+    bool moved = false;
+    if (n.op == PlanOp::Join) {
+      for (const auto& m : joinMovesUnder(Profile::Sound, n, e, f)) {
+        if (m.child != child) continue;
+        moved = true;
+        if (m.decision.ok)
+          work.push_back({i + 1, m.expr});
+        else
+          breaks.push_back({i, &n, m.decision});
+      }
+      if (!moved)
+        lineage.push_back(
+            {i, &n,
+             Decision::no("PassThroughJoinLineage", "`" + exprToString(*e) + "` at " + nodeRef(n) +
+                                                        " neither comes from its " +
+                                                        (child ? "right" : "left") +
+                                                        " side nor is a key of its condition")});
+      continue;
+    }
+    ExprPtr down;
+    Decision d = canPassThrough(n, child, e, f, &down);
+    if (d.ok)
+      work.push_back({i + 1, down});
+    else
+      breaks.push_back({i, &n, d});
+  }
+
+  std::string head =
+      "RF" + std::to_string(id) + " -> " + exprToString(*target) + " at " + nodeRef(*c.node) + ": ";
+  std::vector<int> nodes{p.node->id, c.node->id};
+  // The deepest broken condition: how far a justified derivation got.
+  const Break* worst = nullptr;
+  for (const auto& b : breaks)
+    if (!worst || b.depth > worst->depth) worst = &b;
+  if (worst && std::string(codeFor(*worst)) != "target-not-derivable") {
+    nodes.push_back(worst->node->id);
+    out.push_back(
+        makeFinding(codeFor(*worst), head + worst->decision.reason, id, nodes, c.node->loc));
+    return;
+  }
+  std::string why;
+  if (!arrived.empty()) {
+    why =
+        "the probe expression `" + exprToString(*f.probe) + "` reaches it as `" + arrived[0] + "`";
+    for (size_t k = 1; k < arrived.size(); ++k) why += " or `" + arrived[k] + "`";
+  } else if (worst) {
+    why = worst->decision.reason;
+  } else if (!lineage.empty()) {
+    why = lineage.back().decision.reason;
+    nodes.push_back(lineage.back().node->id);
+  } else {
+    why = "no step leads from the probe expression `" + exprToString(*f.probe) + "` to it";
+  }
+  out.push_back(makeFinding("target-not-derivable", head + why, id, nodes, c.node->loc));
+}
+
+}  // namespace rfguard
