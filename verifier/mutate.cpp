@@ -66,7 +66,8 @@ std::vector<std::string> expected(const std::string& kind) {
       {"rename-producer", {"duplicate-filter-id"}},
       {"rename-consumer", {"unknown-filter"}},
       {"below-limit", {"crossed-limit"}},
-      {"null-side", {"unsafe-null-generating-side", "unsafe-equality-copy", "target-not-derivable"}},
+      {"null-side",
+       {"unsafe-null-generating-side", "unsafe-equality-copy", "target-not-derivable"}},
   };
   return kExpect.at(kind);
 }
