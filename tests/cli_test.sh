@@ -83,5 +83,16 @@ check "truncated json" 2 'cut.json: error at /: malformed JSON' -- "$RFGUARD" pl
 python3 -c "print('[' * 100000 + ']' * 100000)" > "$tmp/deep.json"
 check "deep json" 2 'deep.json: error' -- "$RFGUARD" plan "$tmp/deep.json"
 
+# lint: exit 0 clean, 1 findings, 2 input errors.
+check "lint sound clean" 0 '3 files, 45 queries, 0 findings' -- "$RFGUARD" lint corpus/examples/seeds.sql corpus/examples/tpch.sql corpus/examples/ssb.sql
+check "lint starrocks" 1 'seeds.sql:15:16: error \[unsafe-equality-copy\] null_safe_parent' -- "$RFGUARD" lint --profile starrocks corpus/examples/seeds.sql
+check "lint coalesce plan" 1 '\[unsafe-null-generating-side\]' -- "$RFGUARD" lint corpus/lint/coalesce_into_left_join.json
+check "lint sarif" 1 '"ruleId": "unsafe-null-generating-side"' -- "$RFGUARD" lint --format sarif corpus/lint/coalesce_into_left_join.json
+check "lint json" 1 '"format": "rfguard-lint"' -- "$RFGUARD" lint --format json corpus/lint/coalesce_into_left_join.json
+check "lint stdin" 0 '0 findings' -- sh -c "\"$RFGUARD\" lint - < \"$tmp/q.sql\""
+check "lint bad sql" 2 'bad.sql:1:' -- sh -c "echo 'SELEC 1;' > \"$tmp/bad.sql\"; \"$RFGUARD\" lint \"$tmp/bad.sql\""
+check "lint no files" 2 'no input files' -- "$RFGUARD" lint
+check "lint bad profile" 2 '' -- "$RFGUARD" lint --profile oracle corpus/examples/seeds.sql
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,6 +1,7 @@
 // Runtime filters over the bundled benchmarks: closure of every sound
 // placement, the engine profiles' gaps, and reach per profile.
 #include "tests/unit/rf_test_support.h"
+#include "verifier/verify.h"
 
 using namespace rfguard;
 using namespace rfguard::testing;
@@ -78,7 +79,8 @@ TEST_CASE("profiles: the StarRocks gap, Doris' null-safe stop, Trino's producers
 }
 
 TEST_CASE(
-    "reach: on every TPC-H and SSB query sound places at least as many consumers as each engine") {
+    "reach: on every TPC-H and SSB query sound places at least as many safe consumers as each "
+    "engine, and none that the verifier flags") {
   for (const char* file : {"tpch.sql", "ssb.sql"}) {
     Catalog catalog;
     std::vector<Query> qs = loadExample(file, catalog);
@@ -91,7 +93,15 @@ TEST_CASE(
         PlanPtr copy = clonePlan(*q.plan);
         RfReport r;
         planRuntimeFilters(*copy, r, p);
-        counts[static_cast<size_t>(p)] = r.consumers.size();
+        // Safe consumers: those the verifier does not flag.
+        std::set<std::pair<int, int>> flagged;
+        auto findings = verifyRuntimeFilters(*copy);
+        for (const auto& f : findings)
+          if (f.nodes.size() >= 2) flagged.insert({f.filter, f.nodes[1]});
+        if (p == Profile::Sound) CHECK_MESSAGE(findings.empty(), q.name);
+        size_t safe = 0;
+        for (const auto& c : r.consumers) safe += !flagged.count({c.filter, c.scan});
+        counts[static_cast<size_t>(p)] = safe;
         total[static_cast<size_t>(p)] += r.consumers.size();
       }
       CAPTURE(q.name);

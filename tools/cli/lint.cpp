@@ -71,7 +71,10 @@ int runLint(const LintArgs& args, std::ostream& out, std::ostream& err) {
         }
         if (!fromSql && !f.nodes.empty()) {
           const PlanNode* at = findNode(*q.plan, f.nodes.size() > 1 ? f.nodes[1] : f.nodes[0]);
-          if (at) r.site.pointer = ptrs[at->id];
+          if (at) {
+            r.site.planFile = path;
+            r.site.pointer = ptrs[at->id];
+          }
         }
         lf.results.push_back(std::move(r));
         findings = true;

@@ -21,7 +21,8 @@ struct LintArgs {
 struct FindingSite {
   std::string file;     ///< as given on the command line, or the SQL file a plan came from
   SourceLoc loc;        ///< line 0 when the plan came from JSON without positions
-  std::string pointer;  ///< the plan node's JSON pointer, for plan JSON inputs
+  std::string planFile;  ///< the plan JSON file `pointer` is in, for plan JSON inputs
+  std::string pointer;   ///< the plan node's JSON pointer there
 };
 
 /// One finding with the query and place it belongs to.

@@ -13,12 +13,16 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-/// "file:line:col" or "file" plus " at /pointer".
+/// "file:line:col" (SQL) or "file" (plan JSON without positions).
 std::string where(const FindingSite& s) {
   std::string out = s.file;
   if (s.loc.line) out += ":" + std::to_string(s.loc.line) + ":" + std::to_string(s.loc.col);
-  if (!s.pointer.empty()) out += " at " + s.pointer;
   return out;
+}
+
+/// " [plan.json /queries/0/plan/...]" for findings in plan JSON, else "".
+std::string planNode(const FindingSite& s) {
+  return s.pointer.empty() ? "" : " [" + s.planFile + " " + s.pointer + "]";
 }
 
 Json siteJson(const FindingSite& s) {
@@ -27,7 +31,7 @@ Json siteJson(const FindingSite& s) {
     j["line"] = s.loc.line;
     j["column"] = s.loc.col;
   }
-  if (!s.pointer.empty()) j["pointer"] = s.pointer;
+  if (!s.pointer.empty()) j["plan"] = Json{{"file", s.planFile}, {"pointer", s.pointer}};
   return j;
 }
 
@@ -82,7 +86,7 @@ void writeLintText(const std::vector<LintFile>& files, std::ostream& out) {
     queries += f.queries.size();
     for (const auto& r : f.results) {
       out << where(r.site) << ": " << severityName(r.finding.severity) << " [" << r.finding.code
-          << "] " << r.query << ": " << r.finding.message << "\n";
+          << "] " << r.query << ": " << r.finding.message << planNode(r.site) << "\n";
       ++n;
       errors += r.finding.severity == Severity::Error;
     }
@@ -152,7 +156,7 @@ void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out) {
                     {"fullyQualifiedName", r.query + "/RF" + std::to_string(r.finding.filter)},
                     {"kind", "function"}}})}};
       std::string text = r.finding.message;
-      if (!r.site.pointer.empty()) text += " (plan node " + r.site.pointer + ")";
+      text += planNode(r.site);
       results.push_back(
           Json{{"ruleId", r.finding.code},
                {"ruleIndex", index},
