@@ -23,6 +23,7 @@ build: deps
 
 demo: build
 	./$(BUILD)/rfguard plan corpus/examples/seeds.sql corpus/examples/tpch.sql corpus/examples/ssb.sql
+	./$(BUILD)/rfguard lint corpus/examples/seeds.sql corpus/examples/tpch.sql corpus/examples/ssb.sql
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
@@ -34,6 +35,8 @@ asan: deps
 
 bench: build
 	./$(BUILD)/bench_frontend --benchmark_repetitions=10 --benchmark_report_aggregates_only=true
+	./$(BUILD)/bench_planner --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+	./$(BUILD)/bench_lint --benchmark_repetitions=7 --benchmark_report_aggregates_only=true
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.h')
