@@ -205,6 +205,15 @@ bool produces(const PlanNode& n, const std::string& id) {
   return n.outputIndex->count(id) > 0;
 }
 
+bool hasTableColumn(const PlanNode& n, const std::string& id) {
+  if (!n.tableIndex) {
+    auto index = std::make_shared<std::unordered_set<std::string>>();
+    for (const auto& c : n.tableColumns) index->insert(c.id);
+    n.tableIndex = index;
+  }
+  return n.tableIndex->count(id) > 0;
+}
+
 bool producesAll(const PlanNode& n, const std::set<std::string>& ids) {
   for (const auto& id : ids)
     if (!produces(n, id)) return false;

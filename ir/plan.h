@@ -124,6 +124,8 @@ struct PlanNode {
   std::vector<Column> output;
   /// Lazily built index of `output` ids; computeOutput() resets it.
   mutable std::shared_ptr<const std::unordered_set<std::string>> outputIndex;
+  /// Lazily built index of `tableColumns` ids (a scan's columns never change).
+  mutable std::shared_ptr<const std::unordered_set<std::string>> tableIndex;
 };
 
 /// True when key `index` of an Aggregate is in every grouping set (so never NULL-filled by one).
@@ -142,6 +144,8 @@ std::set<std::string> freeColumns(const PlanNode& root);
 std::set<std::string> outputIds(const PlanNode& node);
 /// True when the node outputs column `id` (constant time after the first call).
 bool produces(const PlanNode& node, const std::string& id);
+/// True when scan `n`'s table has column `id` (listed or not; constant time after the first call).
+bool hasTableColumn(const PlanNode& n, const std::string& id);
 /// True when the node outputs every column in `ids`.
 bool producesAll(const PlanNode& node, const std::set<std::string>& ids);
 /// Calls f on every expression held directly by the node (not its children).

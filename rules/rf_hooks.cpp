@@ -259,9 +259,9 @@ Decision rewriteToChild(const PlanNode& join, const ExprPtr& conjunct, const Exp
 
 Decision canConsume(const PlanNode& scan, const ExprPtr& target, const RuntimeFilter& f) {
   const std::string rule = "ConsumeAtScan";
-  std::set<std::string> own;
-  for (const auto& c : scan.tableColumns) own.insert(c.id);
-  if (!subsetOf(columnsOf(*target), own) || hasSubquery(*target))
+  bool own = true;
+  for (const auto& c : columnsOf(*target)) own = own && hasTableColumn(scan, c);
+  if (!own || hasSubquery(*target))
     return Decision::no(
         rule, "`" + str(target) + "` is not computable from " + scan.alias + "'s columns");
   if (!scan.runtimeFilterAllowed)

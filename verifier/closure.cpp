@@ -184,9 +184,9 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
       finding("consumer-not-at-scan", "consumers sit at scans", nodes);
       continue;
     }
-    std::set<std::string> own;
-    for (const auto& col : n.tableColumns) own.insert(col.id);
-    if (!subsetOf(columnsOf(*t), own) || hasSubquery(*t)) {
+    bool own = true;
+    for (const auto& col : columnsOf(*t)) own = own && hasTableColumn(n, col);
+    if (!own || hasSubquery(*t)) {
       finding("target-not-computable", "not computable from " + n.alias + "'s columns", nodes);
       continue;
     }
