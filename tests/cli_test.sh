@@ -94,5 +94,20 @@ check "lint bad sql" 2 'bad.sql:1:' -- sh -c "echo 'SELEC 1;' > \"$tmp/bad.sql\"
 check "lint no files" 2 'no input files' -- "$RFGUARD" lint
 check "lint bad profile" 2 '' -- "$RFGUARD" lint --profile oracle corpus/examples/seeds.sql
 
+# replay: exit 0, 1 when the query fails, 2 on input errors with a JSON pointer.
+check "replay worked" 0 '^pairs 17$' -- "$RFGUARD" replay corpus/replay/worked.json
+check "replay partial-or" 0 '^pairs 9$' -- "$RFGUARD" replay --strategy partial-or corpus/replay/worked.json
+check "replay json" 0 '"retained_digest_bytes": 16' -- "$RFGUARD" replay --format json corpus/replay/worked.json
+check "replay conflict" 1 '^state FAILED$' -- "$RFGUARD" replay corpus/replay/conflict.json
+check "replay bad strategy" 2 '' -- "$RFGUARD" replay --strategy xor corpus/replay/worked.json
+sed 's/"bits": \[9, 14\]/"bits": [99]/' corpus/replay/duplicates.json > "$tmp/bits.json"
+check "replay bit beyond m" 2 'bits.json: error at /messages/2/bits/0: bit position beyond m' -- "$RFGUARD" replay "$tmp/bits.json"
+echo '{"hash": {"m": 0}}' > "$tmp/m0.json"
+check "replay m zero" 2 'error at /hash/m: must be at least 1' -- "$RFGUARD" replay "$tmp/m0.json"
+echo '{"hash": {"m": 16}, "execution": {"query": "q", "epoch": 1, "snapshot": 1, "join": "J"}, "shards": {}, "probe": [1.5], "messages": []}' > "$tmp/probe.json"
+check "replay probe type" 2 'error at /probe/0: expected an integer or null' -- "$RFGUARD" replay "$tmp/probe.json"
+check "replay truncated" 2 'error at /: malformed JSON' -- sh -c "head -c 40 corpus/replay/worked.json > \"$tmp/cut.json\"; \"$RFGUARD\" replay \"$tmp/cut.json\""
+check "replay missing" 2 'cannot open' -- "$RFGUARD" replay "$tmp/none.json"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -24,6 +24,9 @@
 //   rf [profile=P] [cost] [composite] [disable=...] [summary|explain] [format=json|dot]
 //                          SQL queries, normalised, runtime filters placed: the plan, a
 //                          one-line-per-filter summary, or the plan plus every decision
+//   replay-file PATH [strategy=S]
+//                          a publication scenario (path relative to the .test file)
+//                          replayed: the text report and the exit code
 //   lint [profile=P] [composite]
 //                          SQL queries planned with the profile, or a plan JSON document
 //                          (input starting with `{`) as given, then verified: one line
@@ -45,6 +48,7 @@
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
 #include "tests/corpus_checks.h"
+#include "tools/cli/replay.h"
 #include "verifier/verify.h"
 
 using namespace rfguard;
@@ -166,6 +170,19 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
     }
     if (!good) out += "load failed\n";
     return out;
+  }
+  if (c.directive == "replay-file") {
+    std::string path = dir + "/" + (c.args.empty() ? "" : c.args[0]);
+    std::ifstream in(path);
+    if (!in) return "cannot open " + path + "\n";
+    std::stringstream buf;
+    buf << in.rdbuf();
+    ReplayArgs ra;
+    ra.file = c.args[0];
+    ra.strategy = arg(c, "strategy", "correct");
+    std::ostringstream out, err;
+    int code = replayDocument(buf.str(), ra, out, err);
+    return out.str() + err.str() + "exit " + std::to_string(code) + "\n";
   }
   if (c.directive == "schema") {
     bool good = loadSql(c.input, "input", catalog, queries, diags);

@@ -8,6 +8,7 @@
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
 #include "tools/cli/lint.h"
+#include "tools/cli/replay.h"
 
 namespace rfguard {
 
@@ -182,6 +183,18 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->check(CLI::IsMember({"sound", "doris", "starrocks", "trino"}));
   lintCmd->add_flag("--composite", lint.composite,
                     "plan composite filters over all equality conjuncts of a join (SQL inputs)");
+  ReplayArgs replay;
+  auto* replayCmd =
+      app.add_subcommand("replay", "replay a sharded filter publication scenario (docs/replay.md)");
+  replayCmd->add_option("scenario", replay.file, "scenario JSON, - for stdin")->required();
+  replayCmd
+      ->add_option("--strategy", replay.strategy,
+                   "correct (default), or a wrong protocol: partial-or, and, stale-epoch-counts, "
+                   "top-as-zero, missing-as-empty")
+      ->check(CLI::IsMember({"correct", "partial-or", "and", "stale-epoch-counts", "top-as-zero",
+                             "missing-as-empty"}));
+  replayCmd->add_option("--format", replay.format, "text or json")
+      ->check(CLI::IsMember({"text", "json"}));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -190,6 +203,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   }
   if (cmd->parsed()) return runPlan(plan, out, err);
   if (lintCmd->parsed()) return runLint(lint, out, err);
+  if (replayCmd->parsed()) return runReplay(replay, out, err);
   return kExitInputError;
 }
 

@@ -19,8 +19,8 @@ struct LintArgs {
 
 /// Where a finding points: a SQL position or a JSON pointer in an input file.
 struct FindingSite {
-  std::string file;     ///< as given on the command line, or the SQL file a plan came from
-  SourceLoc loc;        ///< line 0 when the plan came from JSON without positions
+  std::string file;      ///< as given on the command line, or the SQL file a plan came from
+  SourceLoc loc;         ///< line 0 when the plan came from JSON without positions
   std::string planFile;  ///< the plan JSON file `pointer` is in, for plan JSON inputs
   std::string pointer;   ///< the plan node's JSON pointer there
 };

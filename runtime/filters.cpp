@@ -1,0 +1,183 @@
+#include "runtime/filters.h"
+
+#include <cassert>
+
+namespace rfguard::rt {
+
+const char* kindName(Kind k) {
+  switch (k) {
+    case Kind::Top:
+      return "top";
+    case Kind::In:
+      return "in";
+    case Kind::Bloom:
+      return "bloom";
+    case Kind::MinMax:
+      return "min_max";
+  }
+  return "?";
+}
+
+const char* buildStateName(BuildState s) {
+  switch (s) {
+    case BuildState::Collecting:
+      return "COLLECTING";
+    case BuildState::Ready:
+      return "READY";
+    case BuildState::TimedOut:
+      return "TOP";
+    case BuildState::Failed:
+      return "FAILED";
+  }
+  return "?";
+}
+
+Filter Filter::top() {
+  return Filter{};
+}
+
+bool Filter::accept(const Key& key) const {
+  if (kind_ == Kind::Top) return true;
+  // Under `=` a NULL in any column never matches, whatever the filter holds.
+  if (!nullSafe_ && hasNull(key)) return false;
+  switch (kind_) {
+    case Kind::In:
+      return in_.count(encode(key)) > 0;
+    case Kind::Bloom:
+      if (!mappable(config_, key)) return nullKey_ && hasNull(key);  // demo-linear NULL key
+      return bloomMayContain(bits_, config_, key);
+    case Kind::MinMax:
+      if (min_.size() != key.size()) return !min_.empty();  // empty build: nothing matches
+      for (size_t i = 0; i < key.size(); ++i) {
+        if (std::holds_alternative<std::monostate>(key[i])) {
+          if (!columnNull_[i]) return false;
+          continue;
+        }
+        if (std::holds_alternative<std::monostate>(min_[i])) return false;  // no value seen
+        if (key[i].index() != min_[i].index()) return true;  // other type: cannot judge
+        if (compareDatum(key[i], min_[i]) < 0 || compareDatum(key[i], max_[i]) > 0) return false;
+      }
+      return true;
+    case Kind::Top:
+      break;
+  }
+  return true;
+}
+
+uint64_t Filter::bytes() const {
+  uint64_t n = 0;
+  for (const auto& k : in_) n += k.size();
+  return n + bits_.bytes() + (min_.size() + max_.size()) * sizeof(Datum);
+}
+
+std::string Filter::describe() const {
+  switch (kind_) {
+    case Kind::Top:
+      return "top";
+    case Kind::In:
+      return "in(" + std::to_string(in_.size()) + " keys)";
+    case Kind::Bloom:
+      return std::string("bloom(") + mappingName(config_.mapping) +
+             ", m=" + std::to_string(config_.m) + ")";
+    case Kind::MinMax:
+      return "min_max";
+  }
+  return "?";
+}
+
+FilterBuilder::FilterBuilder(Kind preferred, bool nullSafe, FilterLimits limits)
+    : preferred_(preferred), nullSafe_(nullSafe), limits_(limits) {}
+
+void FilterBuilder::add(const Key& key) {
+  if (state_ != BuildState::Collecting) return;
+  if (!nullSafe_ && hasNull(key)) return;  // can never match under `=`
+  keys_.push_back(key);
+}
+
+const Filter& FilterBuilder::finish() {
+  if (state_ != BuildState::Collecting) return filter_;
+  state_ = BuildState::Ready;
+  Filter f;
+  f.nullSafe_ = nullSafe_;
+  Kind kind = preferred_;
+  why_ = kindName(kind);
+  std::unordered_set<std::string> distinct;
+  for (const auto& k : keys_) distinct.insert(encode(k));
+  if (kind == Kind::In && distinct.size() > limits_.maxInKeys) {
+    why_ += " -> bloom (" + std::to_string(distinct.size()) + " keys > " +
+            std::to_string(limits_.maxInKeys) + ")";
+    kind = Kind::Bloom;
+  }
+  if (kind == Kind::Bloom) {
+    HashConfig c = limits_.bloom ? *limits_.bloom : splitBlockFor(distinct.size(), limits_.fpp);
+    if (c.m / 8 > limits_.maxBloomBytes) {
+      why_ += " -> min_max (" + std::to_string(c.m / 8) + " bytes > " +
+              std::to_string(limits_.maxBloomBytes) + ")";
+      kind = Kind::MinMax;
+    } else {
+      f.config_ = c;
+      f.bits_ = Bitmap(c.m);
+      for (const auto& k : keys_) {
+        if (mappable(c, k))
+          bloomInsert(f.bits_, c, k);
+        else if (hasNull(k) && k.size() == 1)
+          f.nullKey_ = true;
+        else
+          kind = Kind::Top;  // a key the fixed mapping cannot hash: fail open
+      }
+      if (kind == Kind::Top) why_ += " -> top (a key the mapping cannot hash)";
+    }
+  }
+  if (kind == Kind::MinMax) {
+    size_t cols = keys_.empty() ? 0 : keys_[0].size();
+    f.min_.assign(cols, std::monostate{});
+    f.max_.assign(cols, std::monostate{});
+    f.columnNull_.assign(cols, false);
+    for (const auto& k : keys_)
+      for (size_t i = 0; i < cols && i < k.size(); ++i) {
+        const Datum& d = k[i];
+        if (std::holds_alternative<std::monostate>(d)) {
+          f.columnNull_[i] = true;
+          continue;
+        }
+        if (std::holds_alternative<double>(d)) {
+          kind = Kind::Top;  // NaN and -0.0: no range on floating point
+          continue;
+        }
+        if (std::holds_alternative<std::monostate>(f.min_[i])) {
+          f.min_[i] = f.max_[i] = d;
+        } else if (d.index() != f.min_[i].index()) {
+          kind = Kind::Top;
+        } else {
+          if (compareDatum(d, f.min_[i]) < 0) f.min_[i] = d;
+          if (compareDatum(d, f.max_[i]) > 0) f.max_[i] = d;
+        }
+      }
+    if (kind == Kind::Top) why_ += " -> top (no order on these keys)";
+  }
+  if (kind == Kind::In) f.in_ = std::move(distinct);
+  f.kind_ = kind;
+  filter_ = std::move(f);
+  keys_.clear();
+  return filter_;
+}
+
+const Filter& FilterBuilder::timeout() {
+  if (state_ == BuildState::Collecting) {
+    state_ = BuildState::TimedOut;
+    filter_ = Filter::top();
+    keys_.clear();
+  }
+  return filter_;
+}
+
+const Filter& FilterBuilder::fail() {
+  if (state_ == BuildState::Collecting || state_ == BuildState::TimedOut) {
+    state_ = BuildState::Failed;
+    filter_ = Filter::top();
+    keys_.clear();
+  }
+  return filter_;
+}
+
+}  // namespace rfguard::rt

@@ -1,0 +1,86 @@
+#pragma once
+// Runtime filters as an executor applies them: IN (exact), Bloom, MinMax and
+// TOP, built from a build side's keys with resource limits, with the NULL
+// semantics of `=` (NULL never matches) and `<=>` (NULL matches NULL).
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "runtime/bloom.h"
+#include "runtime/key.h"
+
+namespace rfguard::rt {
+
+/// What a published filter is.
+enum class Kind { Top, In, Bloom, MinMax };
+const char* kindName(Kind k);
+
+/// A finished filter: accept() never rejects a key of the build side it summarises
+/// (for `=`, non-NULL keys; for `<=>`, every key).
+class Filter {
+ public:
+  /// TOP: accepts everything (fail-open).
+  static Filter top();
+  Kind kind() const { return kind_; }
+  bool nullSafe() const { return nullSafe_; }
+  /// May a probe row with this key match a build row?
+  bool accept(const Key& key) const;
+  /// Bytes the filter holds.
+  uint64_t bytes() const;
+  std::string describe() const;
+
+ private:
+  friend class FilterBuilder;
+  Kind kind_ = Kind::Top;
+  bool nullSafe_ = false;               ///< `<=>`: NULL is a value
+  std::unordered_set<std::string> in_;  ///< encoded keys
+  HashConfig config_;
+  Bitmap bits_;
+  bool nullKey_ = false;          ///< demo-linear Bloom: a NULL build key (`<=>`)
+  std::vector<Datum> min_, max_;  ///< per column; monostate when the column saw no value
+  std::vector<bool> columnNull_;  ///< per column: a NULL was seen (`<=>`)
+};
+
+/// Resource limits: IN up to `maxInKeys` distinct keys, then Bloom up to
+/// `maxBloomBytes`, then MinMax (ordered, non-floating columns), else TOP.
+struct FilterLimits {
+  size_t maxInKeys = 1024;
+  uint64_t maxBloomBytes = 1 << 20;
+  double fpp = 0.01;
+  std::optional<HashConfig> bloom;  ///< a fixed mapping (demo-linear); else split-block by size
+};
+
+/// The states of DESIGN section 1's resource model.
+enum class BuildState { Collecting, Ready, TimedOut, Failed };
+const char* buildStateName(BuildState s);
+
+/// Collects build keys and finishes into a filter, degrading by the limits.
+class FilterBuilder {
+ public:
+  FilterBuilder(Kind preferred, bool nullSafe, FilterLimits limits = {});
+  /// Adds one build row's key (only while collecting).
+  void add(const Key& key);
+  /// The build side is complete: READY with the preferred kind, or a degraded one.
+  const Filter& finish();
+  /// The build did not complete in time: TOP.
+  const Filter& timeout();
+  /// The build failed: TOP for readers that still run; the query fails.
+  const Filter& fail();
+  BuildState state() const { return state_; }
+  const Filter& filter() const { return filter_; }
+  /// "in", "in -> bloom (2000 keys > 1024)", ...: how the kind was chosen.
+  const std::string& degradation() const { return why_; }
+
+ private:
+  Kind preferred_;
+  bool nullSafe_;
+  FilterLimits limits_;
+  BuildState state_ = BuildState::Collecting;
+  std::vector<Key> keys_;
+  Filter filter_;
+  std::string why_;
+};
+
+}  // namespace rfguard::rt

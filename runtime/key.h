@@ -1,0 +1,32 @@
+#pragma once
+// Runtime key values: one or several columns (composite keys), each NULL, an
+// integer, a double or a string, with a canonical byte encoding for hashing
+// and exact sets.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace rfguard::rt {
+
+/// One column value; std::monostate is NULL.
+using Datum = std::variant<std::monostate, int64_t, double, std::string>;
+/// A key: one Datum per key column.
+using Key = std::vector<Datum>;
+
+/// True when any column is NULL.
+bool hasNull(const Key& k);
+/// The canonical encoding: a type tag and the payload per column (-0.0 as 0.0).
+std::string encode(const Key& k);
+/// Three-way comparison of two non-NULL datums of the same alternative.
+int compareDatum(const Datum& a, const Datum& b);
+/// "NULL", "7", "1.5", "'x'"; composite keys as "(a, b)".
+std::string keyToString(const Key& k);
+
+/// A single integer key, or NULL.
+inline Key intKey(std::optional<int64_t> v) {
+  return {v ? Datum(*v) : Datum(std::monostate{})};
+}
+
+}  // namespace rfguard::rt

@@ -1,0 +1,265 @@
+// Runtime filters and sharded publication: the worked example of DESIGN
+// section 7 with every number, the no-false-negative property of every kind,
+// the strategies' losses, the model check, and publication seen from threads.
+#include <doctest/doctest.h>
+
+#include <random>
+#include <thread>
+
+#include "runtime/filters.h"
+#include "runtime/model_check.h"
+#include "runtime/prefilter.h"
+#include "runtime/replay.h"
+
+using namespace rfguard::rt;
+
+namespace {
+
+const HashConfig kDemo{16, 2, Mapping::DemoLinear, 0};
+
+Bitmap digest(std::vector<int64_t> keys, const HashConfig& c = kDemo) {
+  Bitmap b(c.m);
+  for (int64_t k : keys) bloomInsert(b, c, intKey(k));
+  return b;
+}
+
+/// The worked example: q / epoch 2 / snapshot 7 / join J, shards B0 and B1.
+Scenario worked() {
+  Scenario s;
+  s.hash = kDemo;
+  s.exec = {"q", 2, 7, "J"};
+  s.shards["B0"] = {0, 1, 4, 5, 6, 6, 6, 6};
+  s.shards["B1"] = {7, 7, 7, 7};
+  s.probe = {0, 2, 6, 6, 7, 7, 10, 16, std::nullopt};
+  return s;
+}
+
+std::vector<std::optional<int64_t>> ints(std::initializer_list<int64_t> v) {
+  return {v.begin(), v.end()};
+}
+
+}  // namespace
+
+TEST_CASE("worked example: bit sets, retained keys, 17 pairs") {
+  CHECK(digest({0, 1, 4, 5, 6, 6, 6, 6}).setBits() == std::vector<uint64_t>{0, 1, 4, 5, 6, 10, 15});
+  CHECK(digest({7, 7, 7, 7}).setBits() == std::vector<uint64_t>{4, 7});
+  Scenario s = worked();
+  s.messages = {{"B0"}, {"B1"}};
+  ReplayResult r = replay(s);
+  CHECK(r.state == PubState::Ready);
+  REQUIRE(r.bits);
+  CHECK(*r.bits == std::vector<uint64_t>{0, 1, 4, 5, 6, 7, 10, 15});
+  CHECK(r.retained == ints({0, 6, 6, 7, 7, 16}));  // 16 is a false positive with 0's bits
+  CHECK(r.pairs == 17);                            // 1 + 8 + 8
+  CHECK(r.retainedBytes == 2 * 8);                 // two digests of one 64-bit word
+  // Publishing B0 alone drops both 7s.
+  ReplayResult p = replay(s, Strategy::PartialOr);
+  CHECK(*p.bits == std::vector<uint64_t>{0, 1, 4, 5, 6, 10, 15});
+  CHECK(p.retained == ints({0, 6, 6, 16}));
+  CHECK(p.pairs == 9);
+  // AND of the shards keeps only bit 4: no key has both its bits there.
+  ReplayResult a = replay(s, Strategy::And);
+  CHECK(*a.bits == std::vector<uint64_t>{4});
+  CHECK(a.pairs == 0);
+}
+
+TEST_CASE("worked example: duplicate, stale epoch and wrong m stay COLLECTING until the right B1") {
+  Scenario s = worked();
+  ScenarioMessage stale{"B1"}, wide{"B1"};
+  stale.epoch = 1;
+  wide.m = 32;
+  s.messages = {{"B0"}, {"B0"}, stale, wide, {"B1"}};
+  ReplayResult r = replay(s);
+  CHECK(r.outcomes == std::vector<std::string>{"accepted", "duplicate_acked",
+                                               "ignored: other_epoch", "ignored: other_config",
+                                               "accepted"});
+  REQUIRE(r.transitions.size() == 1);
+  CHECK(r.transitions[0].after == 5);  // READY only with the right B1
+  CHECK(r.transitions[0].state == PubState::Ready);
+  CHECK(r.ignored == std::map<std::string, int>{{"other_config", 1}, {"other_epoch", 1}});
+  CHECK(r.pairs == 17);
+  // Counting a stale digest (B1 of epoch 1 held key 9: bits {9, 14}) completes
+  // the filter without the current B1: both 7s are lost.
+  ScenarioMessage staleOther = stale;
+  staleOther.bits = std::vector<uint64_t>{9, 14};
+  s.messages = {{"B0"}, staleOther};
+  ReplayResult st = replay(s, Strategy::StaleEpochCounts);
+  REQUIRE(st.transitions.size() == 1);
+  CHECK(st.transitions[0].after == 2);
+  CHECK(st.retained == ints({0, 6, 6, 16}));
+  CHECK(st.pairs == 9);
+  CHECK(replay(s).state == PubState::Collecting);  // the correct protocol still waits
+}
+
+TEST_CASE("worked example: timeout gives TOP, late B1 changes nothing, 17 pairs") {
+  Scenario s = worked();
+  s.messages = {{"B0"}, {"B1"}};
+  s.timeoutAfter = 1;
+  ReplayResult r = replay(s);
+  CHECK(r.state == PubState::Top);
+  CHECK(!r.bits);
+  CHECK(r.retained == ints({0, 2, 6, 6, 7, 7, 10, 16}));  // all 8 non-NULL rows
+  CHECK(r.pairs == 17);
+  CHECK(replay(s, Strategy::TopAsZero).pairs == 0);
+  CHECK(replay(s, Strategy::MissingAsEmpty).pairs == 9);
+}
+
+TEST_CASE("empty shard set: the zero bitmap at once, 0 pairs; a conflict fails") {
+  Scenario s = worked();
+  s.shards.clear();
+  ReplayResult e = replay(s);
+  CHECK(e.state == PubState::Ready);
+  CHECK(e.bits->empty());
+  CHECK(e.retained.empty());
+  CHECK(e.pairs == 0);
+  Scenario c = worked();
+  ScenarioMessage other{"B0"};
+  other.bits = std::vector<uint64_t>{2};
+  c.messages = {{"B0"}, other, {"B1"}};
+  ReplayResult f = replay(c);
+  CHECK(f.state == PubState::Failed);
+  CHECK(f.outcomes[1] == "conflict");
+  CHECK(f.outcomes[2] == "after_failure");
+}
+
+TEST_CASE("model check: every order for one to three shards keeps the invariants") {
+  uint64_t orders = 0;
+  for (int n = 1; n <= 3; ++n)
+    for (bool conflict : {false, true})
+      for (bool timeout : {false, true}) {
+        ModelCheckResult r = modelCheck(n, conflict, timeout);
+        CAPTURE(n);
+        CAPTURE(conflict);
+        CAPTURE(timeout);
+        CHECK(r.failures.empty());
+        if (!r.failures.empty()) MESSAGE(r.failures[0]);
+        // (n + 3 + conflict + timeout)! / 2! distinct orders (B0 and its duplicate are equal).
+        uint64_t items = static_cast<uint64_t>(n) + 3 + conflict + timeout, f = 1;
+        for (uint64_t i = 2; i <= items; ++i) f *= i;
+        CHECK(r.orders == f / 2);
+        orders += r.orders;
+      }
+  CHECK(orders == 29352);
+}
+
+TEST_CASE("no false negatives: every build key is accepted, for every kind, = and <=>") {
+  std::mt19937_64 rng(20261129);
+  for (int round = 0; round < 200; ++round) {
+    bool nullSafe = round % 2;
+    int cols = 1 + round % 3;
+    size_t n = 1 + rng() % 3000;  // crosses the IN limit and exercises degradation
+    std::vector<Key> build;
+    for (size_t i = 0; i < n; ++i) {
+      Key k;
+      for (int c = 0; c < cols; ++c) {
+        uint64_t r = rng() % 20;
+        if (r == 0)
+          k.push_back(std::monostate{});
+        else if (c == 1)
+          k.push_back(std::string("s") + std::to_string(rng() % 500));
+        else
+          k.push_back(static_cast<int64_t>(rng() % 100000) - 50000);
+      }
+      build.push_back(k);
+    }
+    for (Kind kind : {Kind::In, Kind::Bloom, Kind::MinMax}) {
+      FilterLimits limits;
+      limits.maxBloomBytes = round % 5 == 0 ? 64 : 1 << 20;  // force Bloom -> MinMax sometimes
+      if (cols == 1 && round % 7 == 0) limits.bloom = HashConfig{64, 2, Mapping::DemoLinear, 0};
+      FilterBuilder b(kind, nullSafe, limits);
+      for (const auto& k : build) b.add(k);
+      const Filter& f = b.finish();
+      CAPTURE(b.degradation());
+      for (const auto& k : build) {
+        if (!nullSafe && hasNull(k)) {
+          CHECK_FALSE(f.accept(k));  // NULL never matches under =
+          continue;
+        }
+        CHECK(f.accept(k));
+      }
+    }
+  }
+}
+
+TEST_CASE("filter states: IN degrades to Bloom, Bloom to MinMax, timeout and failure give TOP") {
+  FilterLimits limits;
+  limits.maxInKeys = 10;
+  limits.maxBloomBytes = 16;
+  FilterBuilder b(Kind::In, false, limits);
+  for (int64_t i = 0; i < 100; ++i) b.add(intKey(i * 3));
+  CHECK(b.state() == BuildState::Collecting);
+  const Filter& f = b.finish();
+  CHECK(b.state() == BuildState::Ready);
+  CHECK(f.kind() == Kind::MinMax);
+  CHECK(b.degradation() == "in -> bloom (100 keys > 10) -> min_max (128 bytes > 16)");
+  CHECK(f.accept(intKey(4)));  // a false positive inside [0, 297]
+  CHECK_FALSE(f.accept(intKey(298)));
+  CHECK_FALSE(f.accept(intKey(std::nullopt)));
+  FilterBuilder d(Kind::MinMax, false);
+  d.add({3.5});
+  CHECK(d.finish().kind() == Kind::Top);  // no range on floating point
+  FilterBuilder t(Kind::In, false);
+  t.add(intKey(1));
+  CHECK(t.timeout().kind() == Kind::Top);
+  CHECK(t.state() == BuildState::TimedOut);
+  CHECK(t.filter().accept(intKey(99)));
+  FilterBuilder x(Kind::In, false);
+  x.fail();
+  CHECK(x.state() == BuildState::Failed);
+  FilterBuilder e(Kind::In, true);
+  e.add(intKey(std::nullopt));
+  const Filter& ns = e.finish();
+  CHECK(ns.accept(intKey(std::nullopt)));  // <=>: NULL matches the build's NULL
+  CHECK_FALSE(ns.accept(intKey(0)));
+}
+
+TEST_CASE("split-block Bloom: sizing and false-positive rate near the target") {
+  HashConfig c = splitBlockFor(10000, 0.01);
+  CHECK(c.m % 256 == 0);
+  CHECK((c.m / 256 & (c.m / 256 - 1)) == 0);  // a power-of-two number of blocks
+  Bitmap bits(c.m);
+  for (int64_t i = 0; i < 10000; ++i) bloomInsert(bits, c, intKey(i));
+  int fp = 0;
+  for (int64_t i = 1000000; i < 1100000; ++i) fp += bloomMayContain(bits, c, intKey(i));
+  CHECK(fp < 2000);  // under 2% with a 1% target (rounding up only lowers it)
+  for (int64_t i = 0; i < 10000; ++i) CHECK(bloomMayContain(bits, c, intKey(i)));
+}
+
+TEST_CASE("publication is atomic: readers on other threads see COLLECTING or the full OR") {
+  HashConfig c{4096, 2, Mapping::DemoLinear, 0};
+  std::set<std::string> shards;
+  std::vector<Bitmap> parts;
+  Bitmap full(c.m);
+  for (int s = 0; s < 16; ++s) {
+    shards.insert("S" + std::to_string(s));
+    Bitmap b(c.m);
+    for (int64_t k = 0; k < 50; ++k) bloomInsert(b, c, intKey(s * 1000 + k));
+    parts.push_back(b);
+    full.orWith(b);
+  }
+  for (int run = 0; run < 20; ++run) {
+    ShardCollector col({"q", 1, 1, "J"}, c, shards);
+    std::atomic<bool> done{false};
+    std::atomic<int> bad{0}, readySeen{0};
+    std::vector<std::thread> readers;
+    for (int t = 0; t < 2; ++t)
+      readers.emplace_back([&] {
+        while (!done) {
+          auto p = col.published();
+          if (p->state == PubState::Ready) {
+            ++readySeen;
+            if (!(p->bits == full)) ++bad;
+          } else if (p->state != PubState::Collecting) {
+            ++bad;
+          }
+        }
+      });
+    for (int s = 0; s < 16; ++s)
+      col.offer({{"q", 1, 1, "J"}, "S" + std::to_string(s), c, parts[s]});
+    done = true;
+    for (auto& t : readers) t.join();
+    CHECK(bad == 0);
+    CHECK(col.published()->state == PubState::Ready);
+    CHECK(col.retainedBytes() == 16 * c.m / 8);
+  }
+}
