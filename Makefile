@@ -37,6 +37,7 @@ bench: build
 	./$(BUILD)/bench_frontend --benchmark_repetitions=10 --benchmark_report_aggregates_only=true
 	./$(BUILD)/bench_planner --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 	./$(BUILD)/bench_lint --benchmark_repetitions=7 --benchmark_report_aggregates_only=true
+	./$(BUILD)/bench_runtime --benchmark_repetitions=7 --benchmark_report_aggregates_only=true
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.h')
