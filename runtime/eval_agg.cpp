@@ -1,0 +1,189 @@
+// Aggregates (with grouping sets) and window functions of the evaluator.
+#include <algorithm>
+
+#include "runtime/eval_internal.h"
+
+namespace rfguard::rt {
+
+namespace {
+
+/// count, sum, avg, min, max over the argument values of a group (NULLs skipped).
+std::optional<Value> aggregate(const std::string& f, bool star, bool distinct,
+                               std::vector<Value> vals, size_t rows, std::string* error) {
+  if (star) return Value(static_cast<int64_t>(rows));
+  std::vector<Value> xs;
+  std::set<std::string> seen;
+  for (auto& v : vals)
+    if (!isNull(v) && (!distinct || seen.insert(valueKey(v)).second)) xs.push_back(v);
+  if (f == "count") return Value(static_cast<int64_t>(xs.size()));
+  if (xs.empty()) return null();
+  if (f == "min" || f == "max") {
+    Value best = xs[0];
+    for (const auto& v : xs) {
+      int c = *compare(v, best);
+      if (f == "min" ? c < 0 : c > 0) best = v;
+    }
+    return best;
+  }
+  if (f == "sum" || f == "avg") {
+    bool ints = true;
+    for (const auto& v : xs) ints = ints && std::holds_alternative<int64_t>(v);
+    if (f == "sum" && ints) {
+      int64_t s = 0;
+      for (const auto& v : xs) s += std::get<int64_t>(v);
+      return Value(s);
+    }
+    double s = 0;
+    for (const auto& v : xs)
+      s += std::holds_alternative<int64_t>(v) ? static_cast<double>(std::get<int64_t>(v))
+                                              : std::get<double>(v);
+    return Value(f == "sum" ? s : s / static_cast<double>(xs.size()));
+  }
+  *error = "aggregate " + f + " is not supported";
+  return std::nullopt;
+}
+
+std::string key(const std::vector<Value>& vs) {
+  std::string k;
+  for (const auto& v : vs) k += isNull(v) ? std::string("\x00N", 2) : valueKey(v);
+  return k;
+}
+
+}  // namespace
+
+std::optional<Relation> Evaluator::aggregateOrWindow(const PlanNode& n, const Ctx* outer) {
+  auto in = node(*n.children[0], outer);
+  if (!in) return std::nullopt;
+  Relation out;
+  for (const auto& c : n.output) out.cols.push_back(c.id);
+  auto index = indexOf(in->cols);
+  auto eval = [&](const ExprPtr& e, const Row& row) { return expr(*e, Ctx{&index, &row, outer}); };
+
+  if (n.op == PlanOp::Aggregate) {
+    std::vector<std::vector<int>> sets = n.groupingSets;
+    if (sets.empty()) {
+      sets.emplace_back();
+      for (size_t i = 0; i < n.exprs.size(); ++i) sets.back().push_back(static_cast<int>(i));
+    }
+    for (const auto& set : sets) {
+      std::map<std::string, std::pair<std::vector<Value>, std::vector<const Row*>>> groups;
+      std::vector<std::string> order;
+      for (const auto& row : in->rows) {
+        std::vector<Value> k(n.exprs.size(), null());
+        for (int i : set) {
+          auto v = eval(n.exprs[static_cast<size_t>(i)].expr, row);
+          if (!v) return std::nullopt;
+          k[static_cast<size_t>(i)] = *v;
+        }
+        std::string gk = key(k);
+        if (!groups.count(gk)) order.push_back(gk);
+        auto& g = groups[gk];
+        g.first = k;
+        g.second.push_back(&row);
+      }
+      // The empty grouping set (a global aggregate, ROLLUP's total) has a row even for no input.
+      if (set.empty() && groups.empty()) {
+        order.push_back("");
+        groups[""] = {std::vector<Value>(n.exprs.size(), null()), {}};
+      }
+      for (const auto& gk : order) {
+        auto& [k, rows] = groups[gk];
+        Row r = k;
+        for (const auto& a : n.aggs) {
+          std::vector<Value> vals;
+          for (const Row* row : rows) {
+            if (a.args.empty()) break;
+            auto v = eval(a.args[0], *row);
+            if (!v) return std::nullopt;
+            vals.push_back(*v);
+          }
+          auto v = aggregate(a.func, a.args.empty(), a.distinct, vals, rows.size(), &error);
+          if (!v) return std::nullopt;
+          r.push_back(*v);
+        }
+        out.rows.push_back(std::move(r));
+      }
+    }
+    return out;
+  }
+
+  // Window: every input row, plus one value per window function.
+  std::vector<Row> rows = in->rows;
+  for (auto& r : rows) r.resize(r.size() + n.windows.size(), null());
+  const size_t base = in->cols.size();
+  for (size_t w = 0; w < n.windows.size(); ++w) {
+    const WindowCall& wc = n.windows[w];
+    std::map<std::string, std::vector<size_t>> parts;
+    for (size_t i = 0; i < in->rows.size(); ++i) {
+      std::vector<Value> k;
+      for (const auto& p : wc.partitionBy) {
+        auto v = eval(p, in->rows[i]);
+        if (!v) return std::nullopt;
+        k.push_back(*v);
+      }
+      parts[key(k)].push_back(i);
+    }
+    for (auto& [pk, idx] : parts) {
+      std::vector<std::vector<Value>> ok(idx.size());
+      for (size_t j = 0; j < idx.size(); ++j)
+        for (const auto& s : wc.orderBy) {
+          auto v = eval(s.expr, in->rows[idx[j]]);
+          if (!v) return std::nullopt;
+          ok[j].push_back(*v);
+        }
+      std::vector<size_t> pos(idx.size());
+      for (size_t j = 0; j < pos.size(); ++j) pos[j] = j;
+      auto before = [&](size_t a, size_t b) {  // a strictly before b in ORDER BY
+        for (size_t k = 0; k < wc.orderBy.size(); ++k) {
+          const Value &x = ok[a][k], &y = ok[b][k];
+          if (isNull(x) != isNull(y)) return isNull(x) == wc.orderBy[k].nullsFirst;
+          auto c = compare(x, y);
+          if (c && *c) return wc.orderBy[k].ascending ? *c < 0 : *c > 0;
+        }
+        return false;
+      };
+      std::stable_sort(pos.begin(), pos.end(), [&](size_t a, size_t b) {
+        if (before(a, b) || before(b, a)) return before(a, b);
+        return rowLess(in->rows[idx[a]], in->rows[idx[b]]);
+      });
+      int64_t rank = 0, dense = 0;
+      for (size_t r = 0; r < pos.size(); ++r) {
+        bool peer = r > 0 && !before(pos[r - 1], pos[r]);
+        if (!peer) {
+          rank = static_cast<int64_t>(r) + 1;
+          ++dense;
+        }
+        Value v;
+        if (wc.func == "row_number") {
+          v = Value(static_cast<int64_t>(r) + 1);
+        } else if (wc.func == "rank") {
+          v = Value(rank);
+        } else if (wc.func == "dense_rank") {
+          v = Value(dense);
+        } else {
+          // An aggregate over the frame: the whole partition, or with ORDER BY up to the last peer.
+          size_t end = pos.size();
+          if (!wc.orderBy.empty()) {
+            end = r + 1;
+            while (end < pos.size() && !before(pos[r], pos[end])) ++end;
+          }
+          std::vector<Value> vals;
+          for (size_t q = 0; q < end; ++q) {
+            if (wc.args.empty()) break;
+            auto x = eval(wc.args[0], in->rows[idx[pos[q]]]);
+            if (!x) return std::nullopt;
+            vals.push_back(*x);
+          }
+          auto a = aggregate(wc.func, wc.args.empty(), false, vals, end, &error);
+          if (!a) return std::nullopt;
+          v = *a;
+        }
+        rows[idx[pos[r]]][base + w] = v;
+      }
+    }
+  }
+  out.rows = std::move(rows);
+  return out;
+}
+
+}  // namespace rfguard::rt

@@ -1,0 +1,219 @@
+// Expressions in three-valued logic, and the contents producers publish.
+#include <algorithm>
+
+#include "runtime/eval_internal.h"
+
+namespace rfguard::rt {
+
+std::unordered_map<std::string, size_t> indexOf(const std::vector<std::string>& cols) {
+  std::unordered_map<std::string, size_t> m;
+  for (size_t i = 0; i < cols.size(); ++i) m[cols[i]] = i;
+  return m;
+}
+
+bool Evaluator::truth(const Expr& e, const Ctx& ctx, bool* isTrue) {
+  auto v = expr(e, ctx);
+  if (!v) return false;
+  if (!isNull(*v) && !std::holds_alternative<int64_t>(*v)) {
+    error = "a condition did not evaluate to a boolean";
+    return false;
+  }
+  *isTrue = !isNull(*v) && std::get<int64_t>(*v) != 0;
+  return true;
+}
+
+std::optional<Value> Evaluator::expr(const Expr& e, const Ctx& ctx) {
+  switch (e.kind) {
+    case ExprKind::Column:
+      for (const Ctx* c = &ctx; c; c = c->outer) {
+        if (!c->index) continue;
+        auto it = c->index->find(e.name);
+        if (it != c->index->end()) return (*c->row)[it->second];
+      }
+      error = "column " + e.name + " is not in scope";
+      return std::nullopt;
+    case ExprKind::Literal:
+      return literalValue(e, &error);
+    case ExprKind::Cast: {
+      auto v = expr(*e.args[0], ctx);
+      return v ? castTo(*v, e.type, &error) : std::nullopt;
+    }
+    case ExprKind::Subquery: {
+      auto rel = node(*e.plan, &ctx);
+      if (!rel) return std::nullopt;
+      if (e.subquery == SubqueryKind::Exists) return boolean(!rel->rows.empty());
+      if (e.subquery == SubqueryKind::Scalar) {
+        if (rel->rows.size() > 1) {
+          error = "a scalar subquery returned more than one row";
+          return std::nullopt;
+        }
+        return rel->rows.empty() ? null() : rel->rows[0][0];
+      }
+      auto x = expr(*e.args[0], ctx);  // x IN (subquery)
+      if (!x) return std::nullopt;
+      if (isNull(*x)) return rel->rows.empty() ? boolean(false) : null();
+      bool sawNull = false;
+      for (const auto& r : rel->rows) {
+        auto c = compare(*x, r[0]);
+        if (!c) sawNull = true;
+        if (c && *c == 0) return boolean(true);
+      }
+      return sawNull ? null() : boolean(false);
+    }
+    case ExprKind::Call:
+      break;
+  }
+  const std::string& f = e.name;
+  if (f == "and" || f == "or") {
+    bool sawNull = false;
+    for (const auto& a : e.args) {
+      auto v = expr(*a, ctx);
+      if (!v) return std::nullopt;
+      if (isNull(*v)) {
+        sawNull = true;
+        continue;
+      }
+      if (!std::holds_alternative<int64_t>(*v))
+        return error = "AND/OR of a non-boolean", std::nullopt;
+      bool b = std::get<int64_t>(*v) != 0;
+      if (f == "and" && !b) return boolean(false);
+      if (f == "or" && b) return boolean(true);
+    }
+    return sawNull ? null() : boolean(f == "and");
+  }
+  if (f == "case") {
+    size_t i = 0;
+    for (; i + 1 < e.args.size(); i += 2) {
+      bool t;
+      if (!truth(*e.args[i], ctx, &t)) return std::nullopt;
+      if (t) return expr(*e.args[i + 1], ctx);
+    }
+    return i < e.args.size() ? expr(*e.args[i], ctx) : null();
+  }
+  std::vector<Value> a;
+  for (const auto& x : e.args) {
+    auto v = expr(*x, ctx);
+    if (!v) return std::nullopt;
+    a.push_back(*v);
+  }
+  if (f == "coalesce" || f == "ifnull" || f == "nvl") {
+    for (const auto& v : a)
+      if (!isNull(v)) return v;
+    return null();
+  }
+  if (f == "<=>" || f == "is_distinct_from") {
+    bool same =
+        isNull(a[0]) || isNull(a[1]) ? isNull(a[0]) && isNull(a[1]) : *compare(a[0], a[1]) == 0;
+    return boolean(f == "<=>" ? same : !same);
+  }
+  if (f == "is_null") return boolean(isNull(a[0]));
+  if (f == "is_not_null") return boolean(!isNull(a[0]));
+  if (f == "nullif") {
+    if (isNull(a[0]) || isNull(a[1])) return a[0];
+    return *compare(a[0], a[1]) == 0 ? null() : a[0];
+  }
+  if (f == "in") {
+    if (isNull(a[0])) return null();
+    bool sawNull = false;
+    for (size_t i = 1; i < a.size(); ++i) {
+      auto c = compare(a[0], a[i]);
+      if (!c) sawNull = true;
+      if (c && *c == 0) return boolean(true);
+    }
+    return sawNull ? null() : boolean(false);
+  }
+  if (f == "concat") {
+    std::string out;
+    for (const auto& v : a) {
+      if (isNull(v)) continue;
+      auto s = castTo(v, Type::of(TypeKind::Varchar), &error);
+      out += std::get<std::string>(*s);
+    }
+    return Value(out);
+  }
+  if (f == "row") {  // a composite key, strict: its canonical encoding
+    for (const auto& v : a)
+      if (isNull(v)) return null();
+    std::string key = "\x01row";
+    for (const auto& v : a) key += valueKey(v);
+    return Value(key);
+  }
+  return applyFunction(f, a, e.type, &error);
+}
+
+bool FilterState::accept(const Value& v) const {
+  const std::string& op = filter->op;
+  if (topN) {
+    if (topNAll) return true;
+    if (isNull(v)) return filter->nullAllowed || isNull(*threshold);
+    if (isNull(*threshold)) return !filter->nullAllowed;
+    int c = *compare(v, *threshold);
+    return op == "<=" ? c <= 0 : c >= 0;
+  }
+  if (isNull(v)) return acceptNull;
+  if (op != "=" && op != "<=>") {  // a scalar filter: p OP s
+    if (empty) return false;
+    int c = *compare(v, op[0] == '<' ? *max : *min);
+    return op == "<" ? c < 0 : op == "<=" ? c <= 0 : op == ">" ? c > 0 : c >= 0;
+  }
+  if (min && max) return !empty && *compare(v, *min) >= 0 && *compare(v, *max) <= 0;
+  return keys.count(valueKey(v)) > 0;
+}
+
+void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* outer) {
+  auto index = indexOf(build.cols);
+  for (const auto& f : join.runtimeFilters) {
+    FilterState s;
+    s.filter = &f;
+    bool sawNull = false;
+    std::vector<Value> values;
+    for (const auto& row : build.rows) {
+      Ctx ctx{&index, &row, outer};
+      auto v = expr(*f.build, ctx);
+      if (!v) return;
+      if (isNull(*v))
+        sawNull = true;
+      else
+        values.push_back(*v);
+    }
+    s.empty = values.empty();
+    s.acceptNull = f.nullAllowed && sawNull;
+    for (const auto& v : values) s.keys.insert(valueKey(v));
+    const bool range = f.op != "=" && f.op != "<=>";
+    if (!values.empty() && (range || opt_.content == Content::MinMax)) {
+      s.min = s.max = values[0];
+      for (const auto& v : values) {
+        if (*compare(v, *s.min) < 0) s.min = v;
+        if (*compare(v, *s.max) > 0) s.max = v;
+      }
+    }
+    if (!range && opt_.content == Content::FalsePositive) {
+      // The first candidate of the key's kind (text or number) that D lacks.
+      const bool text = f.build->type.isString();
+      for (const auto& x : opt_.extras) {
+        if (std::holds_alternative<std::string>(x) != text) continue;
+        if (s.keys.insert(valueKey(x)).second) break;
+      }
+    }
+    if (!range && opt_.content != Content::MinMax) s.min = s.max = std::nullopt;
+    filters_[f.id] = s;
+  }
+}
+
+void Evaluator::publishTopN(const RuntimeFilter& f, const PlanNode& limit, const Relation& sorted) {
+  FilterState s;
+  s.filter = &f;
+  s.topN = true;
+  size_t need = static_cast<size_t>(limit.offset + *limit.limit);
+  if (sorted.rows.size() >= need && need > 0) {
+    auto index = indexOf(sorted.cols);
+    Ctx ctx{&index, &sorted.rows[need - 1], nullptr};
+    auto v = expr(*f.probe, ctx);
+    if (!v) return;
+    s.topNAll = false;
+    s.threshold = *v;
+  }
+  filters_[f.id] = s;
+}
+
+}  // namespace rfguard::rt

@@ -1,0 +1,284 @@
+// Plan nodes of the reference evaluator.
+#include "runtime/evaluator.h"
+
+#include <algorithm>
+#include <functional>
+
+#include "runtime/eval_internal.h"
+
+namespace rfguard::rt {
+
+namespace {
+
+std::string rowKey(const Row& r) {
+  std::string k;
+  for (const auto& v : r) k += isNull(v) ? std::string("\x00N", 2) : valueKey(v);
+  return k;
+}
+
+/// ORDER BY keys then the canonical row order: a total order, so LIMIT is a function of its input.
+void sortRows(std::vector<Row>& rows, const std::vector<std::vector<Value>>& keys,
+              const std::vector<SortKey>& spec) {
+  std::vector<size_t> idx(rows.size());
+  for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
+  std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) {
+    for (size_t k = 0; k < spec.size(); ++k) {
+      const Value &x = keys[a][k], &y = keys[b][k];
+      if (isNull(x) != isNull(y)) return isNull(x) == spec[k].nullsFirst;
+      auto c = compare(x, y);
+      if (c && *c) return spec[k].ascending ? *c < 0 : *c > 0;
+    }
+    return rowLess(rows[a], rows[b]);
+  });
+  std::vector<Row> out;
+  for (size_t i : idx) out.push_back(rows[i]);
+  rows = std::move(out);
+}
+
+}  // namespace
+
+const char* contentName(Content c) {
+  return c == Content::Exact ? "exact" : c == Content::FalsePositive ? "false-positive" : "min-max";
+}
+
+std::vector<Row> sortedBag(std::vector<Row> rows) {
+  std::sort(rows.begin(), rows.end(), rowLess);
+  return rows;
+}
+
+std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
+  Relation out;
+  for (const auto& c : n.output) out.cols.push_back(c.id);
+  auto child = [&](size_t i) { return node(*n.children[i], outer); };
+  switch (n.op) {
+    case PlanOp::Scan: {
+      auto t = db_.find(n.table);
+      if (t == db_.end())
+        return error = "table " + n.table + " is not in the database", std::nullopt;
+      std::vector<std::string> full;
+      for (const auto& c : t->second.columns) full.push_back(n.alias + "." + c);
+      auto index = indexOf(full);
+      std::vector<size_t> pick;
+      for (const auto& c : out.cols) {
+        auto it = index.find(c);
+        if (it == index.end())
+          return error = "column " + c + " is not in the database", std::nullopt;
+        pick.push_back(it->second);
+      }
+      for (const auto& row : t->second.rows) {
+        Ctx ctx{&index, &row, outer};
+        bool keep = true;
+        for (const auto& target : n.runtimeFilterTargets) {
+          if (!applies(target.id) || disabled_.count(target.id)) continue;
+          auto f = filters_.find(target.id);
+          if (f == filters_.end())
+            return error = "RF" + std::to_string(target.id) +
+                           " is consumed before its producer is ready (a wait cycle or a "
+                           "consumer outside its probe side)",
+                   std::nullopt;
+          auto v = expr(*target.target, ctx);
+          if (!v) return std::nullopt;
+          keep = keep && f->second.accept(*v);
+        }
+        if (!keep) continue;
+        Row r;
+        for (size_t i : pick) r.push_back(row[i]);
+        out.rows.push_back(std::move(r));
+      }
+      return out;
+    }
+    case PlanOp::Filter: {
+      auto in = child(0);
+      if (!in) return std::nullopt;
+      auto index = indexOf(in->cols);
+      for (auto& row : in->rows) {
+        bool t;
+        if (!truth(*n.predicate, Ctx{&index, &row, outer}, &t)) return std::nullopt;
+        if (t) out.rows.push_back(std::move(row));
+      }
+      return out;
+    }
+    case PlanOp::Project: {
+      auto in = child(0);
+      if (!in) return std::nullopt;
+      auto index = indexOf(in->cols);
+      for (const auto& row : in->rows) {
+        Row r;
+        for (const auto& ne : n.exprs) {
+          auto v = expr(*ne.expr, Ctx{&index, &row, outer});
+          if (!v) return std::nullopt;
+          r.push_back(*v);
+        }
+        out.rows.push_back(std::move(r));
+      }
+      return out;
+    }
+    case PlanOp::Join: {
+      // The build side first: its filters must be complete before the probe side reads.
+      auto right = child(1);
+      if (!right) return std::nullopt;
+      publish(n, *right, outer);
+      if (!error.empty()) return std::nullopt;
+      auto left = child(0);
+      if (!left) return std::nullopt;
+      std::vector<std::string> both = left->cols;
+      both.insert(both.end(), right->cols.begin(), right->cols.end());
+      auto index = indexOf(both);
+      const auto& info = joinInfo(n.joinType);
+      const size_t lw = left->cols.size(), rw = right->cols.size();
+      std::vector<bool> rightMatched(right->rows.size(), false);
+      auto emit = [&](const Row* l, const Row* r) {
+        Row o;
+        if (info.outputs[0])
+          for (size_t i = 0; i < lw; ++i) o.push_back(l ? (*l)[i] : null());
+        if (info.outputs[1])
+          for (size_t i = 0; i < rw; ++i) o.push_back(r ? (*r)[i] : null());
+        out.rows.push_back(std::move(o));
+      };
+      const bool leftOnly = info.outputs[0] && !info.outputs[1];
+      const bool rightOnly = info.outputs[1] && !info.outputs[0];
+      for (const auto& l : left->rows) {
+        bool matched = false, unknown = false;
+        for (size_t j = 0; j < right->rows.size(); ++j) {
+          Row combined = l;
+          combined.insert(combined.end(), right->rows[j].begin(), right->rows[j].end());
+          bool t = true;
+          if (n.predicate) {
+            auto v = expr(*n.predicate, Ctx{&index, &combined, outer});
+            if (!v) return std::nullopt;
+            if (!isNull(*v) && !std::holds_alternative<int64_t>(*v))
+              return error = "a join condition did not evaluate to a boolean", std::nullopt;
+            unknown = unknown || isNull(*v);
+            t = !isNull(*v) && std::get<int64_t>(*v) != 0;
+          }
+          if (!t) continue;
+          matched = true;
+          rightMatched[j] = true;
+          if (!leftOnly && !rightOnly) emit(&l, &right->rows[j]);
+        }
+        if (leftOnly) {
+          bool keep = n.joinType == JoinType::LeftSemi            ? matched
+                      : n.joinType == JoinType::NullAwareLeftAnti ? !matched && !unknown
+                                                                  : !matched;
+          if (keep) emit(&l, nullptr);
+        } else if (!matched && info.generatesNulls[1] && !rightOnly) {
+          emit(&l, nullptr);  // LEFT / FULL: the NULL-extended probe row
+        }
+      }
+      for (size_t j = 0; j < right->rows.size(); ++j) {
+        if (rightOnly) {
+          if (n.joinType == JoinType::RightSemi ? rightMatched[j] : !rightMatched[j])
+            emit(nullptr, &right->rows[j]);
+        } else if (!rightMatched[j] && info.generatesNulls[0]) {
+          emit(nullptr, &right->rows[j]);  // RIGHT / FULL
+        }
+      }
+      return out;
+    }
+    case PlanOp::Aggregate:
+    case PlanOp::Window:
+      return aggregateOrWindow(n, outer);
+    case PlanOp::Sort: {
+      auto in = child(0);
+      if (!in) return std::nullopt;
+      auto index = indexOf(in->cols);
+      std::vector<std::vector<Value>> keys;
+      for (const auto& row : in->rows) {
+        std::vector<Value> k;
+        for (const auto& s : n.sortKeys) {
+          auto v = expr(*s.expr, Ctx{&index, &row, outer});
+          if (!v) return std::nullopt;
+          k.push_back(*v);
+        }
+        keys.push_back(k);
+      }
+      sortRows(in->rows, keys, n.sortKeys);
+      out.rows = std::move(in->rows);
+      return out;
+    }
+    case PlanOp::Limit: {
+      // A TopN filter's threshold: the input's (offset + limit)-th row without it.
+      for (const auto& f : n.runtimeFilters) {
+        if (!applies(f.id)) continue;
+        disabled_.insert(f.id);
+        auto first = child(0);
+        disabled_.erase(f.id);
+        if (!first) return std::nullopt;
+        publishTopN(f, n, *first);
+      }
+      auto in = child(0);
+      if (!in) return std::nullopt;
+      if (n.children[0]->op != PlanOp::Sort) in->rows = sortedBag(std::move(in->rows));
+      size_t from = std::min(in->rows.size(), static_cast<size_t>(n.offset));
+      size_t to = n.limit ? std::min(in->rows.size(), from + static_cast<size_t>(*n.limit))
+                          : in->rows.size();
+      out.rows.assign(in->rows.begin() + static_cast<long>(from),
+                      in->rows.begin() + static_cast<long>(to));
+      return out;
+    }
+    case PlanOp::Union:
+    case PlanOp::Intersect:
+    case PlanOp::Except: {
+      std::vector<Relation> ins;
+      for (size_t i = 0; i < n.children.size(); ++i) {
+        auto r = child(i);
+        if (!r) return std::nullopt;
+        ins.push_back(std::move(*r));
+      }
+      std::vector<Row> acc = ins[0].rows;
+      for (size_t i = 1; i < ins.size(); ++i) {
+        if (n.op == PlanOp::Union) {
+          acc.insert(acc.end(), ins[i].rows.begin(), ins[i].rows.end());
+          continue;
+        }
+        std::map<std::string, long> other;
+        for (const auto& r : ins[i].rows) ++other[rowKey(r)];
+        std::vector<Row> next;
+        std::map<std::string, long> used;
+        for (const auto& r : acc) {
+          std::string k = rowKey(r);
+          long have = other.count(k) ? other[k] : 0;
+          bool keep = n.op == PlanOp::Intersect ? used[k]++ < have : (used[k]++ >= have);
+          if (!n.all) keep = n.op == PlanOp::Intersect ? have > 0 : have == 0;
+          if (keep) next.push_back(r);
+        }
+        acc = std::move(next);
+      }
+      if (!n.all) {
+        std::set<std::string> seen;
+        std::vector<Row> distinct;
+        for (auto& r : acc)
+          if (seen.insert(rowKey(r)).second) distinct.push_back(std::move(r));
+        acc = std::move(distinct);
+      }
+      out.rows = std::move(acc);
+      return out;
+    }
+    case PlanOp::Values:
+      for (const auto& r : n.rows) {
+        Row row;
+        for (const auto& e : r) {
+          auto v = expr(*e, Ctx{nullptr, nullptr, outer});
+          if (!v) return std::nullopt;
+          row.push_back(*v);
+        }
+        out.rows.push_back(std::move(row));
+      }
+      return out;
+  }
+  return std::nullopt;
+}
+
+bool evaluate(const PlanNode& root, const Database& db, const EvalOptions& options, Relation& out,
+              std::string& error) {
+  Evaluator e(db, options);
+  auto r = e.node(root, nullptr);
+  if (!r) {
+    error = e.error.empty() ? "evaluation failed" : e.error;
+    return false;
+  }
+  out = std::move(*r);
+  return true;
+}
+
+}  // namespace rfguard::rt

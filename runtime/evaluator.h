@@ -1,0 +1,57 @@
+#pragma once
+// The reference evaluator (DESIGN section 6): executes a plan of the IR on an
+// in-memory database with bag semantics and three-valued logic, every join
+// type including NOT IN, aggregates with grouping sets, windows, ORDER BY /
+// LIMIT (ties broken by a canonical row order, so LIMIT is a function of its
+// input bag), set operations, and runtime filters applied with a chosen
+// admissible content. Producers are evaluated with their build side complete;
+// a consumer whose producer is not ready is an error, never a hang.
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ir/plan.h"
+#include "runtime/values.h"
+
+namespace rfguard::rt {
+
+/// A table: its column names (bare) and rows.
+struct Table {
+  std::vector<std::string> columns;
+  std::vector<Row> rows;
+};
+/// Tables by name.
+using Database = std::map<std::string, Table>;
+
+/// A result: output column ids and rows (a bag).
+struct Relation {
+  std::vector<std::string> cols;
+  std::vector<Row> rows;
+};
+
+/// Which admissible filter content to use (DESIGN section 6).
+enum class Content {
+  Exact,          ///< K = D (without NULL for `=`)
+  FalsePositive,  ///< K = D plus one value not in D
+  MinMax,         ///< every value between min(D) and max(D)
+};
+const char* contentName(Content c);
+
+struct EvalOptions {
+  bool applyFilters = false;  ///< false: the original query (filters ignored)
+  Content content = Content::Exact;
+  std::set<int> only;         ///< apply only these filter ids; empty: all of them
+  std::vector<Value> extras;  ///< false-positive candidates, in order of preference
+};
+
+/// Evaluates `root` over `db`. Returns false with `error` on an unsupported
+/// construct, a consumer without a ready producer, or a scalar subquery of
+/// several rows.
+bool evaluate(const PlanNode& root, const Database& db, const EvalOptions& options, Relation& out,
+              std::string& error);
+
+/// The rows sorted canonically (bags compare equal iff their sorted rows do).
+std::vector<Row> sortedBag(std::vector<Row> rows);
+
+}  // namespace rfguard::rt

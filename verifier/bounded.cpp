@@ -1,0 +1,239 @@
+// The bounded search: iterative deepening on rows per table; at each bound,
+// every database (up to renaming of fresh values) with at least one table of
+// exactly that many rows; for each, the original query against the filtered
+// one under every admissible content.
+#include "verifier/bounded.h"
+
+#include <chrono>
+#include <functional>
+#include <memory>
+
+#include "verifier/plan_sql.h"
+#include "verifier/search_space.h"
+#include "verifier/sqlite_oracle.h"
+
+namespace rfguard {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// SQLite, when asked for, with the current database loaded once per database.
+struct Oracle {
+  std::unique_ptr<SqliteOracle> sqlite;
+  bool loaded = false;
+};
+
+/// Multisets of option indexes of size 0..n, smallest first (as non-decreasing index lists).
+std::vector<std::vector<int>> multisets(int options, int n) {
+  std::vector<std::vector<int>> out{{}};
+  std::vector<std::vector<int>> level{{}};
+  for (int size = 1; size <= n; ++size) {
+    std::vector<std::vector<int>> next;
+    for (const auto& m : level)
+      for (int o = m.empty() ? 0 : m.back(); o < options; ++o) {
+        auto x = m;
+        x.push_back(o);
+        next.push_back(x);
+      }
+    out.insert(out.end(), next.begin(), next.end());
+    level = std::move(next);
+  }
+  return out;
+}
+
+std::set<int> filterIds(const PlanNode& n) {
+  std::set<int> ids;
+  std::function<void(const PlanNode&)> walk = [&](const PlanNode& x) {
+    for (const auto& f : x.runtimeFilters) ids.insert(f.id);
+    for (const auto& c : x.children) walk(*c);
+  };
+  walk(n);
+  return ids;
+}
+
+/// One search: `differs` evaluates a database and says whether it is a counterexample.
+BoundedVerdict search(const SearchSpace& space, const BoundedOptions& o,
+                      const std::function<bool(const rt::Database&, BoundedVerdict&)>& differs) {
+  BoundedVerdict v;
+  if (!space.error.empty()) {
+    v.complete = false;
+    v.error = space.error;
+    return v;
+  }
+  const auto start = Clock::now();
+  const size_t T = space.tables.size();
+  for (int n = 1; n <= o.bound; ++n) {
+    std::vector<std::vector<std::vector<int>>> per(T);
+    for (size_t t = 0; t < T; ++t)
+      per[t] = multisets(static_cast<int>(space.tables[t].options.size()), n);
+    std::vector<size_t> at(T, 0);
+    std::vector<std::vector<int>> choice(T);
+    for (bool more = T > 0; more;) {
+      size_t biggest = 0;
+      for (size_t t = 0; t < T; ++t) {
+        choice[t] = per[t][at[t]];
+        biggest = std::max(biggest, choice[t].size());
+      }
+      if (biggest == static_cast<size_t>(n) && space.canonical(choice)) {
+        ++v.databases;
+        if (differs(space.database(choice), v)) {
+          v.safe = false;
+          v.bound = n - 1;
+          return v;
+        }
+        if (!v.error.empty()) return v;
+        if ((v.databases & 255) == 0 &&
+            (v.databases >= o.maxDatabases ||
+             std::chrono::duration<double>(Clock::now() - start).count() > o.seconds)) {
+          v.complete = false;
+          return v;
+        }
+      }
+      more = false;
+      for (size_t t = T; t-- > 0;) {  // odometer, last table fastest
+        if (++at[t] < per[t].size()) {
+          more = true;
+          break;
+        }
+        at[t] = 0;
+      }
+    }
+    v.bound = n;
+  }
+  return v;
+}
+
+bool sameBag(std::vector<rt::Row> a, std::vector<rt::Row> b) {
+  a = rt::sortedBag(std::move(a));
+  b = rt::sortedBag(std::move(b));
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i].size() != b[i].size()) return false;
+    for (size_t j = 0; j < a[i].size(); ++j) {
+      if (rt::isNull(a[i][j]) != rt::isNull(b[i][j])) return false;
+      if (!rt::isNull(a[i][j]) && rt::compare(a[i][j], b[i][j]) != 0) return false;
+    }
+  }
+  return true;
+}
+
+std::string rowsText(const std::vector<rt::Row>& rows) {
+  std::string s;
+  for (const auto& r : rt::sortedBag(rows)) s += (s.empty() ? "" : " ") + rt::keyToString(r);
+  return "{" + s + "}";
+}
+
+/// Runs one query in SQLite over `db` and compares with the evaluator's rows.
+void consult(Oracle& oracle, const std::optional<std::string>& sql, const rt::Database& db,
+             const std::vector<rt::Row>& ours, const std::string& what, BoundedVerdict& out) {
+  if (!oracle.sqlite || !sql) return;
+  std::string err;
+  std::vector<rt::Row> theirs;
+  if (!oracle.loaded && !oracle.sqlite->load(db, err)) {
+    out.oracleSkipped = err;
+    return;
+  }
+  oracle.loaded = true;
+  ++out.oracleRuns;
+  if (!oracle.sqlite->query(*sql, theirs, err)) {
+    out.oracleSkipped = err;
+    return;
+  }
+  if (sameBag(ours, theirs) || out.oracleDisagreements.size() >= 3) return;
+  std::string tables;
+  for (const auto& [name, t] : db) tables += " " + name + "=" + rowsText(t.rows);
+  out.oracleDisagreements.push_back(what + ": evaluator " + rowsText(ours) + ", SQLite " +
+                                    rowsText(theirs) + " on" + tables);
+}
+
+BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const BoundedOptions& o,
+                        const std::set<int>& filters) {
+  const rt::Content kContents[] = {rt::Content::Exact, rt::Content::FalsePositive,
+                                   rt::Content::MinMax};
+  Oracle oracle;
+  std::optional<std::string> sqlOriginal, sqlRewritten[3];
+  std::string why;
+  if (o.oracle) {
+    oracle.sqlite = std::make_unique<SqliteOracle>();
+    sqlOriginal = planToSqlite(root, {}, &why);
+    for (int i = 0; i < 3; ++i) {
+      SqlFilters f{true, kContents[i], space.extras, filters};
+      sqlRewritten[i] = planToSqlite(root, f, &why);
+    }
+  }
+  BoundedVerdict v = search(space, o, [&](const rt::Database& db, BoundedVerdict& out) {
+    rt::EvalOptions plain;
+    rt::Relation original;
+    oracle.loaded = false;
+    if (!rt::evaluate(root, db, plain, original, out.error)) return false;
+    consult(oracle, sqlOriginal, db, original.rows, "original", out);
+    for (int i = 0; i < 3; ++i) {
+      rt::Content c = kContents[i];
+      rt::EvalOptions with;
+      with.applyFilters = true;
+      with.content = c;
+      with.only = filters;
+      with.extras = space.extras;
+      rt::Relation rewritten;
+      if (!rt::evaluate(root, db, with, rewritten, out.error)) return false;
+      consult(oracle, sqlRewritten[i], db, rewritten.rows,
+              std::string("rewritten (") + rt::contentName(c) + ")", out);
+      if (!sameBag(original.rows, rewritten.rows)) {
+        out.counterexample = Counterexample{db, rt::sortedBag(original.rows),
+                                            rt::sortedBag(rewritten.rows), c, filters};
+        return true;
+      }
+    }
+    return false;
+  });
+  v.filters = filters;
+  if (o.oracle && !why.empty() && v.oracleSkipped.empty()) v.oracleSkipped = why;
+  return v;
+}
+
+}  // namespace
+
+std::vector<BoundedVerdict> checkFilters(const PlanNode& root, const BoundedOptions& o) {
+  SearchSpace space({&root}, o.fresh);
+  std::set<int> ids = filterIds(root);
+  if (ids.empty()) {  // nothing to check: the plan is its own rewrite
+    BoundedVerdict v;
+    v.bound = o.bound;
+    return {v};
+  }
+  std::vector<BoundedVerdict> out{checkSet(root, space, o, ids)};
+  if (!out[0].safe && ids.size() > 1)
+    for (int id : ids) out.push_back(checkSet(root, space, o, {id}));
+  return out;
+}
+
+BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritten,
+                               const BoundedOptions& o) {
+  SearchSpace space({&original, &rewritten}, o.fresh);
+  Oracle oracle;
+  std::optional<std::string> sqlA, sqlB;
+  std::string why;
+  if (o.oracle) {
+    oracle.sqlite = std::make_unique<SqliteOracle>();
+    sqlA = planToSqlite(original, {}, &why);
+    sqlB = planToSqlite(rewritten, {}, &why);
+  }
+  BoundedVerdict v = search(space, o, [&](const rt::Database& db, BoundedVerdict& out) {
+    rt::EvalOptions plain;
+    rt::Relation a, b;
+    oracle.loaded = false;
+    if (!rt::evaluate(original, db, plain, a, out.error)) return false;
+    if (!rt::evaluate(rewritten, db, plain, b, out.error)) return false;
+    consult(oracle, sqlA, db, a.rows, "bound plan", out);
+    consult(oracle, sqlB, db, b.rows, "normalised plan", out);
+    if (sameBag(a.rows, b.rows)) return false;
+    out.counterexample =
+        Counterexample{db, rt::sortedBag(a.rows), rt::sortedBag(b.rows), rt::Content::Exact, {}};
+    return true;
+  });
+  if (o.oracle && !why.empty() && v.oracleSkipped.empty()) v.oracleSkipped = why;
+  return v;
+}
+
+}  // namespace rfguard

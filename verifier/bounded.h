@@ -1,0 +1,58 @@
+#pragma once
+// Bounded verification (DESIGN section 6): search small databases for one on
+// which the query returns a different bag of rows with its runtime filters
+// than without, for some admissible filter content. Iterative deepening on
+// the number of rows per table, so the first counterexample is minimal.
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ir/plan.h"
+#include "runtime/evaluator.h"
+
+namespace rfguard {
+
+struct BoundedOptions {
+  int bound = 2;                    ///< most rows per table
+  double seconds = 10;              ///< time budget per search
+  uint64_t maxDatabases = 2000000;  ///< database budget per search
+  int fresh = 2;                    ///< fresh values per type beyond the plan's constants
+  bool oracle = false;              ///< also run every database through SQLite and compare
+};
+
+/// A database on which the filtered query differs, with both result bags.
+struct Counterexample {
+  rt::Database db;
+  std::vector<rt::Row> original, rewritten;
+  rt::Content content = rt::Content::Exact;
+  std::set<int> filters;  ///< the filters applied
+};
+
+/// The verdict for a set of filters (all of a plan's, or one alone).
+struct BoundedVerdict {
+  std::set<int> filters;
+  bool safe = true;
+  int bound = 0;           ///< safe for every database of up to this many rows per table
+  bool complete = true;    ///< false when the budget ran out inside bound + 1
+  uint64_t databases = 0;  ///< databases evaluated
+  std::optional<Counterexample> counterexample;
+  std::string error;                             ///< the plan could not be evaluated
+  uint64_t oracleRuns = 0;                       ///< queries SQLite ran
+  std::string oracleSkipped;                     ///< why a query had no SQLite form
+  std::vector<std::string> oracleDisagreements;  ///< evaluator defects, with the database
+};
+
+/// The search space of one plan: tables, varying columns and their domains.
+struct SearchSpace;
+
+/// Checks the plan's runtime filters together; when unsafe, also each filter alone.
+/// The first verdict is for all filters; the others (if any) for single filters.
+std::vector<BoundedVerdict> checkFilters(const PlanNode& root, const BoundedOptions& options);
+
+/// Checks two plans for the same bag of rows (a normalisation rewrite): `rewritten`
+/// is evaluated without filters against `original`.
+BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritten,
+                               const BoundedOptions& options);
+
+}  // namespace rfguard

@@ -1,0 +1,369 @@
+#include "verifier/plan_sql.h"
+
+#include <functional>
+#include <map>
+
+namespace rfguard {
+
+namespace {
+
+std::string q(const std::string& id) {
+  std::string out = "\"";
+  for (char c : id) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+struct Printer {
+  const SqlFilters& f;
+  std::string why;
+  int alias = 0;
+  std::map<int, std::pair<const PlanNode*, const RuntimeFilter*>> producers;
+  std::map<std::string, std::string> rename;  ///< column id -> "alias"."col" inside a scan
+
+  std::string fresh() { return "t" + std::to_string(++alias); }
+  bool fail(const std::string& w) {
+    if (why.empty()) why = w;
+    return false;
+  }
+
+  std::string lit(const Expr& e) {
+    if (e.isNull) return "NULL";
+    std::string err;
+    auto v = rt::literalValue(e, &err);
+    if (!v) return fail(err), "NULL";
+    if (e.type.kind == TypeKind::Date) return std::to_string(std::get<int64_t>(*v));
+    if (e.type.kind == TypeKind::Interval) return fail("interval arithmetic"), "NULL";
+    return rt::sqlLiteral(*v, e.type);
+  }
+
+  std::string ex(const Expr& e) {
+    switch (e.kind) {
+      case ExprKind::Column: {
+        auto it = rename.find(e.name);
+        return it == rename.end() ? q(e.name) : it->second;
+      }
+      case ExprKind::Literal:
+        return lit(e);
+      case ExprKind::Cast: {
+        const Type& t = e.type;
+        std::string to = t.isString()    ? "TEXT"
+                         : t.isInteger() ? "INTEGER"
+                         : t.isNumeric() ? "REAL"
+                                         : "";
+        if (to.empty()) return fail("CAST to " + t.toString()), "NULL";
+        return "CAST(" + ex(*e.args[0]) + " AS " + to + ")";
+      }
+      case ExprKind::Subquery: {
+        std::string sub = node(*e.plan);
+        if (e.subquery == SubqueryKind::Exists) return "EXISTS (" + sub + ")";
+        if (e.subquery == SubqueryKind::Scalar) return "(" + sub + ")";
+        return "(" + ex(*e.args[0]) + " IN (" + sub + "))";
+      }
+      case ExprKind::Call:
+        break;
+    }
+    const std::string& n = e.name;
+    std::vector<std::string> a;
+    for (const auto& x : e.args) a.push_back(ex(*x));
+    auto join = [&](const std::string& sep) {
+      std::string s;
+      for (size_t i = 0; i < a.size(); ++i) s += (i ? sep : "") + a[i];
+      return s;
+    };
+    static const std::map<std::string, std::string> kInfix = {
+        {"and", " AND "},  {"or", " OR "}, {"=", " = "},    {"<>", " <> "},
+        {"<", " < "},      {"<=", " <= "}, {">", " > "},    {">=", " >= "},
+        {"+", " + "},      {"-", " - "},   {"*", " * "},    {"/", " / "},
+        {"%", " % "},      {"||", " || "}, {"<=>", " IS "}, {"is_distinct_from", " IS NOT "},
+        {"like", " LIKE "}};
+    if (auto it = kInfix.find(n); it != kInfix.end()) {
+      if ((n == "+" || n == "-") && e.type.kind == TypeKind::Date)
+        for (const auto& x : e.args)
+          if (x->type.kind == TypeKind::Interval) {
+            std::string v = x->value;
+            if (v.find("day") == std::string::npos) return fail("month or year arithmetic"), "NULL";
+            return "(" + ex(*e.args[0]) + (n == "+" ? " + " : " - ") +
+                   std::to_string(std::stoll(v)) + ")";
+          }
+      return "(" + join(it->second) + ")";
+    }
+    if (n == "not") return "(NOT " + a[0] + ")";
+    if (n == "negate") return "(-" + a[0] + ")";
+    if (n == "is_null") return "(" + a[0] + " IS NULL)";
+    if (n == "is_not_null") return "(" + a[0] + " IS NOT NULL)";
+    if (n == "in") {
+      std::vector<std::string> rest(a.begin() + 1, a.end());
+      std::string s;
+      for (size_t i = 0; i < rest.size(); ++i) s += (i ? ", " : "") + rest[i];
+      return "(" + a[0] + " IN (" + s + "))";
+    }
+    if (n == "case") {
+      std::string s = "CASE";
+      size_t i = 0;
+      for (; i + 1 < a.size(); i += 2) s += " WHEN " + a[i] + " THEN " + a[i + 1];
+      if (i < a.size()) s += " ELSE " + a[i];
+      return s + " END";
+    }
+    if (n == "concat") {
+      std::string s;
+      for (size_t i = 0; i < a.size(); ++i) s += (i ? " || " : "") + ("coalesce(" + a[i] + ", '')");
+      return "(" + s + ")";
+    }
+    if (n == "row") return "(" + join(", ") + ")";
+    if (n == "nvl") return "ifnull(" + join(", ") + ")";
+    if (n == "substring") return "substr(" + join(", ") + ")";
+    if (n == "extract") {
+      std::string field = e.args[0]->value;
+      std::string fmt = field == "year"    ? "%Y"
+                        : field == "month" ? "%m"
+                        : field == "day"   ? "%d"
+                                           : "";
+      if (fmt.empty()) return fail("extract of " + field), "NULL";
+      return "CAST(strftime('" + fmt + "', " + a[1] + " * 86400, 'unixepoch') AS INTEGER)";
+    }
+    for (const char* same :
+         {"coalesce", "ifnull", "nullif", "abs", "round", "upper", "lower", "trim", "length"})
+      if (n == same) return n + "(" + join(", ") + ")";
+    fail("function " + n);
+    return "NULL";
+  }
+
+  std::string cols(const PlanNode& n) {
+    std::string s;
+    for (size_t i = 0; i < n.output.size(); ++i) s += (i ? ", " : "") + q(n.output[i].id);
+    return s.empty() ? "NULL" : s;
+  }
+
+  /// A consumer: `target` accepted by filter `id`'s content.
+  std::string consumer(int id, const Expr& target, const std::map<std::string, std::string>& raw) {
+    auto it = producers.find(id);
+    if (it == producers.end()) return fail("RF" + std::to_string(id) + " has no producer"), "1";
+    const auto& [join, rf] = it->second;
+    if (join->op != PlanOp::Join) return fail("a TopN filter"), "1";
+    rename = raw;
+    std::string t = ex(target);
+    rename.clear();
+    std::string b = ex(*rf->build), build = node(*join->children[1]);
+    std::string a = fresh();
+    if (rf->op != "=" && rf->op != "<=>") {
+      std::string agg = rf->op[0] == '<' ? "max" : "min";
+      return "(" + t + " " + rf->op + " (SELECT " + agg + "(" + b + ") FROM (" + build + ") AS " +
+             a + "))";
+    }
+    std::string nullPart = rf->nullAllowed
+                               ? " OR (" + t + " IS NULL AND EXISTS (SELECT 1 FROM (" + build +
+                                     ") AS " + fresh() + " WHERE " + b + " IS NULL))"
+                               : "";
+    if (f.content == rt::Content::MinMax)
+      return "((" + t + " BETWEEN (SELECT min(" + b + ") FROM (" + build + ") AS " + a +
+             ") AND (SELECT max(" + b + ") FROM (" + build + ") AS " + fresh() + "))" + nullPart +
+             ")";
+    std::string in = "(" + t + " IN (SELECT " + b + " FROM (" + build + ") AS " + a + "))";
+    if (rf->nullAllowed)
+      in = "EXISTS (SELECT 1 FROM (" + build + ") AS " + a + " WHERE " + b + " IS " + t + ")";
+    if (f.content == rt::Content::FalsePositive) {
+      // The evaluator adds the first candidate absent from the build domain; SQL picks it the same
+      // way.
+      std::string alt;
+      const bool text = rf->build->type.isString();
+      for (const auto& x : f.extras) {
+        if (std::holds_alternative<std::string>(x) != text) continue;
+        std::string lx = rt::sqlLiteral(x, Type::of(text ? TypeKind::Varchar : TypeKind::Int));
+        alt += "WHEN " + lx + " NOT IN (SELECT " + b + " FROM (" + build + ") AS " + fresh() +
+               " WHERE " + b + " IS NOT NULL) THEN " + lx + " ";
+      }
+      if (!alt.empty()) in = "(" + in + " OR " + t + " = CASE " + alt + "END)";
+    }
+    return "(" + in + ")";
+  }
+
+  std::string node(const PlanNode& n) {
+    switch (n.op) {
+      case PlanOp::Scan: {
+        // One level: the table under its alias, consumers over its raw columns.
+        std::map<std::string, std::string> raw;
+        for (const auto& c : n.tableColumns)
+          raw[c.id] = q(n.alias) + "." + q(c.id.substr(n.alias.size() + 1));
+        std::string sel;
+        for (const auto& c : n.output)
+          sel += (sel.empty() ? "" : ", ") + raw[c.id] + " AS " + q(c.id);
+        std::string where;
+        if (f.apply)
+          for (const auto& t : n.runtimeFilterTargets)
+            if (f.only.empty() || f.only.count(t.id)) {
+              std::string c = consumer(t.id, *t.target, raw);
+              where += (where.empty() ? " WHERE " : " AND ") + c;
+            }
+        return "SELECT " + (sel.empty() ? "NULL" : sel) + " FROM " + q(n.table) + " AS " +
+               q(n.alias) + where;
+      }
+      case PlanOp::Filter:
+        return "SELECT * FROM (" + node(*n.children[0]) + ") AS " + fresh() + " WHERE " +
+               ex(*n.predicate);
+      case PlanOp::Project: {
+        std::string s;
+        for (const auto& ne : n.exprs)
+          s += (s.empty() ? "" : ", ") + ex(*ne.expr) + " AS " + q(ne.name);
+        return "SELECT " + (s.empty() ? "NULL" : s) + " FROM (" + node(*n.children[0]) + ") AS " +
+               fresh();
+      }
+      case PlanOp::Join: {
+        std::string l = node(*n.children[0]), r = node(*n.children[1]);
+        std::string la = fresh(), ra = fresh();
+        std::string on = n.predicate ? ex(*n.predicate) : "1";
+        switch (n.joinType) {
+          case JoinType::LeftSemi:
+          case JoinType::LeftAnti:
+          case JoinType::NullAwareLeftAnti:
+            return "SELECT * FROM (" + l + ") AS " + la + " WHERE " +
+                   (n.joinType == JoinType::LeftSemi ? "EXISTS" : "NOT EXISTS") +
+                   " (SELECT 1 FROM (" + r + ") AS " + ra + " WHERE " +
+                   (n.joinType == JoinType::NullAwareLeftAnti ? "(" + on + ") IS NOT 0" : on) + ")";
+          case JoinType::RightSemi:
+          case JoinType::RightAnti:
+            return "SELECT * FROM (" + r + ") AS " + ra + " WHERE " +
+                   (n.joinType == JoinType::RightSemi ? "EXISTS" : "NOT EXISTS") +
+                   " (SELECT 1 FROM (" + l + ") AS " + la + " WHERE " + on + ")";
+          default:
+            break;
+        }
+        const char* kind = n.joinType == JoinType::Left    ? "LEFT JOIN"
+                           : n.joinType == JoinType::Right ? "RIGHT JOIN"
+                           : n.joinType == JoinType::Full  ? "FULL JOIN"
+                                                           : "JOIN";
+        return "SELECT * FROM (" + l + ") AS " + la + " " + kind + " (" + r + ") AS " + ra +
+               " ON " + on;
+      }
+      case PlanOp::Aggregate: {
+        std::vector<std::vector<int>> sets = n.groupingSets;
+        if (sets.empty()) {
+          sets.emplace_back();
+          for (size_t i = 0; i < n.exprs.size(); ++i) sets.back().push_back(static_cast<int>(i));
+        }
+        std::string child = node(*n.children[0]), out;
+        for (const auto& set : sets) {
+          std::string sel, group;
+          for (size_t i = 0; i < n.exprs.size(); ++i) {
+            bool in = std::find(set.begin(), set.end(), static_cast<int>(i)) != set.end();
+            sel += (sel.empty() ? "" : ", ") + (in ? ex(*n.exprs[i].expr) : "NULL") + " AS " +
+                   q(n.exprs[i].name);
+            if (in) group += (group.empty() ? "" : ", ") + ex(*n.exprs[i].expr);
+          }
+          for (const auto& a : n.aggs) {
+            std::string arg =
+                a.args.empty() ? "*" : (a.distinct ? "DISTINCT " : "") + ex(*a.args[0]);
+            sel += (sel.empty() ? "" : ", ") + a.func + "(" + arg + ") AS " + q(a.name);
+          }
+          out += (out.empty() ? "" : " UNION ALL ") + std::string("SELECT ") + sel + " FROM (" +
+                 child + ") AS " + fresh() + (group.empty() ? "" : " GROUP BY " + group);
+        }
+        return "SELECT * FROM (" + out + ") AS " + fresh();
+      }
+      case PlanOp::Window: {
+        std::string sel = "*";
+        for (const auto& w : n.windows) {
+          std::string over, order;
+          for (const auto& p : w.partitionBy)
+            over += (over.empty() ? "PARTITION BY " : ", ") + ex(*p);
+          for (const auto& k : w.orderBy)
+            order += (order.empty() ? " ORDER BY " : ", ") + ex(*k.expr) +
+                     (k.ascending ? " ASC" : " DESC") +
+                     (k.nullsFirst ? " NULLS FIRST" : " NULLS LAST");
+          std::string arg = w.args.empty() ? (w.func == "count" ? "*" : "") : ex(*w.args[0]);
+          sel += ", " + w.func + "(" + arg + ") OVER (" + over + order + ") AS " + q(w.name);
+        }
+        return "SELECT " + sel + " FROM (" + node(*n.children[0]) + ") AS " + fresh();
+      }
+      case PlanOp::Sort:
+        return node(*n.children[0]);  // order matters only under a LIMIT, which writes its own
+      case PlanOp::Limit: {
+        const PlanNode& in = *n.children[0];
+        for (const auto& rf : n.runtimeFilters)
+          if (f.apply && (f.only.empty() || f.only.count(rf.id))) fail("a TopN filter");
+        std::string order;
+        const PlanNode* src = &in;
+        if (in.op == PlanOp::Sort) {
+          for (const auto& k : in.sortKeys)
+            order += (order.empty() ? "" : ", ") + ex(*k.expr) + (k.ascending ? " ASC" : " DESC") +
+                     (k.nullsFirst ? " NULLS FIRST" : " NULLS LAST");
+          src = in.children[0].get();
+        }
+        for (const auto& c : n.output) order += (order.empty() ? "" : ", ") + q(c.id) + " ASC";
+        return "SELECT * FROM (" + node(*src) + ") AS " + fresh() + " ORDER BY " + order +
+               " LIMIT " + (n.limit ? std::to_string(*n.limit) : "-1") + " OFFSET " +
+               std::to_string(n.offset);
+      }
+      case PlanOp::Union:
+      case PlanOp::Intersect:
+      case PlanOp::Except: {
+        if (n.all && n.op != PlanOp::Union) fail("INTERSECT ALL / EXCEPT ALL");
+        const char* op = n.op == PlanOp::Union       ? (n.all ? " UNION ALL " : " UNION ")
+                         : n.op == PlanOp::Intersect ? " INTERSECT "
+                                                     : " EXCEPT ";
+        std::string s;
+        for (const auto& c : n.children) {
+          std::string sel;
+          for (size_t i = 0; i < n.outNames.size() && i < c->output.size(); ++i)
+            sel += (sel.empty() ? "" : ", ") + q(c->output[i].id) + " AS " + q(n.outNames[i]);
+          s += (s.empty() ? "" : op) + ("SELECT " + sel + " FROM (" + node(*c) + ") AS " + fresh());
+        }
+        return "SELECT * FROM (" + s + ") AS " + fresh();
+      }
+      case PlanOp::Values: {
+        std::string s;
+        for (const auto& r : n.rows) {
+          std::string sel;
+          for (size_t i = 0; i < r.size(); ++i)
+            sel += (sel.empty() ? "" : ", ") + ex(*r[i]) + " AS " + q(n.outNames[i]);
+          s += (s.empty() ? "" : " UNION ALL ") + ("SELECT " + sel);
+        }
+        if (s.empty()) {
+          for (const auto& c : n.outNames)
+            s += (s.empty() ? "SELECT " : ", ") + ("NULL AS " + q(c));
+          s += " WHERE 0";
+        }
+        return "SELECT * FROM (" + s + ") AS " + fresh();
+      }
+    }
+    return "";
+  }
+};
+
+}  // namespace
+
+std::optional<std::string> planToSqlite(const PlanNode& root, const SqlFilters& filters,
+                                        std::string* why) {
+  Printer p{filters, "", 0, {}};
+  std::function<void(const PlanNode&)> collect = [&](const PlanNode& n) {
+    for (const auto& f : n.runtimeFilters) p.producers[f.id] = {&n, &f};
+    for (const auto& c : n.children) collect(*c);
+  };
+  collect(root);
+  std::string sql = p.node(root);
+  if (!p.why.empty()) {
+    if (why) *why = p.why;
+    return std::nullopt;
+  }
+  return sql;
+}
+
+std::string databaseToSqlite(const rt::Database& db) {
+  std::string out;
+  for (const auto& [name, t] : db) {
+    std::string cols;
+    for (const auto& c : t.columns) cols += (cols.empty() ? "" : ", ") + q(c);
+    out += "CREATE TABLE " + q(name) + " (" + cols + ");\n";
+    for (const auto& r : t.rows) {
+      std::string vals;
+      for (const auto& v : r)
+        vals +=
+            (vals.empty() ? "" : ", ") + rt::sqlLiteral(v, std::holds_alternative<std::string>(v)
+                                                               ? Type::of(TypeKind::Varchar)
+                                                               : Type::of(TypeKind::Int));
+      out += "INSERT INTO " + q(name) + " VALUES (" + vals + ");\n";
+    }
+  }
+  return out;
+}
+
+}  // namespace rfguard

@@ -1,0 +1,224 @@
+// The search space: only the columns the plan reads vary, over NULL (when
+// nullable), the plan's constants (with neighbours when it compares ranges)
+// and a few fresh values; other columns hold a distinct tag per row, the most
+// telling choice for a bag comparison.
+#include "verifier/search_space.h"
+
+#include <functional>
+#include <set>
+
+namespace rfguard {
+
+namespace {
+
+enum class Cls { Int, Date, Real, Text, Bool, Other };
+
+Cls classOf(const Type& t) {
+  if (t.kind == TypeKind::Boolean) return Cls::Bool;
+  if (t.kind == TypeKind::Date) return Cls::Date;
+  if (t.isInteger()) return Cls::Int;
+  if (t.isNumeric()) return Cls::Real;
+  if (t.isString()) return Cls::Text;
+  return Cls::Other;
+}
+
+void walk(const PlanNode& n, const std::function<void(const PlanNode&)>& f) {
+  f(n);
+  for (const auto& c : n.children) walk(*c, f);
+  forEachExpr(n, [&](const ExprPtr& e) {
+    std::function<void(const Expr&)> sub = [&](const Expr& x) {
+      if (x.plan) walk(*x.plan, f);
+      for (const auto& a : x.args) sub(*a);
+    };
+    sub(*e);
+  });
+}
+
+void exprs(const PlanNode& n, const std::function<void(const Expr&, bool bareProject)>& f) {
+  forEachExpr(
+      n, [&](const ExprPtr& e) { f(*e, n.op == PlanOp::Project && e->kind == ExprKind::Column); });
+  for (const auto& rf : n.runtimeFilters) {
+    f(*rf.probe, false);
+    f(*rf.build, false);
+  }
+  for (const auto& t : n.runtimeFilterTargets) f(*t.target, false);
+}
+
+}  // namespace
+
+SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh) {
+  std::map<Cls, std::set<std::string>> seenConst;
+  std::map<Cls, std::vector<rt::Value>> constants;
+  bool ranges = false;
+  std::set<std::string> relevant;
+  bool allRelevant = false;
+  std::vector<const PlanNode*> scans;
+  std::vector<const PlanNode*> all;
+  for (const PlanNode* p : plans) walk(*p, [&](const PlanNode& n) { all.push_back(&n); });
+  for (const PlanNode* n : all) {
+    if (n->op == PlanOp::Scan) scans.push_back(n);
+    if ((n->op == PlanOp::Union && !n->all) || n->op == PlanOp::Intersect ||
+        n->op == PlanOp::Except)
+      allRelevant = true;
+    exprs(*n, [&](const Expr& e, bool bare) {
+      std::function<void(const Expr&)> visit = [&](const Expr& x) {
+        if (x.kind == ExprKind::Literal && !x.isNull) {
+          std::string err;
+          auto v = rt::literalValue(x, &err);
+          Cls c = classOf(x.type);
+          if (v && c != Cls::Other && x.type.kind != TypeKind::Interval &&
+              seenConst[c].insert(rt::valueKey(*v)).second)
+            constants[c].push_back(*v);
+        }
+        if (x.kind == ExprKind::Call &&
+            (x.name == "<" || x.name == "<=" || x.name == ">" || x.name == ">="))
+          ranges = true;
+        for (const auto& a : x.args) visit(*a);
+      };
+      visit(e);
+      if (!bare)
+        for (const auto& c : freeColumnsOf(e)) relevant.insert(c);
+    });
+  }
+  // Lineage backwards: a read output column makes its sources read.
+  for (bool changed = true; changed;) {
+    changed = false;
+    auto add = [&](const std::string& id) { changed = relevant.insert(id).second || changed; };
+    for (const PlanNode* n : all) {
+      if (n->op == PlanOp::Project)
+        for (const auto& ne : n->exprs)
+          if (relevant.count(ne.name))
+            for (const auto& c : columnsOf(*ne.expr)) add(c);
+      if (n->op == PlanOp::Union || n->op == PlanOp::Intersect || n->op == PlanOp::Except)
+        for (size_t i = 0; i < n->outNames.size(); ++i)
+          if (relevant.count(n->outNames[i]))
+            for (const auto& c : n->children)
+              if (i < c->output.size()) add(c->output[i].id);
+    }
+  }
+  // Neighbours for range comparisons, then fresh values not among the constants.
+  if (ranges)
+    for (Cls c : {Cls::Int, Cls::Date, Cls::Real}) {
+      auto base = constants[c];
+      for (const auto& v : base)
+        for (int d : {-1, 1}) {
+          rt::Value w = std::holds_alternative<int64_t>(v) ? rt::Value(std::get<int64_t>(v) + d)
+                                                           : rt::Value(std::get<double>(v) + d);
+          if (seenConst[c].insert(rt::valueKey(w)).second) constants[c].push_back(w);
+        }
+    }
+  std::map<Cls, std::vector<rt::Value>> pool;
+  for (Cls c : {Cls::Int, Cls::Date, Cls::Real, Cls::Text}) {
+    for (int64_t i = 1; static_cast<int>(pool[c].size()) < fresh; ++i) {
+      rt::Value v = c == Cls::Text   ? rt::Value("f" + std::to_string(i))
+                    : c == Cls::Real ? rt::Value(static_cast<double>(i) + 0.5)
+                    : c == Cls::Date ? rt::Value(static_cast<int64_t>(10000 + i))
+                                     : rt::Value(i);
+      if (!seenConst[c].count(rt::valueKey(v))) pool[c].push_back(v);
+    }
+  }
+  std::set<std::string> done;
+  for (const PlanNode* s : scans) {
+    if (!done.insert(s->table).second) continue;
+    TableSpec t;
+    t.name = s->table;
+    size_t count = 1;
+    for (const auto& col : s->tableColumns) {
+      ColumnSpec c;
+      c.name = col.id.substr(s->alias.size() + 1);
+      c.type = col.type;
+      for (const PlanNode* other : scans)
+        if (other->table == s->table)
+          c.varies = c.varies || allRelevant || relevant.count(other->alias + "." + c.name);
+      Cls k = classOf(col.type);
+      if (c.varies) {
+        for (const auto& v : pool[k]) c.domain.push_back(v);
+        if (k == Cls::Bool) c.domain = {rt::boolean(false), rt::boolean(true)};
+        for (const auto& v : constants[k]) c.domain.push_back(v);
+        if (col.nullable) c.domain.push_back(rt::null());
+        if (c.domain.empty()) c.domain.push_back(rt::null());
+        count *= c.domain.size();
+      }
+      t.columns.push_back(c);
+    }
+    if (count > 200000) {
+      error = "table " + t.name + " has " + std::to_string(count) +
+              " possible rows over the columns the plan reads: too many to enumerate";
+      return;
+    }
+    // Every tuple of the varying columns, first values varying slowest.
+    std::vector<size_t> at(t.columns.size(), 0);
+    for (size_t n = 0; n < count; ++n) {
+      std::vector<rt::Value> opt;
+      uint32_t mask = 0;
+      size_t rem = n;
+      for (size_t i = t.columns.size(); i-- > 0;) {
+        const ColumnSpec& c = t.columns[i];
+        if (!c.varies) continue;
+        size_t j = rem % c.domain.size();
+        rem /= c.domain.size();
+        at[i] = j;
+      }
+      for (size_t i = 0; i < t.columns.size(); ++i) {
+        const ColumnSpec& c = t.columns[i];
+        if (!c.varies) continue;
+        opt.push_back(c.domain[at[i]]);
+        Cls k = classOf(c.type);
+        const auto& p = pool[k];
+        for (size_t f = 0; f < p.size(); ++f)
+          if (k != Cls::Bool && rt::compare(p[f], c.domain[at[i]]) == 0 &&
+              p[f].index() == c.domain[at[i]].index())
+            mask |= 1u << (static_cast<unsigned>(k) * 4 + f);
+      }
+      t.options.push_back(opt);
+      t.freshMask.push_back(mask);
+    }
+    tables.push_back(std::move(t));
+  }
+  for (const auto& [c, vs] : pool) extras.insert(extras.end(), vs.begin(), vs.end());
+  for (const auto& [c, vs] : constants) extras.insert(extras.end(), vs.begin(), vs.end());
+}
+
+bool SearchSpace::canonical(const std::vector<std::vector<int>>& choice) const {
+  uint32_t mask = 0;
+  for (size_t t = 0; t < tables.size(); ++t)
+    for (int o : choice[t]) mask |= tables[t].freshMask[static_cast<size_t>(o)];
+  for (unsigned c = 0; c < 6; ++c) {
+    uint32_t m = (mask >> (c * 4)) & 0xF;
+    if (m & (m + 1)) return false;  // not a prefix f0..fk-1
+  }
+  return true;
+}
+
+rt::Database SearchSpace::database(const std::vector<std::vector<int>>& choice) const {
+  rt::Database db;
+  int64_t tag = 0;
+  for (size_t t = 0; t < tables.size(); ++t) {
+    const TableSpec& spec = tables[t];
+    rt::Table& out = db[spec.name];
+    for (const auto& c : spec.columns) out.columns.push_back(c.name);
+    for (int o : choice[t]) {
+      const auto& opt = spec.options[static_cast<size_t>(o)];
+      rt::Row row;
+      size_t v = 0;
+      ++tag;
+      for (const auto& c : spec.columns) {
+        if (c.varies) {
+          row.push_back(opt[v++]);
+          continue;
+        }
+        // A distinct tag per row, so that the bags tell rows apart.
+        Cls k = classOf(c.type);
+        row.push_back(k == Cls::Text                    ? rt::Value("t" + std::to_string(tag))
+                      : k == Cls::Real                  ? rt::Value(1e6 + static_cast<double>(tag))
+                      : k == Cls::Int || k == Cls::Date ? rt::Value(int64_t{1000000} + tag)
+                      : k == Cls::Bool                  ? rt::boolean(tag % 2)
+                                                        : rt::null());
+      }
+      out.rows.push_back(std::move(row));
+    }
+  }
+  return db;
+}
+
+}  // namespace rfguard

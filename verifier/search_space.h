@@ -1,0 +1,41 @@
+#pragma once
+// Internal to verifier/: the databases a bounded search ranges over.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "ir/plan.h"
+#include "runtime/evaluator.h"
+
+namespace rfguard {
+
+/// One table column: whether it varies, and over which values.
+struct ColumnSpec {
+  std::string name;  ///< bare column name
+  Type type;
+  bool varies = false;
+  std::vector<rt::Value> domain;  ///< NULL (if nullable), the plan's constants, fresh values
+};
+
+struct TableSpec {
+  std::string name;
+  std::vector<ColumnSpec> columns;
+  std::vector<std::vector<rt::Value>> options;  ///< every tuple of the varying columns
+  std::vector<uint32_t> freshMask;              ///< per option: which fresh values it uses
+};
+
+struct SearchSpace {
+  std::vector<TableSpec> tables;
+  std::vector<rt::Value> extras;  ///< false-positive candidates
+  std::string error;              ///< the space is too large to enumerate
+  /// Builds the space of the plans (their tables, constants and read columns).
+  SearchSpace(const std::vector<const PlanNode*>& plans, int fresh);
+  /// The database of one choice: per table, the option indexes of its rows.
+  rt::Database database(const std::vector<std::vector<int>>& choice) const;
+  /// True when the fresh values used form a prefix of each type's pool (one
+  /// database per renaming of fresh values).
+  bool canonical(const std::vector<std::vector<int>>& choice) const;
+};
+
+}  // namespace rfguard
