@@ -1,6 +1,7 @@
 #include "tests/corpus_checks.h"
 
 #include "rules/rf_planner.h"
+#include "verifier/bounded.h"
 #include "verifier/mutate.h"
 #include "verifier/verify.h"
 
@@ -30,7 +31,51 @@ std::string findingLines(const std::vector<Finding>& fs) {
   return out.empty() ? "clean\n" : out;
 }
 
-std::string soundCheck(const PlanNode& plan, const std::string& name, MutantTally& tally) {
+namespace {
+
+std::string bag(const std::vector<rt::Row>& rows) {
+  std::string s;
+  for (const auto& r : rows) s += (s.empty() ? "" : " ") + rt::keyToString(r);
+  return "{" + s + "}";
+}
+
+}  // namespace
+
+std::string verdictLines(const std::vector<BoundedVerdict>& vs) {
+  std::string out;
+  for (size_t i = 0; i < vs.size(); ++i) {
+    const BoundedVerdict& v = vs[i];
+    std::string what;
+    for (int id : v.filters) what += (what.empty() ? "RF" : "+RF") + std::to_string(id);
+    if (what.empty()) what = "no filters";
+    if (i > 0) what += " alone";
+    if (!v.error.empty() && v.safe) {
+      out += what + ": cannot check: " + v.error + "\n";
+      continue;
+    }
+    if (v.safe) {
+      out += what + ": safe up to bound " + std::to_string(v.bound) +
+             (v.complete ? "" : " (budget ran out)") + ", " + std::to_string(v.databases) +
+             " databases\n";
+    } else {
+      const auto& c = *v.counterexample;
+      out += what + ": unsafe at bound " + std::to_string(v.bound + 1) + " (" +
+             rt::contentName(c.content) + " content, " + std::to_string(v.databases) +
+             " databases):";
+      for (const auto& [t, tab] : c.db) out += " " + t + "=" + bag(tab.rows);
+      out += "; original " + bag(c.original) + "; rewritten " + bag(c.rewritten) + "\n";
+    }
+    if (v.oracleRuns || !v.oracleSkipped.empty())
+      out += "  sqlite: " + std::to_string(v.oracleRuns) + " queries" +
+             (v.oracleSkipped.empty() ? "" : " (some not expressible: " + v.oracleSkipped + ")") +
+             (v.oracleDisagreements.empty() ? ", all agree" : "") + "\n";
+    for (const auto& d : v.oracleDisagreements) out += "  EVALUATOR DEFECT: " + d + "\n";
+  }
+  return out;
+}
+
+std::string soundCheck(const PlanNode& plan, const std::string& name, MutantTally& tally,
+                       BoundedTally* bounded) {
   std::string out;
   for (bool composite : {false, true}) {
     PlanPtr copy = clonePlan(plan);
@@ -41,6 +86,24 @@ std::string soundCheck(const PlanNode& plan, const std::string& name, MutantTall
     std::string where = name + (composite ? " (composite)" : "");
     auto fs = verifyRuntimeFilters(*copy);
     if (!fs.empty()) out += "SOUND PLACEMENT FLAGGED in " + where + ":\n" + findingLines(fs);
+    if (bounded && !composite && !rf.consumers.empty()) {
+      BoundedOptions bo;
+      bo.bound = 2;
+      bo.oracle = true;
+      bo.seconds = 3;
+      bo.maxDatabases = 20000;
+      auto vs = checkFilters(*copy, bo);
+      const BoundedVerdict& v = vs[0];
+      if (v.databases) {
+        ++bounded->plans;
+        bounded->complete += v.complete && v.bound == 2;
+        bounded->databases += v.databases;
+        bounded->sqlite += v.oracleRuns;
+      }
+      bool evalError = v.databases > 0 && !v.error.empty();
+      if (!v.safe || evalError || !v.oracleDisagreements.empty())
+        out += "SOUND PLACEMENT NOT SAFE in " + where + ":\n" + verdictLines(vs);
+    }
     for (const auto& m : mutatePlacement(*copy)) {
       bool caught = false;
       for (const auto& f : verifyRuntimeFilters(*m.plan))

@@ -21,9 +21,22 @@ struct MutantTally {
 /// One line per finding: severity, code, nodes, position, message; "clean" when none.
 std::string findingLines(const std::vector<Finding>& fs);
 
+/// Bounded-check figures over a run.
+struct BoundedTally {
+  int plans = 0;           ///< plans with filters checked
+  int complete = 0;        ///< of which every database up to the bound was checked
+  uint64_t databases = 0;  ///< databases evaluated
+  uint64_t sqlite = 0;     ///< queries SQLite ran and agreed on
+};
+
+/// One line per verdict of a bounded check: "RF1: unsafe at bound 1 (exact content): ...".
+std::string verdictLines(const std::vector<struct BoundedVerdict>& vs);
+
 /// Places the sound profile's filters (per conjunct, then composite) on copies of a
 /// normalised plan; verifies each and every mutant of it. Returns "" when the
 /// placements verify clean and every mutant is caught, else what went wrong.
-std::string soundCheck(const PlanNode& plan, const std::string& name, MutantTally& tally);
+/// With `bounded`, the per-conjunct placement is also checked at bound 2 with the SQLite oracle.
+std::string soundCheck(const PlanNode& plan, const std::string& name, MutantTally& tally,
+                       BoundedTally* bounded = nullptr);
 
 }  // namespace rfguard

@@ -180,8 +180,9 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
       consult(oracle, sqlRewritten[i], db, rewritten.rows,
               std::string("rewritten (") + rt::contentName(c) + ")", out);
       if (!sameBag(original.rows, rewritten.rows)) {
-        out.counterexample = Counterexample{db, rt::sortedBag(original.rows),
-                                            rt::sortedBag(rewritten.rows), c, filters};
+        out.counterexample = Counterexample{
+            db,          rt::sortedBag(original.rows), rt::sortedBag(rewritten.rows), c, filters,
+            space.extras};
         return true;
       }
     }

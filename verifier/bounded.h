@@ -26,7 +26,8 @@ struct Counterexample {
   rt::Database db;
   std::vector<rt::Row> original, rewritten;
   rt::Content content = rt::Content::Exact;
-  std::set<int> filters;  ///< the filters applied
+  std::set<int> filters;          ///< the filters applied
+  std::vector<rt::Value> extras;  ///< the false-positive candidates the content drew from
 };
 
 /// The verdict for a set of filters (all of a plan's, or one alone).

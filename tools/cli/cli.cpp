@@ -7,6 +7,7 @@
 #include "ir/printers.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
+#include "tools/cli/check.h"
 #include "tools/cli/lint.h"
 #include "tools/cli/replay.h"
 
@@ -195,6 +196,24 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
                              "missing-as-empty"}));
   replayCmd->add_option("--format", replay.format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
+  CheckArgs check;
+  auto* checkCmd = app.add_subcommand(
+      "check", "bounded verification: search small databases on which the filters change results");
+  checkCmd->add_option("files", check.files, "SQL or plan JSON files, - for stdin");
+  checkCmd->add_option("--bound", check.bound, "most rows per table (default 2)")
+      ->check(CLI::Range(1, 6));
+  checkCmd
+      ->add_option("--profile", check.profile,
+                   "placement policy for SQL inputs: sound (default), doris, starrocks, trino")
+      ->check(CLI::IsMember({"sound", "doris", "starrocks", "trino"}));
+  checkCmd->add_option("--oracle", check.oracle, "none (default) or sqlite")
+      ->check(CLI::IsMember({"none", "sqlite"}));
+  checkCmd->add_option("--format", check.format, "text or json")
+      ->check(CLI::IsMember({"text", "json"}));
+  checkCmd->add_option("--seconds", check.seconds, "time budget per search (default 10)")
+      ->check(CLI::PositiveNumber);
+  checkCmd->add_flag("--rewrites", check.rewrites,
+                     "also check normalisation: the bound plan against the normalised one");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -204,6 +223,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   if (cmd->parsed()) return runPlan(plan, out, err);
   if (lintCmd->parsed()) return runLint(lint, out, err);
   if (replayCmd->parsed()) return runReplay(replay, out, err);
+  if (checkCmd->parsed()) return runCheck(check, out, err);
   return kExitInputError;
 }
 

@@ -1,0 +1,231 @@
+// `rfguard check`: for each query, search small databases for one on which its
+// runtime filters change the result (docs/check.md). A .sql file is normalised
+// and planned with the profile; a .json plan is checked as given.
+#include "tools/cli/check.h"
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+
+#include "rules/normalize.h"
+#include "rules/rf_planner.h"
+#include "verifier/bounded.h"
+#include "verifier/plan_sql.h"
+
+namespace rfguard {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json valueJson(const rt::Value& v) {
+  if (rt::isNull(v)) return nullptr;
+  if (auto i = std::get_if<int64_t>(&v)) return *i;
+  if (auto d = std::get_if<double>(&v)) return *d;
+  return std::get<std::string>(v);
+}
+
+Json rowsJson(const std::vector<rt::Row>& rows) {
+  Json a = Json::array();
+  for (const auto& r : rows) {
+    Json row = Json::array();
+    for (const auto& v : r) row.push_back(valueJson(v));
+    a.push_back(row);
+  }
+  return a;
+}
+
+std::string rowsText(const std::vector<rt::Row>& rows) {
+  if (rows.empty()) return "no rows";
+  std::string s = std::to_string(rows.size()) + (rows.size() == 1 ? " row:" : " rows:");
+  for (const auto& r : rows) s += " " + rt::keyToString(r);
+  return s;
+}
+
+std::string filtersText(const std::set<int>& ids) {
+  std::string s;
+  for (int id : ids) s += (s.empty() ? "RF" : ", RF") + std::to_string(id);
+  return s.empty() ? "no filters" : s;
+}
+
+/// The script sqlite3 runs as is: the tables, the original query, the rewritten one.
+std::string script(const PlanNode& plan, const Counterexample& c,
+                   const std::vector<rt::Value>& extras, bool rewrite, const PlanNode* normalised) {
+  std::string why;
+  std::string out = "-- rfguard counterexample: run with sqlite3 (dates are day numbers)\n" +
+                    databaseToSqlite(c.db);
+  auto original = planToSqlite(plan, {}, &why);
+  out += "-- original (" + rowsText(c.original) + ")\n" +
+         (original ? *original + ";\n" : "-- not expressible in SQLite: " + why + "\n");
+  std::optional<std::string> rewritten;
+  if (rewrite) {
+    rewritten = planToSqlite(*normalised, {}, &why);
+  } else {
+    SqlFilters f{true, c.content, extras, c.filters};
+    rewritten = planToSqlite(plan, f, &why);
+  }
+  out += std::string("-- rewritten") +
+         (rewrite ? ""
+                  : std::string(" with ") + filtersText(c.filters) + ", " +
+                        rt::contentName(c.content) + " content") +
+         " (" + rowsText(c.rewritten) + ")\n" +
+         (rewritten ? *rewritten + ";\n" : "-- not expressible in SQLite: " + why + "\n");
+  return out;
+}
+
+struct Outcome {
+  bool unsafe = false, error = false, defect = false;
+};
+
+Json verdictJson(const BoundedVerdict& v, const std::string& sql, Outcome& o) {
+  Json j;
+  if (!v.filters.empty()) {
+    Json ids = Json::array();
+    for (int id : v.filters) ids.push_back(id);
+    j["filters"] = ids;
+  }
+  j["verdict"] = !v.error.empty() && v.safe ? "error" : v.safe ? "safe" : "unsafe";
+  j["bound"] = v.bound;
+  j["complete"] = v.complete;
+  j["databases_checked"] = v.databases;
+  if (!v.error.empty()) j["error"] = v.error;
+  if (v.oracleRuns || !v.oracleSkipped.empty() || !v.oracleDisagreements.empty())
+    j["oracle"] = Json{{"runs", v.oracleRuns},
+                       {"skipped", v.oracleSkipped},
+                       {"disagreements", v.oracleDisagreements}};
+  if (v.counterexample) {
+    const auto& c = *v.counterexample;
+    Json tables = Json::object();
+    for (const auto& [name, t] : c.db) tables[name] = rowsJson(t.rows);
+    j["counterexample"] = Json{{"content", rt::contentName(c.content)},
+                               {"tables", tables},
+                               {"original", rowsJson(c.original)},
+                               {"rewritten", rowsJson(c.rewritten)},
+                               {"sql", sql}};
+  }
+  o.unsafe = o.unsafe || !v.safe;
+  o.error = o.error || (!v.error.empty() && v.safe);
+  o.defect = o.defect || !v.oracleDisagreements.empty();
+  return j;
+}
+
+void verdictText(const std::string& what, const BoundedVerdict& v, const std::string& sql,
+                 double ms, std::ostream& out) {
+  out << what << ": ";
+  if (v.filters.empty() && v.databases == 0 && v.safe && v.error.empty()) {
+    out << "no runtime filters, nothing to check\n";
+    return;
+  }
+  if (!v.error.empty() && v.safe) {
+    out << "cannot check: " << v.error << "\n";
+    return;
+  }
+  if (v.safe) {
+    out << "safe up to bound " << v.bound;
+    if (!v.complete) out << " (budget ran out inside bound " << v.bound + 1 << ")";
+    out << " (" << v.databases << " databases, " << ms << " ms)\n";
+  } else {
+    const auto& c = *v.counterexample;
+    out << "UNSAFE at bound " << v.bound + 1 << " (" << v.databases << " databases, "
+        << rt::contentName(c.content) << " content, " << ms << " ms)\n";
+    for (const auto& [name, t] : c.db) out << "  " << name << ": " << rowsText(t.rows) << "\n";
+    out << "  original:  " << rowsText(c.original) << "\n  rewritten: " << rowsText(c.rewritten)
+        << "\n";
+    std::string line;
+    for (char ch : sql) {
+      if (ch == '\n') {
+        out << "  | " << line << "\n";
+        line.clear();
+      } else {
+        line += ch;
+      }
+    }
+  }
+  if (v.oracleRuns || !v.oracleSkipped.empty())
+    out << "  sqlite: " << v.oracleRuns << " queries"
+        << (v.oracleSkipped.empty() ? "" : ", not all expressible (" + v.oracleSkipped + ")")
+        << (v.oracleDisagreements.empty() ? ", all agree" : "") << "\n";
+  for (const auto& d : v.oracleDisagreements) out << "  EVALUATOR DEFECT: " << d << "\n";
+}
+
+}  // namespace
+
+int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
+  if (args.files.empty()) {
+    err << "rfguard check: no input files (use - for stdin)\n";
+    return kExitInputError;
+  }
+  BoundedOptions bo;
+  bo.bound = args.bound;
+  bo.seconds = args.seconds;
+  bo.oracle = args.oracle == "sqlite";
+  Outcome outcome;
+  bool inputError = false;
+  Json files = Json::array();
+  for (const auto& path : args.files) {
+    Diagnostics diags;
+    LoadedFile f;
+    if (!loadInput(path, f, diags)) inputError = true;
+    err << diags.render();
+    Json queries = Json::array();
+    for (auto& q : f.queries) {
+      const bool fromSql = !q.sql.empty() && q.file == path;
+      PlanPtr bound = clonePlan(*q.plan);
+      if (fromSql) {
+        NormalizeReport nr;
+        normalize(q.plan, {}, nr);
+        RfReport r;
+        planRuntimeFilters(*q.plan, r, *parseProfile(args.profile));
+      }
+      if (args.format == "text") {
+        out << "-- " << q.name;
+        if (q.loc.line) out << " (" << q.file << ":" << q.loc.line << ":" << q.loc.col << ")";
+        out << "\n";
+      }
+      Json checks = Json::array();
+      auto t0 = std::chrono::steady_clock::now();
+      auto verdicts = checkFilters(*q.plan, bo);
+      double ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      for (size_t i = 0; i < verdicts.size(); ++i) {
+        const auto& v = verdicts[i];
+        std::string sql;
+        if (v.counterexample)
+          sql = script(*q.plan, *v.counterexample, v.counterexample->extras, false, nullptr);
+        if (args.format == "text")
+          verdictText(i == 0 && v.filters.size() > 1
+                          ? "all filters (" + filtersText(v.filters) + ")"
+                      : i == 0 ? filtersText(v.filters)
+                               : filtersText(v.filters) + " alone",
+                      v, sql, i == 0 ? ms : 0, out);
+        checks.push_back(verdictJson(v, sql, outcome));
+      }
+      if (args.rewrites && fromSql) {
+        auto t1 = std::chrono::steady_clock::now();
+        BoundedVerdict v = checkEquivalent(*bound, *q.plan, bo);
+        double rms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t1)
+                .count();
+        std::string sql =
+            v.counterexample ? script(*bound, *v.counterexample, {}, true, q.plan.get()) : "";
+        if (args.format == "text") verdictText("normalisation", v, sql, rms, out);
+        Json j = verdictJson(v, sql, outcome);
+        j["rewrite"] = "normalisation";
+        checks.push_back(j);
+      }
+      queries.push_back(Json{{"name", q.name}, {"checks", checks}});
+    }
+    files.push_back(
+        Json{{"file", path}, {"input_error", !diags.items().empty()}, {"queries", queries}});
+  }
+  if (args.format == "json")
+    out << Json{{"format", "rfguard-check"},
+                {"version", 1},
+                {"bound", args.bound},
+                {"files", files}}
+               .dump(2)
+        << "\n";
+  if (inputError || outcome.error) return kExitInputError;
+  return outcome.unsafe || outcome.defect ? kExitFindings : kExitOk;
+}
+
+}  // namespace rfguard

@@ -1,0 +1,24 @@
+#pragma once
+// The `check` command: bounded verification of runtime-filter placements.
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "tools/cli/cli.h"
+
+namespace rfguard {
+
+struct CheckArgs {
+  std::vector<std::string> files;
+  int bound = 2;
+  std::string profile = "sound";
+  std::string oracle = "none";
+  std::string format = "text";
+  double seconds = 10;
+  bool rewrites = false;
+};
+
+/// Runs `rfguard check`; returns the exit code.
+int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err);
+
+}  // namespace rfguard
