@@ -1,0 +1,93 @@
+// Random queries through the sound planner, every placement checked by the
+// bounded verifier (and optionally SQLite). The unit suite runs a fixed seed;
+// this is the longer run.
+//
+//   build/random_check [--queries N] [--seed S] [--bound B] [--seconds T] [--oracle]
+// Exit 1 when a counterexample is found (a rule bug), printing the query.
+#include <malloc.h>
+
+#include <cstring>
+#include <iostream>
+
+#include "grammar/sql.h"
+#include "rules/normalize.h"
+#include "rules/rf_planner.h"
+#include "verifier/bounded.h"
+#include "verifier/random_queries.h"
+
+using namespace rfguard;
+
+int main(int argc, char** argv) {
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  mallopt(M_TOP_PAD, 64 << 20);
+  int queries = 200;
+  uint64_t seed = 1;
+  BoundedOptions o;
+  o.bound = 2;
+  o.seconds = 1;
+  o.maxDatabases = 20000;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto next = [&]() { return i + 1 < argc ? std::string(argv[++i]) : std::string("0"); };
+    if (a == "--queries")
+      queries = std::stoi(next());
+    else if (a == "--seed")
+      seed = std::stoull(next());
+    else if (a == "--bound")
+      o.bound = std::stoi(next());
+    else if (a == "--seconds")
+      o.seconds = std::stod(next());
+    else if (a == "--oracle")
+      o.oracle = true;
+    else {
+      std::cerr
+          << "usage: random_check [--queries N] [--seed S] [--bound B] [--seconds T] [--oracle]\n";
+      return 2;
+    }
+  }
+  std::mt19937_64 rng(seed);
+  int plans = 0, withFilters = 0, complete = 0, bound1 = 0, counterexamples = 0, defects = 0,
+      errors = 0;
+  uint64_t databases = 0, consumers = 0;
+  for (int n = 0; n < queries; ++n) {
+    std::string sql = randomQuery(rng, 3 + static_cast<int>(rng() % 4));
+    Catalog catalog;
+    std::vector<Query> qs;
+    Diagnostics diags;
+    if (!loadSql(randomSchema() + sql, "random.sql", catalog, qs, diags) || qs.size() != 1) {
+      std::cerr << "does not bind: " << sql << diags.render();
+      ++errors;
+      continue;
+    }
+    ++plans;
+    NormalizeReport nr;
+    normalize(qs[0].plan, {}, nr);
+    RfReport r;
+    planRuntimeFilters(*qs[0].plan, r);
+    if (r.consumers.empty()) continue;
+    ++withFilters;
+    consumers += r.consumers.size();
+    auto vs = checkFilters(*qs[0].plan, o);
+    const auto& v = vs[0];
+    databases += v.databases;
+    complete += v.complete && v.bound == o.bound;
+    bound1 += v.bound >= 1;
+    if (!v.safe) {
+      ++counterexamples;
+      std::cout << "COUNTEREXAMPLE: " << sql;
+    }
+    if (!v.oracleDisagreements.empty()) {
+      ++defects;
+      std::cout << "EVALUATOR DEFECT: " << sql << "  " << v.oracleDisagreements[0] << "\n";
+    }
+    if (!v.error.empty() && v.databases) {
+      ++errors;
+      std::cout << "CANNOT EVALUATE: " << sql << "  " << v.error << "\n";
+    }
+  }
+  std::cout << plans << " queries planned, " << withFilters << " with filters (" << consumers
+            << " consumers), " << complete << " checked completely to bound " << o.bound << " and "
+            << bound1 << " at least to bound 1, " << databases << " databases, " << counterexamples
+            << " counterexamples, " << defects << " evaluator defects, " << errors << " errors\n";
+  return counterexamples || defects ? 1 : errors ? 2 : 0;
+}

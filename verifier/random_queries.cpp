@@ -1,0 +1,75 @@
+#include "verifier/random_queries.h"
+
+#include <vector>
+
+namespace rfguard {
+
+namespace {
+
+int pick(std::mt19937_64& rng, int n) {
+  return static_cast<int>(rng() % static_cast<uint64_t>(n));
+}
+
+/// A key expression over column `c`: plain, NULL-replacing, cast or arithmetic.
+std::string keyExpr(std::mt19937_64& rng, const std::string& c) {
+  switch (pick(rng, 7)) {
+    case 0:
+      return "coalesce(" + c + ", 0)";
+    case 1:
+      return "cast(" + c + " AS bigint)";
+    case 2:
+      return c + " + 1";
+    case 3:
+      return "abs(" + c + ")";
+    default:
+      return c;
+  }
+}
+
+/// A relation for table i: the table, or a derived table with an aggregate or a limit.
+std::string relation(std::mt19937_64& rng, int i) {
+  std::string t = "t" + std::to_string(i), a = "r" + std::to_string(i);
+  switch (pick(rng, 8)) {
+    case 0:
+      return "(SELECT k, count(*) AS v FROM " + t + " GROUP BY k) AS " + a;
+    case 1:
+      return "(SELECT k, v FROM " + t + " ORDER BY k LIMIT 1) AS " + a;
+    case 2:
+      return "(SELECT k, max(v) AS v FROM " + t + " GROUP BY ROLLUP (k)) AS " + a;
+    default:
+      return t + " AS " + a;
+  }
+}
+
+}  // namespace
+
+std::string randomSchema() {
+  std::string s;
+  for (int i = 0; i < 6; ++i) s += "CREATE TABLE t" + std::to_string(i) + " (k int, v int);\n";
+  return s;
+}
+
+std::string randomQuery(std::mt19937_64& rng, int tables) {
+  static const char* kJoins[] = {"JOIN",      "JOIN",           "LEFT JOIN",     "RIGHT JOIN",
+                                 "FULL JOIN", "LEFT SEMI JOIN", "LEFT ANTI JOIN"};
+  static const char* kOps[] = {"=", "=", "<=>", "IS NOT DISTINCT FROM"};
+  std::vector<int> visible{0};  // relations whose columns the join output still has
+  std::string sql = "SELECT * FROM " + relation(rng, 0);
+  for (int i = 1; i < tables; ++i) {
+    std::string join = kJoins[pick(rng, 7)];
+    std::string left =
+        "r" +
+        std::to_string(visible[static_cast<size_t>(pick(rng, static_cast<int>(visible.size())))]);
+    std::string right = "r" + std::to_string(i);
+    sql += " " + join + " " + relation(rng, i) + " ON " + keyExpr(rng, left + ".k") + " " +
+           kOps[pick(rng, 4)] + " " + keyExpr(rng, right + ".k");
+    if (pick(rng, 4) == 0) sql += " AND " + left + ".v = " + right + ".v";
+    if (join.find("SEMI") == std::string::npos && join.find("ANTI") == std::string::npos)
+      visible.push_back(i);
+  }
+  if (pick(rng, 4) == 0)
+    sql += " WHERE r0.k NOT IN (SELECT k FROM t" + std::to_string(pick(rng, 6)) + ")";
+  return sql + ";\n";
+}
+
+}  // namespace rfguard

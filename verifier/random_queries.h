@@ -1,0 +1,18 @@
+#pragma once
+// Random queries for the bounded verifier: 3 to 6 tables joined with random
+// join types and keys (`=`, `<=>`, IS NOT DISTINCT FROM), key expressions with
+// coalesce, cast and arithmetic, derived tables with aggregates and limits, and
+// NOT IN subqueries. They feed the sound planner; every placement is checked.
+#include <cstdint>
+#include <random>
+#include <string>
+
+namespace rfguard {
+
+/// The schema every random query reads: t0 .. t5 (k int, v int).
+std::string randomSchema();
+
+/// One random query over randomSchema() with `tables` tables (3 to 6).
+std::string randomQuery(std::mt19937_64& rng, int tables);
+
+}  // namespace rfguard
