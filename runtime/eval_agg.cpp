@@ -55,8 +55,7 @@ std::optional<Relation> Evaluator::aggregateOrWindow(const PlanNode& n, const Ct
   auto in = node(*n.children[0], outer);
   if (!in) return std::nullopt;
   Relation out;
-  for (const auto& c : n.output) out.cols.push_back(c.id);
-  auto index = indexOf(in->cols);
+  const Index& index = indexFor(*n.children[0]);
   auto eval = [&](const ExprPtr& e, const Row& row) { return expr(*e, Ctx{&index, &row, outer}); };
 
   if (n.op == PlanOp::Aggregate) {

@@ -5,12 +5,6 @@
 
 namespace rfguard::rt {
 
-std::unordered_map<std::string, size_t> indexOf(const std::vector<std::string>& cols) {
-  std::unordered_map<std::string, size_t> m;
-  for (size_t i = 0; i < cols.size(); ++i) m[cols[i]] = i;
-  return m;
-}
-
 bool Evaluator::truth(const Expr& e, const Ctx& ctx, bool* isTrue) {
   auto v = expr(e, ctx);
   if (!v) return false;
@@ -27,8 +21,13 @@ std::optional<Value> Evaluator::expr(const Expr& e, const Ctx& ctx) {
     case ExprKind::Column:
       for (const Ctx* c = &ctx; c; c = c->outer) {
         if (!c->index) continue;
-        auto it = c->index->find(e.name);
-        if (it != c->index->end()) return (*c->row)[it->second];
+        auto key = std::make_pair(static_cast<const void*>(&e), static_cast<const void*>(c->index));
+        auto r = cache_->resolved.find(key);
+        if (r == cache_->resolved.end()) {
+          auto it = c->index->find(e.name);
+          r = cache_->resolved.emplace(key, it == c->index->end() ? SIZE_MAX : it->second).first;
+        }
+        if (r->second != SIZE_MAX) return c->at(r->second);
       }
       error = "column " + e.name + " is not in scope";
       return std::nullopt;
@@ -160,8 +159,30 @@ bool FilterState::accept(const Value& v) const {
   return keys.count(valueKey(v)) > 0;
 }
 
+std::shared_ptr<EvalCache> newEvalCache() {
+  return std::make_shared<EvalCache>();
+}
+
+const Index& Evaluator::indexFor(const PlanNode& n) {
+  auto it = cache_->output.find(&n);
+  if (it != cache_->output.end()) return it->second;
+  Index& m = cache_->output[&n];
+  for (size_t i = 0; i < n.output.size(); ++i) m[n.output[i].id] = i;
+  return m;
+}
+
+const Index& Evaluator::joinIndexFor(const PlanNode& join) {
+  auto it = cache_->joined.find(&join);
+  if (it != cache_->joined.end()) return it->second;
+  Index& m = cache_->joined[&join];
+  size_t i = 0;
+  for (const auto& c : join.children)
+    for (const auto& col : c->output) m[col.id] = i++;
+  return m;
+}
+
 void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* outer) {
-  auto index = indexOf(build.cols);
+  const Index& index = indexFor(*join.children[1]);
   for (const auto& f : join.runtimeFilters) {
     FilterState s;
     s.filter = &f;
@@ -206,7 +227,7 @@ void Evaluator::publishTopN(const RuntimeFilter& f, const PlanNode& limit, const
   s.topN = true;
   size_t need = static_cast<size_t>(limit.offset + *limit.limit);
   if (sorted.rows.size() >= need && need > 0) {
-    auto index = indexOf(sorted.cols);
+    const Index& index = indexFor(*limit.children[0]);
     Ctx ctx{&index, &sorted.rows[need - 1], nullptr};
     auto v = expr(*f.probe, ctx);
     if (!v) return;

@@ -1,6 +1,7 @@
 #pragma once
 // Internal to runtime/: the evaluator's state, shared by evaluator.cpp (plan
 // nodes) and eval_expr.cpp (expressions and filter contents).
+#include <cstdint>
 #include <optional>
 #include <unordered_map>
 
@@ -13,6 +14,26 @@ struct Ctx {
   const std::unordered_map<std::string, size_t>* index = nullptr;
   const Row* row = nullptr;
   const Ctx* outer = nullptr;
+  const Row* row2 = nullptr;  ///< a join's right row: index positions from `split` on
+  size_t split = SIZE_MAX;
+  const Value& at(size_t i) const { return i < split ? (*row)[i] : (*row2)[i - split]; }
+};
+
+using Index = std::unordered_map<std::string, size_t>;
+
+/// Lookup tables of one plan, kept across the databases of a search.
+struct EvalCache {
+  std::unordered_map<const PlanNode*, Index> output;  ///< a node's output ids
+  std::unordered_map<const PlanNode*, Index> joined;  ///< a join's left + right ids
+  std::unordered_map<const PlanNode*, std::pair<Index, std::vector<size_t>>>
+      scans;  ///< all columns, pick
+  /// A column reference resolved against an index: its position, or SIZE_MAX when absent.
+  struct PairHash {
+    size_t operator()(const std::pair<const void*, const void*>& p) const {
+      return std::hash<const void*>()(p.first) * 31 + std::hash<const void*>()(p.second);
+    }
+  };
+  std::unordered_map<std::pair<const void*, const void*>, size_t, PairHash> resolved;
 };
 
 /// A producer's published content for one filter.
@@ -30,7 +51,8 @@ struct FilterState {
 
 class Evaluator {
  public:
-  Evaluator(const Database& db, const EvalOptions& o) : db_(db), opt_(o) {}
+  Evaluator(const Database& db, const EvalOptions& o)
+      : db_(db), opt_(o), cache_(o.cache ? o.cache.get() : &own_) {}
   std::optional<Relation> node(const PlanNode& n, const Ctx* outer);
   std::optional<Value> expr(const Expr& e, const Ctx& ctx);
   std::optional<Relation> aggregateOrWindow(const PlanNode& n, const Ctx* outer);
@@ -41,6 +63,8 @@ class Evaluator {
   void publish(const PlanNode& join, const Relation& build, const Ctx* outer);
   /// Publishes a TopN filter's threshold from the evaluated, sorted input.
   void publishTopN(const RuntimeFilter& f, const PlanNode& limit, const Relation& sorted);
+  const Index& indexFor(const PlanNode& n);
+  const Index& joinIndexFor(const PlanNode& join);
   bool applies(int id) const {
     return opt_.applyFilters && (opt_.only.empty() || opt_.only.count(id));
   }
@@ -49,8 +73,9 @@ class Evaluator {
   const EvalOptions& opt_;
   std::map<int, FilterState> filters_;
   std::set<int> disabled_;  ///< TopN filters being computed
+  EvalCache* cache_ = nullptr;
+  uint64_t dropped_ = 0;
+  EvalCache own_;
 };
-
-std::unordered_map<std::string, size_t> indexOf(const std::vector<std::string>& cols);
 
 }  // namespace rfguard::rt

@@ -47,23 +47,27 @@ std::vector<Row> sortedBag(std::vector<Row> rows) {
 }
 
 std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
-  Relation out;
-  for (const auto& c : n.output) out.cols.push_back(c.id);
+  Relation out;  // cols are named once, at the root (evaluate())
   auto child = [&](size_t i) { return node(*n.children[i], outer); };
   switch (n.op) {
     case PlanOp::Scan: {
       auto t = db_.find(n.table);
       if (t == db_.end())
         return error = "table " + n.table + " is not in the database", std::nullopt;
-      std::vector<std::string> full;
-      for (const auto& c : t->second.columns) full.push_back(n.alias + "." + c);
-      auto index = indexOf(full);
-      std::vector<size_t> pick;
-      for (const auto& c : out.cols) {
-        auto it = index.find(c);
-        if (it == index.end())
-          return error = "column " + c + " is not in the database", std::nullopt;
-        pick.push_back(it->second);
+      auto& [index, pick] = cache_->scans[&n];
+      if (index.size() != t->second.columns.size()) {
+        index.clear();
+        pick.clear();
+        for (size_t i = 0; i < t->second.columns.size(); ++i)
+          index[n.alias + "." + t->second.columns[i]] = i;
+        for (const auto& c : n.output) {
+          auto it = index.find(c.id);
+          if (it == index.end()) {
+            index.clear();
+            return error = "column " + c.id + " is not in the database", std::nullopt;
+          }
+          pick.push_back(it->second);
+        }
       }
       for (const auto& row : t->second.rows) {
         Ctx ctx{&index, &row, outer};
@@ -80,7 +84,10 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
           if (!v) return std::nullopt;
           keep = keep && f->second.accept(*v);
         }
-        if (!keep) continue;
+        if (!keep) {
+          ++dropped_;
+          continue;
+        }
         Row r;
         for (size_t i : pick) r.push_back(row[i]);
         out.rows.push_back(std::move(r));
@@ -90,7 +97,7 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
     case PlanOp::Filter: {
       auto in = child(0);
       if (!in) return std::nullopt;
-      auto index = indexOf(in->cols);
+      const Index& index = indexFor(*n.children[0]);
       for (auto& row : in->rows) {
         bool t;
         if (!truth(*n.predicate, Ctx{&index, &row, outer}, &t)) return std::nullopt;
@@ -101,7 +108,7 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
     case PlanOp::Project: {
       auto in = child(0);
       if (!in) return std::nullopt;
-      auto index = indexOf(in->cols);
+      const Index& index = indexFor(*n.children[0]);
       for (const auto& row : in->rows) {
         Row r;
         for (const auto& ne : n.exprs) {
@@ -121,11 +128,9 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
       if (!error.empty()) return std::nullopt;
       auto left = child(0);
       if (!left) return std::nullopt;
-      std::vector<std::string> both = left->cols;
-      both.insert(both.end(), right->cols.begin(), right->cols.end());
-      auto index = indexOf(both);
+      const Index& index = joinIndexFor(n);
       const auto& info = joinInfo(n.joinType);
-      const size_t lw = left->cols.size(), rw = right->cols.size();
+      const size_t lw = n.children[0]->output.size(), rw = n.children[1]->output.size();
       std::vector<bool> rightMatched(right->rows.size(), false);
       auto emit = [&](const Row* l, const Row* r) {
         Row o;
@@ -140,11 +145,9 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
       for (const auto& l : left->rows) {
         bool matched = false, unknown = false;
         for (size_t j = 0; j < right->rows.size(); ++j) {
-          Row combined = l;
-          combined.insert(combined.end(), right->rows[j].begin(), right->rows[j].end());
           bool t = true;
           if (n.predicate) {
-            auto v = expr(*n.predicate, Ctx{&index, &combined, outer});
+            auto v = expr(*n.predicate, Ctx{&index, &l, outer, &right->rows[j], lw});
             if (!v) return std::nullopt;
             if (!isNull(*v) && !std::holds_alternative<int64_t>(*v))
               return error = "a join condition did not evaluate to a boolean", std::nullopt;
@@ -181,7 +184,7 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
     case PlanOp::Sort: {
       auto in = child(0);
       if (!in) return std::nullopt;
-      auto index = indexOf(in->cols);
+      const Index& index = indexFor(*n.children[0]);
       std::vector<std::vector<Value>> keys;
       for (const auto& row : in->rows) {
         std::vector<Value> k;
@@ -278,6 +281,9 @@ bool evaluate(const PlanNode& root, const Database& db, const EvalOptions& optio
     return false;
   }
   out = std::move(*r);
+  out.dropped = e.dropped_;
+  out.cols.clear();
+  for (const auto& c : root.output) out.cols.push_back(c.id);
   return true;
 }
 

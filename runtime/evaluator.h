@@ -6,7 +6,9 @@
 // input bag), set operations, and runtime filters applied with a chosen
 // admissible content. Producers are evaluated with their build side complete;
 // a consumer whose producer is not ready is an error, never a hang.
+#include <cstdint>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -28,6 +30,7 @@ using Database = std::map<std::string, Table>;
 struct Relation {
   std::vector<std::string> cols;
   std::vector<Row> rows;
+  uint64_t dropped = 0;  ///< rows the runtime-filter consumers removed
 };
 
 /// Which admissible filter content to use (DESIGN section 6).
@@ -38,11 +41,16 @@ enum class Content {
 };
 const char* contentName(Content c);
 
+struct EvalCache;
+/// Lookup tables for one plan, to share across the databases of a search (optional).
+std::shared_ptr<EvalCache> newEvalCache();
+
 struct EvalOptions {
   bool applyFilters = false;  ///< false: the original query (filters ignored)
   Content content = Content::Exact;
-  std::set<int> only;         ///< apply only these filter ids; empty: all of them
-  std::vector<Value> extras;  ///< false-positive candidates, in order of preference
+  std::set<int> only;                ///< apply only these filter ids; empty: all of them
+  std::vector<Value> extras;         ///< false-positive candidates, in order of preference
+  std::shared_ptr<EvalCache> cache;  ///< from newEvalCache(), for one plan and one schema
 };
 
 /// Evaluates `root` over `db`. Returns false with `error` on an unsupported

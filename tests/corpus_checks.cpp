@@ -115,4 +115,31 @@ std::string soundCheck(const PlanNode& plan, const std::string& name, MutantTall
   return out;
 }
 
+/// True when every expression of the plan is deterministic (else no two runs compare).
+bool deterministic(const PlanNode& n) {
+  bool ok = true;
+  forEachExpr(n, [&](const ExprPtr& e) { ok = ok && isDeterministic(*e); });
+  for (const auto& c : n.children) ok = ok && deterministic(*c);
+  return ok;
+}
+
+std::string rewriteCheck(const PlanNode& bound, const PlanNode& normalised, const std::string& name,
+                         BoundedTally& tally) {
+  if (!deterministic(bound)) return "";
+  BoundedOptions bo;
+  bo.bound = 2;
+  bo.oracle = true;
+  bo.seconds = 2;
+  bo.maxDatabases = 20000;
+  BoundedVerdict v = checkEquivalent(bound, normalised, bo);
+  if (!v.databases) return "";  // the space is too large to start
+  ++tally.rewrites;
+  tally.rewritesComplete += v.complete && v.bound == 2;
+  tally.databases += v.databases;
+  tally.sqlite += v.oracleRuns;
+  bool evalError = !v.error.empty();
+  if (v.safe && !evalError && v.oracleDisagreements.empty()) return "";
+  return "NORMALISATION NOT EQUIVALENT in " + name + ":\n" + verdictLines({v});
+}
+
 }  // namespace rfguard

@@ -23,10 +23,12 @@ std::string findingLines(const std::vector<Finding>& fs);
 
 /// Bounded-check figures over a run.
 struct BoundedTally {
-  int plans = 0;           ///< plans with filters checked
-  int complete = 0;        ///< of which every database up to the bound was checked
-  uint64_t databases = 0;  ///< databases evaluated
-  uint64_t sqlite = 0;     ///< queries SQLite ran and agreed on
+  int plans = 0;             ///< plans with filters checked
+  int complete = 0;          ///< of which every database up to the bound was checked
+  uint64_t databases = 0;    ///< databases evaluated
+  uint64_t sqlite = 0;       ///< queries SQLite ran and agreed on
+  int rewrites = 0;          ///< normalisations checked (bound plan against normalised)
+  int rewritesComplete = 0;  ///< of which complete to bound 2
 };
 
 /// One line per verdict of a bounded check: "RF1: unsafe at bound 1 (exact content): ...".
@@ -38,5 +40,10 @@ std::string verdictLines(const std::vector<struct BoundedVerdict>& vs);
 /// With `bounded`, the per-conjunct placement is also checked at bound 2 with the SQLite oracle.
 std::string soundCheck(const PlanNode& plan, const std::string& name, MutantTally& tally,
                        BoundedTally* bounded = nullptr);
+
+/// Checks a normalisation: the bound plan against the normalised one, to bound 2 with
+/// SQLite. "" when no counterexample and no disagreement, else what went wrong.
+std::string rewriteCheck(const PlanNode& bound, const PlanNode& normalised, const std::string& name,
+                         BoundedTally& tally);
 
 }  // namespace rfguard

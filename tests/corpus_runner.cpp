@@ -268,10 +268,13 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
       opt.disabled.insert(disabled.substr(p, comma == std::string::npos ? comma : comma - p));
       p = comma == std::string::npos ? comma : comma + 1;
     }
+    PlanPtr boundPlan = clonePlan(*q.plan);
     NormalizeReport report;
     normalize(q.plan, opt, report);
     for (const auto& p : report.problems) out += "INVARIANT BROKEN: " + p + "\n";
     out += soundCheck(*q.plan, q.name, tally, &bounded);
+    if (c.directive == "plan" && !report.fired.empty())
+      out += rewriteCheck(*boundPlan, *q.plan, q.name, bounded);
     RfReport rf;
     if (c.directive == "rf" || c.directive == "lint" || arg(c, "rf") == "true") {
       auto profile = parseProfile(arg(c, "profile", "sound"));
@@ -399,6 +402,8 @@ int main(int argc, char** argv) {
     std::cout << "bounded: " << bounded.plans << " sound placements checked, " << bounded.complete
               << " complete to bound 2, " << bounded.databases << " databases, " << bounded.sqlite
               << " SQLite queries agreeing\n";
+    std::cout << "rewrites: " << bounded.rewrites << " normalisations checked, "
+              << bounded.rewritesComplete << " complete to bound 2\n";
   }
   return failures ? 1 : 0;
 }

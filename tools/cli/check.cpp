@@ -44,7 +44,7 @@ std::string rowsText(const std::vector<rt::Row>& rows) {
 std::string filtersText(const std::set<int>& ids) {
   std::string s;
   for (int id : ids) s += (s.empty() ? "RF" : ", RF") + std::to_string(id);
-  return s.empty() ? "no filters" : s;
+  return s.empty() ? "runtime filters" : s;
 }
 
 /// The script sqlite3 runs as is: the tables, the original query, the rewritten one.
@@ -112,7 +112,7 @@ void verdictText(const std::string& what, const BoundedVerdict& v, const std::st
                  double ms, std::ostream& out) {
   out << what << ": ";
   if (v.filters.empty() && v.databases == 0 && v.safe && v.error.empty()) {
-    out << "no runtime filters, nothing to check\n";
+    out << "none placed, nothing to check\n";
     return;
   }
   if (!v.error.empty() && v.safe) {
