@@ -109,7 +109,7 @@ std::optional<Relation> Evaluator::aggregateOrWindow(const PlanNode& n, const Ct
   // Window: every input row, plus one value per window function.
   std::vector<Row> rows = in->rows;
   for (auto& r : rows) r.resize(r.size() + n.windows.size(), null());
-  const size_t base = in->cols.size();
+  const size_t base = n.children[0]->output.size();
   for (size_t w = 0; w < n.windows.size(); ++w) {
     const WindowCall& wc = n.windows[w];
     std::map<std::string, std::vector<size_t>> parts;
