@@ -5,7 +5,7 @@ ASAN_BUILD ?= build-asan
 JOBS ?= $(shell nproc)
 PACKAGES := cmake g++ make pkg-config antlr4 default-jre-headless libantlr4-runtime-dev \
   nlohmann-json3-dev doctest-dev libre2-dev libcli11-dev libsqlite3-dev libxxhash-dev \
-  libbenchmark-dev
+  libbenchmark-dev sqlite3
 
 .PHONY: deps build demo test asan bench format clean
 
@@ -38,6 +38,7 @@ bench: build
 	./$(BUILD)/bench_planner --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 	./$(BUILD)/bench_lint --benchmark_repetitions=7 --benchmark_report_aggregates_only=true
 	./$(BUILD)/bench_runtime --benchmark_repetitions=7 --benchmark_report_aggregates_only=true
+	./$(BUILD)/bench_check --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 
 format:
 	clang-format -i $$(git ls-files '*.cpp' '*.h')

@@ -109,5 +109,18 @@ check "replay probe type" 2 'error at /probe/0: expected an integer or null' -- 
 check "replay truncated" 2 'error at /: malformed JSON' -- sh -c "head -c 40 corpus/replay/worked.json > \"$tmp/cut.json\"; \"$RFGUARD\" replay \"$tmp/cut.json\""
 check "replay missing" 2 'cannot open' -- "$RFGUARD" replay "$tmp/none.json"
 
+# check: exit 0 safe, 1 counterexample, 2 input errors.
+check "check coalesce" 1 'c: 1 row: \(0, 1000003\)' -- "$RFGUARD" check corpus/lint/coalesce_into_left_join.json
+check "check sound seeds" 0 'RF1, RF2\): safe up to bound 2' -- "$RFGUARD" check --oracle sqlite corpus/examples/seeds.sql
+check "check starrocks" 1 'UNSAFE at bound 1' -- "$RFGUARD" check --profile starrocks corpus/examples/seeds.sql
+check "check json" 1 '"verdict": "unsafe"' -- "$RFGUARD" check --format json corpus/check/not_in_probe.json
+check "check rewrites" 0 'normalisation: safe up to bound 2' -- "$RFGUARD" check --rewrites corpus/examples/seeds.sql
+check "check bad bound" 2 '' -- "$RFGUARD" check --bound 0 corpus/examples/seeds.sql
+check "check missing" 2 'cannot open' -- "$RFGUARD" check "$tmp/none.sql"
+"$RFGUARD" check corpus/lint/coalesce_into_left_join.json | sed -n 's/^  | //p' > "$tmp/cex.sql"
+if command -v sqlite3 >/dev/null; then
+  check "counterexample script runs in sqlite3" 0 '^1\|1000001\|\|\|0\|1000003$' -- sqlite3 "$tmp/db" ".read $tmp/cex.sql"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
