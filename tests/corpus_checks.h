@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/catalog.h"
 #include "ir/plan.h"
 #include "verifier/findings.h"
 
@@ -40,6 +41,11 @@ std::string verdictLines(const std::vector<struct BoundedVerdict>& vs);
 /// With `bounded`, the per-conjunct placement is also checked at bound 2 with the SQLite oracle.
 std::string soundCheck(const PlanNode& plan, const std::string& name, MutantTally& tally,
                        BoundedTally* bounded = nullptr);
+
+/// The `check` directive: SQL (over `catalog`, planned with `profile`) or a plan JSON
+/// document (as given), checked to `bound`; one line per verdict.
+std::string checkCase(const std::string& text, const std::string& name, Catalog& catalog, int bound,
+                      const std::string& profile, bool oracle);
 
 /// Checks a normalisation: the bound plan against the normalised one, to bound 2 with
 /// SQLite. "" when no counterexample and no disagreement, else what went wrong.

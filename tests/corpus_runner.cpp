@@ -210,29 +210,8 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
       text = buf.str();
       name = c.args[0];
     }
-    bool json = text.find_first_not_of(" \t\r\n") != std::string::npos &&
-                text[text.find_first_not_of(" \t\r\n")] == '{';
-    Catalog own;  // a plan document brings its own catalog
-    bool good = json ? readPlanDocument(text, name, own, queries, diags)
-                     : loadSql(text, name, local, queries, diags);
-    if (!good) return diags.render();
-    BoundedOptions bo;
-    bo.bound = std::stoi(arg(c, "bound", "2"));
-    bo.oracle = arg(c, "oracle") == "true";
-    std::string out;
-    for (auto& q : queries) {
-      if (!json) {
-        NormalizeReport nr;
-        normalize(q.plan, {}, nr);
-        RfReport rf;
-        auto profile = parseProfile(arg(c, "profile", "sound"));
-        if (!profile) return "unknown profile\n";
-        planRuntimeFilters(*q.plan, rf, *profile);
-      }
-      out += (queries.size() > 1 ? "-- " + q.name + "\n" : "") +
-             verdictLines(checkFilters(*q.plan, bo));
-    }
-    return out;
+    return checkCase(text, name, local, std::stoi(arg(c, "bound", "2")), arg(c, "profile", "sound"),
+                     arg(c, "oracle") == "true");
   }
   if (c.directive == "lint" && c.input.rfind("{", 0) == 0) {
     if (!readPlanDocument(c.input, "input", local, queries, diags)) return diags.render();
@@ -340,6 +319,7 @@ int main(int argc, char** argv) {
   // (hundreds of thousands of brk calls, 4x the run time).
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
   mallopt(M_TOP_PAD, 64 << 20);
+  mallopt(M_MMAP_THRESHOLD, 256 << 20);  // large blocks from the heap, not fresh mappings
   bool rewrite = std::getenv("RFGUARD_REWRITE") != nullptr;
   bool mutants = false;
   std::vector<std::string> files;

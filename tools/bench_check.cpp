@@ -175,6 +175,7 @@ BENCHMARK(BM_SqliteDatabases)->Unit(benchmark::kMicrosecond);
 int main(int argc, char** argv) {
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
   mallopt(M_TOP_PAD, 64 << 20);
+  mallopt(M_MMAP_THRESHOLD, 256 << 20);  // large blocks from the heap, not fresh mappings
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   return 0;

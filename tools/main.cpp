@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   // (hundreds of thousands of brk calls, 4x the run time).
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
   mallopt(M_TOP_PAD, 64 << 20);
+  mallopt(M_MMAP_THRESHOLD, 256 << 20);  // large blocks from the heap, not fresh mappings
   try {
     return rfguard::runCli(argc, argv, std::cout, std::cerr);
   } catch (const std::exception& e) {

@@ -58,12 +58,30 @@ BoundedVerdict search(const SearchSpace& space, const BoundedOptions& o,
   BoundedVerdict v;
   if (!space.error.empty()) {
     v.complete = false;
-    v.error = space.error;
+    v.limit = space.error;
     return v;
   }
   const auto start = Clock::now();
   const size_t T = space.tables.size();
   for (int n = 1; n <= o.bound; ++n) {
+    // Databases at this bound (before symmetry): past the budget, stop here rather
+    // than check an arbitrary corner of the space.
+    double count = 1;
+    for (size_t t = 0; t < T; ++t) {
+      double m = 1, c = 1;  // multisets of size <= n over k options: C(k + n, n)
+      for (int i = 1; i <= n; ++i) {
+        c = c * static_cast<double>(space.tables[t].options.size() + static_cast<size_t>(i) - 1) /
+            i;
+        m += c;
+      }
+      count *= m;
+    }
+    if (count > static_cast<double>(o.maxDatabases) * 4) {
+      v.complete = false;
+      v.limit = "bound " + std::to_string(n) + " has about " +
+                std::to_string(static_cast<long long>(count)) + " databases, over the budget";
+      return v;
+    }
     std::vector<std::vector<std::vector<int>>> per(T);
     for (size_t t = 0; t < T; ++t)
       per[t] = multisets(static_cast<int>(space.tables[t].options.size()), n);
@@ -87,6 +105,7 @@ BoundedVerdict search(const SearchSpace& space, const BoundedOptions& o,
             (v.databases >= o.maxDatabases ||
              std::chrono::duration<double>(Clock::now() - start).count() > o.seconds)) {
           v.complete = false;
+          v.limit = "the budget ran out inside bound " + std::to_string(n);
           return v;
         }
       }
@@ -154,16 +173,18 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
   Oracle oracle;
   std::optional<std::string> sqlOriginal, sqlRewritten[3];
   std::string why;
-  if (o.oracle) {
-    oracle.sqlite = std::make_unique<SqliteOracle>();
-    sqlOriginal = planToSqlite(root, {}, &why);
-    for (int i = 0; i < 3; ++i) {
-      SqlFilters f{true, kContents[i], space.extras, filters};
-      sqlRewritten[i] = planToSqlite(root, f, &why);
-    }
-  }
+  bool written = false;  // the SQL is written when the first database is checked
   auto cache = rt::newEvalCache();
   BoundedVerdict v = search(space, o, [&](const rt::Database& db, BoundedVerdict& out) {
+    if (o.oracle && !written) {
+      written = true;
+      oracle.sqlite = std::make_unique<SqliteOracle>();
+      sqlOriginal = planToSqlite(root, {}, &why);
+      for (int i = 0; i < 3; ++i) {
+        SqlFilters f{true, kContents[i], space.extras, filters};
+        sqlRewritten[i] = planToSqlite(root, f, &why);
+      }
+    }
     rt::EvalOptions plain;
     plain.cache = cache;
     rt::Relation original;
@@ -221,13 +242,15 @@ BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritt
   Oracle oracle;
   std::optional<std::string> sqlA, sqlB;
   std::string why;
-  if (o.oracle) {
-    oracle.sqlite = std::make_unique<SqliteOracle>();
-    sqlA = planToSqlite(original, {}, &why);
-    sqlB = planToSqlite(rewritten, {}, &why);
-  }
+  bool written = false;
   auto cache = rt::newEvalCache();
   BoundedVerdict v = search(space, o, [&](const rt::Database& db, BoundedVerdict& out) {
+    if (o.oracle && !written) {
+      written = true;
+      oracle.sqlite = std::make_unique<SqliteOracle>();
+      sqlA = planToSqlite(original, {}, &why);
+      sqlB = planToSqlite(rewritten, {}, &why);
+    }
     rt::EvalOptions plain;
     plain.cache = cache;
     rt::Relation a, b;

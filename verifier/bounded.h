@@ -38,9 +38,10 @@ struct BoundedVerdict {
   bool complete = true;    ///< false when the budget ran out inside bound + 1
   uint64_t databases = 0;  ///< databases evaluated
   std::optional<Counterexample> counterexample;
-  std::string error;                             ///< the plan could not be evaluated
-  uint64_t oracleRuns = 0;                       ///< queries SQLite ran
-  std::string oracleSkipped;                     ///< why a query had no SQLite form
+  std::string error;          ///< the plan could not be evaluated
+  std::string limit;          ///< why the search stopped before the bound (space or budget)
+  uint64_t oracleRuns = 0;    ///< queries SQLite ran
+  std::string oracleSkipped;  ///< why a query had no SQLite form
   std::vector<std::string> oracleDisagreements;  ///< evaluator defects, with the database
 };
 

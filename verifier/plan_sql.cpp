@@ -144,6 +144,9 @@ struct Printer {
     std::string t = ex(target);
     rename.clear();
     std::string b = ex(*rf->build), build = node(*join->children[1]);
+    // Each consumer repeats its producer's build side, which holds its own consumers:
+    // nested filters can make the text grow geometrically.
+    if (build.size() > (64 << 10)) return fail("the filtered query's text grows too large"), "1";
     std::string a = fresh();
     if (rf->op != "=" && rf->op != "<=>") {
       std::string agg = rf->op[0] == '<' ? "max" : "min";

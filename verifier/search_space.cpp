@@ -141,7 +141,7 @@ SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh) {
       }
       t.columns.push_back(c);
     }
-    if (count > 200000) {
+    if (count > 20000) {
       error = "table " + t.name + " has " + std::to_string(count) +
               " possible rows over the columns the plan reads: too many to enumerate";
       return;

@@ -87,6 +87,7 @@ Json verdictJson(const BoundedVerdict& v, const std::string& sql, Outcome& o) {
   j["bound"] = v.bound;
   j["complete"] = v.complete;
   j["databases_checked"] = v.databases;
+  if (!v.limit.empty()) j["limit"] = v.limit;
   if (!v.error.empty()) j["error"] = v.error;
   if (v.oracleRuns || !v.oracleSkipped.empty() || !v.oracleDisagreements.empty())
     j["oracle"] = Json{{"runs", v.oracleRuns},
@@ -121,7 +122,7 @@ void verdictText(const std::string& what, const BoundedVerdict& v, const std::st
   }
   if (v.safe) {
     out << "safe up to bound " << v.bound;
-    if (!v.complete) out << " (budget ran out inside bound " << v.bound + 1 << ")";
+    if (!v.complete) out << " (" << v.limit << ")";
     out << " (" << v.databases << " databases, " << ms << " ms)\n";
   } else {
     const auto& c = *v.counterexample;
