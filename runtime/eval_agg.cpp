@@ -43,12 +43,6 @@ std::optional<Value> aggregate(const std::string& f, bool star, bool distinct,
   return std::nullopt;
 }
 
-std::string key(const std::vector<Value>& vs) {
-  std::string k;
-  for (const auto& v : vs) k += isNull(v) ? std::string("\x00N", 2) : valueKey(v);
-  return k;
-}
-
 }  // namespace
 
 std::optional<Relation> Evaluator::aggregateOrWindow(const PlanNode& n, const Ctx* outer) {
@@ -74,7 +68,7 @@ std::optional<Relation> Evaluator::aggregateOrWindow(const PlanNode& n, const Ct
           if (!v) return std::nullopt;
           k[static_cast<size_t>(i)] = *v;
         }
-        std::string gk = key(k);
+        std::string gk = rowKey(k);
         if (!groups.count(gk)) order.push_back(gk);
         auto& g = groups[gk];
         g.first = k;
@@ -120,7 +114,7 @@ std::optional<Relation> Evaluator::aggregateOrWindow(const PlanNode& n, const Ct
         if (!v) return std::nullopt;
         k.push_back(*v);
       }
-      parts[key(k)].push_back(i);
+      parts[rowKey(k)].push_back(i);
     }
     for (auto& [pk, idx] : parts) {
       std::vector<std::vector<Value>> ok(idx.size());

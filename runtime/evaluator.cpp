@@ -10,12 +10,6 @@ namespace rfguard::rt {
 
 namespace {
 
-std::string rowKey(const Row& r) {
-  std::string k;
-  for (const auto& v : r) k += isNull(v) ? std::string("\x00N", 2) : valueKey(v);
-  return k;
-}
-
 /// ORDER BY keys then the canonical row order: a total order, so LIMIT is a function of its input.
 void sortRows(std::vector<Row>& rows, const std::vector<std::vector<Value>>& keys,
               const std::vector<SortKey>& spec) {

@@ -134,6 +134,12 @@ std::string valueKey(const Value& v) {
   return encode({v});
 }
 
+std::string rowKey(const Row& r) {
+  std::string k;
+  for (const auto& v : r) k += isNull(v) ? std::string("\x00N", 2) : valueKey(v);
+  return k;
+}
+
 bool rowLess(const Row& a, const Row& b) {
   for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
     if (isNull(a[i]) != isNull(b[i])) return isNull(a[i]);

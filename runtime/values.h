@@ -40,6 +40,8 @@ std::optional<Value> castTo(const Value& v, const Type& t, std::string* error);
 /// Days since 1970-01-01 of "YYYY-MM-DD", and back.
 int64_t daysFromCivil(int y, int m, int d);
 std::string civilFromDays(int64_t days);
+/// A canonical key of a row (NULL distinct from every value), for grouping and set operations.
+std::string rowKey(const Row& r);
 /// The SQL literal for a value of type `t` (for SQLite scripts): NULL, 3, 1.5, 'x'.
 std::string sqlLiteral(const Value& v, const Type& t);
 /// Canonical row order (for deterministic LIMIT and printing): by value, NULL first.

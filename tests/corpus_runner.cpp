@@ -41,8 +41,6 @@
 // that placement (verifier/mutate.h): a finding on the sound placement prints
 // "SOUND PLACEMENT FLAGGED", an edit without a finding "MUTANT NOT CAUGHT";
 // no expectation holds either. `--mutants` prints the tally by kind at the end.
-#include <malloc.h>
-
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -314,12 +312,7 @@ void writeCase(std::ostream& os, const std::vector<std::string>& lines, const Ca
 }  // namespace
 
 int main(int argc, char** argv) {
-  // The bounded checker allocates and frees whole databases in a loop; without a
-  // high trim threshold glibc returns the heap top to the kernel every time
-  // (hundreds of thousands of brk calls, 4x the run time).
-  mallopt(M_TRIM_THRESHOLD, 256 << 20);
-  mallopt(M_TOP_PAD, 64 << 20);
-  mallopt(M_MMAP_THRESHOLD, 256 << 20);  // large blocks from the heap, not fresh mappings
+  rfguard::tuneHeapForSearch();
   bool rewrite = std::getenv("RFGUARD_REWRITE") != nullptr;
   bool mutants = false;
   std::vector<std::string> files;

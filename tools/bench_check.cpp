@@ -7,8 +7,6 @@
 //
 //   build/bench_check --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
-#include <malloc.h>
-
 #include <fstream>
 #include <sstream>
 
@@ -173,9 +171,7 @@ BENCHMARK(BM_SqliteDatabases)->Unit(benchmark::kMicrosecond);
 }  // namespace
 
 int main(int argc, char** argv) {
-  mallopt(M_TRIM_THRESHOLD, 256 << 20);
-  mallopt(M_TOP_PAD, 64 << 20);
-  mallopt(M_MMAP_THRESHOLD, 256 << 20);  // large blocks from the heap, not fresh mappings
+  rfguard::tuneHeapForSearch();
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   return 0;

@@ -4,8 +4,6 @@
 //
 //   build/random_check [--queries N] [--seed S] [--bound B] [--seconds T] [--oracle]
 // Exit 1 when a counterexample is found (a rule bug), printing the query.
-#include <malloc.h>
-
 #include <cstring>
 #include <iostream>
 
@@ -18,9 +16,7 @@
 using namespace rfguard;
 
 int main(int argc, char** argv) {
-  mallopt(M_TRIM_THRESHOLD, 256 << 20);
-  mallopt(M_TOP_PAD, 64 << 20);
-  mallopt(M_MMAP_THRESHOLD, 256 << 20);  // large blocks from the heap, not fresh mappings
+  rfguard::tuneHeapForSearch();
   int queries = 200;
   uint64_t seed = 1;
   BoundedOptions o;

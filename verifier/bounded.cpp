@@ -4,6 +4,8 @@
 // one under every admissible content.
 #include "verifier/bounded.h"
 
+#include <malloc.h>
+
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -222,6 +224,12 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
 
 }  // namespace
 
+void tuneHeapForSearch() {
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  mallopt(M_TOP_PAD, 64 << 20);
+  mallopt(M_MMAP_THRESHOLD, 256 << 20);  // large blocks from the heap, not fresh mappings
+}
+
 std::vector<BoundedVerdict> checkFilters(const PlanNode& root, const BoundedOptions& o) {
   SearchSpace space({&root}, o.fresh);
   std::set<int> ids = filterIds(root);
@@ -260,8 +268,8 @@ BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritt
     consult(oracle, sqlA, db, a.rows, "bound plan", out);
     consult(oracle, sqlB, db, b.rows, "normalised plan", out);
     if (sameBag(a.rows, b.rows)) return false;
-    out.counterexample =
-        Counterexample{db, rt::sortedBag(a.rows), rt::sortedBag(b.rows), rt::Content::Exact, {}};
+    out.counterexample = Counterexample{
+        db, rt::sortedBag(a.rows), rt::sortedBag(b.rows), rt::Content::Exact, {}, {}};
     return true;
   });
   if (o.oracle && !why.empty() && v.oracleSkipped.empty()) v.oracleSkipped = why;

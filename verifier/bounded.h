@@ -45,6 +45,12 @@ struct BoundedVerdict {
   std::vector<std::string> oracleDisagreements;  ///< evaluator defects, with the database
 };
 
+/// Raises glibc's trim and mmap thresholds. A search allocates and frees whole
+/// databases in a loop; with the defaults the heap top goes back to the kernel
+/// every time (hundreds of thousands of brk and munmap calls, 4x the run time).
+/// Programs that search call this once at startup.
+void tuneHeapForSearch();
+
 /// The search space of one plan: tables, varying columns and their domains.
 struct SearchSpace;
 

@@ -8,9 +8,7 @@ namespace rfguard {
 namespace {
 
 std::string q(const std::string& id) {
-  std::string out = "\"";
-  for (char c : id) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
+  return sqlIdentifier(id);
 }
 
 struct Printer {
@@ -336,7 +334,7 @@ struct Printer {
 
 std::optional<std::string> planToSqlite(const PlanNode& root, const SqlFilters& filters,
                                         std::string* why) {
-  Printer p{filters, "", 0, {}};
+  Printer p{filters, "", 0, {}, {}};
   std::function<void(const PlanNode&)> collect = [&](const PlanNode& n) {
     for (const auto& f : n.runtimeFilters) p.producers[f.id] = {&n, &f};
     for (const auto& c : n.children) collect(*c);
@@ -348,6 +346,12 @@ std::optional<std::string> planToSqlite(const PlanNode& root, const SqlFilters& 
     return std::nullopt;
   }
   return sql;
+}
+
+std::string sqlIdentifier(const std::string& id) {
+  std::string out = "\"";
+  for (char c : id) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
 }
 
 std::string databaseToSqlite(const rt::Database& db) {

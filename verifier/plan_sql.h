@@ -27,6 +27,9 @@ struct SqlFilters {
 std::optional<std::string> planToSqlite(const PlanNode& root, const SqlFilters& filters,
                                         std::string* why);
 
+/// A quoted SQLite identifier: "a.k" (embedded quotes doubled).
+std::string sqlIdentifier(const std::string& id);
+
 /// CREATE TABLE and INSERT statements for a database (dates as day numbers).
 std::string databaseToSqlite(const rt::Database& db);
 

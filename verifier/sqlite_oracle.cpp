@@ -6,16 +6,6 @@
 
 namespace rfguard {
 
-namespace {
-
-std::string q(const std::string& id) {
-  std::string out = "\"";
-  for (char c : id) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
-}  // namespace
-
 SqliteOracle::SqliteOracle() {
   if (sqlite3_open(":memory:", &db_) != SQLITE_OK) db_ = nullptr;
 }
@@ -42,19 +32,19 @@ bool SqliteOracle::load(const rt::Database& db, std::string& error) {
     if (inserts_.count(name)) continue;
     std::string cols, marks;
     for (const auto& c : t.columns) {
-      cols += (cols.empty() ? "" : ", ") + q(c);
+      cols += (cols.empty() ? "" : ", ") + sqlIdentifier(c);
       marks += marks.empty() ? "?" : ", ?";
     }
-    if (!exec("CREATE TABLE " + q(name) + " (" + cols + ");", error)) return false;
+    if (!exec("CREATE TABLE " + sqlIdentifier(name) + " (" + cols + ");", error)) return false;
     sqlite3_stmt* st = nullptr;
-    std::string ins = "INSERT INTO " + q(name) + " VALUES (" + marks + ")";
+    std::string ins = "INSERT INTO " + sqlIdentifier(name) + " VALUES (" + marks + ")";
     if (sqlite3_prepare_v2(db_, ins.c_str(), -1, &st, nullptr) != SQLITE_OK)
       return error = std::string("SQLite: ") + sqlite3_errmsg(db_), false;
     inserts_[name] = st;
   }
   if (!exec("BEGIN;", error)) return false;
   for (const auto& [name, t] : db) {
-    if (!exec("DELETE FROM " + q(name) + ";", error)) return false;
+    if (!exec("DELETE FROM " + sqlIdentifier(name) + ";", error)) return false;
     sqlite3_stmt* st = inserts_[name];
     for (const auto& r : t.rows) {
       sqlite3_reset(st);
