@@ -115,6 +115,10 @@ check "check sound seeds" 0 'RF1, RF2\): safe up to bound 2' -- "$RFGUARD" check
 check "check starrocks" 1 'UNSAFE at bound 1' -- "$RFGUARD" check --profile starrocks corpus/examples/seeds.sql
 check "check json" 1 '"verdict": "unsafe"' -- "$RFGUARD" check --format json corpus/check/not_in_probe.json
 check "check rewrites" 0 'normalisation: safe up to bound 2' -- "$RFGUARD" check --rewrites corpus/examples/seeds.sql
+check "check by slices" 0 'by slices: safe up to bound 2 \(2 slices, 540 databases\)' -- "$RFGUARD" check --method slices corpus/examples/seeds.sql
+check "check slices json" 0 '"by_slices":\{"bound":2,"slices":2,"databases_checked":540\}' -- sh -c "\"$RFGUARD\" check --method slices --format json corpus/examples/seeds.sql | tr -d ' \n'"
+check "check slice differs" 0 "RF1's slice: differs at bound 1" -- "$RFGUARD" check --method slices corpus/lint/coalesce_into_left_join.json
+check "check bad method" 2 '' -- "$RFGUARD" check --method guess corpus/examples/seeds.sql
 check "check bad bound" 2 '' -- "$RFGUARD" check --bound 0 corpus/examples/seeds.sql
 check "check missing" 2 'cannot open' -- "$RFGUARD" check "$tmp/none.sql"
 "$RFGUARD" check corpus/lint/coalesce_into_left_join.json | sed -n 's/^  | //p' > "$tmp/cex.sql"

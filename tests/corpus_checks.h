@@ -26,6 +26,7 @@ std::string findingLines(const std::vector<Finding>& fs);
 struct BoundedTally {
   int plans = 0;             ///< plans with filters checked
   int complete = 0;          ///< of which every database up to the bound was checked
+  int sliced = 0;            ///< of which every slice (not the whole plan) reached the bound
   uint64_t databases = 0;    ///< databases evaluated
   uint64_t sqlite = 0;       ///< queries SQLite ran and agreed on
   int rewrites = 0;          ///< normalisations checked (bound plan against normalised)
@@ -44,8 +45,8 @@ std::string soundCheck(const PlanNode& plan, const std::string& name, MutantTall
 
 /// The `check` directive: SQL (over `catalog`, planned with `profile`) or a plan JSON
 /// document (as given), checked to `bound`; one line per verdict.
-std::string checkCase(const std::string& text, const std::string& name, Catalog& catalog, int bound,
-                      const std::string& profile, bool oracle);
+std::string checkCase(const std::string& text, const std::string& name, Catalog& catalog,
+                      const struct BoundedOptions& options, const std::string& profile);
 
 /// Checks a normalisation: the bound plan against the normalised one, to bound 2 with
 /// SQLite. "" when no counterexample and no disagreement, else what went wrong.

@@ -27,8 +27,8 @@
 //   replay-file PATH [strategy=S]
 //                          a publication scenario (path relative to the .test file)
 //                          replayed: the text report and the exit code
-//   check [bound=N] [profile=P] [oracle]
-//   check-file PATH [bound=N] [profile=P] [oracle]
+//   check [bound=N] [profile=P] [oracle] [databases=N] [method=auto|whole|slices]
+//   check-file PATH [bound=N] [profile=P] [oracle] [databases=N] [method=...]
 //                          bounded verification of the filters (SQL planned with the
 //                          profile, plan JSON as given): one line per verdict
 //   lint [profile=P] [composite]
@@ -208,8 +208,15 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
       text = buf.str();
       name = c.args[0];
     }
-    return checkCase(text, name, local, std::stoi(arg(c, "bound", "2")), arg(c, "profile", "sound"),
-                     arg(c, "oracle") == "true");
+    BoundedOptions bo;
+    bo.bound = std::stoi(arg(c, "bound", "2"));
+    bo.oracle = arg(c, "oracle") == "true";
+    bo.maxDatabases = std::stoull(arg(c, "databases", "2000000"));
+    const std::string method = arg(c, "method", "auto");
+    bo.method = method == "whole"    ? BoundedOptions::Method::Whole
+                : method == "slices" ? BoundedOptions::Method::Slices
+                                     : BoundedOptions::Method::Auto;
+    return checkCase(text, name, local, bo, arg(c, "profile", "sound"));
   }
   if (c.directive == "lint" && c.input.rfind("{", 0) == 0) {
     if (!readPlanDocument(c.input, "input", local, queries, diags)) return diags.render();
@@ -373,7 +380,8 @@ int main(int argc, char** argv) {
       std::cout << "mutants " << kind << ": " << n.first << " tried, " << n.second << " caught\n";
     std::cout << "mutants: " << tally.tried << " tried, " << tally.caught << " caught\n";
     std::cout << "bounded: " << bounded.plans << " sound placements checked, " << bounded.complete
-              << " complete to bound 2, " << bounded.databases << " databases, " << bounded.sqlite
+              << " complete to bound 2, " << bounded.sliced << " more by slices, "
+              << bounded.databases << " databases, " << bounded.sqlite
               << " SQLite queries agreeing\n";
     std::cout << "rewrites: " << bounded.rewrites << " normalisations checked, "
               << bounded.rewritesComplete << " complete to bound 2\n";

@@ -12,6 +12,7 @@
 
 #include "verifier/plan_sql.h"
 #include "verifier/search_space.h"
+#include "verifier/slices.h"
 #include "verifier/sqlite_oracle.h"
 
 namespace rfguard {
@@ -23,6 +24,7 @@ using Clock = std::chrono::steady_clock;
 /// SQLite, when asked for, with the current database loaded once per database.
 struct Oracle {
   std::unique_ptr<SqliteOracle> sqlite;
+  bool active = false;  ///< consulted for the current database
   bool loaded = false;
 };
 
@@ -148,7 +150,7 @@ std::string rowsText(const std::vector<rt::Row>& rows) {
 /// Runs one query in SQLite over `db` and compares with the evaluator's rows.
 void consult(Oracle& oracle, const std::optional<std::string>& sql, const rt::Database& db,
              const std::vector<rt::Row>& ours, const std::string& what, BoundedVerdict& out) {
-  if (!oracle.sqlite || !sql) return;
+  if (!oracle.active || !sql) return;
   std::string err;
   std::vector<rt::Row> theirs;
   if (!oracle.loaded && !oracle.sqlite->load(db, err)) {
@@ -187,25 +189,33 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
         sqlRewritten[i] = planToSqlite(root, f, &why);
       }
     }
-    rt::EvalOptions plain;
-    plain.cache = cache;
-    rt::Relation original;
+    // SQLite sees the first oracleDatabases databases of the search (all when 0).
+    oracle.active = oracle.sqlite && (!o.oracleDatabases || out.databases <= o.oracleDatabases);
     oracle.loaded = false;
-    if (!rt::evaluate(root, db, plain, original, out.error)) return false;
-    consult(oracle, sqlOriginal, db, original.rows, "original", out);
-    for (int i = 0; i < 3; ++i) {
-      rt::Content c = kContents[i];
+    auto rewrite = [&](rt::Content c, rt::Relation& r) {
       rt::EvalOptions with;
       with.applyFilters = true;
       with.content = c;
       with.only = filters;
       with.extras = space.extras;
       with.cache = cache;
-      rt::Relation rewritten;
-      if (!rt::evaluate(root, db, with, rewritten, out.error)) return false;
-      // The other contents accept supersets of the exact one at every consumer: when the
-      // exact content removes no row, neither do they, and every result is the original.
-      if (c == rt::Content::Exact && rewritten.dropped == 0 && !oracle.sqlite) return false;
+      return rt::evaluate(root, db, with, r, out.error);
+    };
+    // Exact content first: the other contents accept supersets of it at every consumer,
+    // so when it removes no row neither do they, and every result is the original.
+    rt::Relation exact;
+    if (!rewrite(rt::Content::Exact, exact)) return false;
+    if (exact.dropped == 0 && !oracle.active) return false;
+    rt::EvalOptions plain;
+    plain.cache = cache;
+    rt::Relation original;
+    if (!rt::evaluate(root, db, plain, original, out.error)) return false;
+    consult(oracle, sqlOriginal, db, original.rows, "original", out);
+    for (int i = 0; i < 3; ++i) {
+      rt::Content c = kContents[i];
+      rt::Relation other;
+      if (i > 0 && !rewrite(c, other)) return false;
+      const rt::Relation& rewritten = i == 0 ? exact : other;
       consult(oracle, sqlRewritten[i], db, rewritten.rows,
               std::string("rewritten (") + rt::contentName(c) + ")", out);
       if (!sameBag(original.rows, rewritten.rows)) {
@@ -220,6 +230,42 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
   v.filters = filters;
   if (o.oracle && !why.empty() && v.oracleSkipped.empty()) v.oracleSkipped = why;
   return v;
+}
+
+/// The compositional check (slices.h): each filter on its own slice.
+void checkSlices(const PlanNode& root, const BoundedOptions& o, BoundedVerdict& v) {
+  std::string why;
+  std::vector<Slice> slices = filterSlices(root, why);
+  if (slices.empty()) {
+    v.sliceLimit = "the plan does not decompose: " + why;
+    return;
+  }
+  v.sliceBound = o.bound;
+  BoundedOptions so = o;
+  if (o.sliceMaxDatabases) so.maxDatabases = o.sliceMaxDatabases;
+  if (o.sliceSeconds > 0) so.seconds = o.sliceSeconds;
+  for (const Slice& s : slices) {
+    SearchSpace space({s.plan.get()}, o.fresh);
+    BoundedVerdict sv = checkSet(*s.plan, space, so, {s.filter});
+    const std::string rf = "RF" + std::to_string(s.filter) + "'s slice: ";
+    ++v.slices;
+    v.sliceDatabases += sv.databases;
+    v.oracleRuns += sv.oracleRuns;
+    if (v.oracleSkipped.empty()) v.oracleSkipped = sv.oracleSkipped;
+    for (const auto& d : sv.oracleDisagreements) v.oracleDisagreements.push_back(rf + d);
+    v.sliceBound = std::min(v.sliceBound, sv.bound);
+    if (!sv.error.empty() && v.sliceLimit.empty()) v.sliceLimit = rf + sv.error;
+    if (!sv.safe && v.sliceLimit.empty()) {
+      const Counterexample& c = *sv.counterexample;
+      std::string tables;
+      for (const auto& [name, t] : c.db) tables += " " + name + "=" + rowsText(t.rows);
+      v.sliceLimit = rf + "differs at bound " + std::to_string(sv.bound + 1) +
+                     " on free inputs, which the plan may never produce (" +
+                     rt::contentName(c.content) + " content:" + tables + "; original " +
+                     rowsText(c.original) + ", rewritten " + rowsText(c.rewritten) + ")";
+    }
+    if (!sv.complete && v.sliceLimit.empty()) v.sliceLimit = rf + sv.limit;
+  }
 }
 
 }  // namespace
@@ -238,7 +284,20 @@ std::vector<BoundedVerdict> checkFilters(const PlanNode& root, const BoundedOpti
     v.bound = o.bound;
     return {v};
   }
+  using M = BoundedOptions::Method;
+  if (o.method == M::Slices) {
+    BoundedVerdict v;
+    v.filters = ids;
+    v.complete = false;
+    v.limit = "the whole plan was not searched (slices only)";
+    checkSlices(root, o, v);
+    return {v};
+  }
   std::vector<BoundedVerdict> out{checkSet(root, space, o, ids)};
+  BoundedVerdict& all = out[0];
+  if (o.method == M::Auto && all.safe && all.error.empty() &&
+      (!all.complete || all.bound < o.bound))
+    checkSlices(root, o, all);
   if (!out[0].safe && ids.size() > 1)
     for (int id : ids) out.push_back(checkSet(root, space, o, {id}));
   return out;
@@ -262,6 +321,7 @@ BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritt
     rt::EvalOptions plain;
     plain.cache = cache;
     rt::Relation a, b;
+    oracle.active = oracle.sqlite && (!o.oracleDatabases || out.databases <= o.oracleDatabases);
     oracle.loaded = false;
     if (!rt::evaluate(original, db, plain, a, out.error)) return false;
     if (!rt::evaluate(rewritten, db, plain, b, out.error)) return false;

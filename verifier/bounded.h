@@ -19,6 +19,12 @@ struct BoundedOptions {
   uint64_t maxDatabases = 2000000;  ///< database budget per search
   int fresh = 2;                    ///< fresh values per type beyond the plan's constants
   bool oracle = false;              ///< also run every database through SQLite and compare
+  uint64_t oracleDatabases = 0;     ///< SQLite sees only the first this many of a search; 0: all
+  /// Auto: the whole plan, then per-filter slices (verifier/slices.h) if it stops short of
+  /// the bound; Whole: the whole plan only; Slices: the slices only.
+  enum class Method { Auto, Whole, Slices } method = Method::Auto;
+  uint64_t sliceMaxDatabases = 0;  ///< database budget per slice search; 0: maxDatabases
+  double sliceSeconds = 0;         ///< time budget per slice search; 0: seconds
 };
 
 /// A database on which the filtered query differs, with both result bags.
@@ -43,6 +49,11 @@ struct BoundedVerdict {
   uint64_t oracleRuns = 0;    ///< queries SQLite ran
   std::string oracleSkipped;  ///< why a query had no SQLite form
   std::vector<std::string> oracleDisagreements;  ///< evaluator defects, with the database
+  // The per-filter slices (verifier/slices.h), checked when the whole plan stops short.
+  int sliceBound = -1;          ///< every slice is safe up to this bound; -1 when not checked
+  int slices = 0;               ///< slices checked
+  uint64_t sliceDatabases = 0;  ///< databases the slices evaluated
+  std::string sliceLimit;       ///< why the slices stop short of the bound, or do not apply
 };
 
 /// Raises glibc's trim and mmap thresholds. A search allocates and frees whole
@@ -56,6 +67,8 @@ struct SearchSpace;
 
 /// Checks the plan's runtime filters together; when unsafe, also each filter alone.
 /// The first verdict is for all filters; the others (if any) for single filters.
+/// When the whole plan stops short of the bound, the first verdict also carries
+/// the per-filter slice check (sliceBound).
 std::vector<BoundedVerdict> checkFilters(const PlanNode& root, const BoundedOptions& options);
 
 /// Checks two plans for the same bag of rows (a normalisation rewrite): `rewritten`

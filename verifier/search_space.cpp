@@ -1,11 +1,13 @@
 // The search space: only the columns the plan reads vary, over NULL (when
-// nullable), the plan's constants (with neighbours when it compares ranges)
-// and a few fresh values; other columns hold a distinct tag per row, the most
-// telling choice for a bag comparison.
+// nullable), the constants of the column's value class (with neighbours when
+// the class compares by order) and a few fresh values; other columns hold a
+// distinct tag per row, the most telling choice for a bag comparison.
 #include "verifier/search_space.h"
 
 #include <functional>
 #include <set>
+
+#include "verifier/value_classes.h"
 
 namespace rfguard {
 
@@ -42,6 +44,30 @@ void exprs(const PlanNode& n, const std::function<void(const Expr&, bool barePro
     f(*rf.build, false);
   }
   for (const auto& t : n.runtimeFilterTargets) f(*t.target, false);
+}
+
+/// The constants of a value class a column of class `k` can hold, with their
+/// neighbours when the class compares by order.
+std::vector<rt::Value> classDomain(const ValueClass& vc, Cls k) {
+  std::vector<rt::Value> out;
+  std::set<std::string> seen;
+  auto add = [&](const rt::Value& v) {
+    if (seen.insert(rt::valueKey(v)).second) out.push_back(v);
+  };
+  for (const auto& v : vc.constants) {
+    if (k == Cls::Real && std::holds_alternative<int64_t>(v))
+      add(rt::Value(static_cast<double>(std::get<int64_t>(v))));
+    else if ((k == Cls::Real && std::holds_alternative<double>(v)) ||
+             ((k == Cls::Int || k == Cls::Date) && std::holds_alternative<int64_t>(v)) ||
+             (k == Cls::Text && std::holds_alternative<std::string>(v)))
+      add(v);
+  }
+  if (vc.ranges && (k == Cls::Int || k == Cls::Date || k == Cls::Real))
+    for (size_t i = 0, n = out.size(); i < n; ++i)
+      for (int d : {-1, 1})
+        add(std::holds_alternative<int64_t>(out[i]) ? rt::Value(std::get<int64_t>(out[i]) + d)
+                                                    : rt::Value(std::get<double>(out[i]) + d));
+  return out;
 }
 
 }  // namespace
@@ -117,6 +143,7 @@ SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh) {
       if (!seenConst[c].count(rt::valueKey(v))) pool[c].push_back(v);
     }
   }
+  const ValueClasses classes(all);
   std::set<std::string> done;
   for (const PlanNode* s : scans) {
     if (!done.insert(s->table).second) continue;
@@ -134,7 +161,7 @@ SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh) {
       if (c.varies) {
         for (const auto& v : pool[k]) c.domain.push_back(v);
         if (k == Cls::Bool) c.domain = {rt::boolean(false), rt::boolean(true)};
-        for (const auto& v : constants[k]) c.domain.push_back(v);
+        for (const auto& v : classDomain(classes.of(col.id), k)) c.domain.push_back(v);
         if (col.nullable) c.domain.push_back(rt::null());
         if (c.domain.empty()) c.domain.push_back(rt::null());
         count *= c.domain.size();

@@ -22,7 +22,8 @@ struct Planned {
 
 /// Loads the schema and one query, normalises it (optionally without outer-join
 /// simplification) and places runtime filters.
-inline Planned plan(const std::string& sql, bool simplify = true) {
+inline Planned plan(const std::string& sql, bool simplify = true,
+                    const RfOptions& options = RfOptions{}) {
   Planned p;
   Catalog catalog;
   Diagnostics diags;
@@ -36,7 +37,7 @@ inline Planned plan(const std::string& sql, bool simplify = true) {
   if (!simplify) opt.disabled.insert("SimplifyOuterJoin");
   NormalizeReport nr;
   normalize(p.queries[0].plan, opt, nr);
-  planRuntimeFilters(*p.queries[0].plan, p.report);
+  planRuntimeFilters(*p.queries[0].plan, p.report, options);
   return p;
 }
 

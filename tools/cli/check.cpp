@@ -88,6 +88,11 @@ Json verdictJson(const BoundedVerdict& v, const std::string& sql, Outcome& o) {
   j["complete"] = v.complete;
   j["databases_checked"] = v.databases;
   if (!v.limit.empty()) j["limit"] = v.limit;
+  if (v.sliceBound >= 0 || !v.sliceLimit.empty()) {
+    Json s{{"bound", v.sliceBound}, {"slices", v.slices}, {"databases_checked", v.sliceDatabases}};
+    if (!v.sliceLimit.empty()) s["limit"] = v.sliceLimit;
+    j["by_slices"] = s;
+  }
   if (!v.error.empty()) j["error"] = v.error;
   if (v.oracleRuns || !v.oracleSkipped.empty() || !v.oracleDisagreements.empty())
     j["oracle"] = Json{{"runs", v.oracleRuns},
@@ -124,6 +129,12 @@ void verdictText(const std::string& what, const BoundedVerdict& v, const std::st
     out << "safe up to bound " << v.bound;
     if (!v.complete) out << " (" << v.limit << ")";
     out << " (" << v.databases << " databases, " << ms << " ms)\n";
+    if (v.sliceBound >= 0)
+      out << "  by slices: safe up to bound " << v.sliceBound << " (" << v.slices << " slices, "
+          << v.sliceDatabases << " databases)" << (v.sliceLimit.empty() ? "" : "; " + v.sliceLimit)
+          << "\n";
+    else if (!v.sliceLimit.empty())
+      out << "  by slices: " << v.sliceLimit << "\n";
   } else {
     const auto& c = *v.counterexample;
     out << "UNSAFE at bound " << v.bound + 1 << " (" << v.databases << " databases, "
@@ -159,6 +170,10 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
   bo.bound = args.bound;
   bo.seconds = args.seconds;
   bo.oracle = args.oracle == "sqlite";
+  bo.maxDatabases = args.databases;
+  bo.method = args.method == "whole"    ? BoundedOptions::Method::Whole
+              : args.method == "slices" ? BoundedOptions::Method::Slices
+                                        : BoundedOptions::Method::Auto;
   Outcome outcome;
   bool inputError = false;
   Json files = Json::array();

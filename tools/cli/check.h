@@ -1,5 +1,6 @@
 #pragma once
 // The `check` command: bounded verification of runtime-filter placements.
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -16,6 +17,8 @@ struct CheckArgs {
   std::string format = "text";
   double seconds = 10;
   bool rewrites = false;
+  std::string method = "auto";
+  uint64_t databases = 2000000;
 };
 
 /// Runs `rfguard check`; returns the exit code.

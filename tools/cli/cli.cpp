@@ -212,6 +212,14 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->check(CLI::IsMember({"text", "json"}));
   checkCmd->add_option("--seconds", check.seconds, "time budget per search (default 10)")
       ->check(CLI::PositiveNumber);
+  checkCmd
+      ->add_option("--method", check.method,
+                   "auto (default: the whole plan, then per-filter slices if it stops short), "
+                   "whole, slices")
+      ->check(CLI::IsMember({"auto", "whole", "slices"}));
+  checkCmd
+      ->add_option("--databases", check.databases, "database budget per search (default 2000000)")
+      ->check(CLI::PositiveNumber);
   checkCmd->add_flag("--rewrites", check.rewrites,
                      "also check normalisation: the bound plan against the normalised one");
   try {

@@ -1,0 +1,250 @@
+// Per-filter slices: see slices.h for the construction and why checking each
+// slice alone is sound for the plan.
+#include "verifier/slices.h"
+
+#include <functional>
+#include <map>
+#include <set>
+
+namespace rfguard {
+
+namespace {
+
+struct Index {
+  std::map<const PlanNode*, const PlanNode*> parent;
+  std::map<int, const PlanNode*> producer;
+  std::map<int, std::vector<const PlanNode*>> consumers;
+};
+
+void index(const PlanNode& n, const PlanNode* parent, Index& ix) {
+  ix.parent[&n] = parent;
+  for (const auto& rf : n.runtimeFilters) ix.producer[rf.id] = &n;
+  for (const auto& t : n.runtimeFilterTargets) ix.consumers[t.id].push_back(&n);
+  for (const auto& c : n.children) index(*c, &n, ix);
+}
+
+/// The id of a filter produced or consumed inside a subquery expression, or 0.
+int inSubquery(const PlanNode& n, bool inside = false) {
+  if (inside) {
+    for (const auto& rf : n.runtimeFilters) return rf.id;
+    for (const auto& t : n.runtimeFilterTargets) return t.id;
+  }
+  int found = 0;
+  forEachExpr(n, [&](const ExprPtr& e) {
+    std::function<void(const Expr&)> visit = [&](const Expr& x) {
+      if (x.plan && !found) found = inSubquery(*x.plan, true);
+      for (const auto& a : x.args) visit(*a);
+    };
+    visit(*e);
+  });
+  for (const auto& c : n.children)
+    if (!found) found = inSubquery(*c, inside);
+  return found;
+}
+
+/// A free table standing for `child`: a scan of "sub<id>" renamed back to the child's
+/// columns, consuming `targets` (over the child's columns) at the scan.
+PlanPtr freeTable(const PlanNode& child, const std::vector<FilterTarget>& targets = {}) {
+  auto scan = std::make_shared<PlanNode>();
+  scan->op = PlanOp::Scan;
+  scan->table = "sub" + std::to_string(child.id);
+  scan->alias = scan->table;
+  scan->loc = child.loc;
+  auto project = std::make_shared<PlanNode>();
+  project->op = PlanOp::Project;
+  project->loc = child.loc;
+  for (const auto& c : child.output) {
+    std::string bare = c.id;
+    for (auto& ch : bare) ch = ch == '.' ? '_' : ch;
+    Column col{scan->alias + "." + bare, c.type, c.nullable};
+    scan->tableColumns.push_back(col);
+    scan->scanColumns.push_back(col.id);
+    project->exprs.push_back({c.id, makeColumn(col.id, c.type, c.nullable, child.loc)});
+  }
+  std::map<std::string, ExprPtr> raw;
+  for (size_t i = 0; i < child.output.size(); ++i) raw[child.output[i].id] = project->exprs[i].expr;
+  for (const auto& t : targets)
+    scan->runtimeFilterTargets.push_back({t.id, substitute(t.target, raw)});
+  project->children.push_back(scan);
+  return project;
+}
+
+/// Lifting: a consumer's row predicate over a child's columns commutes with a
+/// parent that keeps those columns row by row: a Filter, a Project passing them
+/// unchanged, a join into whose side a WHERE conjunct may move (the join-type
+/// table's whereIntoSide). The consumer may then sit at the parent, and all
+/// below it is one free table.
+bool liftable(const PlanNode& parent, const PlanNode& child, const std::set<std::string>& cols) {
+  auto deterministic = [](const ExprPtr& e) { return !e || isDeterministic(*e); };
+  switch (parent.op) {
+    case PlanOp::Filter:
+      return deterministic(parent.predicate);
+    case PlanOp::Project:
+      for (const auto& c : cols) {
+        bool passed = false;
+        for (const auto& ne : parent.exprs)
+          passed =
+              passed || (ne.name == c && ne.expr->kind == ExprKind::Column && ne.expr->name == c);
+        if (!passed) return false;
+      }
+      return true;
+    case PlanOp::Join: {
+      const size_t side = parent.children[0].get() == &child ? 0 : 1;
+      const JoinTypeInfo& info = joinInfo(parent.joinType);
+      return info.whereIntoSide[side] && info.outputs[side] && deterministic(parent.predicate);
+    }
+    default:
+      return false;
+  }
+}
+
+/// An inner or cross join: both sides' columns out, no unmatched row kept, no NULL made.
+bool product(const PlanNode& n) {
+  if (n.op != PlanOp::Join) return false;
+  const JoinTypeInfo& i = joinInfo(n.joinType);
+  return i.outputs[0] && i.outputs[1] && !i.preserves[0] && !i.preserves[1] &&
+         !i.generatesNulls[0] && !i.generatesNulls[1] &&
+         (!n.predicate || isDeterministic(*n.predicate));
+}
+
+/// A consumer point lifted above its consumer: the targets it carries and the
+/// join conditions it keeps as a Filter over its free table.
+struct Lifted {
+  std::vector<FilterTarget> targets;
+  std::vector<ExprPtr> conds;
+};
+
+bool below(const Index& ix, const PlanNode* n, const PlanNode* ancestor) {
+  for (; n; n = ix.parent.at(n))
+    if (n == ancestor) return true;
+  return false;
+}
+
+/// Copies the nodes in `keep` below `n`, with only filter `f`'s descriptors and
+/// targets, and a free table for every child outside `keep`; a lifted consumer
+/// point becomes a free table consuming its targets.
+PlanPtr build(const PlanNode& n, const std::set<const PlanNode*>& keep, int f,
+              const std::map<const PlanNode*, Lifted>& lifted) {
+  if (auto l = lifted.find(&n); l != lifted.end()) {
+    PlanPtr free = freeTable(n, l->second.targets);
+    if (l->second.conds.empty()) return free;
+    auto filter = std::make_shared<PlanNode>();
+    filter->op = PlanOp::Filter;
+    filter->loc = n.loc;
+    filter->predicate = makeAnd(l->second.conds);
+    filter->children.push_back(free);
+    return filter;
+  }
+  auto copy = std::make_shared<PlanNode>(n);
+  copy->runtimeFilters.clear();
+  for (const auto& rf : n.runtimeFilters)
+    if (rf.id == f) copy->runtimeFilters.push_back(rf);
+  copy->runtimeFilterTargets.clear();
+  for (const auto& t : n.runtimeFilterTargets)
+    if (t.id == f) copy->runtimeFilterTargets.push_back(t);
+  for (auto& c : copy->children)
+    c = keep.count(c.get()) ? build(*c, keep, f, lifted) : freeTable(*c);
+  return copy;
+}
+
+}  // namespace
+
+std::vector<Slice> filterSlices(const PlanNode& root, std::string& why) {
+  Index ix;
+  index(root, nullptr, ix);
+  for (const auto& [h, nodes] : ix.consumers)
+    if (!ix.producer.count(h)) {
+      why = "RF" + std::to_string(h) + " has no producer in the plan";
+      return {};
+    }
+  if (int h = inSubquery(root)) {
+    why = "RF" + std::to_string(h) + " is inside a subquery";
+    return {};
+  }
+  std::vector<Slice> out;
+  for (const auto& [f, producer] : ix.producer) {
+    const std::string rf = "RF" + std::to_string(f);
+    if (!freeColumns(*producer).empty()) {
+      why = rf + "'s producer refers to columns outside it";
+      return {};
+    }
+    // Consumer points, lifted while every point below the parent sits at one of its
+    // children and commutes with it (two sides of an inner join lift together).
+    struct Point {
+      std::vector<FilterTarget> targets;
+      std::set<std::string> cols;
+      std::vector<ExprPtr> conds;  // conditions of inner joins merged into the point
+      bool moved = false;
+    };
+    std::map<const PlanNode*, Point> points;
+    for (const PlanNode* c : ix.consumers[f]) {
+      if (!below(ix, c, producer)) {
+        why = rf + " has a consumer outside its producer's subtree";
+        return {};
+      }
+      Point& pt = points[c];
+      for (const auto& t : c->runtimeFilterTargets)
+        if (t.id == f) {
+          pt.targets.push_back(t);
+          for (const auto& col : columnsOf(*t.target)) pt.cols.insert(col);
+        }
+    }
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (const auto& [node, pt] : points) {
+        const PlanNode* up = ix.parent[node];
+        if (up == producer) continue;
+        std::vector<const PlanNode*> members;
+        bool ok = true;
+        for (const auto& [other, opt] : points)
+          if (below(ix, other, up)) {
+            ok = ok && ix.parent[other] == up && liftable(*up, *other, opt.cols);
+            members.push_back(other);
+          }
+        // Points on two sides meet only at an inner join, which is its condition over the
+        // product of its sides: the free table stands for the product, the condition stays.
+        if (!ok || (members.size() > 1 && !product(*up))) continue;
+        Point merged;
+        merged.moved = true;
+        if (members.size() > 1 && up->predicate) merged.conds.push_back(up->predicate);
+        for (const PlanNode* m : members) {
+          const Point& mp = points[m];
+          merged.targets.insert(merged.targets.end(), mp.targets.begin(), mp.targets.end());
+          merged.cols.insert(mp.cols.begin(), mp.cols.end());
+          merged.conds.insert(merged.conds.end(), mp.conds.begin(), mp.conds.end());
+        }
+        for (const PlanNode* m : members) points.erase(m);
+        points[up] = merged;
+        changed = true;
+        break;
+      }
+    }
+    std::set<const PlanNode*> keep{producer};
+    std::map<const PlanNode*, Lifted> lifted;
+    for (const auto& [node, pt] : points) {
+      if (pt.moved) lifted[node] = {pt.targets, pt.conds};
+      for (const PlanNode* at = node; at != producer; at = ix.parent[at]) keep.insert(at);
+    }
+    // Other filters may act on the paths only as smaller tables: at scans of tables
+    // that no other scan on the paths reads.
+    std::map<std::string, int> tables;
+    for (const PlanNode* n : keep)
+      if (n->op == PlanOp::Scan && !lifted.count(n)) ++tables[n->table];
+    for (const auto& [h, nodes] : ix.consumers) {
+      if (h == f) continue;
+      for (const PlanNode* n : nodes)
+        if (keep.count(n) && !lifted.count(n) && (n->op != PlanOp::Scan || tables[n->table] > 1)) {
+          why = "RF" + std::to_string(h) + " is consumed at " + nodeRef(*n) + " on " + rf +
+                "'s path, not at a scan of a table of its own";
+          return {};
+        }
+    }
+    PlanPtr plan = build(*producer, keep, f, lifted);
+    refreshOutputs(*plan);
+    abstractPredicates(*plan);
+    out.push_back({f, plan});
+  }
+  return out;
+}
+
+}  // namespace rfguard

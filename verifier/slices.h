@@ -1,0 +1,43 @@
+#pragma once
+// Internal to verifier/: per-filter slices, the compositional reduction of the
+// bounded search (DESIGN section 6, docs/check.md).
+//
+// The slice of filter f is the subtree of its producer join in which only the
+// paths from the producer to f's consumers stay; every other child of a node
+// on those paths becomes a free table with the child's output columns (a
+// Project over a scan of table "sub<id>", id the child's node id). A free
+// table can hold any bag, so "the slice returns the same rows with f as
+// without, for all inputs" implies it for the inputs the plan really feeds in.
+//
+// Why per-filter checks compose: remove the filters one at a time, each one
+// that no remaining filter's content depends on (h depends on f when one of
+// f's consumers is in h's build side; producers of dependents are strictly
+// deeper, so such an order exists). The remaining filters then have the same
+// contents with f as without, and act on f's slice either inside free tables
+// (a different free bag) or at a scan on f's paths; the latter is a smaller
+// table only when no other scan on the paths reads the same table, which
+// filterSlices() requires.
+#include <string>
+#include <vector>
+
+#include "ir/plan.h"
+
+namespace rfguard {
+
+struct Slice {
+  int filter = 0;
+  PlanPtr plan;
+};
+
+/// One slice per runtime filter of the plan, in filter-id order. Returns an
+/// empty list with `why` set when the plan does not decompose (an endpoint in
+/// a subquery, a producer with outer references, or another filter consuming
+/// on a path at a node that is not a scan of a table of its own).
+std::vector<Slice> filterSlices(const PlanNode& root, std::string& why);
+
+/// Replaces each group of conjuncts over one scan's columns, which the slice reads
+/// nowhere else, by a boolean column of that scan (slice_predicates.cpp). Returns
+/// the number of columns made.
+int abstractPredicates(PlanNode& slice);
+
+}  // namespace rfguard

@@ -1,0 +1,172 @@
+// Value classes: union-find over column ids. Two columns meet when one
+// expression atom mentions both (a comparison, an arithmetic or function
+// call, a join key, a filter's build and probe sides), when a projection,
+// aggregate or set operation passes one into the other, or when two scans
+// read the same table column. AND, OR, NOT and CASE conditions split atoms:
+// `a = 1 OR b = 2` relates neither a to b nor 2 to a.
+#include "verifier/value_classes.h"
+
+#include <set>
+
+namespace rfguard {
+
+namespace {
+
+bool connective(const Expr& e) {
+  return e.kind == ExprKind::Call && (e.name == "and" || e.name == "or" || e.name == "not");
+}
+
+bool orderComparison(const Expr& e) {
+  return e.kind == ExprKind::Call &&
+         (e.name == "<" || e.name == "<=" || e.name == ">" || e.name == ">=");
+}
+
+/// The columns, constants and order comparisons of one atom; nested boolean
+/// parts (connectives, CASE conditions) go to `split` to be atoms of their own.
+struct Gathered {
+  std::vector<std::string> columns;
+  std::vector<const Expr*> literals;
+  bool ranges = false;
+};
+
+void gather(const Expr& e, Gathered& g, std::vector<const Expr*>& split) {
+  if (connective(e)) {
+    split.push_back(&e);
+    return;
+  }
+  if (e.kind == ExprKind::Column) g.columns.push_back(e.name);
+  if (e.kind == ExprKind::Literal && !e.isNull && e.type.kind != TypeKind::Interval)
+    g.literals.push_back(&e);
+  if (e.kind == ExprKind::Subquery && e.plan && e.subquery != SubqueryKind::Exists &&
+      !e.plan->output.empty())
+    g.columns.push_back(e.plan->output[0].id);
+  g.ranges = g.ranges || orderComparison(e);
+  const bool isCase = e.kind == ExprKind::Call && e.name == "case";
+  for (size_t i = 0; i < e.args.size(); ++i) {
+    if (isCase && i % 2 == 0 && i + 1 < e.args.size())
+      split.push_back(e.args[i].get());  // a WHEN condition
+    else
+      gather(*e.args[i], g, split);
+  }
+}
+
+}  // namespace
+
+int ValueClasses::find(int x) const {
+  while (parent_[static_cast<size_t>(x)] != x)
+    x = parent_[static_cast<size_t>(x)] =
+        parent_[static_cast<size_t>(parent_[static_cast<size_t>(x)])];
+  return x;
+}
+
+int ValueClasses::idOf(const std::string& column) {
+  auto [it, fresh] = ids_.emplace(column, static_cast<int>(parent_.size()));
+  if (fresh) parent_.push_back(it->second);
+  return it->second;
+}
+
+void ValueClasses::unite(const std::string& a, const std::string& b) {
+  int x = find(idOf(a)), y = find(idOf(b));
+  if (x != y) parent_[static_cast<size_t>(y)] = x;
+}
+
+void ValueClasses::atom(const Expr& e, const std::string& with) {
+  std::vector<const Expr*> todo{&e};
+  bool first = true;
+  while (!todo.empty()) {
+    const Expr* x = todo.back();
+    todo.pop_back();
+    std::vector<const Expr*> split;
+    Gathered g;
+    if (connective(*x))
+      for (const auto& a : x->args) split.push_back(a.get());
+    else
+      gather(*x, g, split);
+    // Only the top atom defines `with`: a boolean's parts do not flow into it.
+    if (first && !with.empty() && !connective(*x)) g.columns.push_back(with);
+    first = false;
+    for (const auto& c : g.columns) unite(g.columns[0], c);
+    if (!g.columns.empty()) {
+      int id = idOf(g.columns[0]);
+      for (const Expr* l : g.literals) {
+        std::string err;
+        if (auto v = rt::literalValue(*l, &err)) pending_[id].emplace_back(rt::valueKey(*v), *v);
+      }
+      ranges_[id] = ranges_[id] || g.ranges;
+    }
+    todo.insert(todo.end(), split.begin(), split.end());
+  }
+}
+
+ValueClasses::ValueClasses(const std::vector<const PlanNode*>& nodes) {
+  std::map<int, const Expr*> probeOf;
+  std::map<std::string, const PlanNode*> firstScan;
+  for (const PlanNode* n : nodes)
+    for (const auto& rf : n->runtimeFilters) probeOf[rf.id] = rf.probe.get();
+  for (const PlanNode* n : nodes) {
+    switch (n->op) {
+      case PlanOp::Scan: {
+        auto [it, fresh] = firstScan.emplace(n->table, n);
+        if (!fresh)
+          for (const auto& c : n->tableColumns)
+            unite(c.id, it->second->alias + c.id.substr(n->alias.size()));
+        break;
+      }
+      case PlanOp::Project:
+      case PlanOp::Aggregate:
+        for (const auto& ne : n->exprs) atom(*ne.expr, ne.name);
+        for (const auto& a : n->aggs)
+          for (const auto& arg : a.args) atom(*arg, a.func == "count" ? "" : a.name);
+        break;
+      case PlanOp::Window:
+        for (const auto& w : n->windows) {
+          bool passes = w.func != "count" && w.func != "rank" && w.func != "row_number" &&
+                        w.func != "dense_rank";
+          for (const auto& arg : w.args) atom(*arg, passes ? w.name : "");
+          for (const auto& p : w.partitionBy) atom(*p, "");
+          for (const auto& k : w.orderBy) atom(*k.expr, "");
+        }
+        break;
+      case PlanOp::Values:
+        for (const auto& row : n->rows)
+          for (size_t j = 0; j < row.size() && j < n->outNames.size(); ++j)
+            atom(*row[j], n->outNames[j]);
+        break;
+      case PlanOp::Union:
+      case PlanOp::Intersect:
+      case PlanOp::Except:
+        for (const auto& c : n->children)
+          for (size_t i = 0; i < n->outNames.size() && i < c->output.size(); ++i)
+            unite(n->outNames[i], c->output[i].id);
+        break;
+      default:
+        forEachExpr(*n, [&](const ExprPtr& e) { atom(*e, ""); });
+    }
+    for (const auto& rf : n->runtimeFilters)
+      for (const auto& c : columnsOf(*rf.build)) atom(*rf.probe, c);
+    for (const auto& t : n->runtimeFilterTargets) {
+      auto p = probeOf.find(t.id);
+      std::set<std::string> cs =
+          p == probeOf.end() ? std::set<std::string>{} : columnsOf(*p->second);
+      atom(*t.target, cs.empty() ? "" : *cs.begin());
+    }
+  }
+  for (const auto& [id, consts] : pending_) {
+    ValueClass& c = classes_[find(id)];
+    for (const auto& [key, v] : consts) {
+      bool seen = false;
+      for (const auto& w : c.constants) seen = seen || rt::valueKey(w) == key;
+      if (!seen) c.constants.push_back(v);
+    }
+  }
+  for (const auto& [id, r] : ranges_) classes_[find(id)].ranges |= r;
+}
+
+const ValueClass& ValueClasses::of(const std::string& id) const {
+  auto it = ids_.find(id);
+  if (it == ids_.end()) return none_;
+  auto c = classes_.find(find(it->second));
+  return c == classes_.end() ? none_ : c->second;
+}
+
+}  // namespace rfguard
