@@ -63,6 +63,8 @@ class Evaluator {
   void publish(const PlanNode& join, const Relation& build, const Ctx* outer);
   /// Publishes a TopN filter's threshold from the evaluated, sorted input.
   void publishTopN(const RuntimeFilter& f, const PlanNode& limit, const Relation& sorted);
+  /// Tie groups of a LIMIT's sorted input (TopK::group); false on an evaluation error.
+  bool ties(const PlanNode& limit, const std::vector<Row>& sorted, std::vector<size_t>& group);
   const Index& indexFor(const PlanNode& n);
   const Index& joinIndexFor(const PlanNode& join);
   bool applies(int id) const {
@@ -75,6 +77,7 @@ class Evaluator {
   std::set<int> disabled_;  ///< TopN filters being computed
   EvalCache* cache_ = nullptr;
   uint64_t dropped_ = 0;
+  const PlanNode* root_ = nullptr;  ///< the plan's root, whose LIMIT reports its ties
   EvalCache own_;
 };
 

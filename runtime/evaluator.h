@@ -3,9 +3,9 @@
 // in-memory database with bag semantics and three-valued logic, every join
 // type including NOT IN, aggregates with grouping sets, windows, ORDER BY /
 // LIMIT (ties broken by a canonical row order, so LIMIT is a function of its
-// input bag), set operations, and runtime filters applied with a chosen
-// admissible content. Producers are evaluated with their build side complete;
-// a consumer whose producer is not ready is an error, never a hang.
+// input bag; a root LIMIT also reports its ties, to accept any valid top-k), set operations, and
+// runtime filters applied with a chosen admissible content. Producers are evaluated with their
+// build side complete; a consumer whose producer is not ready is an error, never a hang.
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -26,12 +26,25 @@ struct Table {
 /// Tables by name.
 using Database = std::map<std::string, Table>;
 
+/// A root LIMIT's input in ORDER BY order with its ties: the query may return any
+/// rows that agree with `ordered[from, to)` up to swapping rows of one tie group.
+struct TopK {
+  std::vector<Row> ordered;
+  std::vector<size_t> group;  ///< per row: the first index of its tie group
+  size_t from = 0, to = 0;    ///< the window the canonical tie-break returned
+};
+
 /// A result: output column ids and rows (a bag).
 struct Relation {
   std::vector<std::string> cols;
   std::vector<Row> rows;
-  uint64_t dropped = 0;  ///< rows the runtime-filter consumers removed
+  uint64_t dropped = 0;        ///< rows the runtime-filter consumers removed
+  std::shared_ptr<TopK> topK;  ///< set when the root is a LIMIT
 };
+
+/// True when `rows` is a valid answer of the LIMIT: for each tie group the window
+/// touches, as many of its rows as the window holds (any of them), and nothing else.
+bool validTopK(const TopK& k, std::vector<Row> rows);
 
 /// Which admissible filter content to use (DESIGN section 6).
 enum class Content {

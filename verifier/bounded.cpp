@@ -141,6 +141,13 @@ bool sameBag(std::vector<rt::Row> a, std::vector<rt::Row> b) {
   return true;
 }
 
+/// The rewritten result is one the original query may return: the same bag, or for
+/// a root LIMIT with ties, any valid top-k of the original's input.
+bool sameResult(const rt::Relation& original, const rt::Relation& rewritten) {
+  if (original.topK) return rt::validTopK(*original.topK, rewritten.rows);
+  return sameBag(original.rows, rewritten.rows);
+}
+
 std::string rowsText(const std::vector<rt::Row>& rows) {
   std::string s;
   for (const auto& r : rt::sortedBag(rows)) s += (s.empty() ? "" : " ") + rt::keyToString(r);
@@ -218,7 +225,7 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
       const rt::Relation& rewritten = i == 0 ? exact : other;
       consult(oracle, sqlRewritten[i], db, rewritten.rows,
               std::string("rewritten (") + rt::contentName(c) + ")", out);
-      if (!sameBag(original.rows, rewritten.rows)) {
+      if (!sameResult(original, rewritten)) {
         out.counterexample = Counterexample{
             db,          rt::sortedBag(original.rows), rt::sortedBag(rewritten.rows), c, filters,
             space.extras};
@@ -327,7 +334,7 @@ BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritt
     if (!rt::evaluate(rewritten, db, plain, b, out.error)) return false;
     consult(oracle, sqlA, db, a.rows, "bound plan", out);
     consult(oracle, sqlB, db, b.rows, "normalised plan", out);
-    if (sameBag(a.rows, b.rows)) return false;
+    if (sameResult(a, b)) return false;
     out.counterexample = Counterexample{
         db, rt::sortedBag(a.rows), rt::sortedBag(b.rows), rt::Content::Exact, {}, {}};
     return true;
