@@ -31,8 +31,13 @@ std::optional<Value> Evaluator::expr(const Expr& e, const Ctx& ctx) {
       }
       error = "column " + e.name + " is not in scope";
       return std::nullopt;
-    case ExprKind::Literal:
-      return literalValue(e, &error);
+    case ExprKind::Literal: {  // parsed once per plan
+      auto it = cache_->literals.find(&e);
+      if (it != cache_->literals.end()) return it->second;
+      auto v = literalValue(e, &error);
+      if (v) cache_->literals.emplace(&e, *v);
+      return v;
+    }
     case ExprKind::Cast: {
       auto v = expr(*e.args[0], ctx);
       return v ? castTo(*v, e.type, &error) : std::nullopt;
@@ -90,10 +95,11 @@ std::optional<Value> Evaluator::expr(const Expr& e, const Ctx& ctx) {
     return i < e.args.size() ? expr(*e.args[i], ctx) : null();
   }
   std::vector<Value> a;
+  a.reserve(e.args.size());
   for (const auto& x : e.args) {
     auto v = expr(*x, ctx);
     if (!v) return std::nullopt;
-    a.push_back(*v);
+    a.push_back(std::move(*v));
   }
   if (f == "coalesce" || f == "ifnull" || f == "nvl") {
     for (const auto& v : a)

@@ -34,6 +34,7 @@ struct EvalCache {
     }
   };
   std::unordered_map<std::pair<const void*, const void*>, size_t, PairHash> resolved;
+  std::unordered_map<const Expr*, Value> literals;  ///< parsed literal values
 };
 
 /// A producer's published content for one filter.

@@ -25,7 +25,8 @@ void sortRows(std::vector<Row>& rows, const std::vector<std::vector<Value>>& key
     return rowLess(rows[a], rows[b]);
   });
   std::vector<Row> out;
-  for (size_t i : idx) out.push_back(rows[i]);
+  out.reserve(rows.size());
+  for (size_t i : idx) out.push_back(std::move(rows[i]));
   rows = std::move(out);
 }
 
@@ -83,6 +84,7 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
           continue;
         }
         Row r;
+        r.reserve(pick.size());
         for (size_t i : pick) r.push_back(row[i]);
         out.rows.push_back(std::move(r));
       }
@@ -103,12 +105,14 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
       auto in = child(0);
       if (!in) return std::nullopt;
       const Index& index = indexFor(*n.children[0]);
+      out.rows.reserve(in->rows.size());
       for (const auto& row : in->rows) {
         Row r;
+        r.reserve(n.exprs.size());
         for (const auto& ne : n.exprs) {
           auto v = expr(*ne.expr, Ctx{&index, &row, outer});
           if (!v) return std::nullopt;
-          r.push_back(*v);
+          r.push_back(std::move(*v));
         }
         out.rows.push_back(std::move(r));
       }
@@ -128,6 +132,7 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
       std::vector<bool> rightMatched(right->rows.size(), false);
       auto emit = [&](const Row* l, const Row* r) {
         Row o;
+        o.reserve(lw + rw);
         if (info.outputs[0])
           for (size_t i = 0; i < lw; ++i) o.push_back(l ? (*l)[i] : null());
         if (info.outputs[1])

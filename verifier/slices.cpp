@@ -206,12 +206,23 @@ std::vector<Slice> filterSlices(const PlanNode& root, std::string& why) {
         if (!ok || (members.size() > 1 && !product(*up))) continue;
         Point merged;
         merged.moved = true;
-        if (members.size() > 1 && up->predicate) merged.conds.push_back(up->predicate);
         for (const PlanNode* m : members) {
           const Point& mp = points[m];
           merged.targets.insert(merged.targets.end(), mp.targets.begin(), mp.targets.end());
           merged.cols.insert(mp.cols.begin(), mp.cols.end());
           merged.conds.insert(merged.conds.end(), mp.conds.begin(), mp.conds.end());
+        }
+        // A filter or inner-join condition that reads the point's columns stays too: a
+        // copied filter is safe through the equalities that relate its target to the
+        // producer's key (r0.k = r1.k below a filter on r1.k consumed at r0.k).
+        if (up->predicate && (up->op == PlanOp::Filter || product(*up))) {
+          std::set<std::string> read = columnsOf(*up->predicate);
+          bool related = members.size() > 1;
+          for (const auto& c : read) related = related || merged.cols.count(c);
+          if (related) {
+            merged.conds.push_back(up->predicate);
+            merged.cols.insert(read.begin(), read.end());
+          }
         }
         for (const PlanNode* m : members) points.erase(m);
         points[up] = merged;
