@@ -3,6 +3,8 @@
 #include <functional>
 #include <map>
 
+#include "verifier/sql_forms.h"
+
 namespace rfguard {
 
 namespace {
@@ -61,6 +63,10 @@ struct Printer {
         break;
     }
     const std::string& n = e.name;
+    if ((n == "+" || n == "-") && e.type.kind == TypeKind::Date && e.args.size() == 2)
+      for (size_t i = 0; i < 2; ++i)
+        if (e.args[i]->type.kind == TypeKind::Interval && e.args[i]->kind == ExprKind::Literal)
+          return sqliteDateShift(ex(*e.args[1 - i]), e.args[i]->value, n == "+" ? 1 : -1);
     std::vector<std::string> a;
     for (const auto& x : e.args) a.push_back(ex(*x));
     auto join = [&](const std::string& sep) {
@@ -75,14 +81,6 @@ struct Printer {
         {"%", " % "},      {"||", " || "}, {"<=>", " IS "}, {"is_distinct_from", " IS NOT "},
         {"like", " LIKE "}};
     if (auto it = kInfix.find(n); it != kInfix.end()) {
-      if ((n == "+" || n == "-") && e.type.kind == TypeKind::Date)
-        for (const auto& x : e.args)
-          if (x->type.kind == TypeKind::Interval) {
-            std::string v = x->value;
-            if (v.find("day") == std::string::npos) return fail("month or year arithmetic"), "NULL";
-            return "(" + ex(*e.args[0]) + (n == "+" ? " + " : " - ") +
-                   std::to_string(std::stoll(v)) + ")";
-          }
       return "(" + join(it->second) + ")";
     }
     if (n == "not") return "(NOT " + a[0] + ")";
@@ -176,6 +174,19 @@ struct Printer {
       if (!alt.empty()) in = "(" + in + " OR " + t + " = CASE " + alt + "END)";
     }
     return "(" + in + ")";
+  }
+
+  /// INTERSECT ALL / EXCEPT ALL over the children, columns named by outNames.
+  std::string bagSetOperation(const PlanNode& n) {
+    std::vector<std::string> parts, cols;
+    for (const auto& c : n.outNames) cols.push_back(q(c));
+    for (const auto& c : n.children) {
+      std::string sel;
+      for (size_t i = 0; i < n.outNames.size() && i < c->output.size(); ++i)
+        sel += (sel.empty() ? "" : ", ") + q(c->output[i].id) + " AS " + q(n.outNames[i]);
+      parts.push_back("SELECT " + sel + " FROM (" + node(*c) + ") AS " + fresh());
+    }
+    return sqliteBagSetOperation(n.op == PlanOp::Intersect, cols, parts, [&] { return fresh(); });
   }
 
   std::string node(const PlanNode& n) {
@@ -297,7 +308,7 @@ struct Printer {
       case PlanOp::Union:
       case PlanOp::Intersect:
       case PlanOp::Except: {
-        if (n.all && n.op != PlanOp::Union) fail("INTERSECT ALL / EXCEPT ALL");
+        if (n.all && n.op != PlanOp::Union) return bagSetOperation(n);
         const char* op = n.op == PlanOp::Union       ? (n.all ? " UNION ALL " : " UNION ")
                          : n.op == PlanOp::Intersect ? " INTERSECT "
                                                      : " EXCEPT ";

@@ -23,7 +23,7 @@ struct SqlFilters {
 };
 
 /// The query as one SQLite SELECT, or nullopt with `why` when a construct has
-/// no SQLite form (INTERSECT ALL, month arithmetic, a TopN filter...).
+/// no SQLite form (month arithmetic, a TopN filter...).
 std::optional<std::string> planToSqlite(const PlanNode& root, const SqlFilters& filters,
                                         std::string* why);
 

@@ -1,8 +1,11 @@
-// The reference evaluator's LIMIT with ties: any valid top-k is an answer.
+// The reference evaluator: LIMIT with ties (any valid top-k is an answer) and bag set
+// operations, against SQLite.
 #include <doctest/doctest.h>
 
 #include "rf_test_support.h"
 #include "runtime/evaluator.h"
+#include "verifier/plan_sql.h"
+#include "verifier/sqlite_oracle.h"
 
 namespace rfguard {
 
@@ -70,6 +73,93 @@ TEST_CASE("a LIMIT below the root reports nothing: its result is compared as a b
   CHECK_FALSE(r.topK);
   REQUIRE(r.rows.size() == 1);
   CHECK(rt::compare(r.rows[0][0], rt::Value(int64_t{2})) == 0);
+}
+
+}  // namespace rfguard
+
+namespace rfguard {
+
+namespace {
+
+/// The query's rows from the evaluator and from SQLite (through plan_sql), sorted.
+std::pair<std::vector<rt::Row>, std::vector<rt::Row>> bothWays(const std::string& sql,
+                                                               const rt::Database& db) {
+  auto p = testing::plan(sql);
+  rt::Relation ours;
+  std::string error;
+  REQUIRE_MESSAGE(rt::evaluate(*p.queries[0].plan, db, {}, ours, error), error);
+  std::string why;
+  auto text = planToSqlite(*p.queries[0].plan, {}, &why);
+  REQUIRE_MESSAGE(text, why);
+  SqliteOracle oracle;
+  std::vector<rt::Row> theirs;
+  REQUIRE_MESSAGE(oracle.load(db, error), error);
+  REQUIRE_MESSAGE(oracle.query(*text, theirs, error), error);
+  return {rt::sortedBag(ours.rows), rt::sortedBag(theirs)};
+}
+
+rt::Row key(int64_t k) {
+  return {rt::Value(k)};
+}
+
+rt::Relation evaluateSql(const std::string& sql, const rt::Database& db, std::string& sqliteSql) {
+  Catalog catalog;
+  Diagnostics diags;
+  std::vector<Query> qs;
+  REQUIRE_MESSAGE(loadSql(sql, "t.sql", catalog, qs, diags), diags.render());
+  rt::Relation out;
+  std::string error;
+  REQUIRE_MESSAGE(rt::evaluate(*qs[0].plan, db, {}, out, error), error);
+  std::string why;
+  auto text = planToSqlite(*qs[0].plan, {}, &why);
+  REQUIRE_MESSAGE(text, why);
+  sqliteSql = *text;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("INTERSECT ALL and EXCEPT ALL: the evaluator and SQLite count copies alike") {
+  rt::Database db;
+  db["a"] = {{"k", "v"}, {row(1, 1), row(1, 2), row(1, 3), row(2, 1), row(4, 0)}};
+  db["b"] = {{"k", "v"}, {row(1, 9), row(1, 8), row(3, 0), row(4, 1), row(4, 2)}};
+  db["c"] = {{"k", "v"}, {row(1, 7)}};
+  auto [ours, theirs] = bothWays("SELECT k FROM a INTERSECT ALL SELECT k FROM b", db);
+  CHECK(ours == std::vector<rt::Row>{key(1), key(1), key(4)});
+  CHECK(theirs == ours);
+  std::tie(ours, theirs) = bothWays("SELECT k FROM a EXCEPT ALL SELECT k FROM b", db);
+  CHECK(ours == std::vector<rt::Row>{key(1), key(2)});
+  CHECK(theirs == ours);
+  // Left to right: (a EXCEPT ALL b) EXCEPT ALL c takes one more copy of 1 away.
+  std::tie(ours, theirs) =
+      bothWays("SELECT k FROM a EXCEPT ALL SELECT k FROM b EXCEPT ALL SELECT k FROM c", db);
+  CHECK(ours == std::vector<rt::Row>{key(2)});
+  CHECK(theirs == ours);
+}
+
+TEST_CASE("month arithmetic clamps to the month's end, in the evaluator and in SQLite") {
+  auto day = [](int y, int m, int d) { return rt::Value(rt::daysFromCivil(y, m, d)); };
+  rt::Database db;
+  db["t"] = {{"d"}, {{day(2024, 1, 31)}, {day(2024, 3, 31)}, {day(2023, 11, 30)}, {rt::null()}}};
+  std::string sql;
+  rt::Relation ours = evaluateSql(
+      "CREATE TABLE t (d date);"
+      "SELECT d + INTERVAL '1' month, d - INTERVAL '1' month, d + INTERVAL '1' year,"
+      " d + INTERVAL '2' quarter, d - INTERVAL '2' week FROM t",
+      db, sql);
+  SqliteOracle oracle;
+  std::string error;
+  std::vector<rt::Row> theirs;
+  REQUIRE_MESSAGE(oracle.load(db, error), error);
+  REQUIRE_MESSAGE(oracle.query(sql, theirs, error), error);
+  CHECK(rt::sortedBag(theirs) == rt::sortedBag(ours.rows));
+  // 31 January + 1 month is 29 February 2024 (a leap year), not 2 March.
+  REQUIRE(ours.rows.size() == 4);
+  CHECK(ours.rows[0] == rt::Row{day(2024, 2, 29), day(2023, 12, 31), day(2025, 1, 31),
+                                day(2024, 7, 31), day(2024, 1, 17)});
+  CHECK(ours.rows[1] == rt::Row{day(2024, 4, 30), day(2024, 2, 29), day(2025, 3, 31),
+                                day(2024, 9, 30), day(2024, 3, 17)});
+  CHECK(rt::isNull(ours.rows[3][0]));
 }
 
 }  // namespace rfguard

@@ -1,0 +1,44 @@
+// SQLite spellings of date arithmetic by months and of bag set operations.
+#include "verifier/sql_forms.h"
+
+namespace rfguard {
+
+std::string sqliteDateShift(const std::string& date, const std::string& interval, int sign) {
+  const long long count = std::stoll(interval) * sign;
+  const size_t at = interval.find_first_not_of("-+0123456789 ");
+  std::string unit = at == std::string::npos ? "day" : interval.substr(at);
+  if (!unit.empty() && unit.back() == 's') unit.pop_back();
+  if (unit == "day" || unit == "week")
+    return "(" + date + " + " + std::to_string(unit == "week" ? 7 * count : count) + ")";
+  const long long months = unit == "month" ? count : unit == "quarter" ? 3 * count : 12 * count;
+  // min(first of the target month + (day - 1) days, last of the target month).
+  const std::string iso = "date(" + date + " + 2440587.5)";
+  const std::string first = "date(" + iso + ", 'start of month', '" + (months < 0 ? "" : "+") +
+                            std::to_string(months) + " months')";
+  const std::string last = "date(" + first + ", '+1 month', '-1 day')";
+  const std::string want =
+      "date(" + first + ", '+' || (CAST(strftime('%d', " + iso + ") AS INTEGER) - 1) || ' days')";
+  return "CAST(julianday(min(" + want + ", " + last + ")) - 2440587.5 AS INTEGER)";
+}
+
+std::string sqliteBagSetOperation(bool intersect, const std::vector<std::string>& cols,
+                                  const std::vector<std::string>& parts,
+                                  const std::function<std::string()>& fresh) {
+  // The k-th copy of a row is numbered k (ROW_NUMBER over a partition by every
+  // column); the set operation on (row, k) keeps min(m, n) copies, or max(0, m - n).
+  std::string list;
+  for (const auto& c : cols) list += (list.empty() ? "" : ", ") + c;
+  auto numbered = [&](const std::string& s) {
+    return "SELECT " + list + ", ROW_NUMBER() OVER (PARTITION BY " + list +
+           ") AS \"rfguard_copy\" FROM (" + s + ") AS " + fresh();
+  };
+  const char* op = intersect ? " INTERSECT " : " EXCEPT ";
+  std::string acc;
+  for (const auto& part : parts)
+    acc = acc.empty() ? part
+                      : "SELECT " + list + " FROM (" + numbered(acc) + op + numbered(part) +
+                            ") AS " + fresh();
+  return "SELECT * FROM (" + acc + ") AS " + fresh();
+}
+
+}  // namespace rfguard

@@ -1,0 +1,21 @@
+#pragma once
+// Internal to verifier/: SQLite spellings of constructs SQLite lacks, for the
+// oracle's translation of plans (plan_sql.cpp).
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace rfguard {
+
+/// A date (a day number, SQL text `date`) moved by an interval literal ("3 month",
+/// "-1 year", "2 weeks"), times `sign`. Months clamp to the target month's end, as
+/// the evaluator does: SQLite's own '+1 month' would roll 31 January into March.
+std::string sqliteDateShift(const std::string& date, const std::string& interval, int sign);
+
+/// INTERSECT ALL (`intersect`) or EXCEPT ALL of `parts`, SELECTs whose columns are
+/// `cols` (quoted), folded left. `fresh` names a derived table.
+std::string sqliteBagSetOperation(bool intersect, const std::vector<std::string>& cols,
+                                  const std::vector<std::string>& parts,
+                                  const std::function<std::string()>& fresh);
+
+}  // namespace rfguard
