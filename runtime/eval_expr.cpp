@@ -1,9 +1,24 @@
 // Expressions in three-valued logic, and the contents producers publish.
 #include <algorithm>
+#include <cmath>
+#include <map>
 
 #include "runtime/eval_internal.h"
 
 namespace rfguard::rt {
+
+Form formOf(const std::string& f) {
+  static const std::map<std::string, Form> kForms = {
+      {"and", Form::And},         {"or", Form::Or},
+      {"case", Form::Case},       {"coalesce", Form::Coalesce},
+      {"ifnull", Form::Coalesce}, {"nvl", Form::Coalesce},
+      {"<=>", Form::NullSafe},    {"is_distinct_from", Form::NullSafe},
+      {"is_null", Form::IsNull},  {"is_not_null", Form::IsNotNull},
+      {"nullif", Form::Nullif},   {"in", Form::In},
+      {"concat", Form::Concat},   {"row", Form::Row}};
+  auto it = kForms.find(f);
+  return it == kForms.end() ? Form::Other : it->second;
+}
 
 bool Evaluator::truth(const Expr& e, const Ctx& ctx, bool* isTrue) {
   auto v = expr(e, ctx);
@@ -68,7 +83,10 @@ std::optional<Value> Evaluator::expr(const Expr& e, const Ctx& ctx) {
       break;
   }
   const std::string& f = e.name;
-  if (f == "and" || f == "or") {
+  auto [known, fresh] = cache_->forms.try_emplace(&e, Form::Other);
+  if (fresh) known->second = formOf(f);
+  const Form form = known->second;
+  if (form == Form::And || form == Form::Or) {
     bool sawNull = false;
     for (const auto& a : e.args) {
       auto v = expr(*a, ctx);
@@ -80,12 +98,12 @@ std::optional<Value> Evaluator::expr(const Expr& e, const Ctx& ctx) {
       if (!std::holds_alternative<int64_t>(*v))
         return error = "AND/OR of a non-boolean", std::nullopt;
       bool b = std::get<int64_t>(*v) != 0;
-      if (f == "and" && !b) return boolean(false);
-      if (f == "or" && b) return boolean(true);
+      if (form == Form::And && !b) return boolean(false);
+      if (form == Form::Or && b) return boolean(true);
     }
-    return sawNull ? null() : boolean(f == "and");
+    return sawNull ? null() : boolean(form == Form::And);
   }
-  if (f == "case") {
+  if (form == Form::Case) {
     size_t i = 0;
     for (; i + 1 < e.args.size(); i += 2) {
       bool t;
@@ -101,23 +119,24 @@ std::optional<Value> Evaluator::expr(const Expr& e, const Ctx& ctx) {
     if (!v) return std::nullopt;
     a.push_back(std::move(*v));
   }
-  if (f == "coalesce" || f == "ifnull" || f == "nvl") {
+  if (form == Form::Other) return applyFunction(f, a, e.type, &error);
+  if (form == Form::Coalesce) {
     for (const auto& v : a)
       if (!isNull(v)) return v;
     return null();
   }
-  if (f == "<=>" || f == "is_distinct_from") {
+  if (form == Form::NullSafe) {
     bool same =
         isNull(a[0]) || isNull(a[1]) ? isNull(a[0]) && isNull(a[1]) : *compare(a[0], a[1]) == 0;
     return boolean(f == "<=>" ? same : !same);
   }
-  if (f == "is_null") return boolean(isNull(a[0]));
-  if (f == "is_not_null") return boolean(!isNull(a[0]));
-  if (f == "nullif") {
+  if (form == Form::IsNull) return boolean(isNull(a[0]));
+  if (form == Form::IsNotNull) return boolean(!isNull(a[0]));
+  if (form == Form::Nullif) {
     if (isNull(a[0]) || isNull(a[1])) return a[0];
     return *compare(a[0], a[1]) == 0 ? null() : a[0];
   }
-  if (f == "in") {
+  if (form == Form::In) {
     if (isNull(a[0])) return null();
     bool sawNull = false;
     for (size_t i = 1; i < a.size(); ++i) {
@@ -127,7 +146,7 @@ std::optional<Value> Evaluator::expr(const Expr& e, const Ctx& ctx) {
     }
     return sawNull ? null() : boolean(false);
   }
-  if (f == "concat") {
+  if (form == Form::Concat) {
     std::string out;
     for (const auto& v : a) {
       if (isNull(v)) continue;
@@ -136,7 +155,7 @@ std::optional<Value> Evaluator::expr(const Expr& e, const Ctx& ctx) {
     }
     return Value(out);
   }
-  if (f == "row") {  // a composite key, strict: its canonical encoding
+  if (form == Form::Row) {  // a composite key, strict: its canonical encoding
     for (const auto& v : a)
       if (isNull(v)) return null();
     std::string key = "\x01row";
@@ -162,7 +181,25 @@ bool FilterState::accept(const Value& v) const {
     return op == "<" ? c < 0 : op == "<=" ? c <= 0 : op == ">" ? c > 0 : c >= 0;
   }
   if (min && max) return !empty && *compare(v, *min) >= 0 && *compare(v, *max) <= 0;
-  return keys.count(valueKey(v)) > 0;
+  return hasKey(v);
+}
+
+Value FilterState::keyOf(const Value& v) {
+  if (auto x = std::get_if<double>(&v))
+    if (std::floor(*x) == *x && std::fabs(*x) < 9e15) return Value(static_cast<int64_t>(*x));
+  return v;
+}
+
+bool FilterState::hasKey(const Value& v) const {
+  return std::binary_search(keys.begin(), keys.end(), keyOf(v));
+}
+
+bool FilterState::addKey(const Value& v) {
+  Value k = keyOf(v);
+  auto at = std::lower_bound(keys.begin(), keys.end(), k);
+  if (at != keys.end() && *at == k) return false;
+  keys.insert(at, std::move(k));
+  return true;
 }
 
 std::shared_ptr<EvalCache> newEvalCache() {
@@ -190,6 +227,7 @@ const Index& Evaluator::joinIndexFor(const PlanNode& join) {
 void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* outer) {
   const Index& index = indexFor(*join.children[1]);
   for (const auto& f : join.runtimeFilters) {
+    if (!applies(f.id)) continue;  // the original query publishes nothing
     FilterState s;
     s.filter = &f;
     bool sawNull = false;
@@ -205,7 +243,9 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
     }
     s.empty = values.empty();
     s.acceptNull = f.nullAllowed && sawNull;
-    for (const auto& v : values) s.keys.insert(valueKey(v));
+    for (const auto& v : values) s.keys.push_back(FilterState::keyOf(v));
+    std::sort(s.keys.begin(), s.keys.end());
+    s.keys.erase(std::unique(s.keys.begin(), s.keys.end()), s.keys.end());
     const bool range = f.op != "=" && f.op != "<=>";
     if (!values.empty() && (range || opt_.content == Content::MinMax)) {
       s.min = s.max = values[0];
@@ -219,11 +259,11 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
       const bool text = f.build->type.isString();
       for (const auto& x : opt_.extras) {
         if (std::holds_alternative<std::string>(x) != text) continue;
-        if (s.keys.insert(valueKey(x)).second) break;
+        if (s.addKey(x)) break;
       }
     }
     if (!range && opt_.content != Content::MinMax) s.min = s.max = std::nullopt;
-    filters_[f.id] = s;
+    filters_[f.id] = std::move(s);
   }
 }
 

@@ -22,6 +22,23 @@ struct Ctx {
 using Index = std::unordered_map<std::string, size_t>;
 
 /// Lookup tables of one plan, kept across the databases of a search.
+/// The calls the evaluator handles itself (the rest go to applyFunction).
+enum class Form : uint8_t {
+  Other,
+  And,
+  Or,
+  Case,
+  Coalesce,
+  NullSafe,  ///< <=> and is_distinct_from
+  IsNull,
+  IsNotNull,
+  Nullif,
+  In,
+  Concat,
+  Row
+};
+Form formOf(const std::string& function);
+
 struct EvalCache {
   std::unordered_map<const PlanNode*, Index> output;  ///< a node's output ids
   std::unordered_map<const PlanNode*, Index> joined;  ///< a join's left + right ids
@@ -35,12 +52,18 @@ struct EvalCache {
   };
   std::unordered_map<std::pair<const void*, const void*>, size_t, PairHash> resolved;
   std::unordered_map<const Expr*, Value> literals;  ///< parsed literal values
+  std::unordered_map<const Expr*, Form> forms;      ///< calls, classified once
 };
 
 /// A producer's published content for one filter.
 struct FilterState {
   const RuntimeFilter* filter = nullptr;
-  std::set<std::string> keys;  ///< valueKey of the accepted non-NULL values
+  std::vector<Value> keys;  ///< the accepted non-NULL values, as keyOf(), sorted
+  /// The value as a key: an integral double as the integer (1.0 and 1 are one key).
+  static Value keyOf(const Value& v);
+  bool hasKey(const Value& v) const;
+  /// Adds a key; false when it was there.
+  bool addKey(const Value& v);
   bool acceptNull = false;
   std::optional<Value> min, max;  ///< MinMax content, scalar and TopN thresholds
   bool empty = true;              ///< D had no non-NULL value

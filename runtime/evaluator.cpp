@@ -42,7 +42,7 @@ std::vector<Row> sortedBag(std::vector<Row> rows) {
 }
 
 std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
-  Relation out;  // cols are named once, at the root (evaluate())
+  Relation out;
   auto child = [&](size_t i) { return node(*n.children[i], outer); };
   switch (n.op) {
     case PlanOp::Scan: {
@@ -342,8 +342,6 @@ bool evaluate(const PlanNode& root, const Database& db, const EvalOptions& optio
   }
   out = std::move(*r);
   out.dropped = e.dropped_;
-  out.cols.clear();
-  for (const auto& c : root.output) out.cols.push_back(c.id);
   return true;
 }
 

@@ -34,9 +34,8 @@ struct TopK {
   size_t from = 0, to = 0;    ///< the window the canonical tie-break returned
 };
 
-/// A result: output column ids and rows (a bag).
+/// A result: rows (a bag) in the order of the node's output columns.
 struct Relation {
-  std::vector<std::string> cols;
   std::vector<Row> rows;
   uint64_t dropped = 0;        ///< rows the runtime-filter consumers removed
   std::shared_ptr<TopK> topK;  ///< set when the root is a LIMIT

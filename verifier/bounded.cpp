@@ -67,6 +67,7 @@ BoundedVerdict search(const SearchSpace& space, const BoundedOptions& o,
   }
   const auto start = Clock::now();
   const size_t T = space.tables.size();
+  rt::Database db;  // refilled for every choice
   for (int n = 1; n <= o.bound; ++n) {
     // Databases at this bound (before symmetry): past the budget, stop here rather
     // than check an arbitrary corner of the space.
@@ -99,7 +100,8 @@ BoundedVerdict search(const SearchSpace& space, const BoundedOptions& o,
       }
       if (biggest == static_cast<size_t>(n) && space.canonical(choice)) {
         ++v.databases;
-        if (differs(space.database(choice), v)) {
+        space.fill(choice, db);
+        if (differs(db, v)) {
           v.safe = false;
           v.bound = n - 1;
           return v;
@@ -225,7 +227,8 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
       const rt::Relation& rewritten = i == 0 ? exact : other;
       consult(oracle, sqlRewritten[i], db, rewritten.rows,
               std::string("rewritten (") + rt::contentName(c) + ")", out);
-      if (!sameResult(original, rewritten)) {
+      // No row dropped: the same computation as the original, the same answer.
+      if (rewritten.dropped && !sameResult(original, rewritten)) {
         out.counterexample = Counterexample{
             db,          rt::sortedBag(original.rows), rt::sortedBag(rewritten.rows), c, filters,
             space.extras};

@@ -219,14 +219,22 @@ bool SearchSpace::canonical(const std::vector<std::vector<int>>& choice) const {
 
 rt::Database SearchSpace::database(const std::vector<std::vector<int>>& choice) const {
   rt::Database db;
+  fill(choice, db);
+  return db;
+}
+
+void SearchSpace::fill(const std::vector<std::vector<int>>& choice, rt::Database& db) const {
   int64_t tag = 0;
   for (size_t t = 0; t < tables.size(); ++t) {
     const TableSpec& spec = tables[t];
     rt::Table& out = db[spec.name];
-    for (const auto& c : spec.columns) out.columns.push_back(c.name);
+    if (out.columns.empty())
+      for (const auto& c : spec.columns) out.columns.push_back(c.name);
+    out.rows.clear();
     for (int o : choice[t]) {
       const auto& opt = spec.options[static_cast<size_t>(o)];
       rt::Row row;
+      row.reserve(spec.columns.size());
       size_t v = 0;
       ++tag;
       for (const auto& c : spec.columns) {
@@ -245,7 +253,6 @@ rt::Database SearchSpace::database(const std::vector<std::vector<int>>& choice) 
       out.rows.push_back(std::move(row));
     }
   }
-  return db;
 }
 
 }  // namespace rfguard
