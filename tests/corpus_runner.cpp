@@ -41,6 +41,7 @@
 // that placement (verifier/mutate.h): a finding on the sound placement prints
 // "SOUND PLACEMENT FLAGGED", an edit without a finding "MUTANT NOT CAUGHT";
 // no expectation holds either. `--mutants` prints the tally by kind at the end.
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -322,6 +323,8 @@ int main(int argc, char** argv) {
   rfguard::tuneHeapForSearch();
   bool rewrite = std::getenv("RFGUARD_REWRITE") != nullptr;
   bool mutants = false;
+  if (const char* b = std::getenv("RFGUARD_CORPUS_BOUND"))
+    bounded.bound = std::max(1, std::atoi(b));
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -380,11 +383,11 @@ int main(int argc, char** argv) {
       std::cout << "mutants " << kind << ": " << n.first << " tried, " << n.second << " caught\n";
     std::cout << "mutants: " << tally.tried << " tried, " << tally.caught << " caught\n";
     std::cout << "bounded: " << bounded.plans << " sound placements checked, " << bounded.complete
-              << " complete to bound 2, " << bounded.sliced << " more by slices, "
-              << bounded.databases << " databases, " << bounded.sqlite
+              << " complete to bound " << bounded.bound << ", " << bounded.sliced
+              << " more by slices, " << bounded.databases << " databases, " << bounded.sqlite
               << " SQLite queries agreeing\n";
     std::cout << "rewrites: " << bounded.rewrites << " normalisations checked, "
-              << bounded.rewritesComplete << " complete to bound 2\n";
+              << bounded.rewritesComplete << " complete to bound " << bounded.bound << "\n";
   }
   return failures ? 1 : 0;
 }
