@@ -87,6 +87,10 @@ class Evaluator {
   void publish(const PlanNode& join, const Relation& build, const Ctx* outer);
   /// Publishes a TopN filter's threshold from the evaluated, sorted input.
   void publishTopN(const RuntimeFilter& f, const PlanNode& limit, const Relation& sorted);
+  /// The rows a LIMIT below the root returns: its window, where the window cuts a
+  /// tie group, the group's sub-bag the next tie choice names (eval_ties.cpp).
+  bool window(const PlanNode& limit, const std::vector<Row>& sorted, size_t from, size_t to,
+              std::vector<Row>& out);
   /// Tie groups of a LIMIT's sorted input (TopK::group); false on an evaluation error.
   bool ties(const PlanNode& limit, const std::vector<Row>& sorted, std::vector<size_t>& group);
   const Index& indexFor(const PlanNode& n);
@@ -101,7 +105,9 @@ class Evaluator {
   std::set<int> disabled_;  ///< TopN filters being computed
   EvalCache* cache_ = nullptr;
   uint64_t dropped_ = 0;
-  const PlanNode* root_ = nullptr;  ///< the plan's root, whose LIMIT reports its ties
+  const PlanNode* root_ = nullptr;                ///< the plan's root, whose LIMIT reports its ties
+  const std::vector<size_t>* choices_ = nullptr;  ///< tie choices to follow, in order met
+  std::vector<size_t> arities_;                   ///< alternatives at each tie cut met
   EvalCache own_;
 };
 

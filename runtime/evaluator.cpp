@@ -214,16 +214,19 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
       size_t from = std::min(in->rows.size(), static_cast<size_t>(n.offset));
       size_t to = n.limit ? std::min(in->rows.size(), from + static_cast<size_t>(*n.limit))
                           : in->rows.size();
-      if (&n == root_) {
+      if (&n == root_) {  // the answer: compared as any valid top-k (TopK)
         auto k = std::make_shared<TopK>();
         if (!ties(n, in->rows, k->group)) return std::nullopt;
         k->from = from;
         k->to = to;
         k->ordered = in->rows;
         out.topK = std::move(k);
+      } else if (!window(n, in->rows, from, to, out.rows)) {  // ties resolved by choice
+        return std::nullopt;
       }
-      out.rows.assign(in->rows.begin() + static_cast<long>(from),
-                      in->rows.begin() + static_cast<long>(to));
+      if (&n == root_)
+        out.rows.assign(in->rows.begin() + static_cast<long>(from),
+                        in->rows.begin() + static_cast<long>(to));
       return out;
     }
     case PlanOp::Union:
@@ -279,62 +282,11 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
   return std::nullopt;
 }
 
-bool Evaluator::ties(const PlanNode& limit, const std::vector<Row>& sorted,
-                     std::vector<size_t>& group) {
-  const PlanNode& below = *limit.children[0];
-  if (below.op != PlanOp::Sort) {  // no ORDER BY: every row ties with every other
-    group.assign(sorted.size(), 0);
-    return true;
-  }
-  const Index& index = indexFor(*below.children[0]);  // a Sort passes its input's columns
-  std::vector<Value> previous;
-  for (size_t i = 0; i < sorted.size(); ++i) {
-    std::vector<Value> key;
-    for (const auto& s : below.sortKeys) {
-      auto v = expr(*s.expr, Ctx{&index, &sorted[i], nullptr});
-      if (!v) return false;
-      key.push_back(*v);
-    }
-    bool same = i > 0;
-    for (size_t j = 0; same && j < key.size(); ++j)
-      same = isNull(key[j]) == isNull(previous[j]) &&
-             (isNull(key[j]) || compare(key[j], previous[j]) == 0);
-    group.push_back(same ? group.back() : i);
-    previous = std::move(key);
-  }
-  return true;
-}
-
-bool validTopK(const TopK& k, std::vector<Row> rows) {
-  if (rows.size() != k.to - k.from) return false;
-  // Per tie group the window touches: how many rows it takes, and the rows it may take.
-  std::map<size_t, std::pair<size_t, std::vector<Row>>> groups;
-  for (size_t i = k.from; i < k.to; ++i) ++groups[k.group[i]].first;
-  for (size_t i = 0; i < k.ordered.size(); ++i)
-    if (auto g = groups.find(k.group[i]); g != groups.end())
-      g->second.second.push_back(k.ordered[i]);
-  rows = sortedBag(std::move(rows));
-  std::vector<bool> used(rows.size(), false);
-  for (auto& [start, g] : groups) {
-    size_t need = g.first;
-    for (const auto& candidate : sortedBag(std::move(g.second))) {
-      if (!need) break;
-      for (size_t r = 0; r < rows.size(); ++r)
-        if (!used[r] && rowKey(rows[r]) == rowKey(candidate)) {
-          used[r] = true;
-          --need;
-          break;
-        }
-    }
-    if (need) return false;
-  }
-  return true;
-}
-
 bool evaluate(const PlanNode& root, const Database& db, const EvalOptions& options, Relation& out,
               std::string& error) {
   Evaluator e(db, options);
   e.root_ = &root;
+  e.choices_ = &options.tieChoices;
   auto r = e.node(root, nullptr);
   if (!r) {
     error = e.error.empty() ? "evaluation failed" : e.error;
@@ -342,6 +294,7 @@ bool evaluate(const PlanNode& root, const Database& db, const EvalOptions& optio
   }
   out = std::move(*r);
   out.dropped = e.dropped_;
+  out.tieArities = std::move(e.arities_);
   return true;
 }
 

@@ -2,8 +2,9 @@
 // The reference evaluator (DESIGN section 6): executes a plan of the IR on an
 // in-memory database with bag semantics and three-valued logic, every join
 // type including NOT IN, aggregates with grouping sets, windows, ORDER BY /
-// LIMIT (ties broken by a canonical row order, so LIMIT is a function of its
-// input bag; a root LIMIT also reports its ties, to accept any valid top-k), set operations, and
+// LIMIT (ties broken by a canonical row order; a root LIMIT also reports its
+// ties, to accept any valid top-k, and evaluateAll() enumerates the answers
+// that ties cut by LIMITs below the root allow), set operations, and
 // runtime filters applied with a chosen admissible content. Producers are evaluated with their
 // build side complete; a consumer whose producer is not ready is an error, never a hang.
 #include <cstdint>
@@ -39,6 +40,9 @@ struct Relation {
   std::vector<Row> rows;
   uint64_t dropped = 0;        ///< rows the runtime-filter consumers removed
   std::shared_ptr<TopK> topK;  ///< set when the root is a LIMIT
+  /// Per LIMIT below the root whose window cut a tie group, in the order met: how many
+  /// sub-bags it could take (at most 64). Empty when the result is a function of the data.
+  std::vector<size_t> tieArities;
 };
 
 /// True when `rows` is a valid answer of the LIMIT: for each tie group the window
@@ -63,7 +67,15 @@ struct EvalOptions {
   std::set<int> only;                ///< apply only these filter ids; empty: all of them
   std::vector<Value> extras;         ///< false-positive candidates, in order of preference
   std::shared_ptr<EvalCache> cache;  ///< from newEvalCache(), for one plan and one schema
+  /// Which sub-bag each tie cut takes, in the order met (Relation::tieArities); missing
+  /// entries take 0, the canonical one.
+  std::vector<size_t> tieChoices;
 };
+
+/// Every result the query may return on `db` (one per way of resolving the ties of
+/// LIMITs below the root, at most `cap`), the canonical one first.
+bool evaluateAll(const PlanNode& root, const Database& db, const EvalOptions& options,
+                 std::vector<Relation>& out, std::string& error, size_t cap = 256);
 
 /// Evaluates `root` over `db`. Returns false with `error` on an unsupported
 /// construct, a consumer without a ready producer, or a scalar subquery of

@@ -150,6 +150,13 @@ bool sameResult(const rt::Relation& original, const rt::Relation& rewritten) {
   return sameBag(original.rows, rewritten.rows);
 }
 
+/// True when `answer` is one of the answers `origins` (every tie resolution) allow.
+bool allowedIn(const std::vector<rt::Relation>& origins, const rt::Relation& answer) {
+  for (const auto& o : origins)
+    if (sameResult(o, answer)) return true;
+  return false;
+}
+
 std::string rowsText(const std::vector<rt::Row>& rows) {
   std::string s;
   for (const auto& r : rt::sortedBag(rows)) s += (s.empty() ? "" : " ") + rt::keyToString(r);
@@ -201,25 +208,50 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
     // SQLite sees the first oracleDatabases databases of the search (all when 0).
     oracle.active = oracle.sqlite && (!o.oracleDatabases || out.databases <= o.oracleDatabases);
     oracle.loaded = false;
-    auto rewrite = [&](rt::Content c, rt::Relation& r) {
+    auto withContent = [&](rt::Content c) {
       rt::EvalOptions with;
       with.applyFilters = true;
       with.content = c;
       with.only = filters;
       with.extras = space.extras;
       with.cache = cache;
-      return rt::evaluate(root, db, with, r, out.error);
+      return with;
+    };
+    auto rewrite = [&](rt::Content c, rt::Relation& r) {
+      return rt::evaluate(root, db, withContent(c), r, out.error);
     };
     // Exact content first: the other contents accept supersets of it at every consumer,
-    // so when it removes no row neither do they, and every result is the original.
+    // so when it removes no row neither do they, and every result is the original
+    // (unless a LIMIT's ties below the root could be resolved otherwise).
     rt::Relation exact;
     if (!rewrite(rt::Content::Exact, exact)) return false;
-    if (exact.dropped == 0 && !oracle.active) return false;
+    if (exact.dropped == 0 && exact.tieArities.empty() && !oracle.active) return false;
     rt::EvalOptions plain;
     plain.cache = cache;
     rt::Relation original;
     if (!rt::evaluate(root, db, plain, original, out.error)) return false;
     consult(oracle, sqlOriginal, db, original.rows, "original", out);
+    if (!original.tieArities.empty() || !exact.tieArities.empty()) {
+      // Ties below the root: every answer of the rewritten query must be one the original
+      // query may give.
+      std::vector<rt::Relation> origins, answers;
+      if (!rt::evaluateAll(root, db, plain, origins, out.error)) return false;
+      for (int i = 0; i < 3; ++i) {
+        const rt::Content c = kContents[i];
+        answers.clear();
+        if (!rt::evaluateAll(root, db, withContent(c), answers, out.error)) return false;
+        consult(oracle, sqlRewritten[i], db, answers[0].rows,  // the canonical answer
+                std::string("rewritten (") + rt::contentName(c) + ")", out);
+        for (const auto& a : answers)
+          if (!allowedIn(origins, a)) {
+            out.counterexample = Counterexample{
+                db,          rt::sortedBag(origins[0].rows), rt::sortedBag(a.rows), c, filters,
+                space.extras};
+            return true;
+          }
+      }
+      return false;
+    }
     for (int i = 0; i < 3; ++i) {
       rt::Content c = kContents[i];
       rt::Relation other;
@@ -337,7 +369,16 @@ BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritt
     if (!rt::evaluate(rewritten, db, plain, b, out.error)) return false;
     consult(oracle, sqlA, db, a.rows, "bound plan", out);
     consult(oracle, sqlB, db, b.rows, "normalised plan", out);
-    if (sameResult(a, b)) return false;
+    if (a.tieArities.empty() && b.tieArities.empty() ? sameResult(a, b) : [&] {
+          std::vector<rt::Relation> origins, answers;
+          if (!rt::evaluateAll(original, db, plain, origins, out.error) ||
+              !rt::evaluateAll(rewritten, db, plain, answers, out.error))
+            return true;  // the error stops the search
+          for (const auto& x : answers)
+            if (!allowedIn(origins, x)) return false;
+          return true;
+        }())
+      return false;
     out.counterexample = Counterexample{
         db, rt::sortedBag(a.rows), rt::sortedBag(b.rows), rt::Content::Exact, {}, {}};
     return true;

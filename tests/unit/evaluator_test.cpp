@@ -66,7 +66,34 @@ TEST_CASE("LIMIT without ORDER BY: any rows of the input, as many as the limit")
   CHECK_FALSE(rt::validTopK(*r.topK, {row(2, 30)}));
 }
 
-TEST_CASE("a LIMIT below the root reports nothing: its result is compared as a bag") {
+TEST_CASE("a LIMIT below the root that cuts a tie: every answer it may give") {
+  auto p = testing::plan("SELECT x.k, x.v FROM (SELECT * FROM a ORDER BY k LIMIT 2) x");
+  auto all = [&](const rt::Database& db) {
+    std::vector<rt::Relation> out;
+    std::string error;
+    REQUIRE_MESSAGE(rt::evaluateAll(*p.queries[0].plan, db, {}, out, error), error);
+    std::vector<std::vector<rt::Row>> bags;
+    for (auto& r : out) bags.push_back(rt::sortedBag(r.rows));
+    return bags;
+  };
+  rt::Database db;
+  // (1, 10) first, then one of the three rows with k = 2: three answers.
+  db["a"] = {{"k", "v"}, {row(2, 30), row(1, 10), row(2, 20), row(2, 40)}};
+  auto answers = all(db);
+  CHECK(answers == std::vector<std::vector<rt::Row>>{{row(1, 10), row(2, 20)},
+                                                     {row(1, 10), row(2, 30)},
+                                                     {row(1, 10), row(2, 40)}});
+  // Copies are one row: {(2, 20), (2, 20), (2, 30)} offers two answers, not three.
+  db["a"] = {{"k", "v"}, {row(2, 20), row(2, 30), row(2, 20), row(3, 0)}};
+  answers = all(db);
+  CHECK(answers ==
+        std::vector<std::vector<rt::Row>>{{row(2, 20), row(2, 20)}, {row(2, 20), row(2, 30)}});
+  // No tie at the cut: one answer.
+  db["a"] = {{"k", "v"}, {row(1, 10), row(2, 20), row(3, 30)}};
+  CHECK(all(db).size() == 1);
+}
+
+TEST_CASE("a LIMIT below the root is not the answer: no TopK") {
   rt::Database db;
   db["a"] = {{"k", "v"}, {row(1, 10)}};
   rt::Relation r = run("SELECT x.k + 1 FROM (SELECT * FROM a ORDER BY k LIMIT 1) x", db);
