@@ -17,7 +17,6 @@ namespace {
 /// The distinct sub-bags of `m` rows of `rows` (indexes), the first `m` first; at most `cap`.
 std::vector<std::vector<size_t>> subBags(const std::vector<Row>& rows, size_t m, size_t cap) {
   // Distinct rows with their multiplicities, in order of first appearance.
-  std::vector<size_t> firstOf;
   std::vector<std::vector<size_t>> copies;
   std::map<std::string, size_t> seen;
   for (size_t i = 0; i < rows.size(); ++i) {
@@ -120,11 +119,14 @@ bool Evaluator::window(const PlanNode& limit, const std::vector<Row>& sorted, si
     std::vector<Row> members(sorted.begin() + static_cast<long>(s),
                              sorted.begin() + static_cast<long>(e));
     auto alternatives = subBags(members, m, 64);
-    const size_t slot = arities_.size();
-    arities_.push_back(alternatives.size());
-    const size_t pick = slot < choices_->size() ? (*choices_)[slot] : 0;
+    size_t pick = 0;
+    if (alternatives.size() > 1) {  // a choice point (copies of one row leave none)
+      const size_t slot = arities_.size();
+      arities_.push_back(alternatives.size());
+      if (slot < choices_->size()) pick = std::min((*choices_)[slot], alternatives.size() - 1);
+    }
     auto& rows = chosen[s];
-    for (size_t i : alternatives[std::min(pick, alternatives.size() - 1)]) rows.push_back(s + i);
+    for (size_t i : alternatives[pick]) rows.push_back(s + i);
   }
   for (size_t i = from; i < to; ++i) {
     auto c = chosen.find(group[i]);

@@ -214,19 +214,18 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
       size_t from = std::min(in->rows.size(), static_cast<size_t>(n.offset));
       size_t to = n.limit ? std::min(in->rows.size(), from + static_cast<size_t>(*n.limit))
                           : in->rows.size();
-      if (&n == root_) {  // the answer: compared as any valid top-k (TopK)
-        auto k = std::make_shared<TopK>();
-        if (!ties(n, in->rows, k->group)) return std::nullopt;
-        k->from = from;
-        k->to = to;
-        k->ordered = in->rows;
-        out.topK = std::move(k);
-      } else if (!window(n, in->rows, from, to, out.rows)) {  // ties resolved by choice
-        return std::nullopt;
+      if (&n != root_) {  // ties resolved by choice
+        if (!window(n, in->rows, from, to, out.rows)) return std::nullopt;
+        return out;
       }
-      if (&n == root_)
-        out.rows.assign(in->rows.begin() + static_cast<long>(from),
-                        in->rows.begin() + static_cast<long>(to));
+      auto k = std::make_shared<TopK>();  // the answer: compared as any valid top-k
+      if (!ties(n, in->rows, k->group)) return std::nullopt;
+      k->from = from;
+      k->to = to;
+      out.rows.assign(in->rows.begin() + static_cast<long>(from),
+                      in->rows.begin() + static_cast<long>(to));
+      k->ordered = std::move(in->rows);
+      out.topK = std::move(k);
       return out;
     }
     case PlanOp::Union:

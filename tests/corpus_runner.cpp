@@ -214,9 +214,9 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
     bo.oracle = arg(c, "oracle") == "true";
     bo.maxDatabases = std::stoull(arg(c, "databases", "2000000"));
     const std::string method = arg(c, "method", "auto");
-    bo.method = method == "whole"    ? BoundedOptions::Method::Whole
-                : method == "slices" ? BoundedOptions::Method::Slices
-                                     : BoundedOptions::Method::Auto;
+    auto m = parseMethod(method);
+    if (!m) return "unknown method " + method + "\n";
+    bo.method = *m;
     return checkCase(text, name, local, bo, arg(c, "profile", "sound"));
   }
   if (c.directive == "lint" && c.input.rfind("{", 0) == 0) {

@@ -157,6 +157,18 @@ bool allowedIn(const std::vector<rt::Relation>& origins, const rt::Relation& ans
   return false;
 }
 
+/// Every answer `plan` may give on `db`, from its canonical one: that one alone
+/// unless a LIMIT below the root cut a tie (then all of them, rt::evaluateAll).
+bool answersOf(const PlanNode& plan, const rt::Database& db, const rt::EvalOptions& options,
+               rt::Relation canonical, std::vector<rt::Relation>& out, std::string& error) {
+  out.clear();
+  if (canonical.tieArities.empty()) {
+    out.push_back(std::move(canonical));
+    return true;
+  }
+  return rt::evaluateAll(plan, db, options, out, error);
+}
+
 std::string rowsText(const std::vector<rt::Row>& rows) {
   std::string s;
   for (const auto& r : rt::sortedBag(rows)) s += (s.empty() ? "" : " ") + rt::keyToString(r);
@@ -222,7 +234,7 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
     };
     // Exact content first: the other contents accept supersets of it at every consumer,
     // so when it removes no row neither do they, and every result is the original
-    // (unless a LIMIT's ties below the root could be resolved otherwise).
+    // (unless a LIMIT below the root cut a tie, whose other choices may differ).
     rt::Relation exact;
     if (!rewrite(rt::Content::Exact, exact)) return false;
     if (exact.dropped == 0 && exact.tieArities.empty() && !oracle.active) return false;
@@ -231,41 +243,26 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
     rt::Relation original;
     if (!rt::evaluate(root, db, plain, original, out.error)) return false;
     consult(oracle, sqlOriginal, db, original.rows, "original", out);
-    if (!original.tieArities.empty() || !exact.tieArities.empty()) {
-      // Ties below the root: every answer of the rewritten query must be one the original
-      // query may give.
-      std::vector<rt::Relation> origins, answers;
-      if (!rt::evaluateAll(root, db, plain, origins, out.error)) return false;
-      for (int i = 0; i < 3; ++i) {
-        const rt::Content c = kContents[i];
-        answers.clear();
-        if (!rt::evaluateAll(root, db, withContent(c), answers, out.error)) return false;
-        consult(oracle, sqlRewritten[i], db, answers[0].rows,  // the canonical answer
-                std::string("rewritten (") + rt::contentName(c) + ")", out);
-        for (const auto& a : answers)
-          if (!allowedIn(origins, a)) {
-            out.counterexample = Counterexample{
-                db,          rt::sortedBag(origins[0].rows), rt::sortedBag(a.rows), c, filters,
-                space.extras};
-            return true;
-          }
-      }
-      return false;
-    }
+    std::vector<rt::Relation> origins, answers;
+    if (!answersOf(root, db, plain, std::move(original), origins, out.error)) return false;
     for (int i = 0; i < 3; ++i) {
-      rt::Content c = kContents[i];
-      rt::Relation other;
-      if (i > 0 && !rewrite(c, other)) return false;
-      const rt::Relation& rewritten = i == 0 ? exact : other;
-      consult(oracle, sqlRewritten[i], db, rewritten.rows,
+      const rt::Content c = kContents[i];
+      rt::Relation canonical;
+      if (i == 0)
+        canonical = std::move(exact);
+      else if (!rewrite(c, canonical))
+        return false;
+      if (!answersOf(root, db, withContent(c), std::move(canonical), answers, out.error))
+        return false;
+      consult(oracle, sqlRewritten[i], db, answers[0].rows,
               std::string("rewritten (") + rt::contentName(c) + ")", out);
-      // No row dropped: the same computation as the original, the same answer.
-      if (rewritten.dropped && !sameResult(original, rewritten)) {
-        out.counterexample = Counterexample{
-            db,          rt::sortedBag(original.rows), rt::sortedBag(rewritten.rows), c, filters,
-            space.extras};
-        return true;
-      }
+      // An answer whose consumers dropped no row is the original's under the same choices.
+      for (const auto& a : answers)
+        if (a.dropped && !allowedIn(origins, a)) {
+          out.counterexample = Counterexample{
+              db, rt::sortedBag(origins[0].rows), rt::sortedBag(a.rows), c, filters, space.extras};
+          return true;
+        }
     }
     return false;
   });
@@ -285,7 +282,6 @@ void checkSlices(const PlanNode& root, const BoundedOptions& o, BoundedVerdict& 
   v.sliceBound = o.bound;
   BoundedOptions so = o;
   if (o.sliceMaxDatabases) so.maxDatabases = o.sliceMaxDatabases;
-  if (o.sliceSeconds > 0) so.seconds = o.sliceSeconds;
   for (const Slice& s : slices) {
     SearchSpace space({s.plan.get()}, o.fresh);
     BoundedVerdict sv = checkSet(*s.plan, space, so, {s.filter});
@@ -311,6 +307,14 @@ void checkSlices(const PlanNode& root, const BoundedOptions& o, BoundedVerdict& 
 }
 
 }  // namespace
+
+std::optional<BoundedOptions::Method> parseMethod(std::string_view name) {
+  using M = BoundedOptions::Method;
+  if (name == "auto") return M::Auto;
+  if (name == "whole") return M::Whole;
+  if (name == "slices") return M::Slices;
+  return std::nullopt;
+}
 
 void tuneHeapForSearch() {
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
@@ -369,19 +373,17 @@ BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritt
     if (!rt::evaluate(rewritten, db, plain, b, out.error)) return false;
     consult(oracle, sqlA, db, a.rows, "bound plan", out);
     consult(oracle, sqlB, db, b.rows, "normalised plan", out);
-    if (a.tieArities.empty() && b.tieArities.empty() ? sameResult(a, b) : [&] {
-          std::vector<rt::Relation> origins, answers;
-          if (!rt::evaluateAll(original, db, plain, origins, out.error) ||
-              !rt::evaluateAll(rewritten, db, plain, answers, out.error))
-            return true;  // the error stops the search
-          for (const auto& x : answers)
-            if (!allowedIn(origins, x)) return false;
-          return true;
-        }())
+    std::vector<rt::Relation> origins, answers;
+    if (!answersOf(original, db, plain, std::move(a), origins, out.error) ||
+        !answersOf(rewritten, db, plain, std::move(b), answers, out.error))
       return false;
-    out.counterexample = Counterexample{
-        db, rt::sortedBag(a.rows), rt::sortedBag(b.rows), rt::Content::Exact, {}, {}};
-    return true;
+    for (const auto& x : answers)
+      if (!allowedIn(origins, x)) {
+        out.counterexample = Counterexample{
+            db, rt::sortedBag(origins[0].rows), rt::sortedBag(x.rows), rt::Content::Exact, {}, {}};
+        return true;
+      }
+    return false;
   });
   if (o.oracle && !why.empty() && v.oracleSkipped.empty()) v.oracleSkipped = why;
   return v;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ir/plan.h"
@@ -24,8 +25,10 @@ struct BoundedOptions {
   /// the bound; Whole: the whole plan only; Slices: the slices only.
   enum class Method { Auto, Whole, Slices } method = Method::Auto;
   uint64_t sliceMaxDatabases = 0;  ///< database budget per slice search; 0: maxDatabases
-  double sliceSeconds = 0;         ///< time budget per slice search; 0: seconds
 };
+
+/// Parses "auto", "whole" or "slices".
+std::optional<BoundedOptions::Method> parseMethod(std::string_view name);
 
 /// A database on which the filtered query differs, with both result bags.
 struct Counterexample {

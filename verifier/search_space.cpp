@@ -46,6 +46,12 @@ void exprs(const PlanNode& n, const std::function<void(const Expr&, bool barePro
   for (const auto& t : n.runtimeFilterTargets) f(*t.target, false);
 }
 
+/// A number (or date) plus d: the neighbours of a constant compared by order.
+rt::Value shifted(const rt::Value& v, int d) {
+  return std::holds_alternative<int64_t>(v) ? rt::Value(std::get<int64_t>(v) + d)
+                                            : rt::Value(std::get<double>(v) + d);
+}
+
 /// The constants of a value class a column of class `k` can hold, with their
 /// neighbours when the class compares by order.
 std::vector<rt::Value> classDomain(const ValueClass& vc, Cls k) {
@@ -64,9 +70,7 @@ std::vector<rt::Value> classDomain(const ValueClass& vc, Cls k) {
   }
   if (vc.ranges && (k == Cls::Int || k == Cls::Date || k == Cls::Real))
     for (size_t i = 0, n = out.size(); i < n; ++i)
-      for (int d : {-1, 1})
-        add(std::holds_alternative<int64_t>(out[i]) ? rt::Value(std::get<int64_t>(out[i]) + d)
-                                                    : rt::Value(std::get<double>(out[i]) + d));
+      for (int d : {-1, 1}) add(shifted(out[i], d));
   return out;
 }
 
@@ -128,8 +132,7 @@ SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh) {
       auto base = constants[c];
       for (const auto& v : base)
         for (int d : {-1, 1}) {
-          rt::Value w = std::holds_alternative<int64_t>(v) ? rt::Value(std::get<int64_t>(v) + d)
-                                                           : rt::Value(std::get<double>(v) + d);
+          rt::Value w = shifted(v, d);
           if (seenConst[c].insert(rt::valueKey(w)).second) constants[c].push_back(w);
         }
     }
@@ -215,12 +218,6 @@ bool SearchSpace::canonical(const std::vector<std::vector<int>>& choice) const {
     if (m & (m + 1)) return false;  // not a prefix f0..fk-1
   }
   return true;
-}
-
-rt::Database SearchSpace::database(const std::vector<std::vector<int>>& choice) const {
-  rt::Database db;
-  fill(choice, db);
-  return db;
 }
 
 void SearchSpace::fill(const std::vector<std::vector<int>>& choice, rt::Database& db) const {

@@ -31,9 +31,8 @@ struct SearchSpace {
   std::string error;              ///< the space is too large to enumerate
   /// Builds the space of the plans (their tables, constants and read columns).
   SearchSpace(const std::vector<const PlanNode*>& plans, int fresh);
-  /// The database of one choice: per table, the option indexes of its rows.
-  rt::Database database(const std::vector<std::vector<int>>& choice) const;
-  /// The same into `db`, reusing its tables (a search fills one database in a loop).
+  /// The database of one choice (per table, the option indexes of its rows) into `db`,
+  /// reusing its tables: a search fills one database in a loop.
   void fill(const std::vector<std::vector<int>>& choice, rt::Database& db) const;
   /// True when the fresh values used form a prefix of each type's pool (one
   /// database per renaming of fresh values).

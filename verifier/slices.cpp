@@ -107,11 +107,14 @@ bool product(const PlanNode& n) {
          (!n.predicate || isDeterministic(*n.predicate));
 }
 
-/// A consumer point lifted above its consumer: the targets it carries and the
-/// join conditions it keeps as a Filter over its free table.
-struct Lifted {
+/// Where a filter's consumers sit in its slice: a consumer node, or (moved) a node
+/// they were lifted to, which becomes a free table carrying the targets, with the
+/// conditions that relate them to the key kept as a Filter over it.
+struct Point {
   std::vector<FilterTarget> targets;
+  std::set<std::string> cols;  ///< the columns the targets and kept conditions read
   std::vector<ExprPtr> conds;
+  bool moved = false;
 };
 
 bool below(const Index& ix, const PlanNode* n, const PlanNode* ancestor) {
@@ -124,8 +127,8 @@ bool below(const Index& ix, const PlanNode* n, const PlanNode* ancestor) {
 /// targets, and a free table for every child outside `keep`; a lifted consumer
 /// point becomes a free table consuming its targets.
 PlanPtr build(const PlanNode& n, const std::set<const PlanNode*>& keep, int f,
-              const std::map<const PlanNode*, Lifted>& lifted) {
-  if (auto l = lifted.find(&n); l != lifted.end()) {
+              const std::map<const PlanNode*, Point>& points) {
+  if (auto l = points.find(&n); l != points.end() && l->second.moved) {
     PlanPtr free = freeTable(n, l->second.targets);
     if (l->second.conds.empty()) return free;
     auto filter = std::make_shared<PlanNode>();
@@ -143,7 +146,7 @@ PlanPtr build(const PlanNode& n, const std::set<const PlanNode*>& keep, int f,
   for (const auto& t : n.runtimeFilterTargets)
     if (t.id == f) copy->runtimeFilterTargets.push_back(t);
   for (auto& c : copy->children)
-    c = keep.count(c.get()) ? build(*c, keep, f, lifted) : freeTable(*c);
+    c = keep.count(c.get()) ? build(*c, keep, f, points) : freeTable(*c);
   return copy;
 }
 
@@ -170,12 +173,6 @@ std::vector<Slice> filterSlices(const PlanNode& root, std::string& why) {
     }
     // Consumer points, lifted while every point below the parent sits at one of its
     // children and commutes with it (two sides of an inner join lift together).
-    struct Point {
-      std::vector<FilterTarget> targets;
-      std::set<std::string> cols;
-      std::vector<ExprPtr> conds;  // conditions of inner joins merged into the point
-      bool moved = false;
-    };
     std::map<const PlanNode*, Point> points;
     for (const PlanNode* c : ix.consumers[f]) {
       if (!below(ix, c, producer)) {
@@ -231,26 +228,27 @@ std::vector<Slice> filterSlices(const PlanNode& root, std::string& why) {
       }
     }
     std::set<const PlanNode*> keep{producer};
-    std::map<const PlanNode*, Lifted> lifted;
-    for (const auto& [node, pt] : points) {
-      if (pt.moved) lifted[node] = {pt.targets, pt.conds};
+    for (const auto& [node, pt] : points)
       for (const PlanNode* at = node; at != producer; at = ix.parent[at]) keep.insert(at);
-    }
+    auto lifted = [&](const PlanNode* n) {
+      auto p = points.find(n);
+      return p != points.end() && p->second.moved;
+    };
     // Other filters may act on the paths only as smaller tables: at scans of tables
     // that no other scan on the paths reads.
     std::map<std::string, int> tables;
     for (const PlanNode* n : keep)
-      if (n->op == PlanOp::Scan && !lifted.count(n)) ++tables[n->table];
+      if (n->op == PlanOp::Scan && !lifted(n)) ++tables[n->table];
     for (const auto& [h, nodes] : ix.consumers) {
       if (h == f) continue;
       for (const PlanNode* n : nodes)
-        if (keep.count(n) && !lifted.count(n) && (n->op != PlanOp::Scan || tables[n->table] > 1)) {
+        if (keep.count(n) && !lifted(n) && (n->op != PlanOp::Scan || tables[n->table] > 1)) {
           why = "RF" + std::to_string(h) + " is consumed at " + nodeRef(*n) + " on " + rf +
                 "'s path, not at a scan of a table of its own";
           return {};
         }
     }
-    PlanPtr plan = build(*producer, keep, f, lifted);
+    PlanPtr plan = build(*producer, keep, f, points);
     refreshOutputs(*plan);
     abstractPredicates(*plan);
     out.push_back({f, plan});

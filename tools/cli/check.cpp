@@ -171,9 +171,7 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
   bo.seconds = args.seconds;
   bo.oracle = args.oracle == "sqlite";
   bo.maxDatabases = args.databases;
-  bo.method = args.method == "whole"    ? BoundedOptions::Method::Whole
-              : args.method == "slices" ? BoundedOptions::Method::Slices
-                                        : BoundedOptions::Method::Auto;
+  bo.method = parseMethod(args.method).value_or(BoundedOptions::Method::Auto);  // CLI11 checked
   Outcome outcome;
   bool inputError = false;
   Json files = Json::array();
