@@ -126,11 +126,27 @@ PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope
   auto ids = t->identifier();
   std::string name = identText(ids[0]);
   std::string alias = t->alias ? identText(t->alias) : name;
+  auto refused = [&](const std::string& why) {
+    error(ctx, why);
+    auto none = std::make_shared<PlanNode>();
+    none->op = PlanOp::Values;
+    return none;
+  };
+  // Every reference binds its own copy of a WITH query or view; the cap keeps a
+  // small text that doubles at each level from growing without bound.
+  if (++relations > limits.maxRelations)
+    return refused("the query references more than " + std::to_string(limits.maxRelations) +
+                   " tables once WITH queries and views are expanded");
   for (size_t i = ctes_.size(); i-- > 0;) {
     CteDef& cte = ctes_[i];
     if (cte.name != name || cte.active) continue;
+    if (cteDepth >= limits.maxCteDepth)
+      return refused("WITH queries nested more than " + std::to_string(limits.maxCteDepth) +
+                     " deep");
     cte.active = true;
+    ++cteDepth;
     BoundRel bound = bindQuery(cte.query, nullptr, alias);
+    --cteDepth;
     ctes_[i].active = false;
     std::vector<std::string> names = cte.columns.empty() ? bound.names : cte.columns;
     if (!cte.columns.empty() && cte.columns.size() != bound.plan->output.size())

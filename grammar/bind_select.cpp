@@ -41,8 +41,9 @@ std::string referencedName(P::ExprContext* e) {
   return "";
 }
 
+/// An integer literal in ORDER BY is a select-list position (any number of digits).
 bool isOrdinal(const std::string& text) {
-  return !text.empty() && text.size() < 7 && std::all_of(text.begin(), text.end(), ::isdigit);
+  return !text.empty() && std::all_of(text.begin(), text.end(), ::isdigit);
 }
 
 }  // namespace
@@ -141,9 +142,12 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
       Order o{si, -1, nullptr};
       std::string text = si->expr()->getText();
       if (isOrdinal(text)) {
-        size_t ord = std::stoul(text);
-        if (ord < 1 || ord > items.size())
+        size_t ord = text.size() > 6 ? 0 : std::stoul(text);
+        if (ord < 1 || ord > items.size()) {
+          // Reported; the key is dropped so that binding goes on with a valid plan.
           error(si, "ORDER BY position " + text + " is not in the select list");
+          continue;
+        }
         o.item = static_cast<int>(ord) - 1;
       } else {
         std::string lower = text;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "RfSqlParser.h"
+#include "grammar/sql.h"
 #include "ir/catalog.h"
 #include "ir/diagnostics.h"
 #include "ir/plan.h"
@@ -138,6 +139,9 @@ class Binder {
  public:
   std::vector<CteDef>& ctes() { return ctes_; }
   int viewDepth = 0;
+  int cteDepth = 0;      ///< WITH queries being bound, one inside another
+  size_t relations = 0;  ///< table references bound in this statement
+  SqlLimits limits;      ///< maxRelations and maxCteDepth are read here
 };
 
 /// Makes the name unique among `taken` by appending _2, _3...

@@ -14,6 +14,10 @@ struct SqlLimits {
   int maxNesting = 128;        ///< parentheses, CASE and prefix operators open at once
   int maxTreeDepth = 1500;     ///< depth of the parse tree (long operator chains)
   size_t maxTokens = 1000000;  ///< tokens in one input (a parse tree costs ~1 KB a token)
+  /// Table references of one statement once WITH queries and views are expanded
+  /// (each reference binds a fresh copy: fourteen self-joining WITH queries make 16,384).
+  size_t maxRelations = 5000;
+  int maxCteDepth = 64;  ///< WITH queries whose binding is under way at once (a chain)
 };
 
 /// Parses `text` (a script of `;`-separated statements), applies DDL to

@@ -49,16 +49,37 @@ class ErrorCollector : public antlr4::BaseErrorListener {
   }
 };
 
-/// The byte offset of the first invalid UTF-8 sequence, or npos.
+/// The byte offset of the first invalid UTF-8 sequence, or npos. Well-formed
+/// means the Unicode table of well-formed byte sequences (Unicode 15, table
+/// 3-7): no overlong forms, no surrogates (U+D800..U+DFFF), nothing above
+/// U+10FFFF. ANTLR's decoder and the JSON writer both reject the rest.
 size_t invalidUtf8(const std::string& s) {
   size_t i = 0;
+  auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
   while (i < s.size()) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    if (n == 0 || i + n > s.size()) return i;
-    for (size_t k = 1; k < n; ++k)
-      if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return i;
-    if (n == 2 && c < 0xC2) return i;
+    unsigned char c = byte(i);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t n = 0;
+    unsigned char lo = 0x80, hi = 0xBF;  // the range of the second byte
+    if (c >= 0xC2 && c <= 0xDF) {
+      n = 2;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+      n = 3;
+      if (c == 0xE0) lo = 0xA0;  // overlong below U+0800
+      if (c == 0xED) hi = 0x9F;  // surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+      n = 4;
+      if (c == 0xF0) lo = 0x90;  // overlong below U+10000
+      if (c == 0xF4) hi = 0x8F;  // above U+10FFFF
+    } else {
+      return i;  // a continuation byte, C0/C1 (overlong) or F5..FF
+    }
+    if (i + n > s.size() || byte(i + 1) < lo || byte(i + 1) > hi) return i;
+    for (size_t k = 2; k < n; ++k)
+      if ((byte(i + k) >> 6) != 0x2) return i;
     i += n;
   }
   return std::string::npos;
@@ -245,8 +266,9 @@ BoundRel bindView(Binder& b, const ViewDef& view, const std::string& hint) {
 template <typename Ctx>
 bool bindStatement(P::StatementContext* st, Parsed<Ctx>& parsed, SourceLoc offset,
                    const std::string& file, Catalog& catalog, std::vector<Query>& queries,
-                   Diagnostics& diags, int& index) {
+                   Diagnostics& diags, int& index, const SqlLimits& limits) {
   Binder binder(catalog, diags, file, offset);
+  binder.limits = limits;
   if (auto* ct = st->createTable()) {
     binder.bindCreateTable(ct);
   } else if (auto* cv = st->createView()) {
@@ -277,7 +299,7 @@ bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
   int index = 0;
   if (parsed.errors.errors.empty()) {
     for (auto* st : parsed.tree->statement())
-      ok = bindStatement(st, parsed, {}, file, catalog, queries, diags, index) && ok;
+      ok = bindStatement(st, parsed, {}, file, catalog, queries, diags, index, limits) && ok;
     return ok;
   }
   // A syntax error: parse statement by statement, so that one bad statement
@@ -301,7 +323,7 @@ bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
         ok = false;
         if (firstType == P::SELECT || firstType == P::WITH || firstType == P::LPAREN) ++index;
       } else if (auto* st = one.tree->statement()) {
-        ok = bindStatement(st, one, at, file, catalog, queries, diags, index) && ok;
+        ok = bindStatement(st, one, at, file, catalog, queries, diags, index, limits) && ok;
       }
     }
     if (last) break;

@@ -5,6 +5,10 @@
 
 namespace rfguard {
 
+/// `s` on one line: line breaks and other control characters that quoted input
+/// may hold are written as escapes (\n, \r, \xHH), tabs as spaces.
+std::string oneLine(std::string s);
+
 /// A position in a source file (1-based line and column); line 0 means unknown.
 struct SourceLoc {
   int line = 0;

@@ -88,7 +88,8 @@ bool mergeFilters(PlanPtr& node) {
   auto all = conjuncts(inner->predicate);
   auto outer = conjuncts(node->predicate);
   all.insert(all.end(), outer.begin(), outer.end());
-  inner->predicate = makeAnd(all);
+  // conjuncts() drops TRUE: two `WHERE true` filters leave nothing to AND.
+  inner->predicate = all.empty() ? makeBool(true, inner->loc) : makeAnd(all);
   node = inner;
   return true;
 }

@@ -130,7 +130,7 @@ int abstractPredicates(PlanNode& slice) {
     if (replaced.empty()) continue;
     for (size_t i = 0; i < parts.size(); ++i)
       if (!replaced.count(i)) kept.push_back(parts[i]);
-    n->predicate = makeAnd(kept);
+    n->predicate = kept.empty() ? makeBool(true, n->loc) : makeAnd(kept);
   }
   if (made) refreshOutputs(slice);
   return made;

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "ir/diagnostics.h"
 #include "runtime/replay.h"
 #include "tools/cli/replay.h"
 
@@ -16,12 +17,34 @@ namespace {
 using Json = nlohmann::json;
 using OJson = nlohmann::ordered_json;
 
+/// What a scenario may ask for (docs/replay.md): every bitmap the replay builds
+/// is allocated whole, so m and the messages are bounded before anything is built.
+constexpr uint64_t kMaxBits = uint64_t{1} << 32;           // per bitmap
+constexpr uint64_t kMaxBitmapBytes = uint64_t{256} << 20;  // all digests of one scenario
+constexpr size_t kMaxMessages = 100000;
+constexpr size_t kMaxShards = 4096;
+
+uint64_t bitmapBytes(uint64_t m) {
+  return (m + 63) / 64 * 8;
+}
+
 /// A strict reader: the first error, with its JSON pointer, stops it.
 struct ScenarioReader {
   std::string error;
+  uint64_t bytes = 0;  // bitmaps the replay will build: the published one, one per digest
+
+  /// Counts a bitmap of `m` bits against the budget.
+  bool budget(const std::string& ptr, uint64_t m) {
+    if (m > kMaxBits) return fail(ptr, "m is above 2^32 bits");
+    bytes += bitmapBytes(m);
+    if (bytes > kMaxBitmapBytes)
+      return fail(ptr, "the scenario's bitmaps would take more than 256 MiB (" +
+                           std::to_string(bytes >> 20) + " MiB by here)");
+    return true;
+  }
 
   bool fail(const std::string& ptr, const std::string& msg) {
-    if (error.empty()) error = "error at " + (ptr.empty() ? "/" : ptr) + ": " + msg;
+    if (error.empty()) error = oneLine("error at " + (ptr.empty() ? "/" : ptr) + ": " + msg);
     return false;
   }
   bool only(const Json& j, const std::string& ptr, std::initializer_list<const char*> keys) {
@@ -79,6 +102,8 @@ struct ScenarioReader {
     const Json* m = need(*h, "/hash", "m");
     if (!m || !integer(*m, "/hash/m", v, 1)) return false;
     s.hash.m = static_cast<uint64_t>(v);
+    if (!budget("/hash/m", s.hash.m) || !budget("/hash/m", s.hash.m))
+      return false;  // merged, published
     if (h->contains("k")) {
       if (!integer((*h)["k"], "/hash/k", v, 1)) return false;
       s.hash.k = static_cast<int>(v);
@@ -103,6 +128,8 @@ struct ScenarioReader {
     const Json* shards = need(doc, "", "shards");
     if (!shards) return false;
     if (!shards->is_object()) return fail("/shards", "expected an object: shard name -> keys");
+    if (shards->size() > kMaxShards)
+      return fail("/shards", "more than " + std::to_string(kMaxShards) + " shards");
     for (const auto& [name, ks] : shards->items())
       if (!keys(ks, "/shards/" + name, s.shards[name])) return false;
     const Json* probe = need(doc, "", "probe");
@@ -110,6 +137,8 @@ struct ScenarioReader {
     const Json* msgs = need(doc, "", "messages");
     if (!msgs) return false;
     if (!msgs->is_array()) return fail("/messages", "expected an array");
+    if (msgs->size() > kMaxMessages)
+      return fail("/messages", "more than " + std::to_string(kMaxMessages) + " messages");
     for (size_t i = 0; i < msgs->size(); ++i) {
       std::string p = "/messages/" + std::to_string(i);
       const Json& mj = (*msgs)[i];
@@ -148,6 +177,7 @@ struct ScenarioReader {
       if (msg.m) c.m = *msg.m;
       if (msg.mapping) c.mapping = *msg.mapping;
       if (std::string why = rt::checkConfig(c); !why.empty()) return fail(p, why);
+      if (!budget(mj.contains("m") ? p + "/m" : p, c.m)) return false;
       if (mj.contains("bits")) {
         const Json& b = mj["bits"];
         if (!b.is_array()) return fail(p + "/bits", "expected an array of bit positions");
