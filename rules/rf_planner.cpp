@@ -17,7 +17,8 @@ namespace {
 constexpr long long kInListLimit = 1024;     // IN filters up to this many build keys, Bloom beyond
 constexpr long long kMinProbeRows = 100000;  // Hologres: probe side at least this large
 constexpr double kMaxBuildProbeRatio = 0.1;  // Hologres: build side at most this share of the probe
-constexpr long long kWorkers = 40;           // Hologres' degree of parallelism in seeds/003
+constexpr size_t kMaxConsumersPerFilter = 64;  // nearest scans first; keeps chains linear
+constexpr long long kWorkers = 40;             // Hologres' degree of parallelism in seeds/003
 
 struct Planner {
   RfReport& report;
@@ -140,6 +141,7 @@ struct Planner {
   void propagate(PlanNode& start, RuntimeFilter& f, bool columnTargetsOnly = false) {
     std::deque<Item> work{{&start, f.probe, -1}};
     std::set<std::pair<int, std::string>> seen;
+    size_t placed = 0;
     while (!work.empty()) {
       Item it = work.front();
       work.pop_front();
@@ -167,6 +169,19 @@ struct Planner {
         for (const auto& t : n.runtimeFilterTargets)
           dup = dup || (t.id == f.id && exprEquals(t.target, it.expr));
         if (dup) continue;
+        // Nearest scans first (breadth-first); a chain of n equi-joins would
+        // otherwise place n(n-1)/2 consumers and make large generated queries
+        // quadratic to plan, print and verify.
+        if (placed == kMaxConsumersPerFilter) {
+          report.rejected.push_back(
+              {f.id, n.id, exprToString(*it.expr),
+               Decision::no("ConsumerCap",
+                            "RF" + std::to_string(f.id) + " already has " +
+                                std::to_string(kMaxConsumersPerFilter) +
+                                " consumers nearer to its producer; the search stops here")});
+          return;
+        }
+        ++placed;
         n.runtimeFilterTargets.push_back({f.id, it.expr});
         int last = addStep(n.id, d.rule, it.expr, it.expr, it.step);
         report.consumers.push_back({f.id, n.id, exprToString(*it.expr), last});
@@ -322,7 +337,7 @@ std::vector<RfStep> RfReport::derivation(const RfDerivation& d) const {
 
 void planRuntimeFilters(PlanNode& root, RfReport& report, const RfOptions& options) {
   clear(root);
-  Planner p{report, options.profile, options.cost, options.composite, nullptr, {}, {}, 1, {}};
+  Planner p{report, options.profile, options.cost, options.composite, nullptr, {}, {}, 1, {}, {}};
   if (options.profile == Profile::Sound) {
     report.lineage = std::make_shared<LineageIndex>(root);
     p.lineage = report.lineage.get();

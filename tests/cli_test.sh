@@ -126,5 +126,39 @@ if command -v sqlite3 >/dev/null; then
   check "counterexample script runs in sqlite3" 0 '^1\|1000001\|\|\|0\|1000003$' -- sqlite3 "$tmp/db" ".read $tmp/cex.sql"
 fi
 
+# Fuzzing and held-out suites found these (fuzz/regressions/, docs/fuzzing.md):
+# each ends in a located error with exit 2, or runs, and never crashes.
+reg=fuzz/regressions
+for c in plan lint check; do
+  check "ORDER BY 0 ($c)" 2 'order-by-0.sql:1:50: error: ORDER BY position 0 is not in the select list' -- "$RFGUARD" $c $reg/sql/order-by-0.sql
+done
+check "ORDER BY 1, 0" 2 'order-by-1-0.sql:1:53: error: ORDER BY position 0 is not' -- "$RFGUARD" plan $reg/sql/order-by-1-0.sql
+check "ORDER BY 000" 2 'ORDER BY position 000 is not' -- "$RFGUARD" lint $reg/sql/order-by-000.sql
+check "UTF-8 F6 lead byte" 2 'utf8-f6-after-first-statement.sql:3:36: error: input is not valid UTF-8 text \(byte 97\)' -- "$RFGUARD" lint $reg/sql/utf8-f6-after-first-statement.sql
+check "UTF-8 F6 in set operation" 2 'utf8-f6-in-set-operation.sql:2:80: error: input is not valid UTF-8' -- "$RFGUARD" plan $reg/sql/utf8-f6-in-set-operation.sql
+check "UTF-8 surrogate" 2 'utf8-surrogate-in-literal.sql:1:9: error: input is not valid UTF-8' -- "$RFGUARD" plan --format json $reg/sql/utf8-surrogate-in-literal.sql
+check "UTF-8 overlong" 2 'utf8-overlong.sql:1:9: error: input is not valid UTF-8' -- "$RFGUARD" plan $reg/sql/utf8-overlong.sql
+check "UTF-8 above U+10FFFF" 2 'utf8-above-10ffff.sql:1:9: error: input is not valid UTF-8' -- "$RFGUARD" plan $reg/sql/utf8-above-10ffff.sql
+printf "SELECT '\xE2\x82\xAC \xF0\x9F\x98\x80 \xED\x9F\xBF' AS s;\n" > "$tmp/utf8ok.sql"
+check "UTF-8 euro, emoji, U+D7FF" 0 'q.s := ' -- "$RFGUARD" plan "$tmp/utf8ok.sql"
+check "3000 chained WITH queries" 2 'cte-chain-3000.sql:2938:25: error: WITH queries nested more than 64 deep' -- "$RFGUARD" plan $reg/sql/cte-chain-3000.sql
+check "14 self-joining WITH queries" 2 'cte-self-join-14.sql:6:24: error: the query references more than 5000 tables' -- "$RFGUARD" lint $reg/sql/cte-self-join-14.sql
+check "newline in a quoted name" 2 'sql/newline-in-quoted-identifier.sql:2:8: error: unknown column "a\\nb"$' -- "$RFGUARD" plan $reg/sql/newline-in-quoted-identifier.sql
+[ "$(wc -l < "$tmp/err")" -eq 1 ] && pass=$((pass + 1)) || { echo "FAIL newline error is not one line"; fail=$((fail + 1)); }
+check "5000-deep plan JSON" 2 'plan-5000-deep.json: error at /queries/0/plan(/children/0)+/predicate: nested more than 2048 levels deep' -- "$RFGUARD" lint $reg/plan_json/plan-5000-deep.json
+check "10000 nested not in plan JSON" 2 'not-10000-deep.json: error at /queries/0/plan/predicate(/args/0)+: nested more than 2048' -- "$RFGUARD" plan $reg/plan_json/not-10000-deep.json
+check "two WHERE-true filters" 0 'Filter #1 true' -- "$RFGUARD" plan $reg/plan_json/two-true-filters.json
+check "replay huge m" 2 'huge-m-1.json: error at /hash/m: m is above 2\^32 bits' -- "$RFGUARD" replay $reg/replay/huge-m-1.json
+check "replay huge m 2" 2 'huge-m-2.json: error at /hash/m: m is above 2\^32 bits' -- "$RFGUARD" replay $reg/replay/huge-m-2.json
+check "replay huge m in a message" 2 'error at /messages/2/m: m is above 2\^32 bits' -- "$RFGUARD" replay $reg/replay/huge-m-in-message.json
+sed 's/"m": 16,/"m": 1073741824,/' corpus/replay/worked.json > "$tmp/budget.json"
+check "replay bitmap budget" 2 'budget.json: error at /messages/0: the scenario.s bitmaps would take more than 256 MiB' -- "$RFGUARD" replay "$tmp/budget.json"
+python3 -c "
+n = 1000
+print(''.join(f'CREATE TABLE t{i} (k int);' for i in range(n)))
+print('SELECT t0.k FROM t0' + ''.join(f' JOIN t{i} ON t{i-1}.k = t{i}.k' for i in range(1, n)) + ';')" > "$tmp/chain1000.sql"
+check "1000-join chain lints" 0 '1 query, 0 findings' -- "$RFGUARD" lint "$tmp/chain1000.sql"
+check "1000-join chain: 64 consumers a filter" 0 'ConsumerCap: RF1 already has 64 consumers' -- "$RFGUARD" plan --explain "$tmp/chain1000.sql"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

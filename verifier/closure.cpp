@@ -3,6 +3,7 @@
 // scans that can apply it; nothing waits on itself.
 #include <functional>
 #include <set>
+#include <unordered_map>
 
 #include "rules/rf_hooks.h"
 #include "rules/rule_util.h"
@@ -147,6 +148,7 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
   }
   // Waits: filter g waits on filter f when a consumer of f sits in g's build subtree.
   std::map<int, std::set<int>> waitsOn;
+  std::unordered_map<const PlanNode*, std::vector<int>> waiters;  // by consumer node
   ok.assign(facts.consumers.size(), false);
   for (size_t i = 0; i < facts.consumers.size(); ++i) {
     const Consumer& c = facts.consumers[i];
@@ -162,9 +164,9 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
       finding("unknown-filter", "no producer has this id", {n.id});
       continue;
     }
-    for (const auto& [gid, ps] : facts.producers)
-      for (const auto& g : ps)
-        if (facts.within(facts.buildRoot(g), &n)) waitsOn[gid].insert(id);
+    auto waiting = waiters.find(&n);
+    if (waiting == waiters.end()) waiting = waiters.emplace(&n, facts.waitingOn(&n)).first;
+    for (int gid : waiting->second) waitsOn[gid].insert(id);
     const Producer& p = it->second[0];
     const RuntimeFilter& f = *p.filter;
     std::vector<int> nodes{p.node->id, n.id};

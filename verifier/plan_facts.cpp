@@ -26,6 +26,18 @@ bool PlanFacts::within(const PlanNode* outer, const PlanNode* inner) const {
   return o.tin <= i.tin && i.tin < o.tout;
 }
 
+std::vector<int> PlanFacts::waitingOn(const PlanNode* n) const {
+  std::vector<int> ids;
+  for (const PlanNode* cur = n; cur;) {
+    const PlanNode* parent = span_.at(cur).parent;
+    if (parent && parent->op == PlanOp::Join && parent->children.size() > 1 &&
+        parent->children[1].get() == cur)
+      for (const auto& f : parent->runtimeFilters) ids.push_back(f.id);
+    cur = parent;
+  }
+  return ids;
+}
+
 const PlanNode* PlanFacts::probeRoot(const Producer& p) const {
   const PlanNode& n = *p.node;
   if (n.op == PlanOp::Join) return n.children[0].get();

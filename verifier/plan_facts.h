@@ -35,6 +35,11 @@ class PlanFacts {
   const PlanNode* probeRoot(const Producer& p) const;
   /// The subtree the filter waits for: a join's right child; none for TopN filters.
   const PlanNode* buildRoot(const Producer& p) const;
+  /// The parent of `n`; null at the root.
+  const PlanNode* parent(const PlanNode* n) const { return span_.at(n).parent; }
+  /// The ids of the filters whose producers' build subtrees hold `n` (those
+  /// filters wait for whatever `n` consumes), found through `n`'s ancestors.
+  std::vector<int> waitingOn(const PlanNode* n) const;
   /// The nodes from `from` down to `to` (inclusive both); `to` must be within `from`.
   std::vector<const PlanNode*> path(const PlanNode* from, const PlanNode* to) const;
 
@@ -52,7 +57,22 @@ class PlanFacts {
 /// enough for the safety search.
 void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector<bool>& ok);
 
+/// The expressions one producer's filter may arrive as at each node of its probe
+/// subtree, every step justified by the sound hooks (built once per producer).
+class Derivations {
+ public:
+  Derivations(const PlanFacts& facts, const Producer& p);
+  /// The derived expression equal to `target` at `node`, or null.
+  const Expr* arrivesAs(const PlanNode* node, const ExprPtr& target) const;
+
+ private:
+  std::unordered_map<const PlanNode*, std::vector<ExprPtr>> reached_;
+};
+
 /// Safety findings: a consumer without a derivation that every step justifies.
-void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>& out);
+/// `known` (the producer's Derivations) answers the safe cases at once; the
+/// search along the consumer's path runs only to explain a finding.
+void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>& out,
+                 const Derivations* known = nullptr);
 
 }  // namespace rfguard

@@ -6,6 +6,7 @@
 // broke a condition, or says that the target is not derivable at all.
 #include <deque>
 #include <set>
+#include <unordered_set>
 
 #include "rules/rf_hooks.h"
 #include "rules/rf_profiles.h"
@@ -45,11 +46,61 @@ size_t childIndex(const PlanNode& n, const PlanNode* child) {
 
 }  // namespace
 
-void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>& out) {
+/// Where one producer's filter may arrive: for each node of its probe subtree,
+/// the expressions a derivation justified at every step reaches it as. One
+/// walk per producer serves all of its consumers (a chain of n equi-joins has
+/// n(n-1)/2 of them, and one search per consumer made lint quadratic in the
+/// path length on top of that). The moves are those of the per-consumer search
+/// below, taken into every child instead of along one path; since a tree has
+/// one path to each node, both reach the same expressions.
+Derivations::Derivations(const PlanFacts& facts, const Producer& p) {
+  const RuntimeFilter& f = *p.filter;
+  const PlanNode* root = facts.probeRoot(p);
+  // Only the nodes on the way to this filter's consumers need to be walked.
+  std::unordered_set<const PlanNode*> onPath;
+  for (const auto& c : facts.consumers) {
+    if (c.target->id != f.id || !facts.within(root, c.node)) continue;
+    for (const PlanNode* n = c.node; n && onPath.insert(n).second && n != root;)
+      n = facts.parent(n);
+  }
+  std::deque<std::pair<const PlanNode*, ExprPtr>> work{{root, f.probe}};
+  std::set<std::pair<const PlanNode*, std::string>> seen;
+  while (!work.empty()) {
+    auto [n, e] = work.front();
+    work.pop_front();
+    if (!onPath.count(n) || !seen.insert({n, exprToString(*e)}).second) continue;
+    reached_[n].push_back(e);
+    if (n->op == PlanOp::Join) {
+      for (const auto& m : joinMovesUnder(Profile::Sound, *n, e, f))
+        if (m.decision.ok) work.push_back({n->children[m.child].get(), m.expr});
+      continue;
+    }
+    for (size_t child = 0; child < n->children.size(); ++child) {
+      ExprPtr down;
+      if (canPassThrough(*n, child, e, f, &down).ok)
+        work.push_back({n->children[child].get(), down});
+    }
+  }
+}
+
+const Expr* Derivations::arrivesAs(const PlanNode* node, const ExprPtr& target) const {
+  auto it = reached_.find(node);
+  if (it == reached_.end()) return nullptr;
+  for (const auto& e : it->second)
+    if (exprEquals(e, target)) return e.get();
+  return nullptr;
+}
+
+void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>& out,
+                 const Derivations* known) {
   const int id = c.target->id;
   const Producer& p = facts.producers.at(id)[0];
   const RuntimeFilter& f = *p.filter;
   const bool topN = p.node->op == PlanOp::Limit;
+  if (known) {
+    const Expr* e = known->arrivesAs(c.node, c.target->target);
+    if (e && !(topN && e->kind != ExprKind::Column)) return;  // derived: safe
+  }
   const auto path = facts.path(facts.probeRoot(p), c.node);
   const ExprPtr& target = c.target->target;
 

@@ -1,6 +1,8 @@
 #include "verifier/verify.h"
 
 #include <algorithm>
+#include <memory>
+#include <unordered_map>
 
 #include "verifier/plan_facts.h"
 
@@ -11,8 +13,14 @@ std::vector<Finding> verifyRuntimeFilters(const PlanNode& root) {
   std::vector<Finding> out;
   std::vector<bool> ok;
   checkClosure(facts, out, ok);
-  for (size_t i = 0; i < facts.consumers.size(); ++i)
-    if (ok[i]) checkSafety(facts, facts.consumers[i], out);
+  std::unordered_map<int, std::unique_ptr<Derivations>> derived;  // by filter id
+  for (size_t i = 0; i < facts.consumers.size(); ++i) {
+    if (!ok[i]) continue;
+    const Consumer& c = facts.consumers[i];
+    auto& d = derived[c.target->id];
+    if (!d) d = std::make_unique<Derivations>(facts, facts.producers.at(c.target->id)[0]);
+    checkSafety(facts, c, out, d.get());
+  }
   auto rank = [](const std::string& code) {
     const auto& codes = findingCodes();
     for (size_t i = 0; i < codes.size(); ++i)
