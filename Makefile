@@ -2,15 +2,25 @@
 # first (as root, or through sudo), so a fresh Debian 12 machine needs nothing else.
 BUILD ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
 JOBS ?= $(shell nproc)
 PACKAGES := cmake g++ make pkg-config antlr4 default-jre-headless libantlr4-runtime-dev \
   nlohmann-json3-dev doctest-dev libre2-dev libcli11-dev libsqlite3-dev libxxhash-dev \
   libbenchmark-dev sqlite3
+# The clang build with libFuzzer (make fuzz): Debian 12's clang and its runtimes.
+FUZZ_PACKAGES := clang-14 libclang-rt-14-dev
 
-.PHONY: deps build demo test asan bench format clean
+.PHONY: deps fuzz-deps install-packages build demo test asan fuzz bench format clean
 
 deps:
-	@missing=""; for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@$(MAKE) --no-print-directory install-packages LIST="$(PACKAGES)"
+
+fuzz-deps:
+	@$(MAKE) --no-print-directory install-packages LIST="$(FUZZ_PACKAGES)"
+
+install-packages:
+	@missing=""; for p in $(LIST); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
@@ -33,6 +43,15 @@ asan: deps
 	cmake --build $(ASAN_BUILD) -j$(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j$(JOBS)
 
+# clang-14 with ASan + UBSan + libFuzzer: the unit tests, then every fuzz target's
+# regression inputs and FUZZ_SECONDS of fuzzing each (docs/fuzzing.md).
+fuzz: deps fuzz-deps
+	CC=clang-14 CXX=clang++-14 cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DRFGUARD_FUZZ=ON -DRFGUARD_BENCHMARKS=OFF
+	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target fuzz rfguard_tests
+	./$(FUZZ_BUILD)/rfguard_tests
+	fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
 bench: build
 	./$(BUILD)/bench_frontend --benchmark_repetitions=10 --benchmark_report_aggregates_only=true
 	./$(BUILD)/bench_planner --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
@@ -44,4 +63,4 @@ format:
 	clang-format -i $$(git ls-files '*.cpp' '*.h')
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)

@@ -116,7 +116,8 @@ std::optional<Relation> Evaluator::aggregateOrWindow(const PlanNode& n, const Ct
       }
       parts[rowKey(k)].push_back(i);
     }
-    for (auto& [pk, idx] : parts) {
+    for (auto& part : parts) {
+      const auto& idx = part.second;  // a plain reference: lambdas below capture it
       std::vector<std::vector<Value>> ok(idx.size());
       for (size_t j = 0; j < idx.size(); ++j)
         for (const auto& s : wc.orderBy) {

@@ -1,0 +1,3 @@
+CREATE TABLE t (k int);
+SELECT "a
+b" FROM t;

@@ -1,0 +1,1 @@
+CREATE TABLE t (a int); SELECT a FROM t ORDER BY 0;

@@ -1,0 +1,1 @@
+SELECT 'À¯' AS s;

@@ -1,0 +1,1 @@
+SELECT 'í €' AS s;

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer targets built in BUILD (cmake -DRFGUARD_FUZZ=ON): first
+# every regression input of a target once (each must pass), then coverage-guided
+# fuzzing for SECONDS from the seed corpus. Exits non-zero on any finding: a
+# crash, a broken invariant, an input over 10 s or over 2 GB.
+# usage: fuzz/run.sh BUILD [SECONDS] [TARGET...]   (targets: sql plan_json replay check)
+set -euo pipefail
+build=${1:?usage: fuzz/run.sh BUILD [SECONDS] [TARGET...]}
+seconds=${2:-60}
+shift $(($# < 2 ? $# : 2))
+targets=${*:-sql plan_json replay check}
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$build/fuzz-work
+limits=(-timeout=10 -rss_limit_mb=2048)
+
+for t in $targets; do
+  exe=$build/fuzz_$t
+  [ -x "$exe" ] || { echo "fuzz/run.sh: $exe is not built (make fuzz builds it)" >&2; exit 2; }
+  regs=$root/fuzz/regressions/$t
+  [ "$t" = check ] && regs=$root/fuzz/regressions/sql
+  if [ -d "$regs" ]; then
+    echo "== fuzz_$t: regression inputs in ${regs#"$root"/}"
+    mkdir -p "$work"
+    if ! "$exe" "${limits[@]}" "$regs"/* >"$work/$t-regressions.log" 2>&1; then
+      tail -40 "$work/$t-regressions.log"
+      echo "fuzz_$t: a regression input fails" >&2
+      exit 1
+    fi
+    grep -c '^Executed' "$work/$t-regressions.log" | sed 's/$/ inputs passed/' 
+  fi
+  mkdir -p "$work/$t"
+  dict=()
+  case $t in sql | check) dict=(-dict="$root/fuzz/sql.dict") ;; esac
+  echo "== fuzz_$t: fuzzing for $seconds s"
+  "$exe" "${limits[@]}" "${dict[@]}" -max_total_time="$seconds" -max_len=4096 -print_final_stats=1 \
+    -artifact_prefix="$work/$t-" "$work/$t" "$root/fuzz/seeds/$t" 2>"$work/$t.log" ||
+    { tail -40 "$work/$t.log"; echo "fuzz_$t: a finding, input saved as $work/$t-*" >&2; exit 1; }
+  grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|cov: ' "$work/$t.log" | tail -4
+done
