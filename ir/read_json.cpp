@@ -16,6 +16,8 @@ namespace {
 /// the verifier and the printers recurse over plans and expressions (a plan
 /// node takes two levels, an object and its "children" array).
 constexpr size_t kMaxJsonDepth = 2048;
+/// A plan JSON document's text, at most (its DOM takes several times as much).
+constexpr size_t kMaxJsonBytes = size_t{256} << 20;
 
 /// The DOM parser, but remembering where a syntax error happened and refusing
 /// nesting deeper than kMaxJsonDepth (with the JSON pointer of the value).
@@ -384,7 +386,15 @@ bool readPlanDocument(const std::string& text, const std::string& file, Catalog&
                       std::vector<Query>& queries, Diagnostics& diags) {
   Json doc;
   LocatingSax sax(doc);
-  if (!Json::sax_parse(text, &sax, nlohmann::detail::input_format_t::json, false)) {
+  if (text.size() > kMaxJsonBytes) {
+    diags.errorAt(file, "",
+                  "input too large: " + std::to_string(text.size()) + " bytes, more than " +
+                      std::to_string(kMaxJsonBytes >> 20) + " MiB (split it into smaller files)");
+    return false;
+  }
+  // Strict: anything after the document (a second document, garbage) is an error,
+  // so that a file of two plans is never judged by one of them.
+  if (!Json::sax_parse(text, &sax, nlohmann::detail::input_format_t::json, true)) {
     if (!sax.tooDeep.empty() || (sax.errorText.empty() && sax.path.size() >= kMaxJsonDepth)) {
       diags.errorAt(file, sax.tooDeep,
                     "nested more than " + std::to_string(kMaxJsonDepth) + " levels deep");
