@@ -1,5 +1,7 @@
 #include "rules/normalize.h"
 
+#include <cassert>
+
 #include "rules/decorrelate.h"
 #include "rules/push_filter.h"
 
@@ -37,7 +39,7 @@ const std::vector<NormRule> kRules = {
     {"PushFilterThroughSetOp", "filters move into the inputs of UNION / INTERSECT / EXCEPT",
      pushFilterThroughSetOp, nullptr},
     {"PruneScanColumns", "each scan reads only the columns the query needs", nullptr,
-     pruneScanColumns},
+     pruneScanColumns, RulePhase::Finish},
 };
 
 constexpr int kMaxRounds = 32;
@@ -63,7 +65,7 @@ struct Run {
       auto copy = std::make_shared<Expr>(*e);
       copy->plan = clonePlan(*e->plan);
       NormalizeOptions inner = opt;
-      inner.disabled.insert("PruneScanColumns");  // pruned once, from the outermost plan
+      inner.finish = false;  // Finish rules run once, from the outermost plan
       inner.verify = false;
       normalize(copy->plan, inner, report);
       for (auto& a : copy->args) a = subqueries(a);
@@ -80,7 +82,7 @@ struct Run {
     for (int firing = 0; firing < kMaxLocalFirings; ++firing) {
       bool any = false;
       for (const auto& r : kRules) {
-        if (!r.local || !enabled(r) || !r.local(node)) continue;
+        if (!r.local || r.phase != RulePhase::Rewrite || !enabled(r) || !r.local(node)) continue;
         any = changed = true;
         fired(r);
         break;
@@ -115,15 +117,18 @@ void normalize(PlanPtr& root, const NormalizeOptions& options, NormalizeReport& 
   for (int round = 0; round < kMaxRounds; ++round) {
     bool changed = false;
     for (const auto& r : kRules) {
-      if (!run.enabled(r) || r.name == std::string("PruneScanColumns")) continue;
+      if (!run.enabled(r) || r.phase != RulePhase::Rewrite) continue;
       if (r.pass && r.pass(root)) changed = true, run.fired(r);
     }
     changed = run.local(root) || changed;
     refreshOutputs(*root);
     if (!changed) break;
   }
-  for (const auto& r : kRules)
-    if (r.name == std::string("PruneScanColumns") && run.enabled(r) && r.pass(root)) run.fired(r);
+  for (const auto& r : kRules) {
+    if (!options.finish || r.phase != RulePhase::Finish || !run.enabled(r)) continue;
+    assert(r.pass && !r.local && "Finish rules are whole-plan passes");
+    if (r.pass(root)) run.fired(r);
+  }
   refreshOutputs(*root);
   assignIds(*root);
 }

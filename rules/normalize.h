@@ -14,11 +14,18 @@ namespace rfguard {
 using RuleFn = bool (*)(PlanPtr& node);
 
 /// A named normalisation rule.
+/// When the driver runs a rule.
+enum class RulePhase {
+  Rewrite,  ///< in the rounds, until no rule of this phase changes the plan
+  Finish,   ///< a whole-plan pass once after the rounds, on the outermost plan only
+};
+
 struct NormRule {
   const char* name;             ///< Verb+Object+Side, used by --disable
   const char* description;      ///< one line for --list-rules
   RuleFn local;                 ///< local rewrite, or nullptr for a whole-plan pass
   bool (*pass)(PlanPtr& root);  ///< whole-plan pass, or nullptr
+  RulePhase phase = RulePhase::Rewrite;
 };
 
 /// Every rule, in the order the driver tries them.
@@ -30,6 +37,7 @@ bool isRuleName(const std::string& name);
 struct NormalizeOptions {
   std::set<std::string> disabled;  ///< rule names not to apply
   bool verify = false;             ///< check plan invariants after every rewrite
+  bool finish = true;              ///< run the Finish phase (off for subquery plans)
 };
 
 /// What happened.
