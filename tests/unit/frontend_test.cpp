@@ -60,6 +60,48 @@ TEST_CASE("binder errors name file:line:col") {
         "t.sql:2:22: error: syntax error: unexpected end of statement");
 }
 
+TEST_CASE("UTF-8 is checked against Unicode's well-formed byte sequences") {
+  auto literal = [](const std::string& bytes) { return "SELECT '" + bytes + "' AS s FROM a"; };
+  // Well formed: the boundaries of each row of Unicode's table 3-7.
+  for (const char* ok : {"\x7F", "\xC2\x80", "\xDF\xBF", "\xE0\xA0\x80", "\xED\x9F\xBF",
+                         "\xEE\x80\x80", "\xEF\xBF\xBF", "\xF0\x90\x80\x80", "\xF4\x8F\xBF\xBF"}) {
+    INFO(ok);
+    CHECK(load(literal(ok)).ok);
+  }
+  // Ill formed: overlong forms, surrogates, above U+10FFFF, stray and cut bytes.
+  for (const char* bad :
+       {"\xC0\xAF", "\xC1\xBF", "\xE0\x9F\xBF", "\xED\xA0\x80", "\xED\xBF\xBF", "\xF0\x8F\xBF\xBF",
+        "\xF4\x90\x80\x80", "\xF5\x80\x80\x80", "\xF6\xAC\xBA\xBB", "\xFF", "\x80", "\xE2\x82"}) {
+    INFO(bad);
+    CHECK(firstError(literal(bad)) == "t.sql:2:9: error: input is not valid UTF-8 text (byte 87)");
+  }
+}
+
+TEST_CASE("ORDER BY and GROUP BY positions outside the select list are errors, not crashes") {
+  CHECK(firstError("SELECT k FROM a ORDER BY 0") ==
+        "t.sql:2:26: error: ORDER BY position 0 is not in the select list");
+  CHECK(firstError("SELECT k FROM a ORDER BY 1, 0 DESC") ==
+        "t.sql:2:29: error: ORDER BY position 0 is not in the select list");
+  CHECK(firstError("SELECT k FROM a GROUP BY 12345678901234567890") ==
+        "t.sql:2:26: error: GROUP BY position 12345678901234567890 is not in the select list");
+}
+
+TEST_CASE("WITH queries: nesting and expansion are bounded") {
+  std::string chain = "WITH c0 AS (SELECT k FROM a)";
+  for (int i = 1; i < 100; ++i)
+    chain += ", c" + std::to_string(i) + " AS (SELECT k FROM c" + std::to_string(i - 1) + ")";
+  CHECK(firstError(chain + " SELECT k FROM c99").find("WITH queries nested more than 64 deep") !=
+        std::string::npos);
+  std::string doubling = "WITH c0 AS (SELECT k FROM a)";
+  for (int i = 1; i <= 12; ++i)
+    doubling += ", c" + std::to_string(i) + " AS (SELECT x.k FROM c" + std::to_string(i - 1) +
+                " x JOIN c" + std::to_string(i - 1) + " y ON x.k = y.k)";
+  CHECK(firstError(doubling + " SELECT k FROM c12")
+            .find("the query references more than 5000 tables once WITH queries and views are "
+                  "expanded") != std::string::npos);
+  CHECK(load(doubling + " SELECT k FROM c9").ok);  // 1,534 references
+}
+
 TEST_CASE("nullability comes from NOT NULL and from outer joins") {
   Loaded l = load("SELECT a.k, b.k FROM a LEFT JOIN b ON a.k = b.k; SELECT b.k FROM b");
   REQUIRE(l.ok);
