@@ -91,6 +91,7 @@ check "lint sarif" 1 '"ruleId": "unsafe-null-generating-side"' -- "$RFGUARD" lin
 check "lint json" 1 '"format": "rfguard-lint"' -- "$RFGUARD" lint --format json corpus/lint/coalesce_into_left_join.json
 check "lint stdin" 0 '0 findings' -- sh -c "\"$RFGUARD\" lint - < \"$tmp/q.sql\""
 check "lint bad sql" 2 'bad.sql:1:' -- sh -c "echo 'SELEC 1;' > \"$tmp/bad.sql\"; \"$RFGUARD\" lint \"$tmp/bad.sql\""
+check "lint counts unread files" 2 '^-- 2 files, 10 queries, 0 findings \(0 errors\), 1 file with input errors$' -- "$RFGUARD" lint fuzz/regressions/sql/order-by-0.sql corpus/examples/seeds.sql
 check "lint no files" 2 'no input files' -- "$RFGUARD" lint
 check "lint bad profile" 2 '' -- "$RFGUARD" lint --profile oracle corpus/examples/seeds.sql
 

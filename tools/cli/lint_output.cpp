@@ -81,9 +81,10 @@ std::string fingerprint(const std::string& uri, const LintResult& r) {
 }  // namespace
 
 void writeLintText(const std::vector<LintFile>& files, std::ostream& out) {
-  size_t n = 0, errors = 0, queries = 0;
+  size_t n = 0, errors = 0, queries = 0, unread = 0;
   for (const auto& f : files) {
     queries += f.queries.size();
+    unread += f.inputError;
     for (const auto& r : f.results) {
       out << where(r.site) << ": " << severityName(r.finding.severity) << " [" << r.finding.code
           << "] " << r.query << ": " << r.finding.message << planNode(r.site) << "\n";
@@ -93,7 +94,10 @@ void writeLintText(const std::vector<LintFile>& files, std::ostream& out) {
   }
   out << "-- " << files.size() << (files.size() == 1 ? " file, " : " files, ") << queries
       << (queries == 1 ? " query, " : " queries, ") << n << (n == 1 ? " finding" : " findings")
-      << " (" << errors << (errors == 1 ? " error" : " errors") << ")\n";
+      << " (" << errors << (errors == 1 ? " error" : " errors") << ")";
+  // Files that did not load are said in the summary too, not only on stderr.
+  if (unread) out << ", " << unread << (unread == 1 ? " file" : " files") << " with input errors";
+  out << "\n";
 }
 
 void writeLintJson(const std::vector<LintFile>& files, std::ostream& out) {
