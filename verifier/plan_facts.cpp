@@ -14,7 +14,10 @@ void PlanFacts::visit(const PlanNode& n, const PlanNode* parent, int& clock) {
   s.tin = clock++;
   s.parent = parent;
   for (const auto& f : n.runtimeFilters) producers[f.id].push_back({&n, &f});
-  for (const auto& t : n.runtimeFilterTargets) consumers.push_back({&n, &t});
+  for (const auto& t : n.runtimeFilterTargets) {
+    consumersOf[t.id].push_back(consumers.size());
+    consumers.push_back({&n, &t});
+  }
   for (const auto& c : n.children) visit(*c, &n, clock);
   span_[&n].tout = clock;
 }

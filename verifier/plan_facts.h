@@ -26,8 +26,9 @@ class PlanFacts {
  public:
   explicit PlanFacts(const PlanNode& root);
 
-  std::map<int, std::vector<Producer>> producers;  ///< by filter id, in plan order
-  std::vector<Consumer> consumers;                 ///< in plan order
+  std::map<int, std::vector<Producer>> producers;            ///< by filter id, in plan order
+  std::vector<Consumer> consumers;                           ///< in plan order
+  std::unordered_map<int, std::vector<size_t>> consumersOf;  ///< filter id -> indexes above
 
   /// True when `inner` is `outer` or below it.
   bool within(const PlanNode* outer, const PlanNode* inner) const;
