@@ -1,6 +1,7 @@
 #pragma once
 // Runtime filters as the plan carries them: descriptors on producing joins,
 // targets on consuming scans.
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,6 +13,11 @@ namespace rfguard {
 
 /// How a filter summarises the build domain.
 enum class FilterKind { Bloom, In, MinMax, Bitset };
+
+/// IN filters hold up to this many distinct build keys; beyond it the planner
+/// chooses Bloom and the runtime's FilterBuilder degrades to Bloom (one number
+/// for both, so that what is planned is what would be built).
+inline constexpr size_t kMaxInFilterKeys = 1024;
 
 /// Where the filter is merged: within one worker, or across workers.
 enum class FilterScope { Local, Global };

@@ -14,7 +14,6 @@ namespace rfguard {
 
 namespace {
 
-constexpr long long kInListLimit = 1024;     // IN filters up to this many build keys, Bloom beyond
 constexpr long long kMinProbeRows = 100000;  // Hologres: probe side at least this large
 constexpr double kMaxBuildProbeRatio = 0.1;  // Hologres: build side at most this share of the probe
 constexpr size_t kMaxConsumersPerFilter = 64;  // nearest scans first; keeps chains linear
@@ -76,10 +75,12 @@ struct Planner {
     if (!isEquality(s.op)) return {FilterKind::MinMax};               // a scalar filter: one bound
     if (s.build->kind == ExprKind::Call && s.build->name == "row") {  // a composite key: hashed
       auto n = estimateRows(build, rows);
-      return {n && *n <= kInListLimit ? FilterKind::In : FilterKind::Bloom};
+      return {n && *n <= static_cast<long long>(kMaxInFilterKeys) ? FilterKind::In
+                                                                  : FilterKind::Bloom};
     }
     auto n = buildKeys(build, s);
-    kinds.push_back(n && *n <= kInListLimit ? FilterKind::In : FilterKind::Bloom);
+    kinds.push_back(n && *n <= static_cast<long long>(kMaxInFilterKeys) ? FilterKind::In
+                                                                        : FilterKind::Bloom);
     if (s.build->type.isOrdered() && !s.build->type.isFloating() && s.op == "=")
       kinds.push_back(FilterKind::MinMax);
     return kinds;

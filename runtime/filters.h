@@ -8,6 +8,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "ir/runtime_filter.h"
 #include "runtime/bloom.h"
 #include "runtime/key.h"
 
@@ -46,7 +47,7 @@ class Filter {
 /// Resource limits: IN up to `maxInKeys` distinct keys, then Bloom up to
 /// `maxBloomBytes`, then MinMax (ordered, non-floating columns), else TOP.
 struct FilterLimits {
-  size_t maxInKeys = 1024;
+  size_t maxInKeys = kMaxInFilterKeys;
   uint64_t maxBloomBytes = 1 << 20;
   double fpp = 0.01;
   std::optional<HashConfig> bloom;  ///< a fixed mapping (demo-linear); else split-block by size
