@@ -27,8 +27,8 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
   BlockState plain;
   auto bindKey = [&](P::ExprContext* e) -> ExprPtr {
     std::string text = e->getText();
-    if (!text.empty() && std::all_of(text.begin(), text.end(), ::isdigit)) {
-      size_t ord = text.size() > 6 ? 0 : std::stoul(text);
+    if (auto position = positionLiteral(text)) {
+      size_t ord = *position;
       if (ord < 1 || ord > items.size()) {
         error(e, "GROUP BY position " + text + " is not in the select list");
         return makeNull({}, locOf(e));

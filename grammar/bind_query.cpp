@@ -95,8 +95,8 @@ BoundRel Binder::orderOverOutput(BoundRel rel, P::OrderByContext* orderBy,
     for (auto* item : orderBy->sortItem()) {
       ExprPtr e;
       std::string text = item->expr()->getText();
-      if (!text.empty() && std::all_of(text.begin(), text.end(), ::isdigit)) {
-        size_t ord = text.size() > 6 ? 0 : std::stoul(text);
+      if (auto position = positionLiteral(text)) {
+        size_t ord = *position;
         if (ord < 1 || ord > rel.plan->output.size()) {
           error(item, "ORDER BY position " + text + " is not in the select list");
           continue;

@@ -126,10 +126,12 @@ PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope
   auto ids = t->identifier();
   std::string name = identText(ids[0]);
   std::string alias = t->alias ? identText(t->alias) : name;
+  // A reference that cannot be bound: the error, and an empty Values node in its place.
   auto refused = [&](const std::string& why) {
     error(ctx, why);
     auto none = std::make_shared<PlanNode>();
     none->op = PlanOp::Values;
+    none->loc = locOf(ctx);
     return none;
   };
   // Every reference binds its own copy of a WITH query or view; the cap keeps a
@@ -161,15 +163,11 @@ PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope
     addRel(*this, scope, relOf(alias, bound, names), ctx);
     return bound.plan;
   }
+  const TableDef* table = catalog.table(name);
+  if (!table) return refused("unknown table \"" + name + "\"");
   auto scan = std::make_shared<PlanNode>();
   scan->op = PlanOp::Scan;
   scan->loc = locOf(ctx);
-  const TableDef* table = catalog.table(name);
-  if (!table) {
-    error(ctx, "unknown table \"" + name + "\"");
-    scan->op = PlanOp::Values;
-    return scan;
-  }
   scan->table = table->name;
   scan->alias = uniqueQualifier(alias);
   scan->runtimeFilterAllowed = table->runtimeFilter;

@@ -41,11 +41,6 @@ std::string referencedName(P::ExprContext* e) {
   return "";
 }
 
-/// An integer literal in ORDER BY is a select-list position (any number of digits).
-bool isOrdinal(const std::string& text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), ::isdigit);
-}
-
 }  // namespace
 
 BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
@@ -141,8 +136,8 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
     for (auto* si : orderBy->sortItem()) {
       Order o{si, -1, nullptr};
       std::string text = si->expr()->getText();
-      if (isOrdinal(text)) {
-        size_t ord = text.size() > 6 ? 0 : std::stoul(text);
+      if (auto position = positionLiteral(text)) {
+        size_t ord = *position;
         if (ord < 1 || ord > items.size()) {
           // Reported; the key is dropped so that binding goes on with a valid plan.
           error(si, "ORDER BY position " + text + " is not in the select list");

@@ -1,5 +1,6 @@
 // Binder basics: errors with locations, identifiers, unique qualifiers.
 #include "grammar/binder.h"
+#include <algorithm>
 
 #include <cctype>
 
@@ -45,6 +46,11 @@ void Binder::error(antlr4::ParserRuleContext* ctx, const std::string& message) {
 
 void Binder::error(antlr4::Token* tok, const std::string& message) {
   error(locOf(tok), message);
+}
+
+std::optional<size_t> positionLiteral(const std::string& text) {
+  if (text.empty() || !std::all_of(text.begin(), text.end(), ::isdigit)) return std::nullopt;
+  return text.size() > 6 ? 0 : std::stoul(text);
 }
 
 std::string Binder::identText(P::IdentifierContext* ctx) {

@@ -1,6 +1,7 @@
 #pragma once
 // Internal to grammar/: turns ANTLR parse trees into IR plans.
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -143,6 +144,11 @@ class Binder {
   size_t relations = 0;  ///< table references bound in this statement
   SqlLimits limits;      ///< maxRelations and maxCteDepth are read here
 };
+
+/// An integer literal used as a select-list position (ORDER BY 2, GROUP BY 1):
+/// its value, 0 when it has more digits than any select list has items;
+/// nullopt when `text` is not all digits.
+std::optional<size_t> positionLiteral(const std::string& text);
 
 /// Makes the name unique among `taken` by appending _2, _3...
 std::string uniqueName(const std::string& base, std::set<std::string>& taken);

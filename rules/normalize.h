@@ -13,13 +13,13 @@ namespace rfguard {
 /// A local rewrite at one node; returns true when it changed the plan.
 using RuleFn = bool (*)(PlanPtr& node);
 
-/// A named normalisation rule.
 /// When the driver runs a rule.
 enum class RulePhase {
   Rewrite,  ///< in the rounds, until no rule of this phase changes the plan
   Finish,   ///< a whole-plan pass once after the rounds, on the outermost plan only
 };
 
+/// A named normalisation rule.
 struct NormRule {
   const char* name;             ///< Verb+Object+Side, used by --disable
   const char* description;      ///< one line for --list-rules

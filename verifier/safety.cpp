@@ -58,8 +58,7 @@ Derivations::Derivations(const PlanFacts& facts, const Producer& p) {
   const PlanNode* root = facts.probeRoot(p);
   // Only the nodes on the way to this filter's consumers need to be walked.
   std::unordered_set<const PlanNode*> onPath;
-  auto mine = facts.consumersOf.find(f.id);
-  for (size_t i : mine == facts.consumersOf.end() ? std::vector<size_t>{} : mine->second) {
+  for (size_t i : facts.consumersOf.at(f.id)) {  // built for producers with consumers only
     const Consumer& c = facts.consumers[i];
     if (!facts.within(root, c.node)) continue;
     for (const PlanNode* n = c.node; n && onPath.insert(n).second && n != root;)
