@@ -67,6 +67,14 @@ ExprPtr makeCall(std::string name, std::vector<ExprPtr> args, SourceLoc loc) {
   return makeTypedCall(std::move(name), std::move(args), t, loc);
 }
 
+ExprPtr makeComposite(std::vector<ExprPtr> parts) {
+  return makeCall("row", std::move(parts));
+}
+
+bool isComposite(const Expr& e) {
+  return e.kind == ExprKind::Call && e.name == "row";
+}
+
 ExprPtr makeAggregate(std::string name, std::vector<ExprPtr> args, bool distinct, SourceLoc loc) {
   auto e = std::const_pointer_cast<Expr>(makeCall(std::move(name), std::move(args), loc));
   e->distinct = distinct;

@@ -47,6 +47,10 @@ ExprPtr makeNull(Type type = {}, SourceLoc loc = {});
 ExprPtr makeBool(bool v, SourceLoc loc = {});
 /// A call of a catalog function; the result type and nullability come from the catalog.
 ExprPtr makeCall(std::string name, std::vector<ExprPtr> args, SourceLoc loc = {});
+/// A composite key (k1, k2...): the tuple a multi-column filter compares as one value.
+ExprPtr makeComposite(std::vector<ExprPtr> parts);
+/// True for a composite key built by makeComposite.
+bool isComposite(const Expr& e);
 /// A call whose result type is given explicitly.
 ExprPtr makeTypedCall(std::string name, std::vector<ExprPtr> args, Type type, SourceLoc loc = {});
 /// An aggregate call, possibly over DISTINCT arguments.

@@ -54,3 +54,8 @@ std::optional<JoinType> parseJoinType(std::string_view name) {
 }
 
 }  // namespace rfguard
+
+namespace rfguard {
+static_assert(static_cast<int>(JoinType::NullAwareLeftAnti) == 9,
+              "JoinTypeSet::all() covers ten join types");
+}  // namespace rfguard

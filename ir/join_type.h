@@ -1,6 +1,8 @@
 #pragma once
 // The one join-type table. Every semantic fact about a join type lives here;
 // no other file switches on JoinType to decide semantics.
+#include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -46,6 +48,34 @@ const JoinTypeInfo& joinInfo(JoinType t);
 const std::vector<JoinTypeInfo>& allJoinTypes();
 /// Parses the plan JSON spelling ("inner", "null_aware_left_anti").
 std::optional<JoinType> parseJoinType(std::string_view name);
+/// A set of join types (engine profiles list the join types a step applies at).
+class JoinTypeSet {
+ public:
+  constexpr JoinTypeSet() = default;
+  constexpr JoinTypeSet(std::initializer_list<JoinType> types) {
+    for (JoinType t : types) bits_ |= bit(t);
+  }
+  /// Every join type.
+  static constexpr JoinTypeSet all() {
+    JoinTypeSet s;
+    s.bits_ = 0x3ff;
+    return s;
+  }
+  constexpr bool contains(JoinType t) const { return (bits_ & bit(t)) != 0; }
+  /// This set without the types of `other`.
+  constexpr JoinTypeSet minus(JoinTypeSet other) const {
+    JoinTypeSet s;
+    s.bits_ = bits_ & static_cast<uint16_t>(~other.bits_);
+    return s;
+  }
+
+ private:
+  static constexpr uint16_t bit(JoinType t) {
+    return static_cast<uint16_t>(1u << static_cast<int>(t));
+  }
+  uint16_t bits_ = 0;
+};
+
 /// The other side.
 inline Side other(Side s) {
   return s == Side::Left ? Side::Right : Side::Left;

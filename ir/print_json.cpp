@@ -38,7 +38,7 @@ Json filtersJson(const std::vector<RuntimeFilter>& filters) {
     fs.push_back(Json{{"id", f.id},
                       {"build", exprToJson(*f.build)},
                       {"probe", exprToJson(*f.probe)},
-                      {"op", f.op},
+                      {"op", cmpSpelling(f.op)},
                       {"null_allowed", f.nullAllowed},
                       {"kinds", kinds},
                       {"scope", scopeName(f.scope)}});

@@ -55,11 +55,11 @@ void JsonReader::readRuntimeFilters(PlanNode& n, const Json& j, const std::strin
       return error(p, "missing field \"build\" or \"probe\"");
     f.build = expr(fj["build"], p + "/build", side[1]);
     f.probe = expr(fj["probe"], p + "/probe", side[0]);
-    f.op = str(fj, p, "op");
-    static const std::set<std::string> kOps = {"=", "<=>", "<", "<=", ">", ">="};
-    if (!failed && !kOps.count(f.op))
-      return error(p + "/op", "unknown filter comparison \"" + f.op + "\"");
-    f.nullAllowed = f.op == "<=>";
+    std::string op = str(fj, p, "op");
+    auto parsed = parseCmpOp(op);
+    if (!failed && !parsed) return error(p + "/op", "unknown filter comparison \"" + op + "\"");
+    f.op = parsed.value_or(CmpOp::Eq);
+    f.nullAllowed = f.op == CmpOp::NullSafeEq;
     if (const Json* na = field(fj, p, "null_allowed", Json::value_t::boolean, false))
       f.nullAllowed = na->get<bool>();
     const Json* kinds = field(fj, p, "kinds", Json::value_t::array);

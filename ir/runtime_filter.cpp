@@ -16,6 +16,18 @@ std::optional<FilterKind> parseKind(std::string_view name) {
   return std::nullopt;
 }
 
+std::string kindMisfit(FilterKind k, const Type& t) {
+  if (k == FilterKind::MinMax && (!t.isOrdered() || t.isFloating()))
+    return "min_max on " + t.toString();
+  if (k == FilterKind::Bitset && !t.isInteger()) return "bitset on " + t.toString();
+  return "";
+}
+
+std::string compareMisfit(CmpOp op, const Type& t) {
+  if (op == CmpOp::NullSafeEq && t.isFloating()) return "<=> filter on " + t.toString();
+  return "";
+}
+
 const char* scopeName(FilterScope s) {
   return s == FilterScope::Local ? "local" : "global";
 }
@@ -24,8 +36,8 @@ std::string filterToString(const RuntimeFilter& f) {
   std::string kinds;
   for (auto k : f.kinds) kinds += (kinds.empty() ? "" : "+") + std::string(kindName(k));
   return "RF" + std::to_string(f.id) + " <- " + exprToString(*f.build) + " (" +
-         exprToString(*f.probe) + " " + f.op + ", " + kinds + ", " + scopeName(f.scope) +
-         (f.nullAllowed ? ", null allowed" : "") + ")";
+         exprToString(*f.probe) + " " + cmpSpelling(f.op) + ", " + kinds + ", " +
+         scopeName(f.scope) + (f.nullAllowed ? ", null allowed" : "") + ")";
 }
 
 std::string targetToString(const FilterTarget& t) {

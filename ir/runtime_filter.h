@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ir/cmp_op.h"
 #include "ir/expr.h"
 
 namespace rfguard {
@@ -27,7 +28,7 @@ struct RuntimeFilter {
   int id = 0;                ///< unique in the plan
   ExprPtr build;             ///< over the build (right) child's columns
   ExprPtr probe;             ///< over the probe (left) child's columns
-  std::string op = "=";      ///< "=", "<=>", or a range operator for scalar / min-max filters
+  CmpOp op = CmpOp::Eq;      ///< `=`, `<=>`, or a range operator for scalar / TopN filters
   bool nullAllowed = false;  ///< the filter accepts NULL when the build side has NULL (<=>)
   std::vector<FilterKind> kinds;
   FilterScope scope = FilterScope::Global;
@@ -38,6 +39,15 @@ struct FilterTarget {
   int id = 0;      ///< the filter's id
   ExprPtr target;  ///< over the scan's own columns
 };
+
+/// Why a filter of kind `k` cannot apply to keys of type `t`, "" when it can:
+/// MinMax needs an ordered type and never applies to DOUBLE/REAL (NaN has no
+/// place in an order), a bitset needs integers. The planner, the hooks and the
+/// verifier all ask here.
+std::string kindMisfit(FilterKind k, const Type& t);
+/// Why comparison `op` cannot be filtered on keys of type `t`, "" when it can:
+/// `<=>` on DOUBLE/REAL, where NaN and -0.0 make null-safe hashing unreliable.
+std::string compareMisfit(CmpOp op, const Type& t);
 
 /// "bloom", "in", "min_max", "bitset".
 const char* kindName(FilterKind k);

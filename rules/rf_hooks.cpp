@@ -25,10 +25,6 @@ bool expensiveOverString(const Expr& e) {
 
 }  // namespace
 
-bool isEquality(const std::string& op) {
-  return op == "=" || op == "<=>";
-}
-
 bool atMostOneRow(const PlanNode& n) {
   switch (n.op) {
     case PlanOp::Aggregate:
@@ -47,18 +43,17 @@ bool atMostOneRow(const PlanNode& n) {
 }
 
 std::optional<EquiConjunct> splitConjunct(const PlanNode& join, const ExprPtr& c) {
-  static const std::map<std::string, std::string> kFlip = {
-      {"=", "="}, {"<=>", "<=>"}, {"<", ">"}, {"<=", ">="}, {">", "<"}, {">=", "<="}};
-  if (c->kind != ExprKind::Call || !kFlip.count(c->name) || c->args.size() != 2)
-    return std::nullopt;
+  if (c->kind != ExprKind::Call || c->args.size() != 2) return std::nullopt;
+  auto op = parseCmpOp(c->name);
+  if (!op) return std::nullopt;
   const PlanNode& left = *join.children[0];
   const PlanNode& right = *join.children[1];
   auto cl = columnsOf(*c->args[0]), cr = columnsOf(*c->args[1]);
   if (cl.empty() || cr.empty() || hasSubquery(*c)) return std::nullopt;
   if (producesAll(left, cl) && producesAll(right, cr))
-    return EquiConjunct{c->args[0], c->args[1], c->name};
+    return EquiConjunct{c->args[0], c->args[1], *op};
   if (producesAll(right, cl) && producesAll(left, cr))
-    return EquiConjunct{c->args[1], c->args[0], kFlip.at(c->name)};
+    return EquiConjunct{c->args[1], c->args[0], flipped(*op)};
   return std::nullopt;
 }
 
@@ -71,7 +66,7 @@ std::optional<EquiConjunct> splitConjunct(const PlanNode& join, const ExprPtr& c
 // A.x = B.y in (A.x = B.y OR A.u = B.v) may still match through A.u = B.v.
 Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct* split) {
   const auto& info = joinInfo(join.joinType);
-  const std::string rule = "GenerateFromJoinConjunct";
+  const RfRule rule = RfRule::GenerateFromJoinConjunct;
   if (!info.hasCondition)
     return Decision::no(rule, nodeRef(join) + " is a cross join: only a scalar filter could apply");
   if (!info.probeRowsOnlyIfMatched)
@@ -92,14 +87,15 @@ Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct
           rule, "`" + str(conjunct) +
                     "` is a range comparison and the build side may return more than one row");
     if (split) *split = *s;
-    return Decision::yes("GenerateScalarFilter",
+    return Decision::yes(RfRule::GenerateScalarFilter,
                          nodeRef(join) +
                              " compares with a build side of at most one row: a scalar filter `" +
-                             str(s->probe) + " " + s->op + " s`");
+                             str(s->probe) + " " + cmpSpelling(s->op) + " s`");
   }
-  if (s->op == "<=>" && (s->build->type.isFloating() || s->probe->type.isFloating()))
-    return Decision::no(rule, "no <=> filter on " + s->build->type.toString() +
-                                  ": NaN and -0.0 make null-safe hashing unreliable");
+  for (const Type* t : {&s->build->type, &s->probe->type})
+    if (!compareMisfit(s->op, *t).empty())
+      return Decision::no(rule, "no " + compareMisfit(s->op, *t) +
+                                    ": NaN and -0.0 make null-safe hashing unreliable");
   if (!comparable(s->probe->type, s->build->type))
     return Decision::no(rule, "probe and build types do not compare");
   if (split) *split = *s;
@@ -115,22 +111,22 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
   switch (n.op) {
     case PlanOp::Filter:
     case PlanOp::Sort:
-      return Decision::yes("PassThroughRowPreserving",
+      return Decision::yes(RfRule::PassThroughRowPreserving,
                            where + " keeps or orders rows without changing them");
     case PlanOp::Limit:
       // SELECT * FROM (SELECT * FROM a ORDER BY a.v LIMIT 1) x JOIN b ON x.k = b.k,
       // a = {(1, v=1), (2, v=2)}, b = {2}: the limit picks k = 1, no match. A filter
       // from b's domain {2} below the limit would let it pick k = 2: a new row.
-      return Decision::no("BlockAtLimit",
+      return Decision::no(RfRule::BlockAtLimit,
                           where + ": filtering below LIMIT/OFFSET changes which rows are picked");
     case PlanOp::Project: {
       ExprPtr s = substitute(e, projectMapping(n));
       if (!isDeterministic(*s))
         return Decision::no(
-            "PassThroughProject",
+            RfRule::PassThroughProject,
             where + ": `" + str(e) + "` is computed by a non-deterministic projection");
       *rewritten = s;
-      return Decision::yes("PassThroughProject",
+      return Decision::yes(RfRule::PassThroughProject,
                            where + ": `" + str(e) + "` is `" + str(s) + "` below");
     }
     case PlanOp::Aggregate: {
@@ -141,11 +137,11 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
       for (const auto& [k, x] : keys) ids.insert(k);
       if (n.exprs.empty() || !subsetOf(cols, ids))
         return Decision::no(
-            "PassThroughAggregateKeys",
+            RfRule::PassThroughAggregateKeys,
             where + ": `" + str(e) + "` is not over group keys present in every grouping set");
       *rewritten = substitute(e, keys);
       return Decision::yes(
-          "PassThroughAggregateKeys",
+          RfRule::PassThroughAggregateKeys,
           where + ": `" + str(e) + "` reads group keys only, so it removes whole groups");
     }
     case PlanOp::Window: {
@@ -157,11 +153,11 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
           if (p->kind == ExprKind::Column) part.insert(p->name);
         if (!subsetOf(cols, part))
           return Decision::no(
-              "PassThroughWindowPartition",
+              RfRule::PassThroughWindowPartition,
               where + ": `" + str(e) + "` is not over the PARTITION BY keys of " + w.name);
       }
       return Decision::yes(
-          "PassThroughWindowPartition",
+          RfRule::PassThroughWindowPartition,
           where + ": `" + str(e) + "` reads partition keys only, so it removes whole partitions");
     }
     case PlanOp::Union:
@@ -170,24 +166,25 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
       // (A EXCEPT B): removing B rows could let A rows through that B removed.
       if (n.op == PlanOp::Except && child != 0)
         return Decision::no(
-            "PassThroughSetOp",
+            RfRule::PassThroughSetOp,
             where + ": EXCEPT's right input only removes rows; filtering it could add rows");
       std::map<std::string, ExprPtr> mapping;
       const PlanNode& c = *n.children[child];
       for (size_t i = 0; i < n.outNames.size() && i < c.output.size(); ++i)
         mapping[n.outNames[i]] = makeColumn(c.output[i].id, c.output[i].type, c.output[i].nullable);
       *rewritten = substitute(e, mapping);
-      return Decision::yes("PassThroughSetOp", where + ": input " + std::to_string(child + 1) +
-                                                   " through the column mapping");
+      return Decision::yes(
+          RfRule::PassThroughSetOp,
+          where + ": input " + std::to_string(child + 1) + " through the column mapping");
     }
     case PlanOp::Join: {
       const auto& info = joinInfo(n.joinType);
       if (!info.outputs[child] || !producesAll(*n.children[child], cols))
-        return Decision::no("PassThroughJoinLineage", where + ": `" + str(e) +
-                                                          "` does not come from its " +
-                                                          (child ? "right" : "left") + " side");
+        return Decision::no(RfRule::PassThroughJoinLineage,
+                            where + ": `" + str(e) + "` does not come from its " +
+                                (child ? "right" : "left") + " side");
       if (!info.generatesNulls[child])
-        return Decision::yes("PassThroughJoinPreservedSide",
+        return Decision::yes(RfRule::PassThroughJoinPreservedSide,
                              where + ": the " + std::string(child ? "right" : "left") +
                                  " side's rows reach the output unchanged or not at all");
       // A LEFT JOIN B ON A.k = B.k JOIN C ON coalesce(B.k, 0) = C.k with A = {1},
@@ -195,25 +192,25 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
       // row; A's row becomes (1, NULL), coalesce gives 0 = C.k: a wrong row.
       // With <=> the NULL-extended row matches a NULL in C the same way.
       if (f.nullAllowed)
-        return Decision::no("PassThroughJoinNullGeneratingSide",
+        return Decision::no(RfRule::PassThroughJoinNullGeneratingSide,
                             where +
                                 ": a null-allowing filter cannot enter a NULL-generating side (a "
                                 "lost match becomes a NULL row that the filter accepts)");
       // e reads only this side's columns, so "NULL when all of them are NULL" is judged over its
       // own.
       if (!isNullPropagating(*e, cols))
-        return Decision::no("PassThroughJoinNullGeneratingSide",
+        return Decision::no(RfRule::PassThroughJoinNullGeneratingSide,
                             "entered the NULL-generating side of " + where + " with `" + str(e) +
                                 "`, which is not NULL-propagating");
       return Decision::yes(
-          "PassThroughJoinNullGeneratingSide",
+          RfRule::PassThroughJoinNullGeneratingSide,
           where + ": `" + str(e) + "` is NULL on NULL-extended rows, which the filter rejects");
     }
     case PlanOp::Scan:
     case PlanOp::Values:
       break;
   }
-  return Decision::no("PassThrough", where + " has no inputs");
+  return Decision::no(RfRule::PassThroughLeaf, where + " has no inputs");
 }
 
 // Copies across a join equality l = r. From the side that keeps its rows
@@ -226,7 +223,7 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
 // row would return A.
 Decision rewriteToChild(const PlanNode& join, const ExprPtr& conjunct, const ExprPtr& e,
                         const RuntimeFilter& f, size_t* target, ExprPtr* copy) {
-  const std::string rule = "CopyAcrossJoinEquality";
+  const RfRule rule = RfRule::CopyAcrossJoinEquality;
   const std::string where = nodeRef(join);
   auto s = splitConjunct(join, conjunct);
   if (!s)
@@ -241,7 +238,8 @@ Decision rewriteToChild(const PlanNode& join, const ExprPtr& conjunct, const Exp
     return Decision::no(rule, "`" + str(e) + "` is not a key of `" + str(conjunct) + "`");
   const auto& info = joinInfo(join.joinType);
   if (info.nullAware)
-    return Decision::no(rule, where + " is NULL-aware (NOT IN): the filter cannot cross it");
+    return Decision::no(RfRule::CopyAcrossNullAwareJoin,
+                        where + " is NULL-aware (NOT IN): the filter cannot cross it");
   if (!info.outputs[from])
     return Decision::no(rule, "`" + str(e) + "` is not in " + where + "'s output");
   if (info.generatesNulls[from]) {
@@ -254,11 +252,64 @@ Decision rewriteToChild(const PlanNode& join, const ExprPtr& conjunct, const Exp
   }
   *target = 1 - from;
   *copy = from == 0 ? s->build : s->probe;
-  return Decision::yes(rule, where + ": `" + str(e) + "` " + s->op + " `" + str(*copy) + "`");
+  return Decision::yes(
+      rule, where + ": `" + str(e) + "` " + cmpSpelling(s->op) + " `" + str(*copy) + "`");
+}
+
+namespace {
+
+/// A composite key (k1, k2...) crosses a join when every part is a key of one of
+/// its equality conjuncts on the same side: the copy is the tuple of other sides.
+std::optional<JoinMove> compositeCopy(const PlanNode& n, const ExprPtr& e, const RuntimeFilter& f) {
+  if (!isComposite(*e) || !n.predicate) return std::nullopt;
+  std::vector<ExprPtr> parts;
+  size_t target = 2;
+  for (const auto& part : e->args) {
+    bool mapped = false;
+    for (const auto& conj : conjuncts(n.predicate)) {
+      size_t t = 0;
+      ExprPtr copy;
+      if (!rewriteToChild(n, conj, part, f, &t, &copy).ok || (target != 2 && t != target)) continue;
+      target = t;
+      parts.push_back(copy);
+      mapped = true;
+      break;
+    }
+    if (!mapped) return std::nullopt;
+  }
+  ExprPtr tuple = makeComposite(parts);
+  return JoinMove{target, tuple,
+                  Decision::yes(RfRule::CopyAcrossJoinEquality,
+                                nodeRef(n) + ": every part of `" + str(e) +
+                                    "` is a key; copied as `" + str(tuple) + "`")};
+}
+
+}  // namespace
+
+std::vector<JoinMove> soundJoinMoves(const PlanNode& n, const ExprPtr& e, const RuntimeFilter& f) {
+  std::vector<JoinMove> moves;
+  for (size_t c = 0; c < 2; ++c) {
+    JoinMove m{c, nullptr, {}};
+    m.decision = canPassThrough(n, c, e, f, &m.expr);
+    if (!m.decision.ok) m.expr = nullptr;
+    if (m.decision.ok || m.decision.rule != RfRule::PassThroughJoinLineage) moves.push_back(m);
+  }
+  if (!n.predicate) return moves;
+  if (auto tuple = compositeCopy(n, e, f)) moves.push_back(*tuple);
+  for (const auto& conj : conjuncts(n.predicate)) {
+    auto s = splitConjunct(n, conj);
+    if (!s || (!exprEquals(e, s->probe) && !exprEquals(e, s->build))) continue;
+    JoinMove m;
+    m.child = exprEquals(e, s->probe) ? 1 : 0;  // where the copy would go, also when refused
+    m.decision = rewriteToChild(n, conj, e, f, &m.child, &m.expr);
+    if (!m.decision.ok) m.expr = nullptr;
+    moves.push_back(m);
+  }
+  return moves;
 }
 
 Decision canConsume(const PlanNode& scan, const ExprPtr& target, const RuntimeFilter& f) {
-  const std::string rule = "ConsumeAtScan";
+  const RfRule rule = RfRule::ConsumeAtScan;
   bool own = true;
   for (const auto& c : columnsOf(*target)) own = own && hasTableColumn(scan, c);
   if (!own || hasSubquery(*target))
@@ -271,8 +322,8 @@ Decision canConsume(const PlanNode& scan, const ExprPtr& target, const RuntimeFi
   if (expensiveOverString(*target))
     return Decision::no(
         rule, "`" + str(target) + "` evaluates a function over a string column at every row");
-  if (f.op == "<=>" && target->type.isFloating())
-    return Decision::no(rule, "no <=> filter on " + target->type.toString());
+  if (!compareMisfit(f.op, target->type).empty())
+    return Decision::no(rule, "no " + compareMisfit(f.op, target->type));
   return Decision::yes(rule, scan.alias + " computes `" + str(target) + "`");
 }
 

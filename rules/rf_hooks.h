@@ -4,34 +4,31 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "ir/cmp_op.h"
 #include "ir/plan.h"
+#include "rules/rf_rules.h"
 
 namespace rfguard {
 
 /// One hook's answer: yes or no, the rule that decided, and the reason in words.
 struct Decision {
   bool ok = false;
-  std::string rule;    ///< Verb+Object+Side name, e.g. "PassThroughJoinNullGeneratingSide"
-  std::string reason;  ///< why, in words
+  RfRule rule = RfRule::GenerateFromJoinConjunct;  ///< rules/rf_rules.cpp names and documents it
+  std::string reason;                              ///< why, in words
 
-  static Decision yes(std::string rule, std::string reason) {
-    return {true, std::move(rule), std::move(reason)};
-  }
-  static Decision no(std::string rule, std::string reason) {
-    return {false, std::move(rule), std::move(reason)};
-  }
+  static Decision yes(RfRule rule, std::string reason) { return {true, rule, std::move(reason)}; }
+  static Decision no(RfRule rule, std::string reason) { return {false, rule, std::move(reason)}; }
 };
 
 /// A join conjunct `probe OP build` with each side over one child.
 struct EquiConjunct {
-  ExprPtr probe;   ///< over the join's left (probe) child
-  ExprPtr build;   ///< over the join's right (build) child
-  std::string op;  ///< "=", "<=>", "<", "<=", ">", ">=" (probe OP build)
+  ExprPtr probe;         ///< over the join's left (probe) child
+  ExprPtr build;         ///< over the join's right (build) child
+  CmpOp op = CmpOp::Eq;  ///< probe OP build
 };
 
-/// True for `=` and `<=>`.
-bool isEquality(const std::string& op);
 /// True when the node returns at most one row whatever the data (a global aggregate...).
 bool atMostOneRow(const PlanNode& node);
 /// Splits a conjunct of `join` into probe and build sides, if it compares one with the
@@ -50,6 +47,19 @@ Decision canPassThrough(const PlanNode& node, size_t child, const ExprPtr& e,
 /// `conjunct` to the other side? On success `target` and `copy` say where and as what.
 Decision rewriteToChild(const PlanNode& join, const ExprPtr& conjunct, const ExprPtr& e,
                         const RuntimeFilter& f, size_t* target, ExprPtr* copy);
+
+/// One way a filter may continue below a join: into `child` as `expr`.
+struct JoinMove {
+  size_t child = 0;  ///< also set when refused: where the move would have gone
+  ExprPtr expr;
+  Decision decision;  ///< why (ok) or why not (!ok, expr unset)
+};
+
+/// Where filter `f`, applied as `e` at `join`'s output, continues under the sound
+/// policy: lineage into each child, a composite key's copy, then a copy across
+/// each equality that has `e` as a key (refused moves included, with reasons).
+std::vector<JoinMove> soundJoinMoves(const PlanNode& join, const ExprPtr& e,
+                                     const RuntimeFilter& f);
 
 /// May `scan` apply `f` to `target`?
 Decision canConsume(const PlanNode& scan, const ExprPtr& target, const RuntimeFilter& f);

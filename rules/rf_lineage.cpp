@@ -60,12 +60,12 @@ PlanNode* LineageIndex::jumpTarget(const PlanNode& from, const std::string& col)
   return own->second;
 }
 
-std::vector<std::pair<int, std::string>> LineageIndex::path(int from, int scan) const {
-  std::vector<std::pair<int, std::string>> out;
+std::vector<std::pair<int, RfRule>> LineageIndex::path(int from, int scan) const {
+  std::vector<std::pair<int, RfRule>> out;
   for (int id = info_.at(scan).parent; id != -1; id = info_.at(id).parent) {
     PlanOp op = info_.at(id).op;
-    out.push_back(
-        {id, op == PlanOp::Join ? "PassThroughJoinPreservedSide" : "PassThroughRowPreserving"});
+    out.push_back({id, op == PlanOp::Join ? RfRule::PassThroughJoinPreservedSide
+                                          : RfRule::PassThroughRowPreserving});
     if (id == from) break;
   }
   return {out.rbegin(), out.rend()};

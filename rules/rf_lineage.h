@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ir/plan.h"
+#include "rules/rf_rules.h"
 
 namespace rfguard {
 
@@ -25,7 +26,7 @@ class LineageIndex {
 
   /// The nodes from `from` down to, not including, `scan`, top first, each with
   /// the rule that passes the filter through it.
-  std::vector<std::pair<int, std::string>> path(int from, int scan) const;
+  std::vector<std::pair<int, RfRule>> path(int from, int scan) const;
 
  private:
   struct Info {

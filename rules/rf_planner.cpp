@@ -72,8 +72,8 @@ struct Planner {
 
   std::vector<FilterKind> kindsFor(const PlanNode& build, const EquiConjunct& s) {
     std::vector<FilterKind> kinds;
-    if (!isEquality(s.op)) return {FilterKind::MinMax};               // a scalar filter: one bound
-    if (s.build->kind == ExprKind::Call && s.build->name == "row") {  // a composite key: hashed
+    if (!isEquality(s.op)) return {FilterKind::MinMax};  // a scalar filter: one bound
+    if (isComposite(*s.build)) {                         // a composite key: hashed
       auto n = estimateRows(build, rows);
       return {n && *n <= static_cast<long long>(kMaxInFilterKeys) ? FilterKind::In
                                                                   : FilterKind::Bloom};
@@ -81,7 +81,7 @@ struct Planner {
     auto n = buildKeys(build, s);
     kinds.push_back(n && *n <= static_cast<long long>(kMaxInFilterKeys) ? FilterKind::In
                                                                         : FilterKind::Bloom);
-    if (s.build->type.isOrdered() && !s.build->type.isFloating() && s.op == "=")
+    if (kindMisfit(FilterKind::MinMax, s.build->type).empty() && s.op == CmpOp::Eq)
       kinds.push_back(FilterKind::MinMax);
     return kinds;
   }
@@ -113,7 +113,7 @@ struct Planner {
   // read (joins and filters are not estimated). No statistics: the filter is built.
   Decision costDecision(const PlanNode& join) {
     auto probe = sizeOf(*join.children[0]), build = sizeOf(*join.children[1]);
-    const std::string rule = "CostThreshold";
+    const RfRule rule = RfRule::CostThreshold;
     if (!probe) return Decision::yes(rule, "no statistics for the probe side");
     if (*probe < kMinProbeRows)
       return Decision::no(
@@ -131,8 +131,7 @@ struct Planner {
     int step;  // last step taken to get here, -1 at the start
   };
 
-  int addStep(int node, const std::string& rule, const ExprPtr& before, const ExprPtr& after,
-              int parent) {
+  int addStep(int node, RfRule rule, const ExprPtr& before, const ExprPtr& after, int parent) {
     report.steps.push_back({node, rule, exprToString(*before), exprToString(*after), parent});
     return static_cast<int>(report.steps.size()) - 1;
   }
@@ -153,14 +152,14 @@ struct Planner {
       if (n.op != PlanOp::Scan && lineage && it.expr->kind == ExprKind::Column)
         if (PlanNode* scan = lineage->jumpTarget(n, it.expr->name)) {
           std::string e = exprToString(*it.expr);
-          report.steps.push_back({n.id, "PassThroughUnchanged", e, e, it.step, scan->id});
+          report.steps.push_back({n.id, RfRule::PassThroughUnchanged, e, e, it.step, scan->id});
           work.push_back({scan, it.expr, static_cast<int>(report.steps.size()) - 1});
           continue;
         }
       if (n.op == PlanOp::Scan) {
         Decision d = consumeUnder(profile, n, it.expr, f);
         if (d.ok && columnTargetsOnly && it.expr->kind != ExprKind::Column)
-          d = Decision::no("ConsumeTopNThreshold",
+          d = Decision::no(RfRule::ConsumeTopNThreshold,
                            "`" + exprToString(*it.expr) + "` is not the sort key unchanged");
         if (!d.ok) {
           report.rejected.push_back({f.id, n.id, exprToString(*it.expr), d});
@@ -176,7 +175,7 @@ struct Planner {
         if (placed == kMaxConsumersPerFilter) {
           report.rejected.push_back(
               {f.id, n.id, exprToString(*it.expr),
-               Decision::no("ConsumerCap",
+               Decision::no(RfRule::ConsumerCap,
                             "RF" + std::to_string(f.id) + " already has " +
                                 std::to_string(kMaxConsumersPerFilter) +
                                 " consumers nearer to its producer; the search stops here")});
@@ -221,19 +220,19 @@ struct Planner {
     if (key.expr->kind != ExprKind::Column || !isDeterministic(*key.expr)) {
       report.generation.push_back(
           {0, limit.id, exprToString(*key.expr),
-           Decision::no("GenerateTopNFilter", "the first sort key is not a column")});
+           Decision::no(RfRule::GenerateTopNFilter, "the first sort key is not a column")});
       return;
     }
     RuntimeFilter f;
     f.id = nextId++;
     f.build = f.probe = key.expr;
-    f.op = key.ascending ? "<=" : ">=";
+    f.op = key.ascending ? CmpOp::Le : CmpOp::Ge;
     f.nullAllowed = key.nullsFirst;
     f.kinds = {FilterKind::MinMax};
     report.generation.push_back(
         {f.id, limit.id, sortKeyToString(key),
-         Decision::yes("GenerateTopNFilter", "ORDER BY " + sortKeyToString(key) + " LIMIT " +
-                                                 std::to_string(*limit.limit))});
+         Decision::yes(RfRule::GenerateTopNFilter, "ORDER BY " + sortKeyToString(key) + " LIMIT " +
+                                                       std::to_string(*limit.limit))});
     size_t before = report.consumers.size();
     propagate(*sort.children[0], f, true);
     if (report.consumers.size() == before)
@@ -256,7 +255,7 @@ struct Planner {
     f.build = s.build;
     f.probe = s.probe;
     f.op = s.op;
-    f.nullAllowed = s.op == "<=>";
+    f.nullAllowed = s.op == CmpOp::NullSafeEq;
     f.kinds = kindsFor(*n.children[1], s);
     f.scope = scopeFor(n, s);
     report.generation.push_back({f.id, n.id, exprToString(*what), d});
@@ -280,10 +279,10 @@ struct Planner {
       build.push_back(s.build);
       conjs.push_back(conj);
     }
-    EquiConjunct tuple{makeCall("row", probe), makeCall("row", build), eligible[0].second.op};
+    EquiConjunct tuple{makeComposite(probe), makeComposite(build), eligible[0].second.op};
     generate(
         n, makeAnd(conjs), tuple,
-        Decision::yes("GenerateCompositeFilter",
+        Decision::yes(RfRule::GenerateCompositeFilter,
                       "one filter over " + std::to_string(conjs.size()) + " equality conjuncts"));
     return true;
   }
@@ -305,7 +304,7 @@ struct Planner {
       }
       if (composite && profile == Profile::Sound && compositeOf(n, eligible)) eligible.clear();
       for (const auto& [conj, s] : eligible) {
-        Decision d = Decision::yes("GenerateFromJoinConjunct", "");
+        Decision d = Decision::yes(RfRule::GenerateFromJoinConjunct, "");
         generate(n, conj, s, d);
       }
     }
@@ -363,7 +362,7 @@ std::string explainRuntimeFilters(const RfReport& r) {
   for (const auto& g : r.generation) {
     if (!g.filter) {
       out += "join #" + std::to_string(g.node) + " `" + g.what +
-             "`: no filter: " + g.decision.rule + ": " + g.decision.reason + "\n";
+             "`: no filter: " + ruleName(g.decision.rule) + ": " + g.decision.reason + "\n";
       continue;
     }
     bool dropped = false;
@@ -374,13 +373,13 @@ std::string explainRuntimeFilters(const RfReport& r) {
       if (c.filter != g.filter) continue;
       out += "  consumer " + c.target + " at scan #" + std::to_string(c.scan) + ":\n";
       for (const auto& s : r.derivation(c))
-        out += "    #" + std::to_string(s.node) + " " + s.rule +
+        out += "    #" + std::to_string(s.node) + " " + ruleName(s.rule) +
                (s.before == s.after ? ": " + s.after : ": " + s.before + " => " + s.after) + "\n";
     }
     for (const auto& e : r.rejected)
       if (e.filter == g.filter)
         out += "  rejected at #" + std::to_string(e.node) + " `" + e.what +
-               "`: " + e.decision.rule + ": " + e.decision.reason + "\n";
+               "`: " + ruleName(e.decision.rule) + ": " + e.decision.reason + "\n";
   }
   return out;
 }

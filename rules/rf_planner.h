@@ -15,7 +15,7 @@ namespace rfguard {
 /// after.
 struct RfStep {
   int node = 0;
-  std::string rule;
+  RfRule rule = RfRule::PassThroughUnchanged;
   std::string before;
   std::string after;
   int parent = -1;  ///< the previous step in RfReport::steps, -1 at the producer

@@ -166,19 +166,29 @@ std::optional<Value> Evaluator::expr(const Expr& e, const Ctx& ctx) {
 }
 
 bool FilterState::accept(const Value& v) const {
-  const std::string& op = filter->op;
+  const CmpOp op = filter->op;
   if (topN) {
     if (topNAll) return true;
     if (isNull(v)) return filter->nullAllowed || isNull(*threshold);
     if (isNull(*threshold)) return !filter->nullAllowed;
     int c = *compare(v, *threshold);
-    return op == "<=" ? c <= 0 : c >= 0;
+    return op == CmpOp::Le ? c <= 0 : c >= 0;
   }
   if (isNull(v)) return acceptNull;
-  if (op != "=" && op != "<=>") {  // a scalar filter: p OP s
+  if (!isEquality(op)) {  // a scalar filter: p OP s
     if (empty) return false;
-    int c = *compare(v, op[0] == '<' ? *max : *min);
-    return op == "<" ? c < 0 : op == "<=" ? c <= 0 : op == ">" ? c > 0 : c >= 0;
+    const bool below = op == CmpOp::Lt || op == CmpOp::Le;
+    int c = *compare(v, below ? *max : *min);
+    switch (op) {
+      case CmpOp::Lt:
+        return c < 0;
+      case CmpOp::Le:
+        return c <= 0;
+      case CmpOp::Gt:
+        return c > 0;
+      default:
+        return c >= 0;
+    }
   }
   if (min && max) return !empty && *compare(v, *min) >= 0 && *compare(v, *max) <= 0;
   return hasKey(v);
@@ -246,7 +256,7 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
     for (const auto& v : values) s.keys.push_back(FilterState::keyOf(v));
     std::sort(s.keys.begin(), s.keys.end());
     s.keys.erase(std::unique(s.keys.begin(), s.keys.end()), s.keys.end());
-    const bool range = f.op != "=" && f.op != "<=>";
+    const bool range = !isEquality(f.op);
     if (!values.empty() && (range || opt_.content == Content::MinMax)) {
       s.min = s.max = values[0];
       for (const auto& v : values) {

@@ -29,6 +29,7 @@ check "tpch plans" 0 '^-- q22 ' -- "$RFGUARD" plan corpus/examples/tpch.sql
 check "ssb plans" 0 '^-- q4.3 ' -- "$RFGUARD" plan corpus/examples/ssb.sql
 [ "$(grep -c '^-- q' "$tmp/out")" -eq 13 ] && pass=$((pass + 1)) || { echo "FAIL ssb count"; fail=$((fail + 1)); }
 check "list rules" 0 '^SimplifyOuterJoin' -- "$RFGUARD" plan --list-rules
+check "list rf rules" 0 '^PassThroughJoinNullGeneratingSide	' -- "$RFGUARD" plan --list-rules
 check "show rules" 0 'PushFilterIntoJoin\([0-9]+\)' -- "$RFGUARD" plan --show-rules corpus/examples/tpch.sql
 check "verify rewrites" 0 '' -- "$RFGUARD" plan --verify-rewrites corpus/examples/tpch.sql corpus/examples/ssb.sql
 

@@ -139,7 +139,8 @@ std::string summarize(const RfReport& rf) {
       line += " none";
       for (const auto& e : rf.rejected)
         if (e.filter == g.filter)
-          line += " [" + e.decision.rule + " at #" + std::to_string(e.node) + "]";
+          line += " [" + std::string(ruleName(e.decision.rule)) + " at #" + std::to_string(e.node) +
+                  "]";
     }
     out += line + "\n";
   }

@@ -33,8 +33,7 @@ bool mentions(const PlanNode& join, const ExprPtr& e, const RuntimeFilter& f) {
 
 /// The producer's pairs: one for a plain filter, one per part of a composite `row(...)`.
 std::vector<std::pair<ExprPtr, ExprPtr>> keyPairs(const RuntimeFilter& f) {
-  bool tuple = f.probe->kind == ExprKind::Call && f.probe->name == "row" &&
-               f.build->kind == ExprKind::Call && f.build->name == "row" &&
+  bool tuple = isComposite(*f.probe) && isComposite(*f.build) &&
                f.probe->args.size() == f.build->args.size();
   if (!tuple) return {{f.probe, f.build}};
   std::vector<std::pair<ExprPtr, ExprPtr>> out;
@@ -51,9 +50,10 @@ void checkJoinProducer(const Producer& p, std::vector<Finding>& out) {
     out.push_back(
         makeFinding(code, rf(f.id) + " at " + nodeRef(j) + ": " + msg, f.id, {j.id}, j.loc));
   };
-  if (f.nullAllowed != (f.op == "<=>"))
-    finding("null-flag-mismatch", std::string("a `") + f.op + "` filter must " +
-                                      (f.op == "<=>" ? "" : "not ") + "be null-allowing");
+  const bool nullSafe = f.op == CmpOp::NullSafeEq;
+  if (f.nullAllowed != nullSafe)
+    finding("null-flag-mismatch", std::string("a `") + cmpSpelling(f.op) + "` filter must " +
+                                      (nullSafe ? "" : "not ") + "be null-allowing");
   const auto conjs = j.predicate ? conjuncts(j.predicate) : std::vector<ExprPtr>{};
   for (const auto& [probe, build] : keyPairs(f)) {
     RuntimeFilter part = f;
@@ -65,7 +65,7 @@ void checkJoinProducer(const Producer& p, std::vector<Finding>& out) {
       if (s && s->op == f.op && exprEquals(s->probe, probe) && exprEquals(s->build, build))
         source = c;
     }
-    std::string pair = "`" + str(probe) + " " + f.op + " " + str(build) + "`";
+    std::string pair = "`" + str(probe) + " " + cmpSpelling(f.op) + " " + str(build) + "`";
     if (!source) {
       bool underOr = false;
       for (const auto& c : conjs) underOr = underOr || mentions(j, c, part);
@@ -96,10 +96,11 @@ void checkTopNProducer(const Producer& p, std::vector<Finding>& out) {
   if (!l.limit || sort.op != PlanOp::Sort || sort.sortKeys.empty())
     return finding("topn-producer-mismatch", "a TopN filter needs LIMIT n over ORDER BY");
   const SortKey& k = sort.sortKeys[0];
-  std::string want = k.ascending ? "<=" : ">=";
+  const CmpOp want = k.ascending ? CmpOp::Le : CmpOp::Ge;
   if (!exprEquals(f.probe, k.expr) || f.op != want)
-    return finding("topn-producer-mismatch", "the threshold must be `" + str(k.expr) + " " + want +
-                                                 "`, not `" + str(f.probe) + " " + f.op + "`");
+    return finding("topn-producer-mismatch", "the threshold must be `" + str(k.expr) + " " +
+                                                 cmpSpelling(want) + "`, not `" + str(f.probe) +
+                                                 " " + cmpSpelling(f.op) + "`");
   if (f.nullAllowed != k.nullsFirst)
     finding("null-flag-mismatch", std::string("NULLs sort ") + (k.nullsFirst ? "first" : "last") +
                                       ", so the threshold must " + (k.nullsFirst ? "" : "not ") +
@@ -110,10 +111,9 @@ void checkTopNProducer(const Producer& p, std::vector<Finding>& out) {
 std::string kindProblem(const RuntimeFilter& f, const Type& t) {
   if (f.kinds.empty()) return "the filter has no kind";
   for (FilterKind k : f.kinds) {
-    if (k == FilterKind::MinMax && (!t.isOrdered() || t.isFloating()) &&
-        !(f.probe->kind == ExprKind::Call && f.probe->name == "row"))
-      return "min_max on " + t.toString();
-    if (k == FilterKind::Bitset && !t.isInteger()) return "bitset on " + t.toString();
+    // A composite key is hashed whole; its MinMax bounds compare tuples.
+    if (k == FilterKind::MinMax && isComposite(*f.probe)) continue;
+    if (auto m = kindMisfit(k, t); !m.empty()) return m;
   }
   return "";
 }
@@ -199,8 +199,8 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
     }
     // The producer's key type was judged above; a target of another type is judged here.
     std::string kp = t->type.toString() == f.probe->type.toString() ? "" : kindProblem(f, t->type);
-    if (kp.empty() && f.op == "<=>" && t->type.isFloating() && !f.probe->type.isFloating())
-      kp = "a <=> filter on " + t->type.toString();
+    if (kp.empty() && compareMisfit(f.op, f.probe->type).empty())
+      if (auto m = compareMisfit(f.op, t->type); !m.empty()) kp = "a " + m;
     if (!kp.empty()) {
       finding("kind-unsuitable", kp, nodes);
       continue;

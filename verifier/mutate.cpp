@@ -217,7 +217,7 @@ struct Mutator {
                f.probe = s->probe;
                f.build = s->build;
                f.op = s->op;
-               f.nullAllowed = s->op == "<=>";
+               f.nullAllowed = s->op == CmpOp::NullSafeEq;
                f.kinds = {FilterKind::Bloom};
                byId(r, jid)->runtimeFilters.push_back(f);
                byId(r, sid)->runtimeFilterTargets.push_back({f.id, t});

@@ -144,10 +144,10 @@ struct Printer {
     // nested filters can make the text grow geometrically.
     if (build.size() > (64 << 10)) return fail("the filtered query's text grows too large"), "1";
     std::string a = fresh();
-    if (rf->op != "=" && rf->op != "<=>") {
-      std::string agg = rf->op[0] == '<' ? "max" : "min";
-      return "(" + t + " " + rf->op + " (SELECT " + agg + "(" + b + ") FROM (" + build + ") AS " +
-             a + "))";
+    if (!isEquality(rf->op)) {
+      std::string agg = rf->op == CmpOp::Lt || rf->op == CmpOp::Le ? "max" : "min";
+      return "(" + t + " " + cmpSpelling(rf->op) + " (SELECT " + agg + "(" + b + ") FROM (" +
+             build + ") AS " + a + "))";
     }
     std::string nullPart = rf->nullAllowed
                                ? " OR (" + t + " IS NULL AND EXISTS (SELECT 1 FROM (" + build +

@@ -25,17 +25,7 @@ struct Break {
 
 /// The finding code for a refused step (by the rule that refused it).
 const char* codeFor(const Break& b) {
-  const std::string& r = b.decision.rule;
-  if (r == "PassThroughJoinNullGeneratingSide") return "unsafe-null-generating-side";
-  if (r == "CopyAcrossJoinEquality")
-    return joinInfo(b.node->joinType).nullAware ? "into-null-aware-anti-build"
-                                                : "unsafe-equality-copy";
-  if (r == "BlockAtLimit") return "crossed-limit";
-  if (r == "PassThroughAggregateKeys") return "crossed-aggregate";
-  if (r == "PassThroughWindowPartition") return "crossed-window";
-  if (r == "PassThroughSetOp") return "into-except-right";
-  if (r == "PassThroughProject") return "crossed-nondeterministic-projection";
-  return "target-not-derivable";
+  return rfRuleInfo(b.decision.rule).finding;
 }
 
 size_t childIndex(const PlanNode& n, const PlanNode* child) {
@@ -142,10 +132,10 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
       if (!moved)
         lineage.push_back(
             {i, &n,
-             Decision::no("PassThroughJoinLineage", "`" + exprToString(*e) + "` at " + nodeRef(n) +
-                                                        " neither comes from its " +
-                                                        (child ? "right" : "left") +
-                                                        " side nor is a key of its condition")});
+             Decision::no(RfRule::PassThroughJoinLineage,
+                          "`" + exprToString(*e) + "` at " + nodeRef(n) +
+                              " neither comes from its " + (child ? "right" : "left") +
+                              " side nor is a key of its condition")});
       continue;
     }
     ExprPtr down;

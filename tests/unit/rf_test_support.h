@@ -51,7 +51,7 @@ inline std::set<std::string> consumers(const Planned& p, int id) {
 
 inline std::string rejectionRule(const Planned& p, int id) {
   for (const auto& e : p.report.rejected)
-    if (e.filter == id) return e.decision.rule;
+    if (e.filter == id) return ruleName(e.decision.rule);
   return "";
 }
 

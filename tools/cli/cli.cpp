@@ -68,6 +68,7 @@ bool hasRuntimeFilters(const PlanNode& n) {
 int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
   if (args.listRules) {
     for (const auto& r : normalisationRules()) out << r.name << "\t" << r.description << "\n";
+    for (const auto& r : allRfRules()) out << r.name << "\t" << r.doc << "\n";
     return kExitOk;
   }
   if (args.files.empty()) {
@@ -141,6 +142,13 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
   return code;
 }
 
+/// The names of every profile, from the profile table.
+std::vector<std::string> profileNames() {
+  std::vector<std::string> names;
+  for (const auto& p : allProfileInfos()) names.push_back(p.name);
+  return names;
+}
+
 }  // namespace
 
 int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
@@ -154,14 +162,15 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->check(CLI::IsMember({"text", "json", "dot"}));
   cmd->add_option("--disable", plan.disabled, "switch off a normalisation rule (repeatable)")
       ->allow_extra_args(false);
-  cmd->add_flag("--list-rules", plan.listRules, "list the normalisation rules and exit");
+  cmd->add_flag("--list-rules", plan.listRules,
+                "list the normalisation and runtime-filter rules and exit");
   cmd->add_flag("--show-rules", plan.showRules, "after each text plan, list the rules that fired");
   cmd->add_flag("--verify-rewrites", plan.verify, "check plan invariants after every rewrite");
   cmd->add_flag("--no-runtime-filters", plan.noRuntimeFilters,
                 "normalise only, place no runtime filters");
   cmd->add_option("--profile", plan.profile,
                   "placement policy: sound (default), doris, starrocks, trino")
-      ->check(CLI::IsMember({"sound", "doris", "starrocks", "trino"}));
+      ->check(CLI::IsMember(profileNames()));
   cmd->add_flag("--cost", plan.cost,
                 "build only filters that pass the trigger thresholds (probe >= 100000 rows, "
                 "build/probe <= 0.1)");
@@ -181,7 +190,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   lintCmd
       ->add_option("--profile", lint.profile,
                    "placement policy for SQL inputs: sound (default), doris, starrocks, trino")
-      ->check(CLI::IsMember({"sound", "doris", "starrocks", "trino"}));
+      ->check(CLI::IsMember(profileNames()));
   lintCmd->add_flag("--composite", lint.composite,
                     "plan composite filters over all equality conjuncts of a join (SQL inputs)");
   ReplayArgs replay;
@@ -205,7 +214,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   checkCmd
       ->add_option("--profile", check.profile,
                    "placement policy for SQL inputs: sound (default), doris, starrocks, trino")
-      ->check(CLI::IsMember({"sound", "doris", "starrocks", "trino"}));
+      ->check(CLI::IsMember(profileNames()));
   checkCmd->add_option("--oracle", check.oracle, "none (default) or sqlite")
       ->check(CLI::IsMember({"none", "sqlite"}));
   checkCmd->add_option("--format", check.format, "text or json")

@@ -1,0 +1,101 @@
+// The engine profiles as data: what StarRocks, Doris and Trino do at joins, as
+// seeds/001 describes them, gaps included (the verifier and the bounded
+// checker are there to catch those). Adding an engine is adding a row here, its
+// rules to rules/rf_rules.*, and a value to Profile.
+#include "rules/rf_profiles.h"
+
+namespace rfguard {
+
+namespace {
+
+using J = JoinType;
+using P = NullSidePolicy;
+
+// Doris: a <=> filter stops at any outer join; lineage into a NULL-generating
+// side needs a NULL-propagating expression (no null-allowing check beyond that);
+// equality expansion only through inner and semi joins, to a single column.
+// The gap: (A LEFT JOIN B ON A.k = B.k) JOIN C ON coalesce(B.k, 0) = C.k is
+// refused, but a null-allowing filter on B.k itself enters B.
+const EngineProfile kDoris = {
+    .producers = JoinTypeSet::all().minus({J::LeftAnti, J::Full, J::Left, J::NullAwareLeftAnti}),
+    .produces = {RfRule::DorisProducer, "{node} produces from `{conj}`"},
+    .producerRefused = {RfRule::DorisProducerDenyList, "{node} is on Doris' producer deny list"},
+    .nullSafeStopsAt = {J::Left, J::Right, J::Full},
+    .nullSafeStop = {RfRule::DorisNullSafeStopsAtOuterJoin,
+                     "{node} is an outer join and the filter is null-safe"},
+    .lineageInto = {JoinTypeSet::all(), JoinTypeSet::all()},
+    .lineage = {RfRule::DorisPassThroughLineage, "{node}: `{e}` along its lineage"},
+    .stays = {RfRule::DorisPassThroughLineage, "{node}: `{e}` does not come from one side"},
+    .nullSide = P::NeedsNullPropagating,
+    .nullSideRefused = {RfRule::DorisPassThroughLineage,
+                        "entered the NULL-generating side of {node} with `{e}`, which is not "
+                        "NULL-propagating"},
+    .copyAt = {J::Inner, J::LeftSemi, J::RightSemi},
+    .copyOps = {CmpOp::Eq, CmpOp::NullSafeEq},
+    .copyToSingleColumn = true,
+    .copy = {RfRule::DorisExpandByInnerJoin, "{node}: `{e}` {op} `{other}`"},
+    .target = TargetShape::SingleColumn,
+    .targetRefused = {RfRule::DorisSingleSlotTarget, "`{target}` does not bind to a single slot"},
+};
+
+// StarRocks: bilateral first (a column key of a plain `=` conjunct goes to both
+// children, with no null-allowing and no NULL-generating check), else
+// unilateral by join type, else the filter stays at the join. The gap: a LEFT
+// JOIN's key filter enters its NULL-generating side.
+const EngineProfile kStarRocks = {
+    .producers = {J::Inner, J::LeftSemi, J::Right, J::RightSemi, J::RightAnti, J::Cross},
+    .produces = {RfRule::StarRocksProducer, "{node} produces from `{conj}`"},
+    .producerRefused = {RfRule::StarRocksProducerTypes,
+                        "{node}: StarRocks builds filters at inner, left semi, right and cross "
+                        "joins only"},
+    .bilateralAt = JoinTypeSet::all().minus({J::Cross, J::NullAwareLeftAnti}),
+    .bilateralOps = {CmpOp::Eq},
+    .bilateral = {RfRule::StarRocksBilateral, "{node}: `{e}` is a key of `{conj}`"},
+    .lineageInto = {{J::Left, J::LeftAnti, J::Inner, J::LeftSemi, J::RightSemi, J::Cross},
+                    {J::Right, J::RightAnti, J::Inner, J::LeftSemi, J::RightSemi, J::Cross}},
+    .lineage = {RfRule::StarRocksUnilateral, "{node}: one side by join type"},
+    .stays = {RfRule::StarRocksUnilateral,
+              "{node}: no side allowed by join type; the filter stays at the join"},
+    .nullSide = P::Unchecked,
+};
+
+// Trino: the filter is a predicate. Through LEFT/RIGHT it must first be
+// rewritten to the preserved side, then a copy is derived for the
+// NULL-generating side along the join equality; a filter over the
+// NULL-generating side stays above. Inner joins infer both ways; FULL stops.
+const EngineProfile kTrino = {
+    .producers = {J::Inner, J::Right},
+    .produces = {RfRule::TrinoProducer, "{node} produces from `{conj}`"},
+    .producerRefused = {RfRule::TrinoProducerTypes,
+                        "{node}: Trino creates dynamic filters at INNER and RIGHT joins only"},
+    .lineageInto = {JoinTypeSet::all().minus({J::Full}), JoinTypeSet::all().minus({J::Full})},
+    .lineage = {RfRule::TrinoPreservedSideFirst, "{node}: `{e}` holds on the preserved side"},
+    .stays = {RfRule::TrinoPredicatePushDown, "{node}: the filter stays above the join"},
+    .nullSide = P::StaysAbove,
+    .nullSideRefused = {RfRule::TrinoPreservedSideFirst,
+                        "`{e}` cannot be rewritten to the preserved side of {node}, so it stays "
+                        "above"},
+    .copyAt = {J::Inner, J::Left, J::Right},
+    .copyOps = {CmpOp::Eq},
+    .copy = {RfRule::TrinoDeriveAcrossEquality, "{node}: `{e}` {op} `{other}`"},
+    .target = TargetShape::ColumnOrCast,
+    .targetRefused = {RfRule::TrinoSymbolOrCastTarget,
+                      "`{target}` is neither a symbol nor a CAST of one"},
+};
+
+// In Profile's order.
+const std::vector<ProfileInfo> kProfiles = {
+    {Profile::Sound, "sound", nullptr,
+     "the sound policy of DESIGN section 3 (rules/rf_hooks.cpp): every placement provably safe"},
+    {Profile::Doris, "doris", &kDoris, "Apache Doris' join-level policy, gaps included"},
+    {Profile::StarRocks, "starrocks", &kStarRocks, "StarRocks' join-level policy, gaps included"},
+    {Profile::Trino, "trino", &kTrino, "Trino's dynamic filtering, gaps included"},
+};
+
+}  // namespace
+
+const std::vector<ProfileInfo>& allProfileInfos() {
+  return kProfiles;
+}
+
+}  // namespace rfguard
