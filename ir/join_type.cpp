@@ -7,7 +7,8 @@ namespace rfguard {
 namespace {
 
 // Columns: outputs, preserves, generatesNulls, whereIntoSide, onIntoSide,
-// conditionRejectsNullsOf, hasCondition, nullAware, probeRowsOnlyIfMatched.
+// conditionRejectsNullsOf, hasCondition, nullAware, probeRowsOnlyIfMatched,
+// whereIntoCondition, keepsMatched.
 //
 // whereIntoSide is false for a NULL-generating side: SELECT * FROM a LEFT JOIN b
 // ON a.k = b.k WHERE b.x IS NULL keeps a's unmatched rows; pushing the filter into
@@ -18,20 +19,23 @@ namespace {
 // with NULL keys there matter and an outer join below must not lose them.
 // onIntoSide is false for a preserved side: an ON conjunct over a preserved side
 // only decides matching; moving it below would drop preserved rows.
+// whereIntoCondition only for INNER and CROSS: an outer join's condition decides
+// matching, not survival, so a WHERE conjunct there would keep the rows it rejects
+// NULL-extended.
 // One row per join type, one column per fact (1 = true), in the order the
 // comment above lists them.
 // clang-format off
 const std::vector<JoinTypeInfo> kTable = {
-    {JoinType::Inner,             "inner",                "JOIN",                      {1, 1}, {0, 0}, {0, 0}, {1, 1}, {1, 1}, {1, 1}, 1, 0, 1},
-    {JoinType::Left,              "left",                 "LEFT JOIN",                 {1, 1}, {1, 0}, {0, 1}, {1, 0}, {0, 1}, {0, 1}, 1, 0, 0},
-    {JoinType::Right,             "right",                "RIGHT JOIN",                {1, 1}, {0, 1}, {1, 0}, {0, 1}, {1, 0}, {1, 0}, 1, 0, 1},
-    {JoinType::Full,              "full",                 "FULL JOIN",                 {1, 1}, {1, 1}, {1, 1}, {0, 0}, {0, 0}, {0, 0}, 1, 0, 0},
-    {JoinType::Cross,             "cross",                "CROSS JOIN",                {1, 1}, {0, 0}, {0, 0}, {1, 1}, {1, 1}, {0, 0}, 0, 0, 1},
-    {JoinType::LeftSemi,          "left_semi",            "LEFT SEMI JOIN",            {1, 0}, {0, 0}, {0, 0}, {1, 0}, {1, 1}, {1, 1}, 1, 0, 1},
-    {JoinType::RightSemi,         "right_semi",           "RIGHT SEMI JOIN",           {0, 1}, {0, 0}, {0, 0}, {0, 1}, {1, 1}, {1, 1}, 1, 0, 1},
-    {JoinType::LeftAnti,          "left_anti",            "LEFT ANTI JOIN",            {1, 0}, {1, 0}, {0, 0}, {1, 0}, {0, 1}, {0, 1}, 1, 0, 0},
-    {JoinType::RightAnti,         "right_anti",           "RIGHT ANTI JOIN",           {0, 1}, {0, 1}, {0, 0}, {0, 1}, {1, 0}, {1, 0}, 1, 0, 1},
-    {JoinType::NullAwareLeftAnti, "null_aware_left_anti", "NULL AWARE LEFT ANTI JOIN", {1, 0}, {1, 0}, {0, 0}, {1, 0}, {0, 1}, {0, 0}, 1, 1, 0},
+    {JoinType::Inner,             "inner",                "JOIN",                      {1, 1}, {0, 0}, {0, 0}, {1, 1}, {1, 1}, {1, 1}, 1, 0, 1, 1, 0},
+    {JoinType::Left,              "left",                 "LEFT JOIN",                 {1, 1}, {1, 0}, {0, 1}, {1, 0}, {0, 1}, {0, 1}, 1, 0, 0, 0, 0},
+    {JoinType::Right,             "right",                "RIGHT JOIN",                {1, 1}, {0, 1}, {1, 0}, {0, 1}, {1, 0}, {1, 0}, 1, 0, 1, 0, 0},
+    {JoinType::Full,              "full",                 "FULL JOIN",                 {1, 1}, {1, 1}, {1, 1}, {0, 0}, {0, 0}, {0, 0}, 1, 0, 0, 0, 0},
+    {JoinType::Cross,             "cross",                "CROSS JOIN",                {1, 1}, {0, 0}, {0, 0}, {1, 1}, {1, 1}, {0, 0}, 0, 0, 1, 1, 0},
+    {JoinType::LeftSemi,          "left_semi",            "LEFT SEMI JOIN",            {1, 0}, {0, 0}, {0, 0}, {1, 0}, {1, 1}, {1, 1}, 1, 0, 1, 0, 1},
+    {JoinType::RightSemi,         "right_semi",           "RIGHT SEMI JOIN",           {0, 1}, {0, 0}, {0, 0}, {0, 1}, {1, 1}, {1, 1}, 1, 0, 1, 0, 1},
+    {JoinType::LeftAnti,          "left_anti",            "LEFT ANTI JOIN",            {1, 0}, {1, 0}, {0, 0}, {1, 0}, {0, 1}, {0, 1}, 1, 0, 0, 0, 0},
+    {JoinType::RightAnti,         "right_anti",           "RIGHT ANTI JOIN",           {0, 1}, {0, 1}, {0, 0}, {0, 1}, {1, 0}, {1, 0}, 1, 0, 1, 0, 0},
+    {JoinType::NullAwareLeftAnti, "null_aware_left_anti", "NULL AWARE LEFT ANTI JOIN", {1, 0}, {1, 0}, {0, 0}, {1, 0}, {0, 1}, {0, 0}, 1, 1, 0, 0, 0},
 };
 // clang-format on
 
@@ -45,6 +49,12 @@ const JoinTypeInfo& joinInfo(JoinType t) {
 
 const std::vector<JoinTypeInfo>& allJoinTypes() {
   return kTable;
+}
+
+JoinType withCondition(JoinType t, bool has) {
+  if (has && t == JoinType::Cross) return JoinType::Inner;
+  if (!has && t == JoinType::Inner) return JoinType::Cross;
+  return t;
 }
 
 std::optional<JoinType> parseJoinType(std::string_view name) {

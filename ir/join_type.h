@@ -40,6 +40,8 @@ struct JoinTypeInfo {
   bool hasCondition;                ///< false only for CROSS
   bool nullAware;                   ///< NOT IN semantics
   bool probeRowsOnlyIfMatched;      ///< unmatched probe (left) rows never reach the output
+  bool whereIntoCondition;          ///< a WHERE conjunct over both sides may join the condition
+  bool keepsMatched;  ///< semi (true) or anti (false); only read when one side is output
 };
 
 /// The table entry for a join type.
@@ -75,6 +77,10 @@ class JoinTypeSet {
   }
   uint16_t bits_ = 0;
 };
+
+/// The type a join of type `t` has once its condition is given (`has`) or
+/// removed: CROSS and INNER differ only in having one.
+JoinType withCondition(JoinType t, bool has);
 
 /// The other side.
 inline Side other(Side s) {

@@ -20,7 +20,7 @@ bool pushFilterIntoJoin(PlanPtr& node) {
   PlanPtr join = node->children[0];
   const auto& info = joinInfo(join->joinType);
   std::set<std::string> cols[2] = {outputIds(*join->children[0]), outputIds(*join->children[1])};
-  bool combinable = join->joinType == JoinType::Inner || join->joinType == JoinType::Cross;
+  const bool combinable = info.whereIntoCondition;
   std::vector<ExprPtr> keep, into[2], cond;
   for (const auto& c : conjuncts(node->predicate)) {
     auto refs = columnsOf(*c);
@@ -44,7 +44,7 @@ bool pushFilterIntoJoin(PlanPtr& node) {
     auto all = conjuncts(join->predicate);
     all.insert(all.end(), cond.begin(), cond.end());
     join->predicate = makeAnd(all);
-    if (join->joinType == JoinType::Cross) join->joinType = JoinType::Inner;
+    join->joinType = withCondition(join->joinType, true);
   }
   computeOutput(*join);
   node = keep.empty() ? join : makeFilter(join, keep, node->loc);
@@ -73,10 +73,8 @@ bool pushJoinConditionIntoSides(PlanPtr& node) {
   for (int s = 0; s < 2; ++s) addFilterAbove(node->children[s], into[s]);
   node->predicate = makeAnd(keep);
   if (!node->predicate) {
-    if (node->joinType == JoinType::Inner)
-      node->joinType = JoinType::Cross;
-    else
-      node->predicate = makeBool(true, node->loc);
+    node->joinType = withCondition(node->joinType, false);
+    if (joinInfo(node->joinType).hasCondition) node->predicate = makeBool(true, node->loc);
   }
   computeOutput(*node);
   return true;
@@ -94,23 +92,58 @@ bool mergeFilters(PlanPtr& node) {
   return true;
 }
 
+namespace {
+
+/// Moves the conjuncts of the Filter `node` that the movement table lets into
+/// every open input of its child, an operator of type `op` (ir/movement.h).
+/// A conjunct moves whole or not at all. Beyond the table: a conjunct that is
+/// not deterministic or holds a subquery stays (except across a sort, which
+/// changes no row), and one that reads no column stays above a grouping or a
+/// partitioning (WHERE false above a GROUP BY k... says nothing about groups).
+bool pushThrough(PlanPtr& node, PlanOp op) {
+  if (node->op != PlanOp::Filter || node->children[0]->op != op) return false;
+  PlanPtr below = node->children[0];
+  const Passage passage = movementOf(op).passage;
+  const bool anyConjunct = passage == Passage::Unchanged;
+  const bool needsColumns = passage == Passage::GroupKeys || passage == Passage::PartitionKeys;
+  const size_t inputs = below->children.size();
+  std::vector<ExprPtr> keep;
+  std::vector<std::vector<ExprPtr>> down(inputs);
+  for (const auto& c : conjuncts(node->predicate)) {
+    std::vector<ExprPtr> moved(inputs);
+    bool ok = (anyConjunct || movable(*c)) && !(needsColumns && columnsOf(*c).empty());
+    size_t open = 0;
+    for (size_t i = 0; ok && i < inputs; ++i) {
+      if (!opensInto(*below, i)) continue;
+      moved[i] = moveInto(*below, i, c);
+      ok = moved[i] && (anyConjunct || movable(*moved[i]));
+      ++open;
+    }
+    if (!ok || !open) {
+      keep.push_back(c);
+      continue;
+    }
+    for (size_t i = 0; i < inputs; ++i)
+      if (moved[i]) down[i].push_back(moved[i]);
+  }
+  bool any = false;
+  for (size_t i = 0; i < inputs; ++i) {
+    if (down[i].empty()) continue;
+    addFilterAbove(below->children[i], down[i]);
+    any = true;
+  }
+  if (!any) return false;
+  node = keep.empty() ? below : makeFilter(below, keep, node->loc);
+  return true;
+}
+
+}  // namespace
+
 // Excluded: projections that are not deterministic. SELECT * FROM (SELECT
 // random() AS r FROM t) x WHERE x.r < 0.5 evaluates random() once per row;
 // substituting it below would draw a second, different number.
 bool pushFilterThroughProject(PlanPtr& node) {
-  if (node->op != PlanOp::Filter || node->children[0]->op != PlanOp::Project) return false;
-  PlanPtr project = node->children[0];
-  auto mapping = projectMapping(*project);
-  std::vector<ExprPtr> keep, down;
-  for (const auto& c : conjuncts(node->predicate)) {
-    ExprPtr sub = substitute(c, mapping);
-    bool ok = movable(*c) && movable(*sub) && subsetOf(columnsOf(*c), outputIds(*project));
-    (ok ? down : keep).push_back(ok ? sub : c);
-  }
-  if (down.empty()) return false;
-  addFilterAbove(project->children[0], down);
-  node = keep.empty() ? project : makeFilter(project, keep, node->loc);
-  return true;
+  return pushThrough(node, PlanOp::Project);
 }
 
 // Only conjuncts over group keys that are in every grouping set. SELECT k, s
@@ -118,88 +151,27 @@ bool pushFilterThroughProject(PlanPtr& node) {
 // the grand-total row; below the aggregate it would keep only rows with k NULL
 // and the total would shrink. A filter on an aggregate (s > 10) cannot move.
 bool pushFilterThroughAggregate(PlanPtr& node) {
-  if (node->op != PlanOp::Filter || node->children[0]->op != PlanOp::Aggregate) return false;
-  PlanPtr agg = node->children[0];
-  if (agg->exprs.empty()) return false;  // a global aggregate returns a row even for no input
-  std::map<std::string, ExprPtr> keys = stableKeys(*agg);
-  std::set<std::string> keyIds;
-  for (const auto& [k, e] : keys) keyIds.insert(k);
-  std::vector<ExprPtr> keep, down;
-  for (const auto& c : conjuncts(node->predicate)) {
-    auto refs = columnsOf(*c);
-    bool ok = movable(*c) && !refs.empty() && subsetOf(refs, keyIds);
-    (ok ? down : keep).push_back(ok ? substitute(c, keys) : c);
-  }
-  if (down.empty()) return false;
-  addFilterAbove(agg->children[0], down);
-  node = keep.empty() ? agg : makeFilter(agg, keep, node->loc);
-  return true;
+  return pushThrough(node, PlanOp::Aggregate);
 }
 
 bool pushFilterThroughSort(PlanPtr& node) {
-  if (node->op != PlanOp::Filter || node->children[0]->op != PlanOp::Sort) return false;
-  PlanPtr sort = node->children[0];
-  addFilterAbove(sort->children[0], conjuncts(node->predicate));
-  node = sort;
-  return true;
+  return pushThrough(node, PlanOp::Sort);
 }
 
 // Only conjuncts over PARTITION BY columns of every window. SELECT * FROM
 // (SELECT k, rank() OVER (ORDER BY v) r FROM t) x WHERE k = 1 ranks k = 1
 // among all rows; filtering first would rank it among the k = 1 rows only.
 bool pushFilterThroughWindow(PlanPtr& node) {
-  if (node->op != PlanOp::Filter || node->children[0]->op != PlanOp::Window) return false;
-  PlanPtr win = node->children[0];
-  std::set<std::string> common;
-  bool first = true;
-  for (const auto& w : win->windows) {
-    std::set<std::string> part;
-    for (const auto& p : w.partitionBy)
-      if (p->kind == ExprKind::Column) part.insert(p->name);
-    if (first) common = part;
-    std::set<std::string> both;
-    for (const auto& c : common)
-      if (part.count(c)) both.insert(c);
-    common = both;
-    first = false;
-  }
-  std::vector<ExprPtr> keep, down;
-  for (const auto& c : conjuncts(node->predicate)) {
-    auto refs = columnsOf(*c);
-    bool ok = movable(*c) && !refs.empty() && subsetOf(refs, common);
-    (ok ? down : keep).push_back(c);
-  }
-  if (down.empty()) return false;
-  addFilterAbove(win->children[0], down);
-  node = keep.empty() ? win : makeFilter(win, keep, node->loc);
-  return true;
+  return pushThrough(node, PlanOp::Window);
 }
 
-// EXCEPT takes the filter on its left input only (filtering the right one too
-// would be correct but buys nothing). Every child gets the conjunct through the
-// positional column mapping.
+// EXCEPT takes the filter on its left input only (its right input only removes
+// rows). Every input gets the conjunct through the positional column mapping.
 bool pushFilterThroughSetOp(PlanPtr& node) {
   if (node->op != PlanOp::Filter) return false;
-  PlanPtr setop = node->children[0];
-  if (setop->op != PlanOp::Union && setop->op != PlanOp::Intersect && setop->op != PlanOp::Except)
-    return false;
-  std::vector<ExprPtr> keep, down;
-  for (const auto& c : conjuncts(node->predicate)) (movable(*c) ? down : keep).push_back(c);
-  if (down.empty()) return false;
-  size_t targets = setop->op == PlanOp::Except ? 1 : setop->children.size();
-  for (size_t i = 0; i < targets; ++i) {
-    PlanPtr& child = setop->children[i];
-    std::map<std::string, ExprPtr> mapping;
-    for (size_t k = 0; k < setop->outNames.size() && k < child->output.size(); ++k) {
-      const Column& col = child->output[k];
-      mapping[setop->outNames[k]] = makeColumn(col.id, col.type, col.nullable);
-    }
-    std::vector<ExprPtr> mapped;
-    for (const auto& c : down) mapped.push_back(substitute(c, mapping));
-    addFilterAbove(child, mapped);
-  }
-  node = keep.empty() ? setop : makeFilter(setop, keep, node->loc);
-  return true;
+  PlanOp op = node->children[0]->op;
+  if (movementOf(op).passage != Passage::Positional) return false;
+  return pushThrough(node, op);
 }
 
 }  // namespace rfguard

@@ -108,20 +108,21 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
   const std::string where = nodeRef(n);
   auto cols = columnsOf(*e);
   *rewritten = e;
-  switch (n.op) {
-    case PlanOp::Filter:
-    case PlanOp::Sort:
+  // The movement table (ir/movement.h) says how the filter enters each input;
+  // the rule named is the one for the operator's passage.
+  switch (movementOf(n.op).passage) {
+    case Passage::Unchanged:
       return Decision::yes(RfRule::PassThroughRowPreserving,
                            where + " keeps or orders rows without changing them");
-    case PlanOp::Limit:
+    case Passage::Blocked:
       // SELECT * FROM (SELECT * FROM a ORDER BY a.v LIMIT 1) x JOIN b ON x.k = b.k,
       // a = {(1, v=1), (2, v=2)}, b = {2}: the limit picks k = 1, no match. A filter
       // from b's domain {2} below the limit would let it pick k = 2: a new row.
       return Decision::no(RfRule::BlockAtLimit,
                           where + ": filtering below LIMIT/OFFSET changes which rows are picked");
-    case PlanOp::Project: {
-      ExprPtr s = substitute(e, projectMapping(n));
-      if (!isDeterministic(*s))
+    case Passage::Substituted: {
+      ExprPtr s = moveInto(n, child, e);
+      if (!s)
         return Decision::no(
             RfRule::PassThroughProject,
             where + ": `" + str(e) + "` is computed by a non-deterministic projection");
@@ -129,55 +130,51 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
       return Decision::yes(RfRule::PassThroughProject,
                            where + ": `" + str(e) + "` is `" + str(s) + "` below");
     }
-    case PlanOp::Aggregate: {
+    case Passage::GroupKeys: {
       // With ROLLUP the grand-total row has k = NULL; a filter on k below the
       // aggregate would shrink the total, though the filter rejects only k-rows.
-      auto keys = stableKeys(n);
-      std::set<std::string> ids;
-      for (const auto& [k, x] : keys) ids.insert(k);
-      if (n.exprs.empty() || !subsetOf(cols, ids))
+      ExprPtr s = moveInto(n, child, e);
+      if (!s)
         return Decision::no(
             RfRule::PassThroughAggregateKeys,
             where + ": `" + str(e) + "` is not over group keys present in every grouping set");
-      *rewritten = substitute(e, keys);
+      *rewritten = s;
       return Decision::yes(
           RfRule::PassThroughAggregateKeys,
           where + ": `" + str(e) + "` reads group keys only, so it removes whole groups");
     }
-    case PlanOp::Window: {
+    case Passage::PartitionKeys: {
       // rank() OVER (ORDER BY v) ranks a row among all rows; removing other
       // partitions' rows below would change its rank.
-      for (const auto& w : n.windows) {
-        std::set<std::string> part;
-        for (const auto& p : w.partitionBy)
-          if (p->kind == ExprKind::Column) part.insert(p->name);
-        if (!subsetOf(cols, part))
-          return Decision::no(
-              RfRule::PassThroughWindowPartition,
-              where + ": `" + str(e) + "` is not over the PARTITION BY keys of " + w.name);
+      if (!moveInto(n, child, e)) {
+        std::string window;  // the first window whose PARTITION BY misses a column, for the reason
+        for (const auto& w : n.windows) {
+          std::set<std::string> part;
+          for (const auto& p : w.partitionBy)
+            if (p->kind == ExprKind::Column) part.insert(p->name);
+          if (window.empty() && !subsetOf(cols, part)) window = w.name;
+        }
+        return Decision::no(
+            RfRule::PassThroughWindowPartition,
+            where + ": `" + str(e) + "` is not over the PARTITION BY keys of " + window);
       }
       return Decision::yes(
           RfRule::PassThroughWindowPartition,
           where + ": `" + str(e) + "` reads partition keys only, so it removes whole partitions");
     }
-    case PlanOp::Union:
-    case PlanOp::Intersect:
-    case PlanOp::Except: {
+    case Passage::Positional: {
       // (A EXCEPT B): removing B rows could let A rows through that B removed.
-      if (n.op == PlanOp::Except && child != 0)
+      ExprPtr s = moveInto(n, child, e);
+      if (!s)
         return Decision::no(
             RfRule::PassThroughSetOp,
             where + ": EXCEPT's right input only removes rows; filtering it could add rows");
-      std::map<std::string, ExprPtr> mapping;
-      const PlanNode& c = *n.children[child];
-      for (size_t i = 0; i < n.outNames.size() && i < c.output.size(); ++i)
-        mapping[n.outNames[i]] = makeColumn(c.output[i].id, c.output[i].type, c.output[i].nullable);
-      *rewritten = substitute(e, mapping);
+      *rewritten = s;
       return Decision::yes(
           RfRule::PassThroughSetOp,
           where + ": input " + std::to_string(child + 1) + " through the column mapping");
     }
-    case PlanOp::Join: {
+    case Passage::JoinSides: {
       const auto& info = joinInfo(n.joinType);
       if (!info.outputs[child] || !producesAll(*n.children[child], cols))
         return Decision::no(RfRule::PassThroughJoinLineage,
@@ -206,8 +203,7 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
           RfRule::PassThroughJoinNullGeneratingSide,
           where + ": `" + str(e) + "` is NULL on NULL-extended rows, which the filter rejects");
     }
-    case PlanOp::Scan:
-    case PlanOp::Values:
+    case Passage::Leaf:
       break;
   }
   return Decision::no(RfRule::PassThroughLeaf, where + " has no inputs");

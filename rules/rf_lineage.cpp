@@ -1,10 +1,15 @@
 #include "rules/rf_lineage.h"
 
+#include "ir/movement.h"
+
 namespace rfguard {
 
 namespace {
+/// Nodes that pass a filter on a column of one side unchanged (joins: where the
+/// column is not a key and not on a NULL-generating side, checked separately).
 bool passesUnchanged(PlanOp op) {
-  return op == PlanOp::Join || op == PlanOp::Filter || op == PlanOp::Sort;
+  Passage p = movementOf(op).passage;
+  return p == Passage::Unchanged || p == Passage::JoinSides;
 }
 }  // namespace
 

@@ -41,12 +41,6 @@ void addFilterAbove(PlanPtr& child, const std::vector<ExprPtr>& conjs) {
   child = makeFilter(child, conjs);
 }
 
-std::map<std::string, ExprPtr> projectMapping(const PlanNode& project) {
-  std::map<std::string, ExprPtr> m;
-  for (const auto& ne : project.exprs) m[ne.name] = ne.expr;
-  return m;
-}
-
 bool movable(const Expr& e) {
   return isDeterministic(e) && !hasSubquery(e);
 }

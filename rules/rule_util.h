@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/movement.h"
 #include "ir/plan.h"
 
 namespace rfguard {
@@ -16,8 +17,6 @@ PlanPtr makeJoin(JoinType type, PlanPtr left, PlanPtr right, ExprPtr condition, 
 bool subsetOf(const std::set<std::string>& a, const std::set<std::string>& b);
 /// Pushes conjuncts into a Filter directly above `child` (merging with one that is there).
 void addFilterAbove(PlanPtr& child, const std::vector<ExprPtr>& conjs);
-/// Output id -> defining expression of a Project.
-std::map<std::string, ExprPtr> projectMapping(const PlanNode& project);
 /// True when a conjunct may move at all: deterministic and free of subqueries.
 bool movable(const Expr& e);
 

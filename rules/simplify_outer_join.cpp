@@ -42,42 +42,25 @@ JoinType simplified(JoinType t, bool rejectLeftNulls, bool rejectRightNulls) {
 
 int walk(PlanNode& n, std::vector<ExprPtr> preds) {
   int fired = 0;
-  switch (n.op) {
-    case PlanOp::Filter: {
-      auto own = conjuncts(n.predicate);
-      preds.insert(preds.end(), own.begin(), own.end());
+  if (n.op == PlanOp::Filter) {
+    auto own = conjuncts(n.predicate);
+    preds.insert(preds.end(), own.begin(), own.end());
+  }
+  switch (movementOf(n.op).passage) {
+    case Passage::Unchanged:
       return walk(*n.children[0], preds);
-    }
-    case PlanOp::Sort:
-      return walk(*n.children[0], preds);
-    case PlanOp::Project: {
-      // Columns of other relations stay as they are: isNullPropagating treats
-      // them as unknown values, which is what they are to this subtree.
-      auto mapping = projectMapping(n);
+    case Passage::Substituted:
+    case Passage::GroupKeys: {
+      // Through a projection, columns of other relations stay as they are:
+      // isNullPropagating treats them as unknown values, which is what they are
+      // to this subtree. Conjuncts that read an aggregate result or a key missing
+      // from some grouping set say nothing about the input rows.
       std::vector<ExprPtr> down;
-      for (const auto& p : preds) {
-        ExprPtr s = substitute(p, mapping);
-        if (isDeterministic(*s)) down.push_back(s);
-      }
+      for (const auto& p : preds)
+        if (ExprPtr below = moveInto(n, 0, p)) down.push_back(below);
       return walk(*n.children[0], down);
     }
-    case PlanOp::Aggregate: {
-      std::map<std::string, ExprPtr> keys = stableKeys(n);
-      std::set<std::string> keyIds;
-      for (const auto& [k, e] : keys) keyIds.insert(k);
-      // Conjuncts that read an aggregate result or a key missing from some
-      // grouping set say nothing about the input rows.
-      std::set<std::string> blocked = outputIds(n);
-      for (const auto& k : keyIds) blocked.erase(k);
-      std::vector<ExprPtr> down;
-      for (const auto& p : preds) {
-        bool readsBlocked = false;
-        for (const auto& c : columnsOf(*p)) readsBlocked = readsBlocked || blocked.count(c);
-        if (!n.exprs.empty() && !readsBlocked) down.push_back(substitute(p, keys));
-      }
-      return walk(*n.children[0], down);
-    }
-    case PlanOp::Join: {
+    case Passage::JoinSides: {
       std::set<std::string> cols[2] = {outputIds(*n.children[0]), outputIds(*n.children[1])};
       JoinType t =
           simplified(n.joinType, rejectsNullsOf(preds, cols[0]), rejectsNullsOf(preds, cols[1]));
@@ -96,10 +79,14 @@ int walk(PlanNode& n, std::vector<ExprPtr> preds) {
       }
       return fired;
     }
-    default:
+    case Passage::PartitionKeys:
+    case Passage::Positional:
+    case Passage::Blocked:
+    case Passage::Leaf:
       for (auto& c : n.children) fired += walk(*c, {});
       return fired;
   }
+  return fired;
 }
 
 }  // namespace

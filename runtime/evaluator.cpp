@@ -159,9 +159,9 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
           if (!leftOnly && !rightOnly) emit(&l, &right->rows[j]);
         }
         if (leftOnly) {
-          bool keep = n.joinType == JoinType::LeftSemi            ? matched
-                      : n.joinType == JoinType::NullAwareLeftAnti ? !matched && !unknown
-                                                                  : !matched;
+          bool keep = info.keepsMatched ? matched
+                      : info.nullAware  ? !matched && !unknown
+                                        : !matched;
           if (keep) emit(&l, nullptr);
         } else if (!matched && info.generatesNulls[1] && !rightOnly) {
           emit(&l, nullptr);  // LEFT / FULL: the NULL-extended probe row
@@ -169,7 +169,7 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
       }
       for (size_t j = 0; j < right->rows.size(); ++j) {
         if (rightOnly) {
-          if (n.joinType == JoinType::RightSemi ? rightMatched[j] : !rightMatched[j])
+          if (info.keepsMatched ? rightMatched[j] : !rightMatched[j])
             emit(nullptr, &right->rows[j]);
         } else if (!rightMatched[j] && info.generatesNulls[0]) {
           emit(nullptr, &right->rows[j]);  // RIGHT / FULL

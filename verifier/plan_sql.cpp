@@ -223,26 +223,16 @@ struct Printer {
         std::string l = node(*n.children[0]), r = node(*n.children[1]);
         std::string la = fresh(), ra = fresh();
         std::string on = n.predicate ? ex(*n.predicate) : "1";
-        switch (n.joinType) {
-          case JoinType::LeftSemi:
-          case JoinType::LeftAnti:
-          case JoinType::NullAwareLeftAnti:
-            return "SELECT * FROM (" + l + ") AS " + la + " WHERE " +
-                   (n.joinType == JoinType::LeftSemi ? "EXISTS" : "NOT EXISTS") +
-                   " (SELECT 1 FROM (" + r + ") AS " + ra + " WHERE " +
-                   (n.joinType == JoinType::NullAwareLeftAnti ? "(" + on + ") IS NOT 0" : on) + ")";
-          case JoinType::RightSemi:
-          case JoinType::RightAnti:
-            return "SELECT * FROM (" + r + ") AS " + ra + " WHERE " +
-                   (n.joinType == JoinType::RightSemi ? "EXISTS" : "NOT EXISTS") +
-                   " (SELECT 1 FROM (" + l + ") AS " + la + " WHERE " + on + ")";
-          default:
-            break;
-        }
-        const char* kind = n.joinType == JoinType::Left    ? "LEFT JOIN"
-                           : n.joinType == JoinType::Right ? "RIGHT JOIN"
-                           : n.joinType == JoinType::Full  ? "FULL JOIN"
-                                                           : "JOIN";
+        const auto& info = joinInfo(n.joinType);
+        const char* exists = info.keepsMatched ? "EXISTS" : "NOT EXISTS";
+        if (!info.outputs[1])  // semi / anti: the left rows with (or without) a match
+          return "SELECT * FROM (" + l + ") AS " + la + " WHERE " + exists + " (SELECT 1 FROM (" +
+                 r + ") AS " + ra + " WHERE " + (info.nullAware ? "(" + on + ") IS NOT 0" : on) +
+                 ")";
+        if (!info.outputs[0])
+          return "SELECT * FROM (" + r + ") AS " + ra + " WHERE " + exists + " (SELECT 1 FROM (" +
+                 l + ") AS " + la + " WHERE " + on + ")";
+        const char* kind = info.hasCondition ? info.sql : "JOIN";  // CROSS: JOIN ... ON 1
         return "SELECT * FROM (" + l + ") AS " + la + " " + kind + " (" + r + ") AS " + ra +
                " ON " + on;
       }

@@ -1,0 +1,50 @@
+#!/bin/sh
+# House rules that a grep can check, run as a test:
+#  - every semantic fact about a join type lives in ir/join_type.*: no file
+#    outside ir/ switches on a JoinType (use joinInfo() and its columns);
+#  - ANTLR stays inside grammar/;
+#  - includes point downward only (DESIGN section 9): tools -> api, verifier
+#    -> rules, runtime -> ir; grammar -> ir. A layer may include itself and
+#    the layers listed for it below.
+set -eu
+cd "${1:-.}"
+status=0
+dirs="api grammar rules runtime verifier tools tests fuzz examples include"
+hits=$(grep -rnE 'case JoinType::|switch \([^)]*[jJ]oinType' --include='*.cpp' --include='*.h' $dirs || true)
+if [ -n "$hits" ]; then
+  echo "a switch on the join type outside ir/ (use joinInfo()):"
+  echo "$hits"
+  status=1
+fi
+hits=$(grep -rln 'antlr4' --include='*.cpp' --include='*.h' $dirs | grep -v '^grammar/' || true)
+if [ -n "$hits" ]; then
+  echo "ANTLR used outside grammar/:"
+  echo "$hits"
+  status=1
+fi
+allowed() {
+  case "$1" in
+    ir) echo "ir" ;;
+    grammar) echo "grammar ir" ;;
+    rules) echo "rules ir" ;;
+    runtime) echo "runtime ir" ;;
+    verifier) echo "verifier rules runtime ir" ;;
+    api) echo "api verifier rules runtime grammar ir" ;;
+  esac
+}
+for layer in ir grammar rules runtime verifier api; do
+  ok=$(allowed $layer)
+  for dep in $(grep -rhoE '#include "(ir|grammar|rules|runtime|verifier|api|tools)/' $layer |
+    sed 's/#include "//; s/\///' | sort -u); do
+    case " $ok " in
+      *" $dep "*) ;;
+      *)
+        echo "$layer/ includes $dep/, which is not below it:"
+        grep -rn "#include \"$dep/" $layer
+        status=1
+        ;;
+    esac
+  done
+done
+[ $status -eq 0 ] && echo "layering: ok"
+exit $status
