@@ -9,7 +9,7 @@
 set -eu
 cd "${1:-.}"
 status=0
-dirs="api grammar rules runtime verifier tools tests fuzz examples include"
+dirs="api grammar rules runtime verifier pipeline tools tests fuzz examples include"
 hits=$(grep -rnE 'case JoinType::|switch \([^)]*[jJ]oinType' --include='*.cpp' --include='*.h' $dirs || true)
 if [ -n "$hits" ]; then
   echo "a switch on the join type outside ir/ (use joinInfo()):"
@@ -29,12 +29,13 @@ allowed() {
     rules) echo "rules ir" ;;
     runtime) echo "runtime ir" ;;
     verifier) echo "verifier rules runtime ir" ;;
-    api) echo "api verifier rules runtime grammar ir" ;;
+    pipeline) echo "pipeline verifier rules runtime grammar ir" ;;
+    api) echo "api pipeline verifier rules runtime grammar ir" ;;
   esac
 }
-for layer in ir grammar rules runtime verifier api; do
+for layer in ir grammar rules runtime verifier pipeline api; do
   ok=$(allowed $layer)
-  for dep in $(grep -rhoE '#include "(ir|grammar|rules|runtime|verifier|api|tools)/' $layer |
+  for dep in $(grep -rhoE '#include "(ir|grammar|rules|runtime|verifier|pipeline|api|tools)/' $layer |
     sed 's/#include "//; s/\///' | sort -u); do
     case " $ok " in
       *" $dep "*) ;;

@@ -6,9 +6,11 @@
 #include <chrono>
 #include <nlohmann/json.hpp>
 
+#include "pipeline/session.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
 #include "verifier/bounded.h"
+#include "verifier/counterexample.h"
 #include "verifier/plan_sql.h"
 
 namespace rfguard {
@@ -32,44 +34,6 @@ Json rowsJson(const std::vector<rt::Row>& rows) {
     a.push_back(row);
   }
   return a;
-}
-
-std::string rowsText(const std::vector<rt::Row>& rows) {
-  if (rows.empty()) return "no rows";
-  std::string s = std::to_string(rows.size()) + (rows.size() == 1 ? " row:" : " rows:");
-  for (const auto& r : rows) s += " " + rt::keyToString(r);
-  return s;
-}
-
-std::string filtersText(const std::set<int>& ids) {
-  std::string s;
-  for (int id : ids) s += (s.empty() ? "RF" : ", RF") + std::to_string(id);
-  return s.empty() ? "runtime filters" : s;
-}
-
-/// The script sqlite3 runs as is: the tables, the original query, the rewritten one.
-std::string script(const PlanNode& plan, const Counterexample& c,
-                   const std::vector<rt::Value>& extras, bool rewrite, const PlanNode* normalised) {
-  std::string why;
-  std::string out = "-- rfguard counterexample: run with sqlite3 (dates are day numbers)\n" +
-                    databaseToSqlite(c.db);
-  auto original = planToSqlite(plan, {}, &why);
-  out += "-- original (" + rowsText(c.original) + ")\n" +
-         (original ? *original + ";\n" : "-- not expressible in SQLite: " + why + "\n");
-  std::optional<std::string> rewritten;
-  if (rewrite) {
-    rewritten = planToSqlite(*normalised, {}, &why);
-  } else {
-    SqlFilters f{true, c.content, extras, c.filters};
-    rewritten = planToSqlite(plan, f, &why);
-  }
-  out += std::string("-- rewritten") +
-         (rewrite ? ""
-                  : std::string(" with ") + filtersText(c.filters) + ", " +
-                        rt::contentName(c.content) + " content") +
-         " (" + rowsText(c.rewritten) + ")\n" +
-         (rewritten ? *rewritten + ";\n" : "-- not expressible in SQLite: " + why + "\n");
-  return out;
 }
 
 struct Outcome {
@@ -175,21 +139,22 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
   Outcome outcome;
   bool inputError = false;
   Json files = Json::array();
+  SessionOptions so;
+  so.filters = RfOptions(*parseProfile(args.profile));
+  so.keepBound = args.rewrites;
+  Session session(so);
   for (const auto& path : args.files) {
     Diagnostics diags;
-    LoadedFile f;
-    if (!loadInput(path, f, diags)) inputError = true;
+    const size_t first = session.queries().size();
+    if (!session.load(path, diags)) inputError = true;
     err << diags.render();
+    session.run();  // plan JSON is checked as given; SQL gets the profile's placement
     Json queries = Json::array();
-    for (auto& q : f.queries) {
-      const bool fromSql = !q.sql.empty() && q.file == path;
-      PlanPtr bound = clonePlan(*q.plan);
-      if (fromSql) {
-        NormalizeReport nr;
-        normalize(q.plan, {}, nr);
-        RfReport r;
-        planRuntimeFilters(*q.plan, r, *parseProfile(args.profile));
-      }
+    for (size_t qi = first; qi < session.queries().size(); ++qi) {
+      const QueryRun& run = session.queries()[qi];
+      const Query& q = run.query;
+      const bool fromSql = !run.fromJson;
+      const PlanPtr& bound = run.bound;
       if (args.format == "text") {
         out << "-- " << q.name;
         if (q.loc.line) out << " (" << q.file << ":" << q.loc.line << ":" << q.loc.col << ")";
@@ -203,8 +168,7 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
       for (size_t i = 0; i < verdicts.size(); ++i) {
         const auto& v = verdicts[i];
         std::string sql;
-        if (v.counterexample)
-          sql = script(*q.plan, *v.counterexample, v.counterexample->extras, false, nullptr);
+        if (v.counterexample) sql = counterexampleScript(*q.plan, *v.counterexample);
         if (args.format == "text")
           verdictText(i == 0 && v.filters.size() > 1
                           ? "all filters (" + filtersText(v.filters) + ")"
@@ -213,14 +177,14 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
                       v, sql, i == 0 ? ms : 0, out);
         checks.push_back(verdictJson(v, sql, outcome));
       }
-      if (args.rewrites && fromSql) {
+      if (args.rewrites && fromSql && bound) {
         auto t1 = std::chrono::steady_clock::now();
         BoundedVerdict v = checkEquivalent(*bound, *q.plan, bo);
         double rms =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t1)
                 .count();
         std::string sql =
-            v.counterexample ? script(*bound, *v.counterexample, {}, true, q.plan.get()) : "";
+            v.counterexample ? counterexampleScript(*bound, *v.counterexample, q.plan.get()) : "";
         if (args.format == "text") verdictText("normalisation", v, sql, rms, out);
         Json j = verdictJson(v, sql, outcome);
         j["rewrite"] = "normalisation";

@@ -5,6 +5,7 @@
 
 #include "ir/plan_json.h"
 #include "ir/printers.h"
+#include "pipeline/session.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
 #include "tools/cli/check.h"
@@ -58,13 +59,6 @@ std::string compareProfiles(const Query& q) {
   return out;
 }
 
-bool hasRuntimeFilters(const PlanNode& n) {
-  if (!n.runtimeFilters.empty() || !n.runtimeFilterTargets.empty()) return true;
-  for (const auto& c : n.children)
-    if (hasRuntimeFilters(*c)) return true;
-  return false;
-}
-
 int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
   if (args.listRules) {
     for (const auto& r : normalisationRules()) out << r.name << "\t" << r.description << "\n";
@@ -75,68 +69,67 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
     err << "rfguard plan: no input files (use - for stdin)\n";
     return kExitInputError;
   }
-  NormalizeOptions opt;
+  SessionOptions so;
   for (const auto& d : args.disabled) {
     if (!isRuleName(d)) {
       err << "rfguard plan: unknown rule " << d << " in --disable (see --list-rules)\n";
       return kExitInputError;
     }
-    opt.disabled.insert(d);
+    so.normalize.disabled.insert(d);
   }
-  opt.verify = args.verify;
+  so.normalize.verify = args.verify;
+  so.filters = RfOptions(*parseProfile(args.profile));
+  so.filters.cost = args.cost;
+  so.filters.composite = args.composite;
+  // --compare places every profile on copies of the normalised plan itself.
+  so.placeFilters = !args.noRuntimeFilters && !args.compare;
+  // A plan JSON that carries runtime filters is shown as given: it is someone
+  // else's placement, for the verifier to judge, not to redo.
+  so.given = GivenPlans::JsonWithFilters;
+  Session session(so);
   int code = kExitOk;
-  std::vector<LoadedFile> loaded;
   for (const auto& f : args.files) {
     Diagnostics diags;
-    LoadedFile file;
-    bool ok = loadInput(f, file, diags);
+    if (!session.load(f, diags)) code = kExitInputError;
     err << diags.render();
-    if (!ok) code = kExitInputError;
-    for (auto& q : file.queries) {
-      // A plan that already carries runtime filters is shown as given: it is
-      // someone else's placement, for the verifier to judge, not to redo.
-      bool given = hasRuntimeFilters(*q.plan);
-      NormalizeReport report;
-      if (!given) normalize(q.plan, opt, report);
-      for (const auto& p : report.problems)
-        err << f << ": " << q.name << ": invariant broken by " << p << "\n";
-      if (!report.problems.empty()) code = kExitInputError;
-      if (args.compare) {
-        out << compareProfiles(q);
-        continue;
-      }
-      RfReport rf;
-      RfOptions rfo(*parseProfile(args.profile));
-      rfo.cost = args.cost;
-      rfo.composite = args.composite;
-      if (!given && !args.noRuntimeFilters) planRuntimeFilters(*q.plan, rf, rfo);
-      if (args.format == "text") {
-        out << "-- " << q.name;
-        if (q.loc.line) out << " (" << q.file << ":" << q.loc.line << ":" << q.loc.col << ")";
-        out << "\n" << planToText(*q.plan);
-        if (args.explain)
-          out << explainRuntimeFilters(rf);
-        else
-          for (const auto& s : rf.skipped)
-            out << "-- skipped by cost: join #" << s.node << " `" << s.what
-                << "`: " << s.decision.reason << "\n";
-        if (args.showRules) {
-          out << "-- rules:";
-          for (const auto& [name, n] : report.fired) out << " " << name << "(" << n << ")";
-          out << "\n";
-        }
-        out << "\n";
-      }
+  }
+  if (session.run()) code = kExitInputError;
+  for (const auto& q : session.queries()) {
+    for (const auto& p : q.normalization.problems)
+      err << q.input << ": " << q.query.name << ": invariant broken by " << p << "\n";
+    if (args.compare) {
+      out << compareProfiles(q.query);
+      continue;
     }
-    loaded.push_back(std::move(file));
+    if (args.format != "text") continue;
+    out << "-- " << q.query.name;
+    if (q.query.loc.line)
+      out << " (" << q.query.file << ":" << q.query.loc.line << ":" << q.query.loc.col << ")";
+    out << "\n" << planToText(*q.query.plan);
+    if (args.explain)
+      out << explainRuntimeFilters(q.placement);
+    else
+      for (const auto& s : q.placement.skipped)
+        out << "-- skipped by cost: join #" << s.node << " `" << s.what
+            << "`: " << s.decision.reason << "\n";
+    if (args.showRules) {
+      out << "-- rules:";
+      for (const auto& [name, n] : q.normalization.fired) out << " " << name << "(" << n << ")";
+      out << "\n";
+    }
+    out << "\n";
   }
   if (args.compare) return code;
   if (args.format == "json") {
     // One document per input file; several files give one JSON document per line.
-    for (const auto& f : loaded) out << documentToJson(f.catalog, f.queries).dump(2) << "\n";
+    for (const auto& in : session.inputs()) {
+      std::vector<Query> qs;
+      for (size_t i : in.queries) qs.push_back(session.queries()[i].query);
+      out << documentToJson(in.catalog, qs).dump(2) << "\n";
+    }
   } else if (args.format == "dot") {
     std::vector<Query> all;
-    for (const auto& f : loaded) all.insert(all.end(), f.queries.begin(), f.queries.end());
+    for (const auto& q : session.queries()) all.push_back(q.query);
     out << planToDot(all);
   }
   return code;

@@ -20,17 +20,4 @@ enum ExitCode { kExitOk = 0, kExitFindings = 1, kExitInputError = 2 };
 /// Runs the command line; returns the exit code.
 int runCli(int argc, char** argv, std::ostream& out, std::ostream& err);
 
-/// What one input file held after loading: its catalog and queries.
-struct LoadedFile {
-  std::string path;
-  Catalog catalog;
-  std::vector<Query> queries;
-};
-
-/// Reads a file ("-" for stdin) as SQL or plan JSON (by extension or content).
-bool loadInput(const std::string& path, LoadedFile& out, Diagnostics& diags);
-/// Reads text already in memory as SQL or plan JSON.
-bool loadText(const std::string& text, const std::string& name, LoadedFile& out,
-              Diagnostics& diags);
-
 }  // namespace rfguard

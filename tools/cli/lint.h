@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "pipeline/session.h"
 #include "tools/cli/cli.h"
 #include "verifier/findings.h"
 
@@ -15,14 +16,6 @@ struct LintArgs {
   std::string format = "text";  ///< text, json or sarif
   std::string profile = "sound";
   bool composite = false;
-};
-
-/// Where a finding points: a SQL position or a JSON pointer in an input file.
-struct FindingSite {
-  std::string file;      ///< as given on the command line, or the SQL file a plan came from
-  SourceLoc loc;         ///< line 0 when the plan came from JSON without positions
-  std::string planFile;  ///< the plan JSON file `pointer` is in, for plan JSON inputs
-  std::string pointer;   ///< the plan node's JSON pointer there
 };
 
 /// One finding with the query and place it belongs to.

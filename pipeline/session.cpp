@@ -1,0 +1,196 @@
+#include "pipeline/session.h"
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <sstream>
+
+#include "grammar/sql.h"
+#include "ir/plan_json.h"
+#include "verifier/verify.h"
+
+namespace rfguard {
+
+namespace {
+
+bool carriesPlacement(const PlanNode& n) {
+  if (!n.runtimeFilters.empty() || !n.runtimeFilterTargets.empty()) return true;
+  for (const auto& c : n.children)
+    if (carriesPlacement(*c)) return true;
+  return false;
+}
+
+const PlanNode* findNode(const PlanNode& n, int id) {
+  if (n.id == id) return &n;
+  for (const auto& c : n.children)
+    if (const PlanNode* f = findNode(*c, id)) return f;
+  return nullptr;
+}
+
+/// The JSON pointer of node `id` below `n`, which is at `ptr`; empty when absent.
+std::string pointerTo(const PlanNode& n, int id, const std::string& ptr) {
+  if (n.id == id) return ptr;
+  for (size_t i = 0; i < n.children.size(); ++i) {
+    std::string p = pointerTo(*n.children[i], id, ptr + "/children/" + std::to_string(i));
+    if (!p.empty()) return p;
+  }
+  return "";
+}
+
+}  // namespace
+
+bool looksLikePlanJson(const std::string& name, const std::string& text) {
+  if (name.size() > 5 && name.substr(name.size() - 5) == ".json") return true;
+  if (name.size() > 4 && name.substr(name.size() - 4) == ".sql") return false;
+  size_t i = text.find_first_not_of(" \t\r\n");
+  return i != std::string::npos && text[i] == '{';
+}
+
+bool readInputFile(const std::string& path, std::string& text, Diagnostics& diags) {
+  if (path == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      diags.errorAt(path, "", "cannot open file");
+      return false;
+    }
+    std::ostringstream buf;
+    buf << in.rdbuf();
+    text = buf.str();
+  }
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+    diags.error(path, {1, 1}, "empty input: no statements");
+    return false;
+  }
+  return true;
+}
+
+Session::Session(SessionOptions options) : options_(std::move(options)) {}
+
+bool Session::load(const std::string& path, Diagnostics& diags) {
+  std::string text;
+  if (!readInputFile(path, text, diags)) {
+    SessionInput in;
+    in.path = path;
+    in.ok = false;
+    inputs_.push_back(std::move(in));
+    return false;
+  }
+  return loadText(text, path, diags);
+}
+
+bool Session::loadText(const std::string& text, const std::string& name, Diagnostics& diags) {
+  SessionInput in;
+  in.path = name;
+  in.json = looksLikePlanJson(name, text);
+  std::vector<Query> queries;
+  in.ok = in.json ? readPlanDocument(text, name, in.catalog, queries, diags)
+                  : loadSql(text, name, in.catalog, queries, diags);
+  for (size_t i = 0; i < queries.size(); ++i) {
+    QueryRun q;
+    q.query = std::move(queries[i]);
+    q.input = name;
+    q.indexInInput = i;
+    q.fromJson = in.json;
+    q.stage = in.json ? Stage::Normalized : Stage::Loaded;
+    q.given = in.json &&
+              (options_.given == GivenPlans::Json ||
+               (options_.given == GivenPlans::JsonWithFilters && carriesPlacement(*q.query.plan)));
+    in.queries.push_back(queries_.size());
+    queries_.push_back(std::move(q));
+  }
+  const bool ok = in.ok;
+  inputs_.push_back(std::move(in));
+  return ok;
+}
+
+void Session::add(std::vector<Query> queries, const Catalog& catalog, const std::string& name) {
+  SessionInput in;
+  in.path = name;
+  in.catalog = catalog;
+  for (auto& query : queries) {
+    QueryRun q;
+    q.query = std::move(query);
+    q.input = name;
+    q.indexInInput = in.queries.size();
+    in.queries.push_back(queries_.size());
+    queries_.push_back(std::move(q));
+  }
+  inputs_.push_back(std::move(in));
+}
+
+size_t Session::normalize() {
+  size_t broken = 0;
+  for (auto& q : queries_) {
+    if (q.given || q.normalized || q.stage == Stage::Placed) continue;
+    if (options_.keepBound) q.bound = clonePlan(*q.query.plan);
+    rfguard::normalize(q.query.plan, options_.normalize, q.normalization);
+    q.stage = Stage::Normalized;
+    q.normalized = true;
+    if (!q.normalization.problems.empty()) ++broken;
+  }
+  return broken;
+}
+
+bool Session::placeFilters(bool replace) {
+  bool ok = true;
+  for (auto& q : queries_) {
+    if (q.given || (q.stage == Stage::Placed && !replace)) continue;
+    if (q.stage == Stage::Loaded) {
+      ok = false;  // out of order: filters go on normalised plans only
+      continue;
+    }
+    if (!options_.placeFilters) continue;
+    q.placement = RfReport{};
+    planRuntimeFilters(*q.query.plan, q.placement, options_.filters);
+    q.stage = Stage::Placed;
+  }
+  return ok;
+}
+
+size_t Session::run() {
+  size_t broken = normalize();
+  placeFilters(false);
+  return broken;
+}
+
+FindingSite Session::siteOf(const QueryRun& q, const Finding& f) const {
+  FindingSite site;
+  const Query& query = q.query;
+  if (f.loc.line && !query.file.empty()) {
+    site.file = query.file;
+    site.loc = f.loc;
+  } else {
+    site.file = q.input;
+    if (!q.fromJson) site.loc = query.loc;
+  }
+  if (q.fromJson && !f.nodes.empty()) {
+    int id = f.nodes.size() > 1 ? f.nodes[1] : f.nodes[0];
+    if (findNode(*query.plan, id)) {
+      site.planFile = q.input;
+      site.pointer =
+          pointerTo(*query.plan, id, "/queries/" + std::to_string(q.indexInInput) + "/plan");
+    }
+  }
+  return site;
+}
+
+Session Session::clone() const {
+  Session s(options_);
+  s.inputs_ = inputs_;
+  s.queries_ = queries_;
+  for (auto& q : s.queries_) {
+    q.query.plan = clonePlan(*q.query.plan);
+    if (q.bound) q.bound = clonePlan(*q.bound);
+    // The lineage index points into the plan it was built over.
+    if (q.placement.lineage) q.placement.lineage = std::make_shared<LineageIndex>(*q.query.plan);
+  }
+  return s;
+}
+
+std::vector<Finding> Session::verify(const QueryRun& q) const {
+  return verifyRuntimeFilters(*q.query.plan);
+}
+
+}  // namespace rfguard

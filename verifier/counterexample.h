@@ -1,0 +1,22 @@
+#pragma once
+// A counterexample as people read it: its rows in words, and the script that
+// sqlite3 runs as is to show the two results differ.
+#include <set>
+#include <string>
+#include <vector>
+
+#include "verifier/bounded.h"
+
+namespace rfguard {
+
+/// "2 rows: (1, NULL) (2, 3)" or "no rows".
+std::string rowsText(const std::vector<rt::Row>& rows);
+/// "RF1, RF3", or "runtime filters" for none.
+std::string filtersText(const std::set<int>& ids);
+/// The tables, the original query and the rewritten one, for sqlite3. The
+/// rewritten query is `plan` with the counterexample's filters applied, or
+/// `rewritten` (a normalised plan) when given.
+std::string counterexampleScript(const PlanNode& plan, const Counterexample& c,
+                                 const PlanNode* rewritten = nullptr);
+
+}  // namespace rfguard
