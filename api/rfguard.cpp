@@ -1,107 +1,248 @@
-// The public API (include/rfguard/rfguard.h) over the internal libraries.
+// The public API (include/rfguard/rfguard.h) over the pipeline (pipeline/session.h).
 #define RFGUARD_BUILDING_LIBRARY
 #include "include/rfguard/rfguard.h"
 
-#include "grammar/sql.h"
+#include <chrono>
+
 #include "ir/plan_json.h"
 #include "ir/printers.h"
-#include "rules/normalize.h"
-#include "rules/rf_planner.h"
-#include "verifier/verify.h"
+#include "pipeline/session.h"
+#include "verifier/bounded.h"
+#include "verifier/counterexample.h"
 
 namespace rfguard::api {
 
 struct Plans::Impl {
-  rfguard::Catalog catalog;
-  std::vector<rfguard::Query> queries;
+  Session session;
 };
 
 Plans::Plans(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Plans::Plans(const Plans& other)
+    : impl_(std::make_shared<Impl>(Impl{other.impl_->session.clone()})) {}
+Plans& Plans::operator=(const Plans& other) {
+  if (this != &other) impl_ = std::make_shared<Impl>(Impl{other.impl_->session.clone()});
+  return *this;
+}
+Plans::Plans(Plans&& other) noexcept = default;
+Plans& Plans::operator=(Plans&& other) noexcept = default;
+Plans::~Plans() = default;
 
 namespace {
 
-void report(const rfguard::Diagnostics& diags, std::vector<std::string>* errors) {
-  if (!errors) return;
-  for (const auto& d : diags.items()) errors->push_back(d.render());
+rfguard::Profile internal(Profile p) {
+  static const rfguard::Profile kMap[] = {rfguard::Profile::Sound, rfguard::Profile::Doris,
+                                          rfguard::Profile::StarRocks, rfguard::Profile::Trino};
+  return kMap[static_cast<int>(p)];
+}
+
+Error errorOf(const Diagnostic& d, const char* code) {
+  return {d.file, d.loc.line, d.loc.col, d.pointer, code, d.message, d.render()};
+}
+
+std::vector<Error> errorsOf(const Diagnostics& diags, bool json) {
+  std::vector<Error> out;
+  for (const auto& d : diags.items())
+    out.push_back(errorOf(d, json ? "plan-json-error" : "sql-error"));
+  return out;
+}
+
+void report(const std::vector<Error>& errors, std::vector<std::string>* lines) {
+  if (!lines) return;
+  for (const auto& e : errors) lines->push_back(e.text);
 }
 
 }  // namespace
 
+Loaded Plans::load(const std::string& text, const std::string& file, bool json) {
+  auto impl = std::make_shared<Plans::Impl>();
+  impl->session.options().given = GivenPlans::None;
+  Diagnostics diags;
+  bool ok = impl->session.loadAs(text, file, json, diags);  // the caller's word, not a guess
+  Loaded out;
+  out.errors = errorsOf(diags, json);
+  if (ok) out.plans = Plans(impl);
+  return out;
+}
+
+Loaded Plans::loadSql(const std::string& text, const std::string& file) {
+  return load(text, file, false);
+}
+
+Loaded Plans::loadJson(const std::string& text, const std::string& file) {
+  return load(text, file, true);
+}
+
 std::optional<Plans> Plans::fromSql(const std::string& text, const std::string& file,
                                     std::vector<std::string>* errors) {
-  auto impl = std::make_shared<Impl>();
-  rfguard::Diagnostics diags;
-  bool ok = loadSql(text, file, impl->catalog, impl->queries, diags);
-  report(diags, errors);
-  if (!ok) return std::nullopt;
-  return Plans(impl);
+  Loaded l = loadSql(text, file);
+  report(l.errors, errors);
+  return std::move(l.plans);
 }
 
 std::optional<Plans> Plans::fromJson(const std::string& text, const std::string& file,
                                      std::vector<std::string>* errors) {
-  auto impl = std::make_shared<Impl>();
-  rfguard::Diagnostics diags;
-  bool ok = readPlanDocument(text, file, impl->catalog, impl->queries, diags);
-  report(diags, errors);
-  if (!ok) return std::nullopt;
-  return Plans(impl);
+  Loaded l = loadJson(text, file);
+  report(l.errors, errors);
+  return std::move(l.plans);
 }
 
 Plans Plans::clone() const {
-  auto impl = std::make_shared<Impl>(*impl_);
-  for (auto& q : impl->queries) q.plan = clonePlan(*q.plan);
-  return Plans(impl);
+  return Plans(*this);
 }
 
 size_t Plans::size() const {
-  return impl_->queries.size();
+  return impl_->session.queries().size();
 }
 
 std::string Plans::name(size_t i) const {
-  return i < impl_->queries.size() ? impl_->queries[i].name : std::string();
+  return i < size() ? impl_->session.queries()[i].query.name : std::string();
 }
 
 void Plans::normalize() {
-  for (auto& q : impl_->queries) {
-    NormalizeReport r;
-    rfguard::normalize(q.plan, {}, r);
+  normalize(NormalizeSettings{}, nullptr);
+}
+
+bool Plans::normalize(const NormalizeSettings& settings, std::vector<Error>* errors) {
+  NormalizeOptions& opt = impl_->session.options().normalize;
+  opt.disabled.clear();
+  for (const auto& r : settings.disabledRules) {
+    if (!isRuleName(r)) {
+      if (errors)
+        errors->push_back({"", 0, 0, "", "unknown-rule", "unknown normalisation rule " + r,
+                           "error: unknown normalisation rule " + r});
+      return false;
+    }
+    opt.disabled.insert(r);
   }
+  impl_->session.normalize();
+  return true;
 }
 
 size_t Plans::planRuntimeFilters(Profile profile, bool composite) {
-  static const rfguard::Profile kMap[] = {rfguard::Profile::Sound, rfguard::Profile::Doris,
-                                          rfguard::Profile::StarRocks, rfguard::Profile::Trino};
+  PlaceSettings s;
+  s.profile = profile;
+  s.composite = composite;
+  return placeRuntimeFilters(s, nullptr);
+}
+
+size_t Plans::placeRuntimeFilters(const PlaceSettings& settings, std::vector<Error>* errors) {
+  RfOptions& o = impl_->session.options().filters;
+  o = RfOptions(internal(settings.profile));
+  o.composite = settings.composite;
+  o.cost = settings.cost;
+  impl_->session.placeFilters();
   size_t placed = 0;
-  for (auto& q : impl_->queries) {
-    rfguard::RfReport r;
-    rfguard::RfOptions o(kMap[static_cast<int>(profile)]);
-    o.composite = composite;
-    rfguard::planRuntimeFilters(*q.plan, r, o);
-    placed += r.consumers.size();
+  for (const auto& q : impl_->session.queries()) {
+    if (q.stage == Stage::Placed) {
+      placed += q.placement.consumers.size();
+    } else if (errors) {
+      std::string msg = "query " + q.query.name +
+                        " is not normalised: call normalize() before placing runtime filters";
+      errors->push_back({q.input, q.query.loc.line, q.query.loc.col, "", "call-order", msg,
+                         q.input + ": " + msg});
+    }
   }
   return placed;
 }
 
+std::vector<Decision> Plans::explain(size_t i) const {
+  std::vector<Decision> out;
+  if (i >= size()) return out;
+  const RfReport& r = impl_->session.queries()[i].placement;
+  auto edge = [](const char* kind, const RfEdge& e) {
+    return Decision{kind, e.filter, e.node, ruleName(e.decision.rule), e.what, e.decision.reason};
+  };
+  for (const auto& s : r.skipped) out.push_back(edge("skipped", s));
+  for (const auto& g : r.generation) {
+    out.push_back(edge(g.filter ? "generated" : "not-generated", g));
+    if (!g.filter) continue;
+    for (const auto& c : r.consumers) {
+      if (c.filter != g.filter) continue;
+      for (const auto& s : r.derivation(c))
+        out.push_back({"step", g.filter, s.node, ruleName(s.rule),
+                       s.before == s.after ? s.after : s.before + " => " + s.after, ""});
+      out.push_back({"consumer", g.filter, c.scan, "ConsumeAtScan", c.target, ""});
+    }
+    for (const auto& e : r.rejected)
+      if (e.filter == g.filter) out.push_back(edge("rejected", e));
+  }
+  return out;
+}
+
+std::string Plans::explainText(size_t i) const {
+  return i < size() ? explainRuntimeFilters(impl_->session.queries()[i].placement) : "";
+}
+
+std::vector<ProfilePlacement> Plans::compareProfiles(size_t i) const {
+  std::vector<ProfilePlacement> out;
+  if (i >= size()) return out;
+  const PlanNode& plan = *impl_->session.queries()[i].query.plan;
+  for (Profile p : {Profile::Sound, Profile::Doris, Profile::StarRocks, Profile::Trino}) {
+    PlanPtr copy = clonePlan(plan);
+    RfReport r;
+    RfOptions o(internal(p));
+    o.composite = impl_->session.options().filters.composite;
+    rfguard::planRuntimeFilters(*copy, r, o);
+    ProfilePlacement pp{p, profileName(internal(p)), {}};
+    for (const auto& c : r.consumers)
+      pp.targets.push_back("RF" + std::to_string(c.filter) + " " + c.target);
+    out.push_back(std::move(pp));
+  }
+  return out;
+}
+
+std::vector<CheckVerdict> Plans::check(size_t i, const CheckSettings& settings) const {
+  std::vector<CheckVerdict> out;
+  if (i >= size()) return out;
+  const PlanNode& plan = *impl_->session.queries()[i].query.plan;
+  BoundedOptions bo;
+  bo.bound = settings.bound;
+  bo.seconds = settings.seconds;
+  bo.maxDatabases = settings.maxDatabases;
+  bo.oracle = settings.oracle;
+  for (const auto& v : checkFilters(plan, bo)) {
+    CheckVerdict c;
+    c.filters.assign(v.filters.begin(), v.filters.end());
+    c.verdict = !v.error.empty() && v.safe ? "error" : v.safe ? "safe" : "unsafe";
+    c.bound = v.bound;
+    c.complete = v.complete;
+    c.databases = v.databases;
+    c.error = v.error;
+    if (v.counterexample) c.counterexampleSql = counterexampleScript(plan, *v.counterexample);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
 std::vector<VerifierFinding> Plans::verify() const {
   std::vector<VerifierFinding> out;
-  for (const auto& q : impl_->queries)
-    for (const auto& f : verifyRuntimeFilters(*q.plan))
-      out.push_back({q.name, f.code, severityName(f.severity), f.message, f.filter, f.nodes,
-                     f.loc.line, f.loc.col});
+  const Session& s = impl_->session;
+  for (const auto& q : s.queries())
+    for (const auto& f : s.verify(q)) {
+      FindingSite site = s.siteOf(q, f);
+      out.push_back({q.query.name, f.code, severityName(f.severity), f.message, f.filter, f.nodes,
+                     f.loc.line, f.loc.col, site.pointer.empty() ? site.file : site.planFile,
+                     site.pointer});
+    }
   return out;
 }
 
 std::string Plans::render(Format format) const {
+  const Session& s = impl_->session;
+  std::vector<Query> queries;
+  for (const auto& q : s.queries()) queries.push_back(q.query);
   switch (format) {
     case Format::Json:
-      return documentToJson(impl_->catalog, impl_->queries).dump(2) + "\n";
+      return documentToJson(s.inputs().empty() ? Catalog{} : s.inputs()[0].catalog, queries)
+                 .dump(2) +
+             "\n";
     case Format::Dot:
-      return planToDot(impl_->queries);
+      return planToDot(queries);
     case Format::Text:
       break;
   }
   std::string out;
-  for (const auto& q : impl_->queries) out += "-- " + q.name + "\n" + planToText(*q.plan) + "\n";
+  for (const auto& q : queries) out += "-- " + q.name + "\n" + planToText(*q.plan) + "\n";
   return out;
 }
 

@@ -81,9 +81,14 @@ bool Session::load(const std::string& path, Diagnostics& diags) {
 }
 
 bool Session::loadText(const std::string& text, const std::string& name, Diagnostics& diags) {
+  return loadAs(text, name, looksLikePlanJson(name, text), diags);
+}
+
+bool Session::loadAs(const std::string& text, const std::string& name, bool json,
+                     Diagnostics& diags) {
   SessionInput in;
   in.path = name;
-  in.json = looksLikePlanJson(name, text);
+  in.json = json;
   std::vector<Query> queries;
   in.ok = in.json ? readPlanDocument(text, name, in.catalog, queries, diags)
                   : loadSql(text, name, in.catalog, queries, diags);

@@ -1,15 +1,21 @@
 #pragma once
 // rfguard's public C++ API, for optimizers that call it in-process.
 //
-//   auto plans = rfguard::api::Plans::fromSql(text, "q.sql", &errors);
-//   plans->normalize();
-//   plans->planRuntimeFilters(rfguard::api::Profile::Sound);
-//   for (const auto& f : plans->verify()) ...
-//   std::string json = plans->render(rfguard::api::Format::Json);
+//   auto loaded = rfguard::api::Plans::loadSql(text, "q.sql");
+//   if (!loaded.plans) for (const auto& e : loaded.errors) ...  // file, line, column, code
+//   Plans& plans = *loaded.plans;
+//   plans.normalize();
+//   plans.placeRuntimeFilters({rfguard::api::Profile::Sound});
+//   for (const auto& f : plans.verify()) ...
+//   for (const auto& d : plans.explain(0)) ...   // every decision, with rule and reason
+//   for (const auto& v : plans.check(0)) ...     // bounded verdicts, counterexamples as SQL
+//   std::string json = plans.render(rfguard::api::Format::Json);
 //
 // Only standard-library types cross this boundary, and nothing here throws:
-// bad input gives std::nullopt and located error messages.
+// bad input gives std::nullopt and located errors as data. Plans has value
+// semantics: a copy is independent of the original.
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,6 +35,65 @@ enum class Profile { Sound, Doris, StarRocks, Trino };
 /// Output formats of Plans::render.
 enum class Format { Text, Json, Dot };
 
+/// One error about the caller's input or calls, as data.
+struct Error {
+  std::string file;  ///< the input's name as given
+  int line = 0;      ///< SQL position (1-based); 0 for plan JSON or when none applies
+  int column = 0;
+  std::string pointer;  ///< JSON pointer into a plan JSON input, e.g. "/queries/0/plan/op"
+  std::string code;     ///< "sql-error", "plan-json-error", "unknown-rule" or "call-order"
+  std::string message;  ///< what is wrong, in words
+  std::string text;     ///< the same as one line, as the CLI prints it
+};
+
+/// Switches for normalisation.
+struct NormalizeSettings {
+  std::vector<std::string> disabledRules;  ///< names as `rfguard plan --list-rules` prints them
+};
+
+/// How to place runtime filters.
+struct PlaceSettings {
+  Profile profile = Profile::Sound;
+  bool composite = false;  ///< one composite filter over all equality conjuncts of a join
+  bool cost = false;       ///< build only filters that pass the trigger thresholds (docs/rules.md)
+};
+
+/// One decision the filter planner took (rules: docs/rules.md).
+struct Decision {
+  std::string kind;    ///< "generated", "not-generated", "skipped", "step", "consumer", "rejected"
+  int filter = 0;      ///< the filter's id, 0 when none was made
+  int node = 0;        ///< the plan node where it was taken
+  std::string rule;    ///< e.g. "PassThroughJoinNullGeneratingSide"
+  std::string what;    ///< the conjunct or expression considered
+  std::string reason;  ///< why, in words
+};
+
+/// What one profile places on a query.
+struct ProfilePlacement {
+  Profile profile = Profile::Sound;
+  std::string name;                  ///< "sound", "doris", ...
+  std::vector<std::string> targets;  ///< "RF1 a.k", one per consumer
+};
+
+/// Limits of a bounded check (docs/check.md).
+struct CheckSettings {
+  int bound = 2;                    ///< most rows per table
+  double seconds = 10;              ///< time budget per search
+  uint64_t maxDatabases = 2000000;  ///< database budget per search
+  bool oracle = false;              ///< cross-check every database in SQLite
+};
+
+/// The bounded verdict for a set of filters (all of a query's, or one alone).
+struct CheckVerdict {
+  std::vector<int> filters;
+  std::string verdict;            ///< "safe", "unsafe" or "error"
+  int bound = 0;                  ///< safe for every database of up to this many rows per table
+  bool complete = true;           ///< false when the budget ran out before bound + 1
+  uint64_t databases = 0;         ///< databases evaluated
+  std::string counterexampleSql;  ///< when unsafe: a script sqlite3 runs as is
+  std::string error;              ///< when the plan could not be evaluated
+};
+
 /// One verifier finding (codes: docs/findings.md).
 struct VerifierFinding {
   std::string query;     ///< the query's name
@@ -39,12 +104,30 @@ struct VerifierFinding {
   std::vector<int> nodes;  ///< plan node ids: producer, consumer, culprit
   int line = 0;            ///< SQL position of the node, 0 when unknown
   int column = 0;
+  std::string file;     ///< the file `line` refers to, or the plan JSON `pointer` is in
+  std::string pointer;  ///< for plan JSON inputs: the JSON pointer of the node concerned
 };
 
-/// A catalog and its bound queries, loaded from SQL or plan JSON. Copies share
-/// their plans; clone() makes an independent one.
+class Plans;
+
+/// What loading gave: the plans, or (when the input had errors) the errors.
+struct Loaded;
+
+/// A catalog and its bound queries, loaded from SQL or plan JSON. A copy is
+/// independent of the original (as clone() is).
 class RFGUARD_API Plans {
  public:
+  Plans(const Plans& other);
+  Plans& operator=(const Plans& other);
+  Plans(Plans&& other) noexcept;
+  Plans& operator=(Plans&& other) noexcept;
+  ~Plans();
+
+  /// Loads a SQL script; errors as data.
+  static Loaded loadSql(const std::string& text, const std::string& file);
+  /// Loads a plan JSON document; errors as data.
+  static Loaded loadJson(const std::string& text, const std::string& file);
+
   /// Loads a SQL script (CREATE TABLE / VIEW and queries). On bad input returns
   /// nullopt and appends "file:line:col: error: ..." lines to `errors` (if given).
   static std::optional<Plans> fromSql(const std::string& text, const std::string& file,
@@ -64,9 +147,27 @@ class RFGUARD_API Plans {
   /// Normalises every plan (decorrelation, predicate pushdown, outer-join
   /// simplification...). Plans from SQL need this before planning filters.
   void normalize();
+  /// The same with rules switched off. An unknown rule name is an error
+  /// (code "unknown-rule") and nothing is normalised.
+  bool normalize(const NormalizeSettings& settings, std::vector<Error>* errors = nullptr);
   /// Replaces every plan's runtime filters with the profile's placement; returns
-  /// the number of consumers placed over all queries.
+  /// the number of consumers placed over all queries. A plan from SQL that was
+  /// not normalised is refused (left without filters): see placeRuntimeFilters.
   size_t planRuntimeFilters(Profile profile = Profile::Sound, bool composite = false);
+  /// Replaces every plan's runtime filters with a placement; returns the number
+  /// of consumers placed. A plan from SQL that was not normalised is refused
+  /// with an error of code "call-order" per query.
+  size_t placeRuntimeFilters(const PlaceSettings& settings, std::vector<Error>* errors = nullptr);
+  /// Every decision the last placement took on query `i`, in the order of
+  /// `rfguard plan --explain`.
+  std::vector<Decision> explain(size_t i) const;
+  /// The same as the text `rfguard plan --explain` prints.
+  std::string explainText(size_t i) const;
+  /// What each profile would place on query `i` (its plan is left as it is).
+  std::vector<ProfilePlacement> compareProfiles(size_t i) const;
+  /// Searches small databases for one on which query `i`'s runtime filters
+  /// change its result: the verdict for all filters, then (when unsafe) each alone.
+  std::vector<CheckVerdict> check(size_t i, const CheckSettings& settings = {}) const;
   /// Verifies every plan's placement: closure and safety. Empty when all is safe.
   std::vector<VerifierFinding> verify() const;
   /// Every plan as text, one plan JSON document, or Graphviz DOT.
@@ -75,7 +176,13 @@ class RFGUARD_API Plans {
  private:
   struct Impl;
   explicit Plans(std::shared_ptr<Impl> impl);
+  static Loaded load(const std::string& text, const std::string& file, bool json);
   std::shared_ptr<Impl> impl_;
+};
+
+struct Loaded {
+  std::optional<Plans> plans;  ///< set when the input had no error
+  std::vector<Error> errors;
 };
 
 /// The library's version, e.g. "0.1.0".

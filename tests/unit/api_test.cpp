@@ -1,0 +1,186 @@
+// The public C++ API as an optimizer calls it: errors as data, value
+// semantics, call order, explain, profile comparison, bounded check.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "include/rfguard/rfguard.h"
+
+using namespace rfguard::api;
+
+namespace {
+
+const std::string kSchema =
+    "CREATE TABLE a (k int, v int); CREATE TABLE b (k int, v int); CREATE TABLE c (k int, v "
+    "int);\n";
+// StarRocks sends c's null-allowing filter on b.k into the NULL-generating side
+// of the LEFT JOIN (seeds.sql, null_safe_parent).
+const std::string kGap =
+    kSchema + "SELECT * FROM (a LEFT JOIN b ON a.k = b.k) JOIN c ON b.k <=> c.k;\n";
+
+std::string readSource(const std::string& rel) {
+  std::ifstream in(std::string(RFGUARD_SOURCE_DIR) + "/" + rel);
+  std::stringstream buf;
+  buf << in.rdbuf();
+  return buf.str();
+}
+
+size_t countStarRocksFindings(const Plans& p) {
+  return p.verify().size();
+}
+
+}  // namespace
+
+TEST_CASE("api: SQL errors are data with file, line, column and code") {
+  Loaded l = Plans::loadSql(kSchema + "SELECT * FROM a JOIN nope ON a.k = nope.k;", "q.sql");
+  CHECK_FALSE(l.plans);
+  REQUIRE(l.errors.size() == 1);
+  CHECK(l.errors[0].file == "q.sql");
+  CHECK(l.errors[0].line == 2);
+  CHECK(l.errors[0].column == 22);
+  CHECK(l.errors[0].code == "sql-error");
+  CHECK(l.errors[0].pointer.empty());
+  CHECK(l.errors[0].text.rfind("q.sql:2:22: error: ", 0) == 0);
+  // The old entry point gives the same error as a line.
+  std::vector<std::string> lines;
+  CHECK_FALSE(
+      Plans::fromSql(kSchema + "SELECT * FROM a JOIN nope ON a.k = nope.k;", "q.sql", &lines));
+  CHECK(lines == std::vector<std::string>{l.errors[0].text});
+}
+
+TEST_CASE("api: plan JSON errors carry a JSON pointer") {
+  Loaded l = Plans::loadJson(R"({"format": "rfguard-plan", "version": 1, "catalog": {"tables": []},
+                                 "queries": [{"name": "q", "plan": {"op": "teleport"}}]})",
+                             "p.json");
+  CHECK_FALSE(l.plans);
+  REQUIRE_FALSE(l.errors.empty());
+  CHECK(l.errors[0].code == "plan-json-error");
+  CHECK(l.errors[0].pointer == "/queries/0/plan/op");
+  CHECK(l.errors[0].line == 0);
+}
+
+TEST_CASE("api: a copy is independent of the original") {
+  Loaded l = Plans::loadSql(kGap, "gap.sql");
+  REQUIRE(l.plans);
+  Plans& sound = *l.plans;
+  sound.normalize();
+  CHECK(sound.planRuntimeFilters(Profile::Sound) == 0);  // nowhere is safe
+  CHECK(sound.verify().empty());
+  Plans engine = sound;  // a copy, then re-planned: the original keeps its placement
+  CHECK(engine.planRuntimeFilters(Profile::StarRocks) > 0);
+  CHECK(countStarRocksFindings(engine) > 0);
+  CHECK(sound.verify().empty());
+  CHECK(sound.render().find("RF1") == std::string::npos);
+  CHECK(engine.render().find("RF1") != std::string::npos);
+  Plans assigned = engine;
+  assigned = sound;
+  CHECK(assigned.verify().empty());
+  CHECK(countStarRocksFindings(engine) > 0);
+}
+
+TEST_CASE("api: filters are not placed on a SQL plan that was not normalised") {
+  Loaded l = Plans::loadSql(kSchema + "\nSELECT * FROM a JOIN b ON a.k = b.k;", "inner.sql");
+  REQUIRE(l.plans);
+  std::vector<Error> errors;
+  CHECK(l.plans->placeRuntimeFilters({Profile::Sound}, &errors) == 0);
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].code == "call-order");
+  CHECK(errors[0].file == "inner.sql");
+  CHECK(errors[0].line == 3);  // the query's position
+  CHECK(l.plans->explain(0).empty());
+  l.plans->normalize();
+  errors.clear();
+  CHECK(l.plans->placeRuntimeFilters({Profile::Sound}, &errors) > 0);
+  CHECK(errors.empty());
+  // Plan JSON is an optimizer's plan: it may be planned as it is.
+  Loaded j = Plans::loadJson(l.plans->render(Format::Json), "gap.json");
+  REQUIRE(j.plans);
+  CHECK(j.plans->placeRuntimeFilters({Profile::StarRocks}, &errors) > 0);
+  CHECK(errors.empty());
+}
+
+TEST_CASE("api: unknown rule names are refused; known ones are switched off") {
+  Loaded l = Plans::loadSql(kGap, "gap.sql");
+  REQUIRE(l.plans);
+  std::vector<Error> errors;
+  CHECK_FALSE(l.plans->normalize({{"NoSuchRule"}}, &errors));
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].code == "unknown-rule");
+  CHECK(l.plans->normalize({{"SimplifyOuterJoin"}}, &errors));
+  CHECK(l.plans->render().find("LEFT") != std::string::npos);
+}
+
+TEST_CASE("api: explain gives every decision with its rule; the text matches the CLI") {
+  Loaded l = Plans::loadSql(kGap, "gap.sql");
+  REQUIRE(l.plans);
+  l.plans->normalize();
+  l.plans->placeRuntimeFilters({Profile::Sound});
+  auto ds = l.plans->explain(0);
+  REQUIRE_FALSE(ds.empty());
+  bool generated = false, refusedNullSide = false, consumer = false;
+  for (const auto& d : ds) {
+    generated = generated || (d.kind == "generated" && d.filter == 1);
+    refusedNullSide =
+        refusedNullSide || (d.kind == "rejected" && d.rule == "PassThroughJoinNullGeneratingSide" &&
+                            d.what == "b.k" && !d.reason.empty());
+    consumer = consumer || d.kind == "consumer";
+  }
+  CHECK(generated);
+  CHECK(refusedNullSide);
+  CHECK_FALSE(consumer);  // nowhere is safe: the filter is dropped
+  Loaded inner = Plans::loadSql(kSchema + "SELECT * FROM a JOIN b ON a.k = b.k;", "inner.sql");
+  REQUIRE(inner.plans);
+  inner.plans->normalize();
+  inner.plans->placeRuntimeFilters({Profile::Sound});
+  auto steps = inner.plans->explain(0);
+  REQUIRE(steps.size() == 3);
+  CHECK(steps[0].kind == "generated");
+  CHECK(steps[1].kind == "step");
+  CHECK(steps[1].rule == "ConsumeAtScan");
+  CHECK(steps[2].kind == "consumer");
+  CHECK(steps[2].what == "a.k");
+  CHECK(l.plans->explainText(0).find("PassThroughJoinNullGeneratingSide") != std::string::npos);
+  CHECK(l.plans->explainText(7).empty());
+}
+
+TEST_CASE("api: profiles compared side by side leave the plan as it is") {
+  Loaded l = Plans::loadSql(kGap, "gap.sql");
+  REQUIRE(l.plans);
+  l.plans->normalize();
+  auto cmp = l.plans->compareProfiles(0);
+  REQUIRE(cmp.size() == 4);
+  CHECK(cmp[0].name == "sound");
+  CHECK(cmp[2].name == "starrocks");
+  CHECK(cmp[2].targets.size() > cmp[0].targets.size());
+  CHECK(l.plans->render().find("RF") == std::string::npos);  // nothing placed on the plan itself
+}
+
+TEST_CASE("api: the bounded check finds the StarRocks gap with a SQLite script") {
+  Loaded l = Plans::loadSql(kGap, "gap.sql");
+  REQUIRE(l.plans);
+  l.plans->normalize();
+  l.plans->placeRuntimeFilters({Profile::StarRocks});
+  auto vs = l.plans->check(0);
+  REQUIRE_FALSE(vs.empty());
+  CHECK(vs[0].verdict == "unsafe");
+  CHECK(vs[0].counterexampleSql.find("CREATE TABLE") != std::string::npos);
+  l.plans->placeRuntimeFilters({Profile::Sound});
+  auto safe = l.plans->check(0);
+  REQUIRE(safe.size() == 1);
+  CHECK(safe[0].verdict == "safe");
+  CHECK(safe[0].bound == 2);
+  CHECK(safe[0].counterexampleSql.empty());
+}
+
+TEST_CASE("api: findings of plan JSON carry the file and the node's JSON pointer") {
+  const std::string text = readSource("corpus/lint/coalesce_into_left_join.json");
+  REQUIRE_FALSE(text.empty());
+  Loaded l = Plans::loadJson(text, "left.json");
+  REQUIRE(l.plans);
+  auto fs = l.plans->verify();
+  REQUIRE_FALSE(fs.empty());
+  CHECK(fs[0].code == "unsafe-null-generating-side");
+  CHECK(fs[0].file == "left.json");
+  CHECK(fs[0].pointer.rfind("/queries/0/plan", 0) == 0);
+}
