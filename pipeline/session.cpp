@@ -85,10 +85,11 @@ bool Session::loadText(const std::string& text, const std::string& name, Diagnos
 }
 
 bool Session::loadAs(const std::string& text, const std::string& name, bool json,
-                     Diagnostics& diags) {
+                     Diagnostics& diags, const Catalog& base) {
   SessionInput in;
   in.path = name;
   in.json = json;
+  if (!json) in.catalog = base;
   std::vector<Query> queries;
   in.ok = in.json ? readPlanDocument(text, name, in.catalog, queries, diags)
                   : loadSql(text, name, in.catalog, queries, diags);

@@ -84,8 +84,10 @@ class Session {
   bool load(const std::string& path, Diagnostics& diags);
   /// The same for text already in memory.
   bool loadText(const std::string& text, const std::string& name, Diagnostics& diags);
-  /// The same with the format given: plan JSON when `json`, else SQL.
-  bool loadAs(const std::string& text, const std::string& name, bool json, Diagnostics& diags);
+  /// The same with the format given: plan JSON when `json`, else SQL. SQL is
+  /// bound over `base` (tables and views declared earlier) plus its own DDL.
+  bool loadAs(const std::string& text, const std::string& name, bool json, Diagnostics& diags,
+              const Catalog& base = {});
   /// Adds queries bound elsewhere (tests, benchmarks), under input name `name`.
   void add(std::vector<Query> queries, const Catalog& catalog, const std::string& name);
 

@@ -1,7 +1,6 @@
 #include "tests/corpus_checks.h"
 
-#include "grammar/sql.h"
-#include "ir/plan_json.h"
+#include "pipeline/session.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
 #include "verifier/bounded.h"
@@ -81,8 +80,18 @@ std::string verdictLines(const std::vector<BoundedVerdict>& vs) {
   return out;
 }
 
+std::string ImplicitChecks::line() const {
+  std::string out = "implicit: " + std::to_string(placements - flagged) + " of " +
+                    std::to_string(placements) + " sound placements clean, " +
+                    std::to_string(caught) + "/" + std::to_string(mutants) + " mutants caught";
+  if (bounded)
+    out += ", " + std::to_string(bounded - unsafe) + " of " + std::to_string(bounded) +
+           " bounded without counterexample";
+  return out + "\n";
+}
+
 std::string soundCheck(const PlanNode& plan, const std::string& name, MutantTally& tally,
-                       BoundedTally* bounded) {
+                       BoundedTally* bounded, ImplicitChecks& checks) {
   std::string out;
   for (bool composite : {false, true}) {
     PlanPtr copy = clonePlan(plan);
@@ -92,6 +101,8 @@ std::string soundCheck(const PlanNode& plan, const std::string& name, MutantTall
     planRuntimeFilters(*copy, rf, options);
     std::string where = name + (composite ? " (composite)" : "");
     auto fs = verifyRuntimeFilters(*copy);
+    ++checks.placements;
+    checks.flagged += !fs.empty();
     if (!fs.empty()) out += "SOUND PLACEMENT FLAGGED in " + where + ":\n" + findingLines(fs);
     if (bounded && !composite && !rf.consumers.empty()) {
       BoundedOptions bo;
@@ -105,6 +116,8 @@ std::string soundCheck(const PlanNode& plan, const std::string& name, MutantTall
       bo.oracleDatabases = 20000;     // SQLite cross-checks the first 20,000 of every search
       auto vs = checkFilters(*copy, bo);
       const BoundedVerdict& v = vs[0];
+      ++checks.bounded;
+      checks.unsafe += !v.safe || !v.error.empty() || !v.oracleDisagreements.empty();
       if (v.databases) {
         ++bounded->plans;
         const int b = bo.bound;
@@ -125,6 +138,8 @@ std::string soundCheck(const PlanNode& plan, const std::string& name, MutantTall
       for (const auto& f : verifyRuntimeFilters(*m.plan))
         for (const auto& code : m.expect) caught = caught || f.code == code;
       tally.add(m.kind, caught);
+      ++checks.mutants;
+      checks.caught += caught;
       if (!caught) out += "MUTANT NOT CAUGHT in " + where + ": " + m.kind + ": " + m.what + "\n";
     }
   }
@@ -158,29 +173,23 @@ std::string rewriteCheck(const PlanNode& bound, const PlanNode& normalised, cons
   return "NORMALISATION NOT EQUIVALENT in " + name + ":\n" + verdictLines({v});
 }
 
-std::string checkCase(const std::string& text, const std::string& name, Catalog& catalog,
+std::string checkCase(const std::string& text, const std::string& name, const Catalog& catalog,
                       const BoundedOptions& bo, const std::string& profile) {
   size_t first = text.find_first_not_of(" \t\r\n");
   bool json = first != std::string::npos && text[first] == '{';
-  Catalog own;  // a plan document brings its own catalog
-  std::vector<Query> queries;
-  Diagnostics diags;
-  bool good = json ? readPlanDocument(text, name, own, queries, diags)
-                   : loadSql(text, name, catalog, queries, diags);
-  if (!good) return diags.render();
   auto p = parseProfile(profile);
   if (!p) return "unknown profile " + profile + "\n";
+  SessionOptions so;  // plan JSON is checked as given, SQL planned with the profile
+  so.filters = RfOptions(*p);
+  Session session(so);
+  Diagnostics diags;
+  if (!session.loadAs(text, name, json, diags, catalog)) return diags.render();
+  session.run();
   std::string out;
-  for (auto& q : queries) {
-    if (!json) {
-      NormalizeReport nr;
-      normalize(q.plan, {}, nr);
-      RfReport rf;
-      planRuntimeFilters(*q.plan, rf, *p);
-    }
-    out +=
-        (queries.size() > 1 ? "-- " + q.name + "\n" : "") + verdictLines(checkFilters(*q.plan, bo));
-  }
+  const auto& runs = session.queries();
+  for (const auto& run : runs)
+    out += (runs.size() > 1 ? "-- " + run.query.name + "\n" : "") +
+           verdictLines(checkFilters(*run.query.plan, bo));
   return out;
 }
 

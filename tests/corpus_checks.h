@@ -39,16 +39,31 @@ struct BoundedTally {
 /// One line per verdict of a bounded check: "RF1: unsafe at bound 1 (exact content): ...".
 std::string verdictLines(const std::vector<struct BoundedVerdict>& vs);
 
+/// What the implicit checks of one corpus case verified, summed over its queries.
+/// The counts do not depend on the run's bound, so the line reads the same in
+/// the sanitizer build (bound 1) as in `make test` (bound 2).
+struct ImplicitChecks {
+  int placements = 0;  ///< sound placements verified (per conjunct and composite, per query)
+  int flagged = 0;     ///< of which the verifier flagged
+  int mutants = 0;     ///< unsafe edits of them tried
+  int caught = 0;      ///< of which the verifier caught
+  int bounded = 0;     ///< placements with consumers given to the bounded search
+  int unsafe = 0;      ///< of which it found a counterexample, an error or a SQLite disagreement
+  /// "implicit: 2 sound placements clean, 14/14 mutants caught, 1 bounded without counterexample".
+  std::string line() const;
+};
+
 /// Places the sound profile's filters (per conjunct, then composite) on copies of a
 /// normalised plan; verifies each and every mutant of it. Returns "" when the
-/// placements verify clean and every mutant is caught, else what went wrong.
-/// With `bounded`, the per-conjunct placement is also checked at bound 2 with the SQLite oracle.
+/// placements verify clean and every mutant is caught, else what went wrong; adds
+/// what it checked to `checks`. With `bounded`, the per-conjunct placement is also
+/// checked at bound 2 with the SQLite oracle.
 std::string soundCheck(const PlanNode& plan, const std::string& name, MutantTally& tally,
-                       BoundedTally* bounded = nullptr);
+                       BoundedTally* bounded, ImplicitChecks& checks);
 
 /// The `check` directive: SQL (over `catalog`, planned with `profile`) or a plan JSON
 /// document (as given), checked to `bound`; one line per verdict.
-std::string checkCase(const std::string& text, const std::string& name, Catalog& catalog,
+std::string checkCase(const std::string& text, const std::string& name, const Catalog& catalog,
                       const struct BoundedOptions& options, const std::string& profile);
 
 /// Checks a normalisation: the bound plan against the normalised one, to bound 2 with

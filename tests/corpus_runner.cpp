@@ -31,6 +31,7 @@
 //   check-file PATH [bound=N] [profile=P] [oracle] [databases=N] [method=...]
 //                          bounded verification of the filters (SQL planned with the
 //                          profile, plan JSON as given): one line per verdict
+//   any SQL directive: expect=Rule,... expect-not=Rule,... (docs/corpus.md)
 //   lint [profile=P] [composite]
 //                          SQL queries planned with the profile, or a plan JSON document
 //                          (input starting with `{`) as given, then verified: one line
@@ -45,11 +46,13 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 #include "grammar/sql.h"
 #include "ir/plan_json.h"
 #include "ir/printers.h"
+#include "pipeline/session.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
 #include "tests/corpus_checks.h"
@@ -126,6 +129,56 @@ std::string arg(const Case& c, const std::string& key, const std::string& dflt =
   return dflt;
 }
 
+/// Every value of `key=a,b` arguments, in order (the key may repeat).
+std::vector<std::string> argList(const Case& c, const std::string& key) {
+  std::vector<std::string> out;
+  for (const auto& a : c.args) {
+    if (a.rfind(key + "=", 0) != 0) continue;
+    std::stringstream ss(a.substr(key.size() + 1));
+    std::string part;
+    while (std::getline(ss, part, ','))
+      if (!part.empty()) out.push_back(part);
+  }
+  return out;
+}
+
+/// The rules that fired in a session: normalisation rules that changed a plan,
+/// and runtime-filter rules whose decisions were taken (generation, every step).
+std::set<std::string> firedRules(const Session& session) {
+  std::set<std::string> fired;
+  for (const auto& run : session.queries()) {
+    for (const auto& [name, n] : run.normalization.fired) fired.insert(name);
+    const RfReport& r = run.placement;
+    for (const auto& g : r.generation)
+      if (g.decision.ok) fired.insert(ruleName(g.decision.rule));
+    for (const auto& s : r.steps) fired.insert(ruleName(s.rule));
+    for (const auto& d : r.consumers)
+      for (const auto& s : r.derivation(d)) fired.insert(ruleName(s.rule));
+  }
+  return fired;
+}
+
+/// `expect=Rule,...` and `expect-not=Rule,...`: checked against the rule
+/// registries, then against the rules that fired. "" when every one holds.
+std::string expectations(const Case& c, const Session& session) {
+  std::string out;
+  auto known = [](const std::string& r) { return isRuleName(r) || parseRfRule(r).has_value(); };
+  const auto fired = firedRules(session);
+  for (const auto& r : argList(c, "expect")) {
+    if (!known(r))
+      out += "UNKNOWN RULE " + r + " in expect= (see rfguard plan --list-rules)\n";
+    else if (!fired.count(r))
+      out += "EXPECTED RULE " + r + " DID NOT FIRE\n";
+  }
+  for (const auto& r : argList(c, "expect-not")) {
+    if (!known(r))
+      out += "UNKNOWN RULE " + r + " in expect-not= (see rfguard plan --list-rules)\n";
+    else if (fired.count(r))
+      out += "RULE " + r + " FIRED, EXPECTED NOT\n";
+  }
+  return out;
+}
+
 /// One line per generated filter: where it went, or why it went nowhere.
 std::string summarize(const RfReport& rf) {
   std::string out;
@@ -161,23 +214,22 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
     if (!in) return "cannot open " + path + "\n";
     std::stringstream buf;
     buf << in.rdbuf();
-    Catalog own;
-    std::string name = c.args[0];
-    bool good = loadSql(buf.str(), name, own, queries, diags);
+    SessionOptions so;
+    so.normalize.verify = true;
+    so.placeFilters = c.args.size() > 1 && c.args[1] == "rf";
+    Session session(so);
+    bool good = session.loadAs(buf.str(), c.args[0], false, diags);
+    session.run();
     std::string out = diags.render();
-    for (auto& q : queries) {
-      NormalizeOptions opt;
-      opt.verify = true;
-      NormalizeReport report;
-      normalize(q.plan, opt, report);
-      for (const auto& p : report.problems) out += "INVARIANT BROKEN: " + p + "\n";
-      out += soundCheck(*q.plan, q.name, tally, &bounded);
-      RfReport rf;
-      if (c.args.size() > 1 && c.args[1] == "rf") planRuntimeFilters(*q.plan, rf);
+    ImplicitChecks checks;
+    for (const auto& run : session.queries()) {
+      const Query& q = run.query;
+      for (const auto& p : run.normalization.problems) out += "INVARIANT BROKEN: " + p + "\n";
+      out += soundCheck(*q.plan, q.name, tally, &bounded, checks);
       out += "-- " + q.name + "\n" + planToText(*q.plan) + "\n";
     }
     if (!good) out += "load failed\n";
-    return out;
+    return out + expectations(c, session) + checks.line();
   }
   if (c.directive == "replay-file") {
     std::string path = dir + "/" + (c.args.empty() ? "" : c.args[0]);
@@ -198,7 +250,6 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
                ? "ok\n"
                : diags.render() + (queries.empty() ? "" : "schema holds a query\n");
   }
-  Catalog local = catalog;
   if (c.directive == "check" || c.directive == "check-file") {
     std::string text = c.input;
     std::string name = "input";
@@ -218,69 +269,70 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
     auto m = parseMethod(method);
     if (!m) return "unknown method " + method + "\n";
     bo.method = *m;
-    return checkCase(text, name, local, bo, arg(c, "profile", "sound"));
+    return checkCase(text, name, catalog, bo, arg(c, "profile", "sound"));
   }
-  if (c.directive == "lint" && c.input.rfind("{", 0) == 0) {
-    if (!readPlanDocument(c.input, "input", local, queries, diags)) return diags.render();
+  if ((c.directive == "lint" && c.input.rfind("{", 0) == 0) || c.directive == "plan-json") {
+    Session session;  // plan JSON: judged as given
+    if (!session.loadAs(c.input, "input", true, diags)) return diags.render();
     std::string out;
-    for (const auto& q : queries)
-      out += (queries.size() > 1 ? "-- " + q.name + "\n" : "") +
-             findingLines(verifyRuntimeFilters(*q.plan));
+    const auto& runs = session.queries();
+    for (const auto& run : runs) {
+      if (c.directive == "plan-json")
+        out += "-- " + run.query.name + "\n" + planToText(*run.query.plan);
+      else
+        out += (runs.size() > 1 ? "-- " + run.query.name + "\n" : "") +
+               findingLines(session.verify(run));
+    }
     return out;
   }
-  if (c.directive == "plan-json") {
-    if (!readPlanDocument(c.input, "input", local, queries, diags)) return diags.render();
-    std::string out;
-    for (const auto& q : queries) out += "-- " + q.name + "\n" + planToText(*q.plan);
-    return out;
+  // Every other directive loads SQL queries over the file's catalog and runs the
+  // pipeline (pipeline/session.h) the way the CLI and the library do.
+  SessionOptions so;
+  so.normalize.verify = true;
+  for (const auto& d : argList(c, "disable")) so.normalize.disabled.insert(d);
+  so.keepBound = c.directive == "plan";
+  const bool place = c.directive == "rf" || c.directive == "lint" || arg(c, "rf") == "true";
+  so.placeFilters = place;
+  if (place) {
+    auto profile = parseProfile(arg(c, "profile", "sound"));
+    if (!profile) return "unknown profile " + arg(c, "profile") + "\n";
+    so.filters = RfOptions(*profile);
+    so.filters.cost = arg(c, "cost") == "true";
+    so.filters.composite = arg(c, "composite") == "true";
   }
-  bool good = loadSql(c.input, "input", local, queries, diags);
+  Session session(so);
+  bool good = session.loadAs(c.input, "input", false, diags, catalog);
   if (c.directive == "error") {
     if (good) return "expected an error, but the input was accepted\n";
     return diags.render();
   }
   // Errors first, then the plans of the statements that did load.
   std::string out = good ? "" : diags.render();
-  for (auto& q : queries) {
-    if (c.directive == "bound") {
-      out += planToText(*q.plan);
+  if (c.directive == "bound") {
+    for (const auto& q : session.queries()) out += planToText(*q.query.plan);
+    return out;
+  }
+  session.run();
+  const Catalog& loaded = session.inputs().back().catalog;
+  ImplicitChecks checks;
+  for (auto& run : session.queries()) {
+    Query& q = run.query;
+    for (const auto& p : run.normalization.problems) out += "INVARIANT BROKEN: " + p + "\n";
+    out += soundCheck(*q.plan, q.name, tally, &bounded, checks);
+    if (c.directive == "plan" && !run.normalization.fired.empty())
+      out += rewriteCheck(*run.bound, *q.plan, q.name, bounded);
+    const RfReport& rf = run.placement;
+    if (place && arg(c, "summary") == "true") {
+      out += summarize(rf);
       continue;
     }
-    NormalizeOptions opt;
-    opt.verify = true;
-    std::string disabled = arg(c, "disable");
-    for (size_t p = 0; !disabled.empty() && p != std::string::npos;) {
-      size_t comma = disabled.find(',', p);
-      opt.disabled.insert(disabled.substr(p, comma == std::string::npos ? comma : comma - p));
-      p = comma == std::string::npos ? comma : comma + 1;
-    }
-    PlanPtr boundPlan = clonePlan(*q.plan);
-    NormalizeReport report;
-    normalize(q.plan, opt, report);
-    for (const auto& p : report.problems) out += "INVARIANT BROKEN: " + p + "\n";
-    out += soundCheck(*q.plan, q.name, tally, &bounded);
-    if (c.directive == "plan" && !report.fired.empty())
-      out += rewriteCheck(*boundPlan, *q.plan, q.name, bounded);
-    RfReport rf;
-    if (c.directive == "rf" || c.directive == "lint" || arg(c, "rf") == "true") {
-      auto profile = parseProfile(arg(c, "profile", "sound"));
-      if (!profile) return "unknown profile " + arg(c, "profile") + "\n";
-      RfOptions rfo(*profile);
-      rfo.cost = arg(c, "cost") == "true";
-      rfo.composite = arg(c, "composite") == "true";
-      planRuntimeFilters(*q.plan, rf, rfo);
-      if (arg(c, "summary") == "true") {
-        out += summarize(rf);
-        continue;
-      }
-      if (c.directive == "lint") {
-        out += (queries.size() > 1 ? "-- " + q.name + "\n" : "") +
-               findingLines(verifyRuntimeFilters(*q.plan));
-        continue;
-      }
+    if (c.directive == "lint") {
+      out += (session.queries().size() > 1 ? "-- " + q.name + "\n" : "") +
+             findingLines(session.verify(run));
+      continue;
     }
     if (c.directive == "roundtrip") {
-      std::string first = documentToJson(local, {q}).dump(2);
+      std::string first = documentToJson(loaded, {q}).dump(2);
       Catalog again;
       std::vector<Query> back;
       Diagnostics d2;
@@ -291,7 +343,7 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
     }
     std::string format = arg(c, "format", "text");
     if (format == "json")
-      out += documentToJson(local, {q}).dump(2) + "\n";
+      out += documentToJson(loaded, {q}).dump(2) + "\n";
     else if (format == "dot")
       out += planToDot({q});
     else
@@ -299,9 +351,26 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
     if (arg(c, "explain") == "true") out += explainRuntimeFilters(rf);
     if (arg(c, "rules") == "true") {
       out += "rules:";
-      for (const auto& [name, n] : report.fired) out += " " + name + "(" + std::to_string(n) + ")";
+      for (const auto& [name, n] : run.normalization.fired)
+        out += " " + name + "(" + std::to_string(n) + ")";
       out += "\n";
     }
+  }
+  return out + expectations(c, session) + checks.line();
+}
+
+/// Lines no expectation may hold: the implicit checks or an expect= failed.
+/// A case printing one fails, also when it is its recorded output and under --rewrite.
+std::vector<std::string> alarms(const std::string& actual) {
+  static const char* kAlarms[] = {
+      "SOUND PLACEMENT ", "MUTANT NOT CAUGHT", "NORMALISATION NOT EQUIVALENT",
+      "INVARIANT BROKEN", "EXPECTED RULE ",    "UNKNOWN RULE ",
+      "EVALUATOR DEFECT"};
+  std::vector<std::string> out;
+  for (const auto& l : splitLines(actual)) {
+    bool alarm = l.rfind("RULE ", 0) == 0 && l.find(" FIRED, EXPECTED NOT") != std::string::npos;
+    for (const char* a : kAlarms) alarm = alarm || l.find(a) != std::string::npos;
+    if (alarm) out.push_back(l);
   }
   return out;
 }
@@ -363,6 +432,12 @@ int main(int argc, char** argv) {
       for (; next < c.begin; ++next) rewritten << lines[next] << "\n";
       writeCase(rewritten, lines, c, actual);
       next = c.end;
+      if (auto a = alarms(actual); !a.empty()) {
+        ++failures;
+        std::cerr << path << ":" << c.line << ": " << c.directive << ": a check failed\n";
+        for (const auto& l : a) std::cerr << "  " << l << "\n";
+        continue;
+      }
       if (actual == c.expected) continue;
       if (!rewrite) {
         ++failures;
