@@ -12,6 +12,7 @@
 
 #include "grammar/sql.h"
 #include "ir/plan_json.h"
+#include "pipeline/session.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
 #include "verifier/bounded.h"
@@ -27,15 +28,14 @@ const char* kSchema =
     "CREATE TABLE c (k int, v int); CREATE TABLE d (k int, v int);";
 
 PlanPtr fromSql(const std::string& sql, Profile p) {
-  Catalog cat;
-  std::vector<Query> qs;
+  SessionOptions so;
+  so.filters = RfOptions(p);
+  Session session(so);
   Diagnostics d;
-  if (!loadSql(std::string(kSchema) + sql, "b.sql", cat, qs, d) || qs.empty()) return nullptr;
-  NormalizeReport nr;
-  normalize(qs[0].plan, {}, nr);
-  RfReport r;
-  planRuntimeFilters(*qs[0].plan, r, p);
-  return qs[0].plan;
+  if (!session.loadAs(std::string(kSchema) + sql, "b.sql", false, d) || session.queries().empty())
+    return nullptr;
+  session.run();
+  return session.queries()[0].query.plan;
 }
 
 PlanPtr fromJson(const std::string& rel) {

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "grammar/sql.h"
+#include "pipeline/session.h"
 #include "rules/normalize.h"
 
 using namespace rfguard;
@@ -74,16 +75,11 @@ void run(benchmark::State& state, bool normaliseToo) {
   state.SetLabel(q.first);
   const Catalog base = schemaCatalog();
   for (auto _ : state) {
-    Catalog catalog = base;
-    std::vector<Query> queries;
+    Session session;  // the pipeline every front door runs
     Diagnostics diags;
-    if (!loadSql(q.second, "q.sql", catalog, queries, diags)) state.SkipWithError("did not bind");
-    for (auto& query : queries) {
-      if (!normaliseToo) break;
-      NormalizeReport report;
-      normalize(query.plan, {}, report);
-    }
-    benchmark::DoNotOptimize(queries);
+    if (!session.loadAs(q.second, "q.sql", false, diags, base)) state.SkipWithError("did not bind");
+    if (normaliseToo) session.normalize();
+    benchmark::DoNotOptimize(session.queries());
   }
 }
 

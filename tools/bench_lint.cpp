@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "grammar/sql.h"
+#include "pipeline/session.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
 #include "verifier/verify.h"
@@ -27,15 +28,13 @@ const std::vector<PlanPtr>& corpus() {
       std::ifstream in(std::string(RFGUARD_SOURCE_DIR "/corpus/examples/") + f);
       std::stringstream buf;
       buf << in.rdbuf();
-      Catalog catalog;
-      std::vector<Query> qs;
+      SessionOptions so;
+      so.placeFilters = false;  // each benchmark places its own profile's filters on copies
+      Session session(so);
       Diagnostics diags;
-      loadSql(buf.str(), f, catalog, qs, diags);
-      for (auto& q : qs) {
-        NormalizeReport r;
-        normalize(q.plan, {}, r);
-        out.push_back(q.plan);
-      }
+      session.loadAs(buf.str(), f, false, diags);
+      session.run();
+      for (const auto& q : session.queries()) out.push_back(q.query.plan);
     }
     return out;
   }();

@@ -7,9 +7,7 @@
 #include <cstring>
 #include <iostream>
 
-#include "grammar/sql.h"
-#include "rules/normalize.h"
-#include "rules/rf_planner.h"
+#include "pipeline/session.h"
 #include "verifier/bounded.h"
 #include "verifier/random_queries.h"
 
@@ -48,23 +46,22 @@ int main(int argc, char** argv) {
   uint64_t databases = 0, consumers = 0;
   for (int n = 0; n < queries; ++n) {
     std::string sql = randomQuery(rng, 3 + static_cast<int>(rng() % 4));
-    Catalog catalog;
-    std::vector<Query> qs;
+    Session session;
     Diagnostics diags;
-    if (!loadSql(randomSchema() + sql, "random.sql", catalog, qs, diags) || qs.size() != 1) {
+    if (!session.loadAs(randomSchema() + sql, "random.sql", false, diags) ||
+        session.queries().size() != 1) {
       std::cerr << "does not bind: " << sql << diags.render();
       ++errors;
       continue;
     }
     ++plans;
-    NormalizeReport nr;
-    normalize(qs[0].plan, {}, nr);
-    RfReport r;
-    planRuntimeFilters(*qs[0].plan, r);
+    session.run();
+    const RfReport& r = session.queries()[0].placement;
+    const PlanPtr& plan = session.queries()[0].query.plan;
     if (r.consumers.empty()) continue;
     ++withFilters;
     consumers += r.consumers.size();
-    auto vs = checkFilters(*qs[0].plan, o);
+    auto vs = checkFilters(*plan, o);
     const auto& v = vs[0];
     databases += v.databases + v.sliceDatabases;
     const bool whole = v.complete && v.bound == o.bound;
