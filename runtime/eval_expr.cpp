@@ -1,7 +1,9 @@
 // Expressions in three-valued logic, and the contents producers publish.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
+#include <set>
 
 #include "runtime/eval_internal.h"
 
@@ -174,8 +176,9 @@ bool FilterState::accept(const Value& v) const {
     int c = *compare(v, *threshold);
     return op == CmpOp::Le ? c <= 0 : c >= 0;
   }
-  if (isNull(v)) return acceptNull;
-  if (!isEquality(op)) {  // a scalar filter: p OP s
+  if (built) return built->accept(Key{keyOf(v)});
+  if (isNull(v)) return false;  // a scalar filter compares; NULL never passes
+  if (!isEquality(op)) {        // a scalar filter: p OP s
     if (empty) return false;
     const bool below = op == CmpOp::Lt || op == CmpOp::Le;
     int c = *compare(v, below ? *max : *min);
@@ -190,26 +193,13 @@ bool FilterState::accept(const Value& v) const {
         return c >= 0;
     }
   }
-  if (min && max) return !empty && *compare(v, *min) >= 0 && *compare(v, *max) <= 0;
-  return hasKey(v);
+  return true;  // not reached: equality filters are built
 }
 
 Value FilterState::keyOf(const Value& v) {
   if (auto x = std::get_if<double>(&v))
     if (std::floor(*x) == *x && std::fabs(*x) < 9e15) return Value(static_cast<int64_t>(*x));
   return v;
-}
-
-bool FilterState::hasKey(const Value& v) const {
-  return std::binary_search(keys.begin(), keys.end(), keyOf(v));
-}
-
-bool FilterState::addKey(const Value& v) {
-  Value k = keyOf(v);
-  auto at = std::lower_bound(keys.begin(), keys.end(), k);
-  if (at != keys.end() && *at == k) return false;
-  keys.insert(at, std::move(k));
-  return true;
 }
 
 std::shared_ptr<EvalCache> newEvalCache() {
@@ -252,27 +242,44 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
         values.push_back(*v);
     }
     s.empty = values.empty();
-    s.acceptNull = f.nullAllowed && sawNull;
-    for (const auto& v : values) s.keys.push_back(FilterState::keyOf(v));
-    std::sort(s.keys.begin(), s.keys.end());
-    s.keys.erase(std::unique(s.keys.begin(), s.keys.end()), s.keys.end());
-    const bool range = !isEquality(f.op);
-    if (!values.empty() && (range || opt_.content == Content::MinMax)) {
-      s.min = s.max = values[0];
-      for (const auto& v : values) {
-        if (*compare(v, *s.min) < 0) s.min = v;
-        if (*compare(v, *s.max) > 0) s.max = v;
+    if (!isEquality(f.op)) {  // a scalar filter: the bound of the one build row
+      if (!values.empty()) {
+        s.min = s.max = values[0];
+        for (const auto& v : values) {
+          if (*compare(v, *s.min) < 0) s.min = v;
+          if (*compare(v, *s.max) > 0) s.max = v;
+        }
       }
+      filters_[f.id] = std::move(s);
+      continue;
     }
-    if (!range && opt_.content == Content::FalsePositive) {
+    // The content modes of DESIGN section 6 as the runtime builds them: exact is
+    // an IN filter of every key (no limit: the model checks contents, not the
+    // degradation), false-positive the same with one key D lacks, MinMax the
+    // runtime's MinMax (TOP where it has no order, as on floating point).
+    FilterLimits exact;
+    exact.maxInKeys = SIZE_MAX;
+    const FilterKind kind = opt_.content == Content::MinMax ? FilterKind::MinMax : FilterKind::In;
+    FilterBuilder b(runtimeKind(kind), f.nullAllowed, exact);
+    std::set<std::string> inD;
+    for (const auto& v : values) {
+      Key k{FilterState::keyOf(v)};
+      inD.insert(encode(k));
+      b.add(k);
+    }
+    if (sawNull) b.add(Key{std::monostate{}});  // kept only by a null-safe filter
+    if (opt_.content == Content::FalsePositive) {
       // The first candidate of the key's kind (text or number) that D lacks.
       const bool text = f.build->type.isString();
       for (const auto& x : opt_.extras) {
         if (std::holds_alternative<std::string>(x) != text) continue;
-        if (s.addKey(x)) break;
+        Key k{FilterState::keyOf(x)};
+        if (!inD.insert(encode(k)).second) continue;
+        b.add(k);
+        break;
       }
     }
-    if (!range && opt_.content != Content::MinMax) s.min = s.max = std::nullopt;
+    s.built = b.finish();
     filters_[f.id] = std::move(s);
   }
 }

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "runtime/evaluator.h"
+#include "runtime/filters.h"
 
 namespace rfguard::rt {
 
@@ -55,17 +56,15 @@ struct EvalCache {
   std::unordered_map<const Expr*, Form> forms;      ///< calls, classified once
 };
 
-/// A producer's published content for one filter.
+/// A producer's published content for one filter. An equality filter is the
+/// runtime's own filter (runtime/filters.h), built by its FilterBuilder from the
+/// evaluated build side: the bounded checker judges the filters users would ship.
 struct FilterState {
   const RuntimeFilter* filter = nullptr;
-  std::vector<Value> keys;  ///< the accepted non-NULL values, as keyOf(), sorted
   /// The value as a key: an integral double as the integer (1.0 and 1 are one key).
   static Value keyOf(const Value& v);
-  bool hasKey(const Value& v) const;
-  /// Adds a key; false when it was there.
-  bool addKey(const Value& v);
-  bool acceptNull = false;
-  std::optional<Value> min, max;  ///< MinMax content, scalar and TopN thresholds
+  std::optional<Filter> built;    ///< `=` / `<=>` filters: IN (exact content) or MinMax
+  std::optional<Value> min, max;  ///< scalar filters' bounds
   bool empty = true;              ///< D had no non-NULL value
   bool topN = false;
   bool topNAll = true;             ///< TopN: fewer rows than the limit, keep everything

@@ -18,6 +18,19 @@ const char* kindName(Kind k) {
   return "?";
 }
 
+Kind runtimeKind(FilterKind planned) {
+  switch (planned) {
+    case FilterKind::Bloom:
+      return Kind::Bloom;
+    case FilterKind::In:
+    case FilterKind::Bitset:
+      return Kind::In;
+    case FilterKind::MinMax:
+      return Kind::MinMax;
+  }
+  return Kind::Top;
+}
+
 const char* buildStateName(BuildState s) {
   switch (s) {
     case BuildState::Collecting:

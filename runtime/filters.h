@@ -17,6 +17,9 @@ namespace rfguard::rt {
 /// What a published filter is.
 enum class Kind { Top, In, Bloom, MinMax };
 const char* kindName(Kind k);
+/// The runtime kind that builds a planned kind (ir/runtime_filter.h): the one
+/// place the two enums meet. A bitset is an exact set of integers: IN.
+Kind runtimeKind(FilterKind planned);
 
 /// A finished filter: accept() never rejects a key of the build side it summarises
 /// (for `=`, non-NULL keys; for `<=>`, every key).

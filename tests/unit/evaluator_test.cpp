@@ -4,6 +4,7 @@
 
 #include "rf_test_support.h"
 #include "runtime/evaluator.h"
+#include "runtime/filters.h"
 #include "verifier/plan_sql.h"
 #include "verifier/sqlite_oracle.h"
 
@@ -187,6 +188,48 @@ TEST_CASE("month arithmetic clamps to the month's end, in the evaluator and in S
   CHECK(ours.rows[1] == rt::Row{day(2024, 4, 30), day(2024, 2, 29), day(2025, 3, 31),
                                 day(2024, 9, 30), day(2024, 3, 17)});
   CHECK(rt::isNull(ours.rows[3][0]));
+}
+
+}  // namespace rfguard
+
+namespace rfguard {
+
+namespace {
+
+/// Rows the filters removed at the scans of `sql` on `db` with the given content.
+uint64_t droppedWith(const std::string& sql, const rt::Database& db, rt::Content content) {
+  auto p = testing::plan(sql);
+  rt::EvalOptions o;
+  o.applyFilters = true;
+  o.content = content;
+  o.extras = {rt::Value(int64_t{2}), rt::Value(std::string("x"))};
+  rt::Relation out;
+  std::string error;
+  REQUIRE_MESSAGE(rt::evaluate(*p.queries[0].plan, db, o, out, error), error);
+  return out.dropped;
+}
+
+}  // namespace
+
+TEST_CASE("the evaluator applies the runtime's own filters: IN, IN plus a false positive, MinMax") {
+  rt::Database db;
+  db["a"] = {{"k", "v"}, {row(1, 0), row(2, 0), row(3, 0), row(7, 0)}};
+  db["c"] = {{"k", "v"}, {row(1, 0), row(3, 0)}};
+  const std::string q = "SELECT a.v FROM a JOIN c ON a.k = c.k";
+  // IN {1, 3} drops 2 and 7; with the false positive 2 only 7; MinMax [1, 3] only 7.
+  CHECK(droppedWith(q, db, rt::Content::Exact) == 2);
+  CHECK(droppedWith(q, db, rt::Content::FalsePositive) == 1);
+  CHECK(droppedWith(q, db, rt::Content::MinMax) == 1);
+  // On DOUBLE keys the runtime builds no range (NaN, -0.0): MinMax content is TOP.
+  rt::Database dd;
+  dd["d"] = {{"x"}, {{rt::Value(0.5)}, {rt::Value(9.5)}}};
+  dd["e"] = {{"x"}, {{rt::Value(0.5)}}};
+  const std::string qd =
+      "SELECT 1 FROM d JOIN (SELECT d2.x FROM d AS d2 WHERE d2.x < 1) e ON d.x = e.x";
+  CHECK(droppedWith(qd, dd, rt::Content::Exact) == 1);
+  CHECK(droppedWith(qd, dd, rt::Content::MinMax) == 0);
+  CHECK(rt::runtimeKind(FilterKind::Bitset) == rt::Kind::In);
+  CHECK(rt::runtimeKind(FilterKind::MinMax) == rt::Kind::MinMax);
 }
 
 }  // namespace rfguard
