@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <sstream>
 
+#include "execution/replay.h"
 #include "fuzz/fuzz_util.h"
-#include "runtime/replay.h"
 #include "tools/cli/replay.h"
 
 using rfguard::fuzz::require;

@@ -4,12 +4,12 @@
 #    outside ir/ switches on a JoinType (use joinInfo() and its columns);
 #  - ANTLR stays inside grammar/;
 #  - includes point downward only (DESIGN section 9): tools -> api, verifier
-#    -> rules, runtime -> ir; grammar -> ir. A layer may include itself and
+#    -> rules, evaluation -> execution -> ir; grammar -> ir. A layer may include itself and
 #    the layers listed for it below.
 set -eu
 cd "${1:-.}"
 status=0
-dirs="api grammar rules runtime verifier pipeline tools tests fuzz examples include"
+dirs="api grammar rules execution evaluation verifier pipeline tools tests fuzz examples include"
 hits=$(grep -rnE 'case JoinType::|switch \([^)]*[jJ]oinType' --include='*.cpp' --include='*.h' $dirs || true)
 if [ -n "$hits" ]; then
   echo "a switch on the join type outside ir/ (use joinInfo()):"
@@ -27,15 +27,16 @@ allowed() {
     ir) echo "ir" ;;
     grammar) echo "grammar ir" ;;
     rules) echo "rules ir" ;;
-    runtime) echo "runtime ir" ;;
-    verifier) echo "verifier rules runtime ir" ;;
-    pipeline) echo "pipeline verifier rules runtime grammar ir" ;;
-    api) echo "api pipeline verifier rules runtime grammar ir" ;;
+    execution) echo "execution ir" ;;
+    evaluation) echo "evaluation execution ir" ;;
+    verifier) echo "verifier rules evaluation execution ir" ;;
+    pipeline) echo "pipeline verifier rules evaluation execution grammar ir" ;;
+    api) echo "api pipeline verifier rules evaluation execution grammar ir" ;;
   esac
 }
-for layer in ir grammar rules runtime verifier pipeline api; do
+for layer in ir grammar rules execution evaluation verifier pipeline api; do
   ok=$(allowed $layer)
-  for dep in $(grep -rhoE '#include "(ir|grammar|rules|runtime|verifier|pipeline|api|tools)/' $layer |
+  for dep in $(grep -rhoE '#include "(ir|grammar|rules|execution|evaluation|verifier|pipeline|api|tools)/' $layer |
     sed 's/#include "//; s/\///' | sort -u); do
     case " $ok " in
       *" $dep "*) ;;

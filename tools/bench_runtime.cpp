@@ -13,7 +13,7 @@
 #include <cstring>
 #include <random>
 
-#include "runtime/bloom.h"
+#include "execution/bloom.h"
 
 using namespace rfguard::rt;
 

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "evaluation/evaluator.h"
 #include "ir/plan.h"
-#include "runtime/evaluator.h"
 
 namespace rfguard {
 

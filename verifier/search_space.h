@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "evaluation/evaluator.h"
 #include "ir/plan.h"
-#include "runtime/evaluator.h"
 
 namespace rfguard {
 

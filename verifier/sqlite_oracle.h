@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/evaluator.h"
+#include "evaluation/evaluator.h"
 
 struct sqlite3;
 struct sqlite3_stmt;

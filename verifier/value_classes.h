@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "evaluation/values.h"
 #include "ir/plan.h"
-#include "runtime/values.h"
 
 namespace rfguard {
 

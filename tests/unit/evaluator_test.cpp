@@ -2,9 +2,9 @@
 // operations, against SQLite.
 #include <doctest/doctest.h>
 
+#include "evaluation/evaluator.h"
+#include "execution/filters.h"
 #include "rf_test_support.h"
-#include "runtime/evaluator.h"
-#include "runtime/filters.h"
 #include "verifier/plan_sql.h"
 #include "verifier/sqlite_oracle.h"
 

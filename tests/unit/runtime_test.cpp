@@ -6,10 +6,10 @@
 #include <random>
 #include <thread>
 
-#include "runtime/filters.h"
-#include "runtime/model_check.h"
-#include "runtime/prefilter.h"
-#include "runtime/replay.h"
+#include "execution/filters.h"
+#include "execution/model_check.h"
+#include "execution/prefilter.h"
+#include "execution/replay.h"
 
 using namespace rfguard::rt;
 

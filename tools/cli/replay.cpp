@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "execution/replay.h"
 #include "ir/diagnostics.h"
-#include "runtime/replay.h"
 #include "tools/cli/replay.h"
 
 namespace rfguard {

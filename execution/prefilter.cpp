@@ -1,4 +1,4 @@
-#include "runtime/prefilter.h"
+#include "execution/prefilter.h"
 
 #include <unordered_map>
 

@@ -1,10 +1,10 @@
 // Plan nodes of the reference evaluator.
-#include "runtime/evaluator.h"
+#include "evaluation/evaluator.h"
 
 #include <algorithm>
 #include <functional>
 
-#include "runtime/eval_internal.h"
+#include "evaluation/eval_internal.h"
 
 namespace rfguard::rt {
 

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "runtime/collector.h"
+#include "execution/collector.h"
 
 namespace rfguard::rt {
 

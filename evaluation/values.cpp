@@ -1,4 +1,4 @@
-#include "runtime/values.h"
+#include "evaluation/values.h"
 
 #include <cmath>
 #include <cstdio>

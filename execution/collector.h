@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/bitmap.h"
-#include "runtime/bloom.h"
+#include "execution/bitmap.h"
+#include "execution/bloom.h"
 
 namespace rfguard::rt {
 

@@ -1,4 +1,4 @@
-#include "runtime/bitmap.h"
+#include "execution/bitmap.h"
 
 #include <cassert>
 

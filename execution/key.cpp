@@ -1,4 +1,4 @@
-#include "runtime/key.h"
+#include "execution/key.h"
 
 #include <cstring>
 

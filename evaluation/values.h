@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "execution/key.h"
 #include "ir/expr.h"
-#include "runtime/key.h"
 
 namespace rfguard::rt {
 

@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "runtime/eval_internal.h"
+#include "evaluation/eval_internal.h"
 
 namespace rfguard::rt {
 

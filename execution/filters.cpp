@@ -1,4 +1,4 @@
-#include "runtime/filters.h"
+#include "execution/filters.h"
 
 #include <cassert>
 

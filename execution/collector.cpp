@@ -1,4 +1,4 @@
-#include "runtime/collector.h"
+#include "execution/collector.h"
 
 namespace rfguard::rt {
 

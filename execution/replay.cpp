@@ -1,6 +1,6 @@
-#include "runtime/replay.h"
+#include "execution/replay.h"
 
-#include "runtime/prefilter.h"
+#include "execution/prefilter.h"
 
 namespace rfguard::rt {
 

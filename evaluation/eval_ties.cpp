@@ -8,7 +8,7 @@
 #include <functional>
 #include <map>
 
-#include "runtime/eval_internal.h"
+#include "evaluation/eval_internal.h"
 
 namespace rfguard::rt {
 

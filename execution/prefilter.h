@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "runtime/bloom.h"
-#include "runtime/collector.h"
-#include "runtime/key.h"
+#include "execution/bloom.h"
+#include "execution/collector.h"
+#include "execution/key.h"
 
 namespace rfguard::rt {
 

@@ -1,12 +1,12 @@
 #pragma once
-// Internal to runtime/: the evaluator's state, shared by evaluator.cpp (plan
+// Internal to evaluation/: the evaluator's state, shared by evaluator.cpp (plan
 // nodes) and eval_expr.cpp (expressions and filter contents).
 #include <cstdint>
 #include <optional>
 #include <unordered_map>
 
-#include "runtime/evaluator.h"
-#include "runtime/filters.h"
+#include "evaluation/evaluator.h"
+#include "execution/filters.h"
 
 namespace rfguard::rt {
 
@@ -57,7 +57,7 @@ struct EvalCache {
 };
 
 /// A producer's published content for one filter. An equality filter is the
-/// runtime's own filter (runtime/filters.h), built by its FilterBuilder from the
+/// runtime's own filter (execution/filters.h), built by its FilterBuilder from the
 /// evaluated build side: the bounded checker judges the filters users would ship.
 struct FilterState {
   const RuntimeFilter* filter = nullptr;

@@ -1,9 +1,9 @@
-#include "runtime/model_check.h"
+#include "execution/model_check.h"
 
 #include <algorithm>
 #include <map>
 
-#include "runtime/collector.h"
+#include "execution/collector.h"
 
 namespace rfguard::rt {
 

@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "runtime/bitmap.h"
-#include "runtime/key.h"
+#include "execution/bitmap.h"
+#include "execution/key.h"
 
 namespace rfguard::rt {
 

@@ -1,4 +1,4 @@
-#include "runtime/bloom.h"
+#include "execution/bloom.h"
 
 #include <xxhash.h>
 

@@ -1,7 +1,7 @@
 // Aggregates (with grouping sets) and window functions of the evaluator.
 #include <algorithm>
 
-#include "runtime/eval_internal.h"
+#include "evaluation/eval_internal.h"
 
 namespace rfguard::rt {
 

@@ -8,9 +8,9 @@
 #include <unordered_set>
 #include <vector>
 
+#include "execution/bloom.h"
+#include "execution/key.h"
 #include "ir/runtime_filter.h"
-#include "runtime/bloom.h"
-#include "runtime/key.h"
 
 namespace rfguard::rt {
 
