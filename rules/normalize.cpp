@@ -2,44 +2,24 @@
 
 #include <cassert>
 
-#include "rules/decorrelate.h"
-#include "rules/push_filter.h"
-
 namespace rfguard {
 
-bool simplifyOuterJoins(PlanPtr& root);
-bool pruneScanColumns(PlanPtr& root);
+// Each rule's function, declared from its registry line.
+#define NORM_LOCAL(name, function, description) bool function(PlanPtr& node);
+#define NORM_PASS(name, function, phase, description) bool function(PlanPtr& root);
+#include "rules/norm_rules.def"
+#undef NORM_LOCAL
+#undef NORM_PASS
 
 namespace {
 
 const std::vector<NormRule> kRules = {
-    {"DecorrelateExists", "EXISTS / NOT EXISTS conjuncts become semi / anti joins",
-     decorrelateExists, nullptr},
-    {"DecorrelateIn", "IN conjuncts become semi joins, NOT IN a NULL-aware anti join",
-     decorrelateIn, nullptr},
-    {"DecorrelateScalarSubquery", "scalar subqueries become a join with a one-row side",
-     decorrelateScalarSubquery, nullptr},
-    {"SimplifyOuterJoin",
-     "outer joins below a NULL-rejecting predicate lose their NULL-extended side", nullptr,
-     simplifyOuterJoins},
-    {"ExtractCommonOrConjuncts", "a conjunct in every branch of an OR moves out of it",
-     extractCommonOrConjuncts, nullptr},
-    {"MergeFilters", "adjacent filters become one", mergeFilters, nullptr},
-    {"PushFilterIntoJoin", "WHERE conjuncts move into join sides or inner-join conditions",
-     pushFilterIntoJoin, nullptr},
-    {"PushJoinConditionIntoSides", "ON conjuncts over one side move into that side where allowed",
-     pushJoinConditionIntoSides, nullptr},
-    {"PushFilterThroughProject", "filters move below deterministic projections",
-     pushFilterThroughProject, nullptr},
-    {"PushFilterThroughAggregate", "filters on group keys move below the aggregate",
-     pushFilterThroughAggregate, nullptr},
-    {"PushFilterThroughSort", "filters move below sorts", pushFilterThroughSort, nullptr},
-    {"PushFilterThroughWindow", "filters on PARTITION BY keys move below windows",
-     pushFilterThroughWindow, nullptr},
-    {"PushFilterThroughSetOp", "filters move into the inputs of UNION / INTERSECT / EXCEPT",
-     pushFilterThroughSetOp, nullptr},
-    {"PruneScanColumns", "each scan reads only the columns the query needs", nullptr,
-     pruneScanColumns, RulePhase::Finish},
+#define NORM_LOCAL(name, function, description) {#name, description, function, nullptr},
+#define NORM_PASS(name, function, phase, description) \
+  {#name, description, nullptr, function, RulePhase::phase},
+#include "rules/norm_rules.def"
+#undef NORM_LOCAL
+#undef NORM_PASS
 };
 
 constexpr int kMaxRounds = 32;

@@ -1,7 +1,8 @@
 #pragma once
 // The runtime-filter rules as data: every rule a Decision can name, with the
-// verifier finding a refused step of it reports and one line for the docs.
-// Renaming a rule changes its name here only; the finding stays attached.
+// verifier finding a refused step of it reports and one line for the docs,
+// all from one line per rule in rules/rf_rules.def. Renaming a rule changes
+// that line only; the finding stays attached.
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -9,49 +10,12 @@
 
 namespace rfguard {
 
-/// Every rule the runtime-filter hooks, the planner and the engine profiles decide by.
+/// Every rule the runtime-filter hooks, the planner and the engine profiles
+/// decide by, one per line of rules/rf_rules.def, in that order.
 enum class RfRule : uint8_t {
-  // generation
-  GenerateFromJoinConjunct,
-  GenerateScalarFilter,
-  GenerateCompositeFilter,
-  GenerateTopNFilter,
-  CostThreshold,
-  // movement (the sound hooks)
-  PassThroughRowPreserving,
-  PassThroughUnchanged,
-  BlockAtLimit,
-  PassThroughProject,
-  PassThroughAggregateKeys,
-  PassThroughWindowPartition,
-  PassThroughSetOp,
-  PassThroughJoinLineage,
-  PassThroughJoinPreservedSide,
-  PassThroughJoinNullGeneratingSide,
-  PassThroughLeaf,
-  CopyAcrossJoinEquality,
-  CopyAcrossNullAwareJoin,
-  // consumption
-  ConsumeAtScan,
-  ConsumeTopNThreshold,
-  ConsumerCap,
-  // engine profiles (rules/rf_profiles.cpp): each engine's own names
-  DorisProducer,
-  DorisProducerDenyList,
-  DorisNullSafeStopsAtOuterJoin,
-  DorisPassThroughLineage,
-  DorisExpandByInnerJoin,
-  DorisSingleSlotTarget,
-  StarRocksProducer,
-  StarRocksProducerTypes,
-  StarRocksBilateral,
-  StarRocksUnilateral,
-  TrinoProducer,
-  TrinoProducerTypes,
-  TrinoPredicatePushDown,
-  TrinoPreservedSideFirst,
-  TrinoDeriveAcrossEquality,
-  TrinoSymbolOrCastTarget,
+#define RF_RULE(enumerator, name, finding, doc) enumerator,
+#include "rules/rf_rules.def"
+#undef RF_RULE
 };
 
 /// One rule: its name in explanations and corpus files, the finding a refused

@@ -149,7 +149,8 @@ check "newline in a quoted name" 2 'sql/newline-in-quoted-identifier.sql:2:8: er
 [ "$(wc -l < "$tmp/err")" -eq 1 ] && pass=$((pass + 1)) || { echo "FAIL newline error is not one line"; fail=$((fail + 1)); }
 check "5000-deep plan JSON" 2 'plan-5000-deep.json: error at /queries/0/plan(/children/0)+/predicate: nested more than 2048 levels deep' -- "$RFGUARD" lint $reg/plan_json/plan-5000-deep.json
 check "10000 nested not in plan JSON" 2 'not-10000-deep.json: error at /queries/0/plan/predicate(/args/0)+: nested more than 2048' -- "$RFGUARD" plan $reg/plan_json/not-10000-deep.json
-check "two WHERE-true filters" 0 'Filter #1 true' -- "$RFGUARD" plan $reg/plan_json/two-true-filters.json
+check "two WHERE-true filters" 0 '^Scan #1 t columns=\[k\]$' -- "$RFGUARD" plan $reg/plan_json/two-true-filters.json
+check "two WHERE-true filters merged" 0 'Filter #1 true' -- "$RFGUARD" plan --disable RemoveTrueFilter $reg/plan_json/two-true-filters.json
 check "replay huge m" 2 'huge-m-1.json: error at /hash/m: m is above 2\^32 bits' -- "$RFGUARD" replay $reg/replay/huge-m-1.json
 check "replay huge m 2" 2 'huge-m-2.json: error at /hash/m: m is above 2\^32 bits' -- "$RFGUARD" replay $reg/replay/huge-m-2.json
 check "replay huge m in a message" 2 'error at /messages/2/m: m is above 2\^32 bits' -- "$RFGUARD" replay $reg/replay/huge-m-in-message.json

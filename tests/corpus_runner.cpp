@@ -143,14 +143,15 @@ std::vector<std::string> argList(const Case& c, const std::string& key) {
 }
 
 /// The rules that fired in a session: normalisation rules that changed a plan,
-/// and runtime-filter rules whose decisions were taken (generation, every step).
+/// and runtime-filter rules that decided something, a step taken or refused.
 std::set<std::string> firedRules(const Session& session) {
   std::set<std::string> fired;
   for (const auto& run : session.queries()) {
     for (const auto& [name, n] : run.normalization.fired) fired.insert(name);
     const RfReport& r = run.placement;
-    for (const auto& g : r.generation)
-      if (g.decision.ok) fired.insert(ruleName(g.decision.rule));
+    for (const auto& g : r.generation) fired.insert(ruleName(g.decision.rule));
+    for (const auto& e : r.rejected) fired.insert(ruleName(e.decision.rule));
+    for (const auto& e : r.skipped) fired.insert(ruleName(e.decision.rule));
     for (const auto& s : r.steps) fired.insert(ruleName(s.rule));
     for (const auto& d : r.consumers)
       for (const auto& s : r.derivation(d)) fired.insert(ruleName(s.rule));
