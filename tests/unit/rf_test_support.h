@@ -8,6 +8,7 @@
 #include <string>
 
 #include "grammar/sql.h"
+#include "pipeline/session.h"
 #include "ir/printers.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
@@ -24,20 +25,21 @@ struct Planned {
 /// simplification) and places runtime filters.
 inline Planned plan(const std::string& sql, bool simplify = true,
                     const RfOptions& options = RfOptions{}) {
-  Planned p;
-  Catalog catalog;
+  SessionOptions so;  // the pipeline every front door runs
+  if (!simplify) so.normalize.disabled.insert("SimplifyOuterJoin");
+  so.filters = options;
+  Session session(so);
   Diagnostics diags;
-  bool ok = loadSql(
+  bool ok = session.loadAs(
       "CREATE TABLE a (k int, v int); CREATE TABLE b (k int, v int);"
       "CREATE TABLE c (k int, v int) WITH (rows = 10); CREATE TABLE d (x double);" +
           sql,
-      "t.sql", catalog, p.queries, diags);
+      "t.sql", false, diags);
   REQUIRE_MESSAGE(ok, diags.render());
-  NormalizeOptions opt;
-  if (!simplify) opt.disabled.insert("SimplifyOuterJoin");
-  NormalizeReport nr;
-  normalize(p.queries[0].plan, opt, nr);
-  planRuntimeFilters(*p.queries[0].plan, p.report, options);
+  session.run();
+  Planned p;
+  for (const auto& q : session.queries()) p.queries.push_back(q.query);
+  p.report = session.queries()[0].placement;
   return p;
 }
 
