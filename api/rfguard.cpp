@@ -29,10 +29,14 @@ Plans::~Plans() = default;
 
 namespace {
 
+// The API's Profile mirrors rfguard::Profile value for value.
+static_assert(static_cast<int>(Profile::Sound) == static_cast<int>(rfguard::Profile::Sound) &&
+              static_cast<int>(Profile::Trino) == static_cast<int>(rfguard::Profile::Trino));
 rfguard::Profile internal(Profile p) {
-  static const rfguard::Profile kMap[] = {rfguard::Profile::Sound, rfguard::Profile::Doris,
-                                          rfguard::Profile::StarRocks, rfguard::Profile::Trino};
-  return kMap[static_cast<int>(p)];
+  return static_cast<rfguard::Profile>(p);
+}
+Profile external(rfguard::Profile p) {
+  return static_cast<Profile>(p);
 }
 
 Error errorOf(const Diagnostic& d, const char* code) {
@@ -161,7 +165,7 @@ std::vector<Decision> Plans::explain(size_t i) const {
       for (const auto& s : r.derivation(c))
         out.push_back({"step", g.filter, s.node, ruleName(s.rule),
                        s.before == s.after ? s.after : s.before + " => " + s.after, ""});
-      out.push_back({"consumer", g.filter, c.scan, "ConsumeAtScan", c.target, ""});
+      out.push_back({"consumer", g.filter, c.scan, ruleName(RfRule::ConsumeAtScan), c.target, ""});
     }
     for (const auto& e : r.rejected)
       if (e.filter == g.filter) out.push_back(edge("rejected", e));
@@ -176,15 +180,11 @@ std::string Plans::explainText(size_t i) const {
 std::vector<ProfilePlacement> Plans::compareProfiles(size_t i) const {
   std::vector<ProfilePlacement> out;
   if (i >= size()) return out;
-  const PlanNode& plan = *impl_->session.queries()[i].query.plan;
-  for (Profile p : {Profile::Sound, Profile::Doris, Profile::StarRocks, Profile::Trino}) {
-    PlanPtr copy = clonePlan(plan);
-    RfReport r;
-    RfOptions o(internal(p));
-    o.composite = impl_->session.options().filters.composite;
-    rfguard::planRuntimeFilters(*copy, r, o);
-    ProfilePlacement pp{p, profileName(internal(p)), {}};
-    for (const auto& c : r.consumers)
+  RfOptions o;
+  o.composite = impl_->session.options().filters.composite;
+  for (const auto& pc : consumersByProfile(*impl_->session.queries()[i].query.plan, o)) {
+    ProfilePlacement pp{external(pc.profile), profileName(pc.profile), {}};
+    for (const auto& c : pc.consumers)
       pp.targets.push_back("RF" + std::to_string(c.filter) + " " + c.target);
     out.push_back(std::move(pp));
   }

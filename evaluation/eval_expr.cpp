@@ -177,23 +177,20 @@ bool FilterState::accept(const Value& v) const {
     return op == CmpOp::Le ? c <= 0 : c >= 0;
   }
   if (built) return built->accept(Key{keyOf(v)});
-  if (isNull(v)) return false;  // a scalar filter compares; NULL never passes
-  if (!isEquality(op)) {        // a scalar filter: p OP s
-    if (empty) return false;
-    const bool below = op == CmpOp::Lt || op == CmpOp::Le;
-    int c = *compare(v, below ? *max : *min);
-    switch (op) {
-      case CmpOp::Lt:
-        return c < 0;
-      case CmpOp::Le:
-        return c <= 0;
-      case CmpOp::Gt:
-        return c > 0;
-      default:
-        return c >= 0;
-    }
+  // A scalar filter p OP s: NULL never passes, nor anything against an empty build side.
+  if (isNull(v) || empty) return false;
+  const bool below = op == CmpOp::Lt || op == CmpOp::Le;
+  int c = *compare(v, below ? *max : *min);
+  switch (op) {
+    case CmpOp::Lt:
+      return c < 0;
+    case CmpOp::Le:
+      return c <= 0;
+    case CmpOp::Gt:
+      return c > 0;
+    default:
+      return c >= 0;
   }
-  return true;  // not reached: equality filters are built
 }
 
 Value FilterState::keyOf(const Value& v) {

@@ -20,13 +20,6 @@ bool carriesPlacement(const PlanNode& n) {
   return false;
 }
 
-const PlanNode* findNode(const PlanNode& n, int id) {
-  if (n.id == id) return &n;
-  for (const auto& c : n.children)
-    if (const PlanNode* f = findNode(*c, id)) return f;
-  return nullptr;
-}
-
 /// The JSON pointer of node `id` below `n`, which is at `ptr`; empty when absent.
 std::string pointerTo(const PlanNode& n, int id, const std::string& ptr) {
   if (n.id == id) return ptr;
@@ -173,11 +166,9 @@ FindingSite Session::siteOf(const QueryRun& q, const Finding& f) const {
   }
   if (q.fromJson && !f.nodes.empty()) {
     int id = f.nodes.size() > 1 ? f.nodes[1] : f.nodes[0];
-    if (findNode(*query.plan, id)) {
-      site.planFile = q.input;
-      site.pointer =
-          pointerTo(*query.plan, id, "/queries/" + std::to_string(q.indexInInput) + "/plan");
-    }
+    site.pointer =
+        pointerTo(*query.plan, id, "/queries/" + std::to_string(q.indexInInput) + "/plan");
+    if (!site.pointer.empty()) site.planFile = q.input;
   }
   return site;
 }
@@ -193,6 +184,18 @@ Session Session::clone() const {
     if (q.placement.lineage) q.placement.lineage = std::make_shared<LineageIndex>(*q.query.plan);
   }
   return s;
+}
+
+std::vector<ProfileConsumers> consumersByProfile(const PlanNode& plan, RfOptions options) {
+  std::vector<ProfileConsumers> out;
+  for (Profile p : allProfiles()) {
+    PlanPtr copy = clonePlan(plan);
+    RfReport r;
+    options.profile = p;
+    planRuntimeFilters(*copy, r, options);
+    out.push_back({p, std::move(r.consumers)});
+  }
+  return out;
 }
 
 std::vector<Finding> Session::verify(const QueryRun& q) const {

@@ -74,6 +74,15 @@ bool readInputFile(const std::string& path, std::string& text, Diagnostics& diag
 /// True when `text` named `name` is a plan JSON document (by extension or content).
 bool looksLikePlanJson(const std::string& name, const std::string& text);
 
+/// The consumers one profile places on a plan.
+struct ProfileConsumers {
+  Profile profile;
+  std::vector<RfDerivation> consumers;  ///< in filter id order
+};
+/// What every profile places on `plan` (normalised), each on a copy with
+/// `options` otherwise: `plan` itself is left as it is.
+std::vector<ProfileConsumers> consumersByProfile(const PlanNode& plan, RfOptions options);
+
 /// The pipeline over any number of inputs.
 class Session {
  public:

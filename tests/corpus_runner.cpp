@@ -56,6 +56,7 @@
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
 #include "tests/corpus_checks.h"
+#include "tests/corpus_expect.h"
 #include "tools/cli/replay.h"
 #include "verifier/bounded.h"
 #include "verifier/verify.h"
@@ -142,44 +143,6 @@ std::vector<std::string> argList(const Case& c, const std::string& key) {
   return out;
 }
 
-/// The rules that fired in a session: normalisation rules that changed a plan,
-/// and runtime-filter rules that decided something, a step taken or refused.
-std::set<std::string> firedRules(const Session& session) {
-  std::set<std::string> fired;
-  for (const auto& run : session.queries()) {
-    for (const auto& [name, n] : run.normalization.fired) fired.insert(name);
-    const RfReport& r = run.placement;
-    for (const auto& g : r.generation) fired.insert(ruleName(g.decision.rule));
-    for (const auto& e : r.rejected) fired.insert(ruleName(e.decision.rule));
-    for (const auto& e : r.skipped) fired.insert(ruleName(e.decision.rule));
-    for (const auto& s : r.steps) fired.insert(ruleName(s.rule));
-    for (const auto& d : r.consumers)
-      for (const auto& s : r.derivation(d)) fired.insert(ruleName(s.rule));
-  }
-  return fired;
-}
-
-/// `expect=Rule,...` and `expect-not=Rule,...`: checked against the rule
-/// registries, then against the rules that fired. "" when every one holds.
-std::string expectations(const Case& c, const Session& session) {
-  std::string out;
-  auto known = [](const std::string& r) { return isRuleName(r) || parseRfRule(r).has_value(); };
-  const auto fired = firedRules(session);
-  for (const auto& r : argList(c, "expect")) {
-    if (!known(r))
-      out += "UNKNOWN RULE " + r + " in expect= (see rfguard plan --list-rules)\n";
-    else if (!fired.count(r))
-      out += "EXPECTED RULE " + r + " DID NOT FIRE\n";
-  }
-  for (const auto& r : argList(c, "expect-not")) {
-    if (!known(r))
-      out += "UNKNOWN RULE " + r + " in expect-not= (see rfguard plan --list-rules)\n";
-    else if (fired.count(r))
-      out += "RULE " + r + " FIRED, EXPECTED NOT\n";
-  }
-  return out;
-}
-
 /// One line per generated filter: where it went, or why it went nowhere.
 std::string summarize(const RfReport& rf) {
   std::string out;
@@ -230,7 +193,8 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
       out += "-- " + q.name + "\n" + planToText(*q.plan) + "\n";
     }
     if (!good) out += "load failed\n";
-    return out + expectations(c, session) + checks.line();
+    return out + expectations(argList(c, "expect"), argList(c, "expect-not"), session) +
+           checks.line();
   }
   if (c.directive == "replay-file") {
     std::string path = dir + "/" + (c.args.empty() ? "" : c.args[0]);
@@ -357,23 +321,8 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
       out += "\n";
     }
   }
-  return out + expectations(c, session) + checks.line();
-}
-
-/// Lines no expectation may hold: the implicit checks or an expect= failed.
-/// A case printing one fails, also when it is its recorded output and under --rewrite.
-std::vector<std::string> alarms(const std::string& actual) {
-  static const char* kAlarms[] = {
-      "SOUND PLACEMENT ", "MUTANT NOT CAUGHT", "NORMALISATION NOT EQUIVALENT",
-      "INVARIANT BROKEN", "EXPECTED RULE ",    "UNKNOWN RULE ",
-      "EVALUATOR DEFECT"};
-  std::vector<std::string> out;
-  for (const auto& l : splitLines(actual)) {
-    bool alarm = l.rfind("RULE ", 0) == 0 && l.find(" FIRED, EXPECTED NOT") != std::string::npos;
-    for (const char* a : kAlarms) alarm = alarm || l.find(a) != std::string::npos;
-    if (alarm) out.push_back(l);
-  }
-  return out;
+  return out + expectations(argList(c, "expect"), argList(c, "expect-not"), session) +
+         checks.line();
 }
 
 void writeCase(std::ostream& os, const std::vector<std::string>& lines, const Case& c,

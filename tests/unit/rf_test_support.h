@@ -8,8 +8,8 @@
 #include <string>
 
 #include "grammar/sql.h"
-#include "pipeline/session.h"
 #include "ir/printers.h"
+#include "pipeline/session.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
 

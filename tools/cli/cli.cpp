@@ -32,15 +32,13 @@ struct PlanArgs {
 };
 
 /// One line per filter with its consumers: "RF1 a.k, b.k; RF2 a.k".
-std::string consumerList(const RfReport& r) {
+/// "RF1 a.k, b.k; RF2 c.k": consumers grouped by filter.
+std::string consumerList(const std::vector<RfDerivation>& consumers) {
   std::string out;
-  for (const auto& g : r.generation) {
-    if (!g.filter) continue;
-    std::string targets;
-    for (const auto& c : r.consumers)
-      if (c.filter == g.filter) targets += (targets.empty() ? "" : ", ") + c.target;
-    if (targets.empty()) continue;
-    out += (out.empty() ? "" : "; ") + std::string("RF") + std::to_string(g.filter) + " " + targets;
+  for (size_t i = 0; i < consumers.size(); ++i) {
+    const bool first = i == 0 || consumers[i - 1].filter != consumers[i].filter;
+    if (first) out += (i ? "; RF" : "RF") + std::to_string(consumers[i].filter) + " ";
+    out += (first ? "" : ", ") + consumers[i].target;
   }
   return out;
 }
@@ -48,13 +46,10 @@ std::string consumerList(const RfReport& r) {
 /// --compare: the consumers each profile places on the same normalised plan.
 std::string compareProfiles(const Query& q) {
   std::string out = "-- " + q.name + "\n";
-  for (Profile p : allProfiles()) {
-    PlanPtr copy = clonePlan(*q.plan);
-    RfReport r;
-    planRuntimeFilters(*copy, r, p);
-    std::string name = profileName(p);
-    out += "  " + name + std::string(10 - name.size(), ' ') + std::to_string(r.consumers.size()) +
-           (r.consumers.empty() ? "" : "  " + consumerList(r)) + "\n";
+  for (const auto& pc : consumersByProfile(*q.plan, RfOptions{})) {
+    std::string name = profileName(pc.profile);
+    out += "  " + name + std::string(10 - name.size(), ' ') + std::to_string(pc.consumers.size()) +
+           (pc.consumers.empty() ? "" : "  " + consumerList(pc.consumers)) + "\n";
   }
   return out;
 }
