@@ -11,10 +11,26 @@ PACKAGES := cmake g++ make pkg-config antlr4 default-jre-headless libantlr4-runt
 # The clang build with libFuzzer (make fuzz): Debian 12's clang and its runtimes.
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev
 
-.PHONY: deps fuzz-deps install-packages build demo test asan fuzz bench format clean
+.PHONY: deps duckdb-deps fuzz-deps install-packages build demo test asan fuzz bench format clean
+
+# DuckDB (engines/duckdb/): its shared library and C API header come from the npm
+# registry, pinned in third_party/duckdb/package-lock.json. --ignore-scripts: the
+# duckdb 1.4.4 package is there for its header only; its install script would
+# fetch or compile a binary.
+DUCKDB_DIR := third_party/duckdb
+DUCKDB_STAMP := $(DUCKDB_DIR)/node_modules/.rfguard-installed
 
 deps:
 	@$(MAKE) --no-print-directory install-packages LIST="$(PACKAGES)"
+	@$(MAKE) --no-print-directory duckdb-deps
+
+duckdb-deps:
+	@if [ ! -f $(DUCKDB_STAMP) ] || [ $(DUCKDB_DIR)/package-lock.json -nt $(DUCKDB_STAMP) ]; then \
+	  command -v npm >/dev/null 2>&1 || $(MAKE) --no-print-directory install-packages LIST=npm; \
+	  echo "installing DuckDB from the npm registry into $(DUCKDB_DIR)/node_modules"; \
+	  (cd $(DUCKDB_DIR) && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) && \
+	  touch $(DUCKDB_STAMP); \
+	fi
 
 fuzz-deps:
 	@$(MAKE) --no-print-directory install-packages LIST="$(FUZZ_PACKAGES)"

@@ -55,6 +55,8 @@ class Catalog {
   const ViewDef* view(const std::string& name) const;
   /// All tables in name order.
   const std::map<std::string, TableDef>& tables() const { return tables_; }
+  /// All views in name order.
+  const std::map<std::string, ViewDef>& views() const { return views_; }
 
  private:
   std::map<std::string, TableDef> tables_;

@@ -39,6 +39,19 @@ bool looksLikePlanJson(const std::string& name, const std::string& text) {
   return i != std::string::npos && text[i] == '{';
 }
 
+std::optional<InputFormat> parseInputFormat(const std::string& name) {
+  if (name == "auto") return InputFormat::Auto;
+  if (name == "sql") return InputFormat::Sql;
+  if (name == "json") return InputFormat::PlanJson;
+  if (name == "duckdb") return InputFormat::DuckDb;
+  return std::nullopt;
+}
+
+InputFormat detectFormat(const std::string& name, const std::string& text) {
+  if (duckdb_import::looksLikeDuckDbJson(text)) return InputFormat::DuckDb;
+  return looksLikePlanJson(name, text) ? InputFormat::PlanJson : InputFormat::Sql;
+}
+
 bool readInputFile(const std::string& path, std::string& text, Diagnostics& diags) {
   if (path == "-") {
     text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
@@ -74,20 +87,47 @@ bool Session::load(const std::string& path, Diagnostics& diags) {
 }
 
 bool Session::loadText(const std::string& text, const std::string& name, Diagnostics& diags) {
-  return loadAs(text, name, looksLikePlanJson(name, text), diags);
+  return loadFormat(text, name, options_.from, diags);
 }
 
 bool Session::loadAs(const std::string& text, const std::string& name, bool json,
                      Diagnostics& diags, const Catalog& base) {
+  return loadFormat(text, name, json ? InputFormat::PlanJson : InputFormat::Sql, diags, base);
+}
+
+bool Session::loadFormat(const std::string& text, const std::string& name, InputFormat format,
+                         Diagnostics& diags, const Catalog& base) {
+  if (format == InputFormat::Auto) format = detectFormat(name, text);
   SessionInput in;
   in.path = name;
-  in.json = json;
-  if (!json) in.catalog = base;
+  in.format = format;
+  in.json = format != InputFormat::Sql;
+  const Catalog& schema = base.tables().empty() ? options_.schema : base;
+  if (format == InputFormat::Sql) in.catalog = schema;
   std::vector<Query> queries;
-  in.ok = in.json ? readPlanDocument(text, name, in.catalog, queries, diags)
-                  : loadSql(text, name, in.catalog, queries, diags);
+  std::vector<duckdb_import::ImportedQuery> imported;
+  if (format == InputFormat::DuckDb) {
+    nlohmann::json doc;
+    in.ok = duckdb_import::importDocument(text, name, schema, doc, imported, diags);
+    // The imported document is rfguard's own: an error reading it is an import defect.
+    Diagnostics inner;
+    if (!doc.is_null() &&
+        !readPlanDocument(doc.dump(), name + " (as imported)", in.catalog, queries, inner)) {
+      in.ok = false;
+      diags.errorAt(name, "", "the imported plan does not read back: " + inner.render());
+      queries.clear();
+    }
+  } else if (format == InputFormat::PlanJson) {
+    in.ok = readPlanDocument(text, name, in.catalog, queries, diags);
+  } else {
+    in.ok = loadSql(text, name, in.catalog, queries, diags);
+  }
   for (size_t i = 0; i < queries.size(); ++i) {
     QueryRun q;
+    if (i < imported.size()) {
+      imported[i].plan = nullptr;  // the plan lives in q.query
+      q.imported = std::make_shared<const duckdb_import::ImportedQuery>(std::move(imported[i]));
+    }
     q.query = std::move(queries[i]);
     q.input = name;
     q.indexInInput = i;
@@ -166,6 +206,18 @@ FindingSite Session::siteOf(const QueryRun& q, const Finding& f) const {
   }
   if (q.fromJson && !f.nodes.empty()) {
     int id = f.nodes.size() > 1 ? f.nodes[1] : f.nodes[0];
+    if (q.imported) {                               // a node of the engine's own document
+      if (!query.file.empty() && query.loc.line) {  // run from SQL: the query's place
+        site.file = query.file;
+        site.loc = query.loc;
+      }
+      auto it = q.imported->sourcePointer.find(id);
+      if (it != q.imported->sourcePointer.end()) {
+        site.pointer = it->second;
+        site.planFile = q.input;
+      }
+      return site;
+    }
     site.pointer =
         pointerTo(*query.plan, id, "/queries/" + std::to_string(q.indexInInput) + "/plan");
     if (!site.pointer.empty()) site.planFile = q.input;

@@ -3,9 +3,12 @@
 // object with its options. The CLI, the C++ API, the corpus runner and the
 // benchmarks all go through it, so that every front door runs the same steps
 // in the same order and judges the same inputs the same way.
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "engines/duckdb/plan_import.h"
 #include "ir/catalog.h"
 #include "ir/diagnostics.h"
 #include "ir/plan.h"
@@ -22,8 +25,21 @@ enum class GivenPlans {
   None,             ///< nothing: every step applies to every query (the C++ API)
 };
 
+/// What an input file holds.
+enum class InputFormat {
+  Auto,      ///< plan JSON, DuckDB's JSON or SQL, told apart by name and content
+  Sql,       ///< a SQL script
+  PlanJson,  ///< rfguard's plan JSON (docs/plan-json.md)
+  DuckDb,    ///< DuckDB's JSON profile or EXPLAIN (FORMAT JSON), imported (docs/duckdb.md)
+};
+/// "auto", "sql", "json", "duckdb"; nullopt for anything else.
+std::optional<InputFormat> parseInputFormat(const std::string& name);
+
 /// How a session treats what it loads.
 struct SessionOptions {
+  InputFormat from = InputFormat::Auto;
+  /// Tables for engine plans (their types), and for SQL files that declare none.
+  Catalog schema;
   NormalizeOptions normalize;  ///< rules switched off, invariant checks
   RfOptions filters;           ///< profile, cost thresholds, composite keys
   bool placeFilters = true;    ///< false: normalise only (--no-runtime-filters)
@@ -48,6 +64,9 @@ struct QueryRun {
   Stage stage = Stage::Loaded;
   bool normalized = false;  ///< normalisation ran on it (once is enough: it runs to a fixpoint)
   PlanPtr bound;            ///< the plan as bound, when SessionOptions::keepBound
+  /// An engine's plan: what its import could not carry over, and where each
+  /// node came from in the engine's document.
+  std::shared_ptr<const duckdb_import::ImportedQuery> imported;
   NormalizeReport normalization;
   RfReport placement;
 };
@@ -58,6 +77,7 @@ struct SessionInput {
   Catalog catalog;
   bool ok = true;  ///< false: it had input errors (queries before the error may remain)
   bool json = false;
+  InputFormat format = InputFormat::Sql;
   std::vector<size_t> queries;  ///< indexes into Session::queries()
 };
 
@@ -73,6 +93,8 @@ struct FindingSite {
 bool readInputFile(const std::string& path, std::string& text, Diagnostics& diags);
 /// True when `text` named `name` is a plan JSON document (by extension or content).
 bool looksLikePlanJson(const std::string& name, const std::string& text);
+/// What `text` named `name` holds, by its extension and content.
+InputFormat detectFormat(const std::string& name, const std::string& text);
 
 /// The consumers one profile places on a plan.
 struct ProfileConsumers {
@@ -97,6 +119,10 @@ class Session {
   /// bound over `base` (tables and views declared earlier) plus its own DDL.
   bool loadAs(const std::string& text, const std::string& name, bool json, Diagnostics& diags,
               const Catalog& base = {});
+  /// The same for any format (Auto detects it). Engine plans are imported over
+  /// `base` or, when it is empty, SessionOptions::schema.
+  bool loadFormat(const std::string& text, const std::string& name, InputFormat format,
+                  Diagnostics& diags, const Catalog& base = {});
   /// Adds queries bound elsewhere (tests, benchmarks), under input name `name`.
   void add(std::vector<Query> queries, const Catalog& catalog, const std::string& name);
 

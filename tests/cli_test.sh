@@ -163,5 +163,36 @@ print('SELECT t0.k FROM t0' + ''.join(f' JOIN t{i} ON t{i-1}.k = t{i}.k' for i i
 check "1000-join chain lints" 0 '1 query, 0 findings' -- "$RFGUARD" lint "$tmp/chain1000.sql"
 check "1000-join chain: 64 consumers a filter" 0 'ConsumerCap: RF1 already has 64 consumers' -- "$RFGUARD" plan --explain "$tmp/chain1000.sql"
 
+# DuckDB's plans: imported (--from duckdb or detected), and DuckDB in the loop.
+fx=tests/fixtures/duckdb
+check "duckdb profile detected" 0 'RF1 <- u.k \(t.k =, bloom\+in\+min_max, global\)' -- "$RFGUARD" plan $fx/inner_join.json
+check "duckdb lint clean" 0 '1 query, 0 findings' -- "$RFGUARD" lint --from duckdb $fx/right_join.json
+check "duckdb lint unsafe" 1 'error \[producer-join-type\] unsafe_left_join: RF1 at left join #2.*\[tests/fixtures/duckdb/unsafe_left_join.json /children/0/children/0\]' -- "$RFGUARD" lint $fx/unsafe_left_join.json
+check "duckdb lint sarif" 1 '"ruleId": "producer-join-type"' -- "$RFGUARD" lint --format sarif $fx/unsafe_left_join.json
+echo "CREATE TABLE t (k int, v int); CREATE TABLE u (k int, w varchar);" > "$tmp/tu.sql"
+check "duckdb schema" 0 '1 query, 0 findings' -- sh -c "\"$RFGUARD\" lint --schema \"$tmp/tu.sql\" $fx/right_join.json 2>&1"
+if grep -q 'not in a schema' "$tmp/out"; then echo "FAIL --schema still reports unknown tables"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+check "duckdb notes name the loss" 0 'note: right_join: not imported faithfully: table t is not in a schema' -- "$RFGUARD" lint $fx/right_join.json
+check "--from duckdb on SQL" 2 'seeds.sql:1:[0-9]+: error: not JSON' -- "$RFGUARD" lint --from duckdb corpus/examples/seeds.sql
+check "--from json on a profile" 2 'error at ' -- "$RFGUARD" lint --from json $fx/right_join.json
+check "--schema missing" 2 'cannot open' -- "$RFGUARD" lint --schema "$tmp/none.sql" $fx/right_join.json
+if "$RFGUARD" duckdb run --scale 0.001 corpus/examples/ssb.sql >/dev/null 2>&1; then
+  check "duckdb run ssb" 0 '1 file, 13 queries, 0 findings' -- "$RFGUARD" duckdb run --scale 0.01 corpus/examples/ssb.sql
+  check "duckdb run shows plans" 0 '^-- q1.1 \(corpus/examples/ssb.sql:[0-9]+:1\): DuckDB v1.5.6, 1 rows' -- "$RFGUARD" duckdb run --scale 0.01 corpus/examples/ssb.sql
+  check "duckdb run json" 0 '"format": "rfguard-lint"' -- "$RFGUARD" duckdb run --scale 0.01 --format json corpus/examples/ssb.sql
+  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert len(d['files'][0]['queries']) == 13" "$tmp/out" \
+    && pass=$((pass + 1)) || { echo "FAIL duckdb run json: 13 queries"; fail=$((fail + 1)); }
+  check "duckdb run save plans" 0 '' -- "$RFGUARD" duckdb run --scale 0.01 --save-plans "$tmp/plans" corpus/examples/ssb.sql
+  check "saved profile re-lints" 0 '1 query, 0 findings' -- "$RFGUARD" lint --schema corpus/examples/ssb.sql "$tmp/plans/q2.1.json"
+  echo "CREATE TABLE a (k int); SELECT * FROM a WHERE k = 'x' || ;" > "$tmp/bad.sql"
+  check "duckdb run: rfguard's own error first" 2 'bad.sql:1:' -- "$RFGUARD" duckdb run "$tmp/bad.sql"
+  printf "CREATE TABLE a (k int);\nSELECT k FROM a ORDER BY 1 LIMIT 1;\nSELECT k FROM a WHERE k <=> 1;\n" > "$tmp/refused.sql"
+  check "duckdb run: DuckDB's refusal located" 2 'refused.sql:3:1: error: DuckDB: Binder Error' -- "$RFGUARD" duckdb run "$tmp/refused.sql"
+  grep -q '1 file, 1 query, 0 findings (0 errors), 1 file with input errors' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL the query DuckDB ran is linted"; fail=$((fail + 1)); }
+  check "duckdb run: bad threads" 2 '' -- "$RFGUARD" duckdb run --threads 0 corpus/examples/ssb.sql
+else
+  echo "FAIL: this rfguard cannot run DuckDB"; fail=$((fail + 1))
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -4,12 +4,14 @@
 #    outside ir/ switches on a JoinType (use joinInfo() and its columns);
 #  - ANTLR stays inside grammar/;
 #  - includes point downward only (DESIGN section 9): tools -> api, verifier
-#    -> rules, evaluation -> execution -> ir; grammar -> ir. A layer may include itself and
-#    the layers listed for it below.
+#    -> rules, evaluation -> execution -> ir; grammar -> ir; engines -> ir (engines'
+#    plans imported; pipeline reads them). A layer may include itself and the
+#    layers listed for it below;
+#  - duckdb.h (DuckDB's C API) only in engines/duckdb/capi/.
 set -eu
 cd "${1:-.}"
 status=0
-dirs="api grammar rules execution evaluation verifier pipeline tools tests fuzz examples include"
+dirs="api grammar rules execution evaluation verifier pipeline engines tools tests fuzz examples include"
 hits=$(grep -rnE 'case JoinType::|switch \([^)]*[jJ]oinType' --include='*.cpp' --include='*.h' $dirs || true)
 if [ -n "$hits" ]; then
   echo "a switch on the join type outside ir/ (use joinInfo()):"
@@ -22,6 +24,12 @@ if [ -n "$hits" ]; then
   echo "$hits"
   status=1
 fi
+hits=$(grep -rln '#include <duckdb.h>\|#include "duckdb.h"' --include='*.cpp' --include='*.h' $dirs | grep -v '^engines/duckdb/capi/' || true)
+if [ -n "$hits" ]; then
+  echo "DuckDB's C API used outside engines/duckdb/capi/:"
+  echo "$hits"
+  status=1
+fi
 allowed() {
   case "$1" in
     ir) echo "ir" ;;
@@ -30,13 +38,14 @@ allowed() {
     execution) echo "execution ir" ;;
     evaluation) echo "evaluation execution ir" ;;
     verifier) echo "verifier rules evaluation execution ir" ;;
-    pipeline) echo "pipeline verifier rules evaluation execution grammar ir" ;;
-    api) echo "api pipeline verifier rules evaluation execution grammar ir" ;;
+    engines) echo "engines ir" ;;
+    pipeline) echo "pipeline verifier rules evaluation execution grammar engines ir" ;;
+    api) echo "api pipeline verifier rules evaluation execution grammar engines ir" ;;
   esac
 }
-for layer in ir grammar rules execution evaluation verifier pipeline api; do
+for layer in ir grammar rules execution evaluation verifier engines pipeline api; do
   ok=$(allowed $layer)
-  for dep in $(grep -rhoE '#include "(ir|grammar|rules|execution|evaluation|verifier|pipeline|api|tools)/' $layer |
+  for dep in $(grep -rhoE '#include "(ir|grammar|rules|execution|evaluation|verifier|engines|pipeline|api|tools)/' $layer |
     sed 's/#include "//; s/\///' | sort -u); do
     case " $ok " in
       *" $dep "*) ;;

@@ -142,6 +142,7 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
   SessionOptions so;
   so.filters = RfOptions(*parseProfile(args.profile));
   so.keepBound = args.rewrites;
+  if (!applyInputArgs(args.input, so, err)) return kExitInputError;
   Session session(so);
   for (const auto& path : args.files) {
     Diagnostics diags;
@@ -153,6 +154,7 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
     for (size_t qi = first; qi < session.queries().size(); ++qi) {
       const QueryRun& run = session.queries()[qi];
       const Query& q = run.query;
+      writeImportNotes(run, err);
       const bool fromSql = !run.fromJson;
       const PlanPtr& bound = run.bound;
       if (args.format == "text") {

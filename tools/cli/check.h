@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "tools/cli/cli.h"
+#include "tools/cli/input_options.h"
 
 namespace rfguard {
 
@@ -19,6 +20,7 @@ struct CheckArgs {
   bool rewrites = false;
   std::string method = "auto";
   uint64_t databases = 2000000;
+  InputArgs input;
 };
 
 /// Runs `rfguard check`; returns the exit code.

@@ -9,6 +9,8 @@
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
 #include "tools/cli/check.h"
+#include "tools/cli/duckdb_run.h"
+#include "tools/cli/input_options.h"
 #include "tools/cli/lint.h"
 #include "tools/cli/replay.h"
 
@@ -29,6 +31,7 @@ struct PlanArgs {
   bool compare = false;
   bool cost = false;
   bool composite = false;
+  InputArgs input;
 };
 
 /// One line per filter with its consumers: "RF1 a.k, b.k; RF2 a.k".
@@ -81,6 +84,7 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
   // A plan JSON that carries runtime filters is shown as given: it is someone
   // else's placement, for the verifier to judge, not to redo.
   so.given = GivenPlans::JsonWithFilters;
+  if (!applyInputArgs(args.input, so, err)) return kExitInputError;
   Session session(so);
   int code = kExitOk;
   for (const auto& f : args.files) {
@@ -101,6 +105,12 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
     if (q.query.loc.line)
       out << " (" << q.query.file << ":" << q.query.loc.line << ":" << q.query.loc.col << ")";
     out << "\n" << planToText(*q.query.plan);
+    if (q.imported) {
+      for (const auto& n : q.imported->losses)
+        out << "-- not imported faithfully: " << n.message << "\n";
+      for (const auto& n : q.imported->ambiguities)
+        out << "-- ambiguous producer: " << n.message << "\n";
+    }
     if (args.explain)
       out << explainRuntimeFilters(q.placement);
     else
@@ -169,6 +179,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
                 "per query, the consumers each profile places, side by side");
   cmd->add_flag("--explain", plan.explain,
                 "after each text plan, every runtime-filter decision with its rule and reason");
+  addInputOptions(cmd, plan.input);
   LintArgs lint;
   auto* lintCmd = app.add_subcommand(
       "lint", "verify runtime-filter placements: plan JSON as given, SQL as the profile plans it");
@@ -181,6 +192,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->check(CLI::IsMember(profileNames()));
   lintCmd->add_flag("--composite", lint.composite,
                     "plan composite filters over all equality conjuncts of a join (SQL inputs)");
+  addInputOptions(lintCmd, lint.input);
   ReplayArgs replay;
   auto* replayCmd =
       app.add_subcommand("replay", "replay a sharded filter publication scenario (docs/replay.md)");
@@ -219,6 +231,28 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->check(CLI::PositiveNumber);
   checkCmd->add_flag("--rewrites", check.rewrites,
                      "also check normalisation: the bound plan against the normalised one");
+  addInputOptions(checkCmd, check.input);
+  auto* duckCmd =
+      app.add_subcommand("duckdb", "DuckDB in the loop: run queries, import and lint its plans");
+  duckCmd->require_subcommand(1);
+  DuckDbRunArgs duckRun;
+  auto* duckRunCmd = duckCmd->add_subcommand(
+      "run",
+      "run a SQL file's queries in DuckDB on generated data and lint DuckDB's executed plans");
+  duckRunCmd
+      ->add_option("file", duckRun.file, "SQL file: CREATE TABLEs (WITH (rows = N)) and queries")
+      ->required();
+  duckRunCmd->add_option("--threads", duckRun.threads, "DuckDB's threads (default 2)")
+      ->check(CLI::Range(1, 256));
+  duckRunCmd
+      ->add_option("--scale", duckRun.scale,
+                   "rows per table: WITH (rows = N) times this (default 1)")
+      ->check(CLI::NonNegativeNumber);
+  duckRunCmd->add_option("--seed", duckRun.seed, "seed of the generated data (default 1)");
+  duckRunCmd->add_option("--format", duckRun.format, "text, json or sarif (lint's formats)")
+      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  duckRunCmd->add_option("--save-plans", duckRun.savePlans,
+                         "write DuckDB's profile of each query to DIR/<query>.json");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -229,6 +263,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   if (lintCmd->parsed()) return runLint(lint, out, err);
   if (replayCmd->parsed()) return runReplay(replay, out, err);
   if (checkCmd->parsed()) return runCheck(check, out, err);
+  if (duckRunCmd->parsed()) return runDuckDbRun(duckRun, out, err);
   return kExitInputError;
 }
 

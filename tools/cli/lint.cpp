@@ -15,6 +15,7 @@ int runLint(const LintArgs& args, std::ostream& out, std::ostream& err) {
   SessionOptions so;
   so.filters = RfOptions(*parseProfile(args.profile));
   so.filters.composite = args.composite;
+  if (!applyInputArgs(args.input, so, err)) return kExitInputError;
   Session session(so);
   std::vector<LintFile> files;
   bool inputError = false, findings = false;
@@ -30,6 +31,7 @@ int runLint(const LintArgs& args, std::ostream& out, std::ostream& err) {
       const QueryRun& run = session.queries()[i];
       const Query& q = run.query;
       lf.queries.push_back(q.name);
+      writeImportNotes(run, err);
       for (auto& f : session.verify(run)) {
         FindingSite site = session.siteOf(run, f);
         lf.results.push_back({q.name, std::move(f), std::move(site)});

@@ -6,6 +6,7 @@
 
 #include "pipeline/session.h"
 #include "tools/cli/cli.h"
+#include "tools/cli/input_options.h"
 #include "verifier/findings.h"
 
 namespace rfguard {
@@ -16,6 +17,7 @@ struct LintArgs {
   std::string format = "text";  ///< text, json or sarif
   std::string profile = "sound";
   bool composite = false;
+  InputArgs input;
 };
 
 /// One finding with the query and place it belongs to.

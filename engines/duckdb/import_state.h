@@ -1,0 +1,174 @@
+#pragma once
+// The importer's working state, shared by plan_import.cpp (operators),
+// import_expr.cpp (expressions) and import_filters.cpp (dynamic filters).
+#include <deque>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engines/duckdb/expr_text.h"
+#include "engines/duckdb/plan_import.h"
+
+namespace rfguard::duckdb_import {
+
+using Json = nlohmann::json;
+
+/// One output column of an imported operator, as DuckDB sees it.
+struct Col {
+  std::string id;      ///< the rfguard column id
+  std::string name;    ///< DuckDB's name for it (what its parents print)
+  std::string table;   ///< the table of a scan column, else empty
+  std::string origin;  ///< the scan column it passes through unchanged, else empty
+  std::string agg;     ///< an aggregate's function name, for matching its printed form
+  /// Its position is a guess: it comes after a join's build columns, of which
+  /// DuckDB does not print the ones it outputs (all are assumed).
+  bool uncertain = false;
+  /// Output of a subquery's side of a join: what DuckDB prints as SUBQUERY.
+  bool subquery = false;
+  /// Other names it goes by: an inner equi-join makes its keys equal, and
+  /// DuckDB then prints either key's name for either.
+  std::vector<std::string> aliases;
+  std::vector<std::string> equal;  ///< ids of the columns it equals that way
+};
+using Cols = std::vector<Col>;
+
+inline Col makeCol(std::string id, std::string name, std::string table = "",
+                   std::string origin = "", std::string agg = "") {
+  Col c;
+  c.id = std::move(id);
+  c.name = std::move(name);
+  c.table = std::move(table);
+  c.origin = std::move(origin);
+  c.agg = std::move(agg);
+  return c;
+}
+
+/// An imported operator: its rfguard node, DuckDB's view of its output, and
+/// the columns the rfguard node outputs (a superset when a scan reads filter
+/// columns DuckDB does not project).
+struct Built {
+  Json node;
+  Cols cols;
+  std::vector<std::string> rfOut;
+};
+
+/// An equality (or comparison) of a join whose probe side is a scan column:
+/// a possible producer of a dynamic filter on that column.
+struct JoinKey {
+  int join = 0;
+  std::string origin;  ///< the scan column id the probe expression is
+  Json probe, build;
+  std::string op;
+  /// A join type and comparison DuckDB builds filters for (INNER, RIGHT, SEMI
+  /// with =, <, <=, >, >=). Others are producers only when nothing else can
+  /// be: then the verifier judges the placement.
+  bool generating = true;
+};
+
+/// A scan's dynamic filters on one column, before producers are attributed.
+struct PendingFilter {
+  int scan = 0;
+  std::string column;
+  std::string pointer;
+  std::set<std::string> kinds;
+  int bounds = 0;  ///< optional: k>=c pieces (one per equality producer)
+};
+
+/// A TopN's threshold reported at a scan (`optional: Dynamic Filter (v)`).
+struct PendingTopN {
+  int scan = 0;
+  std::string column;
+  std::string pointer;
+};
+/// A TOP_N whose first sort key is a scan column, unchanged.
+struct TopNKey {
+  int limit = 0;
+  std::string origin;
+  Json column;
+  bool ascending = true;
+  bool nullsFirst = false;
+};
+
+/// Tables as the import uses them.
+struct TableUse {
+  std::vector<std::string> columns;  ///< in first-use order
+  bool inSchema = false;
+  /// Without a schema: a column's type as the literals it is compared with tell it.
+  std::map<std::string, std::string> types;
+};
+
+/// A delim join being imported: its input (delimited) side stands in for the
+/// placeholder scan in its join, and a DELIM_SCAN is the distinct grouping
+/// columns of that input (docs/duckdb.md).
+struct DelimContext {
+  const Json* input = nullptr;
+  std::string inputPtr;
+  const Json* distinct = nullptr;
+  std::string distinctPtr;
+  std::string index;
+  std::string placeholder;  ///< COLUMN_DATA_SCAN (left delim) or DUMMY_SCAN (right delim)
+  bool placed = false;
+  std::vector<std::string> names;  ///< the correlated columns' names, from the conditions
+};
+
+struct Importer {
+  Importer(const Catalog& s, ImportedQuery& query, std::map<std::string, TableUse>& t,
+           Diagnostics& d, std::string f)
+      : schema(s), q(query), tables(t), diags(d), file(std::move(f)) {}
+
+  const Catalog& schema;
+  ImportedQuery& q;
+  std::map<std::string, TableUse>& tables;
+  Diagnostics& diags;
+  std::string file;
+  std::set<std::string> aliases;
+  int nextId = 1;
+  bool failed = false;
+  std::vector<JoinKey> keys;
+  std::vector<PendingFilter> pending;
+  std::vector<PendingTopN> pendingTopN;
+  std::vector<TopNKey> topnKeys;
+  std::set<std::string> rowidScans;  ///< aliases whose DuckDB row id is read
+  std::deque<Col> rowidCols;         ///< their row id columns (stable addresses)
+  std::vector<DelimContext> delims;
+  std::map<std::string, std::string> aliasTable;                    ///< scan alias -> table
+  std::map<std::string, std::pair<const Json*, std::string>> ctes;  ///< CTE index -> definition
+  /// >0 while importing a copy (a DELIM_SCAN's or CTE_SCAN's): its scans and
+  /// joins are not DuckDB's own, so they neither report nor produce filters.
+  int copying = 0;
+
+  Built build(const Json& n, const std::string& ptr);
+  void error(const std::string& ptr, const std::string& msg);
+  void loss(const std::string& ptr, const std::string& msg) { q.losses.push_back({ptr, msg}); }
+
+  // import_expr.cpp
+  /// Translates `e` over `scope` (and, for a join, `right` as the build side
+  /// when `side` says so); nullopt after a loss note when a name cannot be resolved.
+  std::optional<Json> expr(const TextExprPtr& e, const Cols& scope, const std::string& ptr);
+  /// The column of `scope` that `e` names (a name, #n or a printed aggregate); nullptr if none.
+  const Col* column(const TextExprPtr& e, const Cols& scope, const std::string& ptr);
+  /// Parses and translates `text`; nullopt (after an error or a loss note) on failure.
+  std::optional<Json> exprText(const std::string& text, const Cols& scope, const std::string& ptr);
+  /// Records that scan column `id` (alias.col) is compared with a literal of `type`.
+  void noteType(const std::string& id, const std::string& type);
+
+  // import_filters.cpp
+  /// Reads a scan's "Dynamic Filters" text over its columns.
+  void dynamicFilters(int scanId, const std::string& text, const Cols& scanCols,
+                      const std::string& ptr);
+  /// Attributes every pending dynamic filter to its producing joins, adding
+  /// runtime_filters and runtime_filter_targets to `root`.
+  void attribute(Json& root);
+  /// Adds DuckDB's row id to the scans whose rowid a parent reads.
+  void addRowids(Json& root);
+};
+
+/// extra_info[key] as a list of strings (a string is one item, "" none).
+std::vector<std::string> infoList(const Json& n, const char* key);
+/// extra_info[key] as one string ("" when absent).
+std::string infoText(const Json& n, const char* key);
+
+}  // namespace rfguard::duckdb_import

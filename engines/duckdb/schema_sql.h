@@ -1,0 +1,39 @@
+#pragma once
+// rfguard's tables as DuckDB SQL: CREATE TABLE, and INSERTs of generated rows
+// (seeded, with NULLs and skew) computed inside DuckDB from range().
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ir/catalog.h"
+#include "ir/plan.h"
+
+namespace rfguard::duckdb_import {
+
+/// DuckDB's spelling of rfguard's type.
+std::string duckdbType(const Type& t);
+/// CREATE TABLE for `t` (columns, types, NOT NULL; keys are not enforced).
+std::string createTableSql(const TableDef& t);
+/// INSERT INTO `t` `rows` generated rows. Deterministic for a seed: values come
+/// from DuckDB's hash() of (row, seed, column). A single integer primary key
+/// numbers the rows; other columns draw from a domain of about rows/4 values
+/// (or the column's ndv), 30% of rows from ten hot values, and 5% NULL where
+/// the column is nullable.
+/// A column's hot values are drawn from `hot` (as text) when it has any.
+std::string populateSql(const TableDef& t, long long rows, uint64_t seed,
+                        const std::map<std::string, std::set<std::string>>& hot = {});
+
+/// CREATE VIEW for `v`.
+std::string createViewSql(const ViewDef& v);
+/// A query's text as DuckDB parses it: SQL-standard interval leading-field
+/// precisions (`interval '90' day (3)`) dropped, which DuckDB does not accept.
+std::string duckdbDialect(const std::string& sql);
+
+/// "table.column" -> the literals the queries compare it with (`= 'ASIA'`,
+/// `IN (...)`, a LIKE pattern's fixed parts), so that generated data meets the
+/// queries' predicates instead of making every selective scan empty.
+std::map<std::string, std::set<std::string>> comparedLiterals(const std::vector<Query>& queries);
+
+}  // namespace rfguard::duckdb_import

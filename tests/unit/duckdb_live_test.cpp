@@ -1,0 +1,123 @@
+// DuckDB in the loop (engines/duckdb/capi): the adapter, generated data, and
+// DuckDB's executed plan imported and linted. Built when DuckDB is linked.
+#include <doctest/doctest.h>
+
+#ifdef RFGUARD_HAVE_DUCKDB
+
+#include "engines/duckdb/schema_sql.h"
+#include "engines/engine.h"
+#include "grammar/sql.h"
+#include "pipeline/session.h"
+
+using namespace rfguard;
+
+namespace {
+
+const char* kSchema =
+    "CREATE TABLE t (k int, v int) WITH (rows = 200000);\n"
+    "CREATE TABLE u (k int NOT NULL, w varchar) WITH (rows = 50);\n";
+
+struct Db {
+  std::unique_ptr<engine::Engine> e;
+  Catalog catalog;
+};
+
+Db populated(uint64_t seed) {
+  Db db;
+  std::string error;
+  db.e = engine::open("duckdb", engine::Options{2}, error);
+  REQUIRE_MESSAGE(db.e, error);
+  std::vector<Query> qs;
+  Diagnostics d;
+  REQUIRE(loadSql(kSchema, "s.sql", db.catalog, qs, d));
+  for (const auto& [name, t] : db.catalog.tables()) {
+    REQUIRE_MESSAGE(db.e->execute(duckdb_import::createTableSql(t), nullptr, error), error);
+    REQUIRE_MESSAGE(db.e->execute(duckdb_import::populateSql(t, *t.rows, seed), nullptr, error),
+                    error);
+  }
+  return db;
+}
+
+std::string scalar(engine::Engine& e, const std::string& sql) {
+  engine::Result r;
+  std::string error;
+  REQUIRE_MESSAGE(e.execute(sql, &r, error), error);
+  REQUIRE(r.rows.size() == 1);
+  return r.rows[0][0].value_or("NULL");
+}
+
+}  // namespace
+
+TEST_CASE("duckdb live: the pinned DuckDB opens and runs SQL") {
+  CHECK(engine::linkedEngines() == std::vector<std::string>{"duckdb"});
+  std::string error;
+  auto e = engine::open("duckdb", engine::Options{2}, error);
+  REQUIRE(e);
+  CHECK(e->version() == "v1.5.6");
+  engine::Result r;
+  REQUIRE(e->execute("SELECT 1 AS one, NULL AS n, 'x' AS s", &r, error));
+  CHECK(r.columns == std::vector<std::string>{"one", "n", "s"});
+  CHECK(r.types == std::vector<std::string>{"INTEGER", "INTEGER", "VARCHAR"});
+  REQUIRE(r.rows.size() == 1);
+  CHECK(r.rows[0][0] == std::optional<std::string>("1"));
+  CHECK_FALSE(r.rows[0][1].has_value());
+  CHECK_FALSE(e->execute("SELEC 1", nullptr, error));
+  CHECK(error.find("syntax error") != std::string::npos);
+  CHECK_FALSE(engine::open("oracle", {}, error));
+  CHECK(error == "unknown engine \"oracle\"");
+}
+
+TEST_CASE("duckdb live: generated data is seeded, skewed and has NULLs where allowed") {
+  Db a = populated(7), b = populated(7), c = populated(8);
+  CHECK(scalar(*a.e, "SELECT count(*) FROM t") == "200000");
+  const std::string digest = "SELECT sum(hash(k, v)) FROM t";
+  CHECK(scalar(*a.e, digest) == scalar(*b.e, digest));
+  CHECK(scalar(*a.e, digest) != scalar(*c.e, digest));
+  // 5% NULLs in a nullable column, none in a NOT NULL one.
+  double nulls = std::stod(scalar(*a.e, "SELECT avg((k IS NULL)::INT) FROM t"));
+  CHECK(nulls > 0.04);
+  CHECK(nulls < 0.06);
+  CHECK(scalar(*a.e, "SELECT count(*) FROM u WHERE k IS NULL") == "0");
+  // Skew: the ten hot values hold at least 30% of the rows.
+  double hot = std::stod(scalar(*a.e, "SELECT avg((k < 10)::INT) FROM t WHERE k IS NOT NULL"));
+  CHECK(hot > 0.3);
+  // The tables as DuckDB declares them.
+  std::vector<engine::EngineTable> tables;
+  std::string error;
+  REQUIRE(a.e->tables(tables, error));
+  REQUIRE(tables.size() == 2);
+  CHECK(tables[1].name == "u");
+  CHECK(tables[1].columns[0].type == "INTEGER");
+  CHECK_FALSE(tables[1].columns[0].nullable);
+}
+
+TEST_CASE("duckdb live: an executed plan is captured, imported and linted") {
+  Db db = populated(1);
+  const std::string sql = "SELECT count(*) FROM t JOIN u ON t.k = u.k";
+  engine::Result plain, profiled;
+  std::string error, profile;
+  REQUIRE(db.e->execute(sql, &plain, error));
+  REQUIRE_MESSAGE(db.e->profile(sql, profiled, profile, error), error);
+  CHECK(plain.rows == profiled.rows);
+  SessionOptions so;
+  so.schema = db.catalog;
+  Session s(so);
+  Diagnostics d;
+  REQUIRE_MESSAGE(s.loadFormat(profile, "profile.json", InputFormat::DuckDb, d), d.render());
+  const QueryRun& q = s.queries()[0];
+  REQUIRE(q.imported);
+  CHECK(q.query.sql == sql);
+  // DuckDB filtered t.k from the join's build side u.k.
+  REQUIRE(q.imported->dynamicFilters.size() == 1);
+  CHECK(q.imported->dynamicFilters[0].column == "t.k");
+  CHECK(q.imported->dynamicFilters[0].producers.size() == 1);
+  CHECK(s.verify(q).empty());
+  // EXPLAIN gives the plan without running it: no dynamic filters yet.
+  std::string explained;
+  REQUIRE(db.e->explain(sql, explained, error));
+  Session s2(so);
+  REQUIRE(s2.loadFormat(explained, "explain.json", InputFormat::Auto, d));
+  CHECK(s2.queries()[0].imported->dynamicFilters.empty());
+}
+
+#endif  // RFGUARD_HAVE_DUCKDB

@@ -1,0 +1,145 @@
+#include "tools/cli/duckdb_run.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "engines/duckdb/plan_import.h"
+#include "engines/duckdb/schema_sql.h"
+#include "engines/engine.h"
+#include "grammar/sql.h"
+#include "ir/printers.h"
+#include "pipeline/session.h"
+#include "tools/cli/cli.h"
+#include "tools/cli/input_options.h"
+#include "tools/cli/lint.h"
+
+namespace rfguard {
+
+namespace {
+
+/// The database's tables as DuckDB declares them, with rfguard's table properties.
+Catalog engineCatalog(const std::vector<engine::EngineTable>& tables, const Catalog& declared) {
+  Catalog out;
+  for (const auto& et : tables) {
+    TableDef t;
+    t.name = et.name;
+    const TableDef* d = declared.table(et.name);
+    for (const auto& c : et.columns) {
+      ColumnDef col;
+      col.name = c.name;
+      auto type = parseType(duckdb_import::typeFromDuckDb(c.type));
+      col.type = type.value_or(Type{});
+      col.nullable = c.nullable;
+      if (d && d->columnIndex(c.name) >= 0) col.ndv = d->columns[d->columnIndex(c.name)].ndv;
+      t.columns.push_back(col);
+    }
+    if (d) {
+      t.rows = d->rows;
+      t.runtimeFilter = d->runtimeFilter;
+      t.distributionKey = d->distributionKey;
+    }
+    out.addTable(std::move(t));
+  }
+  return out;
+}
+
+}  // namespace
+
+int runDuckDbRun(const DuckDbRunArgs& args, std::ostream& out, std::ostream& err) {
+  Diagnostics diags;
+  std::string text;
+  Catalog declared;
+  std::vector<Query> queries;
+  if (!readInputFile(args.file, text, diags) ||
+      !loadSql(text, args.file, declared, queries, diags)) {
+    err << diags.render();
+    return kExitInputError;
+  }
+  std::string error;
+  auto db = engine::open("duckdb", engine::Options{args.threads}, error);
+  if (!db) {
+    err << "rfguard duckdb: " << error << "\n";
+    return kExitInputError;
+  }
+  const auto hot = duckdb_import::comparedLiterals(queries);
+  for (const auto& [name, t] : declared.tables()) {
+    // Scaled, but small tables (TPC-H's region and nation) keep up to 25 rows.
+    const long long declaredRows = t.rows.value_or(1000);
+    long long rows = std::max(std::llround(static_cast<double>(declaredRows) * args.scale),
+                              std::min(declaredRows, 25LL));
+    if (!db->execute(duckdb_import::createTableSql(t), nullptr, error) ||
+        !db->execute(duckdb_import::populateSql(t, std::max(0LL, rows), args.seed, hot), nullptr,
+                     error)) {
+      diags.error(args.file, t.loc, "DuckDB: table " + name + ": " + error);
+      err << diags.render();
+      return kExitInputError;
+    }
+  }
+  for (const auto& [name, v] : declared.views()) {
+    if (!db->execute(duckdb_import::createViewSql(v), nullptr, error)) {
+      diags.error(v.file, v.loc, "DuckDB: view " + name + ": " + error);
+      err << diags.render();
+      return kExitInputError;
+    }
+  }
+  std::vector<engine::EngineTable> tables;
+  if (!db->tables(tables, error)) {
+    err << "rfguard duckdb: " << error << "\n";
+    return kExitInputError;
+  }
+  SessionOptions so;
+  so.given = GivenPlans::Json;  // DuckDB's plan is judged as it ran
+  so.schema = engineCatalog(tables, declared);
+  Session session(so);
+  if (!args.savePlans.empty()) std::filesystem::create_directories(args.savePlans);
+  LintFile lf;
+  lf.path = args.file;
+  bool findings = false;
+  for (const auto& q : queries) {
+    engine::Result rows;
+    std::string profile;
+    if (!db->profile(duckdb_import::duckdbDialect(q.sql), rows, profile, error)) {
+      diags.error(q.file, q.loc, "DuckDB: " + error);
+      lf.inputError = true;
+      continue;
+    }
+    std::string input = "duckdb-profile:" + q.name;
+    if (!args.savePlans.empty()) {
+      input = (std::filesystem::path(args.savePlans) / (q.name + ".json")).string();
+      std::ofstream(input) << profile;
+    }
+    const size_t first = session.queries().size();
+    if (!session.loadFormat(profile, input, InputFormat::DuckDb, diags)) lf.inputError = true;
+    for (size_t i = first; i < session.queries().size(); ++i) {
+      QueryRun& run = session.queries()[i];
+      run.query.name = q.name;
+      run.query.sql = q.sql;
+      run.query.file = q.file;
+      run.query.loc = q.loc;
+      lf.queries.push_back(q.name);
+      writeImportNotes(run, err);
+      if (args.format == "text") {
+        out << "-- " << q.name << " (" << q.file << ":" << q.loc.line << ":" << q.loc.col
+            << "): DuckDB " << db->version() << ", " << rows.rows.size() << " rows\n"
+            << planToText(*run.query.plan) << "\n";
+      }
+      for (auto& f : session.verify(run)) {
+        FindingSite site = session.siteOf(run, f);
+        lf.results.push_back({q.name, std::move(f), std::move(site)});
+        findings = true;
+      }
+    }
+  }
+  err << diags.render();
+  std::vector<LintFile> files{std::move(lf)};
+  if (args.format == "json")
+    writeLintJson(files, out);
+  else if (args.format == "sarif")
+    writeLintSarif(files, out);
+  else
+    writeLintText(files, out);
+  return files[0].inputError ? kExitInputError : findings ? kExitFindings : kExitOk;
+}
+
+}  // namespace rfguard

@@ -1,0 +1,27 @@
+#pragma once
+// --from and --schema: what the input files hold, shared by plan, lint and check.
+#include <ostream>
+#include <string>
+
+#include "pipeline/session.h"
+
+namespace CLI {
+class App;
+}
+
+namespace rfguard {
+
+struct InputArgs {
+  std::string from = "auto";  ///< auto, sql, json, duckdb
+  std::string schema;         ///< a SQL file of CREATE TABLEs, for engine plans
+};
+
+/// Adds --from and --schema to `cmd`.
+void addInputOptions(CLI::App* cmd, InputArgs& args);
+/// Sets the session's input format and schema; false (after a located error on
+/// `err`) when the schema cannot be read.
+bool applyInputArgs(const InputArgs& args, SessionOptions& so, std::ostream& err);
+/// Writes what importing an engine's plan lost, per query of `q`, as notes.
+void writeImportNotes(const QueryRun& q, std::ostream& err);
+
+}  // namespace rfguard
