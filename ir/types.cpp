@@ -91,7 +91,9 @@ bool Type::isString() const {
   return kind == TypeKind::Char || kind == TypeKind::Varchar || kind == TypeKind::Text;
 }
 bool Type::isOrdered() const {
-  return isNumeric() || isString() || isTemporal();
+  // Booleans order false < true in SQL (PostgreSQL, DuckDB): MIN/MAX and
+  // MinMax filters are defined on them.
+  return isNumeric() || isString() || isTemporal() || kind == TypeKind::Boolean;
 }
 
 std::optional<Type> parseType(std::string_view text) {

@@ -44,7 +44,8 @@ TEST_CASE("type names parse and print canonically") {
   CHECK_FALSE(parseType("blob").has_value());
   CHECK_FALSE(parseType("decimal(1,2,3)").has_value());
   CHECK(Type::of(TypeKind::Double).isFloating());
-  CHECK_FALSE(Type::of(TypeKind::Boolean).isOrdered());
+  CHECK(Type::of(TypeKind::Boolean).isOrdered());  // false < true
+  CHECK_FALSE(Type::of(TypeKind::Interval).isOrdered());
 }
 
 TEST_CASE("binder errors name file:line:col") {
