@@ -31,7 +31,8 @@ namespace {
 
 // The API's Profile mirrors rfguard::Profile value for value.
 static_assert(static_cast<int>(Profile::Sound) == static_cast<int>(rfguard::Profile::Sound) &&
-              static_cast<int>(Profile::Trino) == static_cast<int>(rfguard::Profile::Trino));
+              static_cast<int>(Profile::Trino) == static_cast<int>(rfguard::Profile::Trino) &&
+              static_cast<int>(Profile::DuckDb) == static_cast<int>(rfguard::Profile::DuckDb));
 rfguard::Profile internal(Profile p) {
   return static_cast<rfguard::Profile>(p);
 }

@@ -83,6 +83,39 @@ const EngineProfile kTrino = {
                       "`{target}` is neither a symbol nor a CAST of one"},
 };
 
+// DuckDB 1.5 (src/optimizer/join_filter_pushdown_optimizer.cpp): INNER, RIGHT
+// and SEMI joins build filters from =, <, <=, >, >= conditions whose probe side
+// is a column or an integral cast of one; the filter walks down the probe
+// (first) child of every join and cross product it meets, whatever the join
+// type, through filters, sorts, DISTINCT, UNION/INTERSECT (every input) and
+// EXCEPT (the left), projections and group keys that are columns or integral
+// casts, and - in 1.5.x - through LIMIT and TOP_N, which upstream stopped after
+// 1.5.5 (PR #22963): WITH c AS (SELECT flag FROM t ORDER BY ord OFFSET 2)
+// SELECT * FROM c JOIN k ON flag = flag_key filters t below the OFFSET and
+// returns no row where one is due. It stops at windows.
+const EngineProfile kDuckDb = {
+    .producers = {J::Inner, J::Right, J::LeftSemi},
+    .produces = {RfRule::DuckDbProducer, "{node} builds a filter from `{conj}`"},
+    .producerRefused = {RfRule::DuckDbProducerTypes,
+                        "{node}: DuckDB builds filters at INNER, RIGHT and SEMI joins from =, <, "
+                        "<=, >, >= only"},
+    .producerOps = {CmpOp::Eq, CmpOp::Lt, CmpOp::Le, CmpOp::Gt, CmpOp::Ge},
+    .lineageInto = {JoinTypeSet::all(), {}},
+    .lineage = {RfRule::DuckDbProbeSideOnly, "{node}: into its first child"},
+    .stays = {RfRule::DuckDbProbeSideOnly, "{node}: `{e}` is not over its first child"},
+    .nullSide = P::Unchecked,
+    .throughLimit = true,
+    .limit = {RfRule::DuckDbThroughLimit, "{node}: walked through, as DuckDB 1.5.x does"},
+    .stopsAt = {PlanOp::Window},
+    .stopped = {RfRule::DuckDbStopsAtOperator, "{node}: DuckDB's pushdown does not walk it"},
+    .passShape = TargetShape::ColumnOrIntegralCast,
+    .passShapeRefused = {RfRule::DuckDbColumnOrIntegralCast,
+                         "`{target}` is neither a column nor an integral cast of one"},
+    .target = TargetShape::ColumnOrIntegralCast,
+    .targetRefused = {RfRule::DuckDbColumnOrIntegralCast,
+                      "`{target}` is neither a column nor an integral cast of one"},
+};
+
 // In Profile's order.
 const std::vector<ProfileInfo> kProfiles = {
     {Profile::Sound, "sound", nullptr,
@@ -90,6 +123,8 @@ const std::vector<ProfileInfo> kProfiles = {
     {Profile::Doris, "doris", &kDoris, "Apache Doris' join-level policy, gaps included"},
     {Profile::StarRocks, "starrocks", &kStarRocks, "StarRocks' join-level policy, gaps included"},
     {Profile::Trino, "trino", &kTrino, "Trino's dynamic filtering, gaps included"},
+    {Profile::DuckDb, "duckdb", &kDuckDb,
+     "DuckDB 1.5's join filter pushdown, gaps included (docs/duckdb.md)"},
 };
 
 }  // namespace

@@ -200,7 +200,7 @@ struct Planner {
       }
       for (size_t c = 0; c < n.children.size(); ++c) {
         ExprPtr down;
-        Decision d = canPassThrough(n, c, it.expr, f, &down);
+        Decision d = passUnder(profile, n, c, it.expr, f, &down);
         if (!d.ok) {
           report.rejected.push_back({f.id, n.id, exprToString(*it.expr), d});
           continue;

@@ -120,6 +120,13 @@ bool shapeFits(TargetShape shape, const Expr& target) {
       if (x->kind == ExprKind::Cast) x = x->args[0].get();
       return x->kind == ExprKind::Column;
     }
+    case TargetShape::ColumnOrIntegralCast: {
+      const Expr* x = &target;
+      while (x->kind == ExprKind::Cast && x->type.isInteger() && !x->args.empty() &&
+             x->args[0]->type.isInteger())
+        x = x->args[0].get();
+      return x->kind == ExprKind::Column;
+    }
   }
   return false;
 }
@@ -158,13 +165,18 @@ Decision generateUnder(Profile p, const PlanNode& join, const ExprPtr& conjunct,
   Words w{&join};
   w.conj = conjunct.get();
   if (!x->producers.contains(join.joinType)) return no(x->producerRefused, w);
-  // The engines differ in which join types produce; the conjunct checks are shared.
-  // Range conjuncts make scalar filters in the sound (Hologres) policy only.
+  // The engines differ in which join types and comparisons produce; the
+  // conjunct checks are shared.
   auto s = splitConjunct(join, conjunct);
-  if (!s || !isEquality(s->op))
-    return Decision::no(
-        RfRule::GenerateFromJoinConjunct,
-        "`" + exprToString(*conjunct) + "` is not an equality of a probe and a build expression");
+  if (!s)
+    return Decision::no(RfRule::GenerateFromJoinConjunct,
+                        "`" + exprToString(*conjunct) +
+                            "` is not a comparison of a probe and a build expression");
+  if (!x->producerOps.contains(s->op)) return no(x->producerRefused, w);
+  if (!shapeFits(x->passShape, *s->probe)) {
+    w.target = s->probe.get();
+    return no(x->passShapeRefused, w);
+  }
   if (split) *split = *s;
   return yes(x->produces, w);
 }
@@ -173,6 +185,25 @@ std::vector<JoinMove> joinMovesUnder(Profile p, const PlanNode& join, const Expr
                                      const RuntimeFilter& f) {
   const EngineProfile* x = profileInfo(p).engine;
   return x ? engineMoves(*x, join, e, f) : soundJoinMoves(join, e, f);
+}
+
+Decision passUnder(Profile p, const PlanNode& n, size_t child, const ExprPtr& e,
+                   const RuntimeFilter& f, ExprPtr* down) {
+  const EngineProfile* x = profileInfo(p).engine;
+  if (!x) return canPassThrough(n, child, e, f, down);
+  Words w{&n, e.get()};
+  for (PlanOp op : x->stopsAt)
+    if (op == n.op) return no(x->stopped, w);
+  if (n.op == PlanOp::Limit && x->throughLimit) {
+    if (down) *down = e;
+    return yes(x->limit, w);
+  }
+  Decision d = canPassThrough(n, child, e, f, down);
+  if (d.ok && down && *down && !shapeFits(x->passShape, **down)) {
+    w.target = down->get();
+    return no(x->passShapeRefused, w);
+  }
+  return d;
 }
 
 Decision consumeUnder(Profile p, const PlanNode& scan, const ExprPtr& target,

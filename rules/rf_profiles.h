@@ -14,7 +14,7 @@
 namespace rfguard {
 
 /// Which policy places filters.
-enum class Profile { Sound, Doris, StarRocks, Trino };
+enum class Profile { Sound, Doris, StarRocks, Trino, DuckDb };
 
 /// A rule and the words that explain its decision. The words may name `{node}`
 /// (the join), `{e}` (the filter's expression there), `{conj}` (the conjunct),
@@ -36,6 +36,7 @@ enum class TargetShape {
   Any,
   SingleColumn,  ///< reads one column (Doris binds a target to one slot)
   ColumnOrCast,  ///< a column or a CAST of one (Trino's symbol references)
+  ColumnOrIntegralCast,  ///< a column or an integer-to-integer CAST of one (DuckDB)
 };
 
 /// One engine's policy as data. The interpreter takes, at a join, in order: the
@@ -46,6 +47,8 @@ struct EngineProfile {
   JoinTypeSet producers;     ///< join types that build a filter from an equality conjunct
   RuleText produces;         ///< a producer's decision
   RuleText producerRefused;  ///< the refusal for another join type
+  /// The comparisons a producer builds from (ranges make min/max filters).
+  CmpOpSet producerOps = {CmpOp::Eq, CmpOp::NullSafeEq};
   // a `<=>` filter stops at these joins
   JoinTypeSet nullSafeStopsAt;
   RuleText nullSafeStop;
@@ -64,6 +67,15 @@ struct EngineProfile {
   CmpOpSet copyOps;
   bool copyToSingleColumn = false;  ///< the other side must read exactly one column
   RuleText copy;
+  // other operators: by default the shared hooks decide; an engine may walk
+  // through LIMIT (which the hooks never do), stop at operators it does not
+  // walk, and pass projections and group keys only in a given shape
+  bool throughLimit = false;
+  RuleText limit;
+  std::vector<PlanOp> stopsAt;
+  RuleText stopped;
+  TargetShape passShape = TargetShape::Any;
+  RuleText passShapeRefused;
   // consumption
   TargetShape target = TargetShape::Any;
   RuleText targetRefused;
@@ -95,6 +107,10 @@ Decision generateUnder(Profile p, const PlanNode& join, const ExprPtr& conjunct,
 /// the moves taken and the ones refused (lineage and equality copies together).
 std::vector<JoinMove> joinMovesUnder(Profile p, const PlanNode& join, const ExprPtr& e,
                                      const RuntimeFilter& f);
+/// Whether `f`, applied as `e` at non-join node `n`'s output, passes into child
+/// `child` under the profile (`down`: the expression there).
+Decision passUnder(Profile p, const PlanNode& n, size_t child, const ExprPtr& e,
+                   const RuntimeFilter& f, ExprPtr* down);
 /// May `scan` apply `f` to `target` under the profile?
 Decision consumeUnder(Profile p, const PlanNode& scan, const ExprPtr& target,
                       const RuntimeFilter& f);

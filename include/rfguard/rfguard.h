@@ -30,7 +30,7 @@
 namespace rfguard::api {
 
 /// The placement policy: the sound rules, or what an engine does (gaps included).
-enum class Profile { Sound, Doris, StarRocks, Trino };
+enum class Profile { Sound, Doris, StarRocks, Trino, DuckDb };
 
 /// Output formats of Plans::render.
 enum class Format { Text, Json, Dot };

@@ -149,9 +149,10 @@ TEST_CASE("api: profiles compared side by side leave the plan as it is") {
   REQUIRE(l.plans);
   l.plans->normalize();
   auto cmp = l.plans->compareProfiles(0);
-  REQUIRE(cmp.size() == 4);
+  REQUIRE(cmp.size() == 5);
   CHECK(cmp[0].name == "sound");
   CHECK(cmp[2].name == "starrocks");
+  CHECK(cmp[4].name == "duckdb");
   CHECK(cmp[2].targets.size() > cmp[0].targets.size());
   CHECK(l.plans->render().find("RF") == std::string::npos);  // nothing placed on the plan itself
 }

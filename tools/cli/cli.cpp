@@ -167,7 +167,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   cmd->add_flag("--no-runtime-filters", plan.noRuntimeFilters,
                 "normalise only, place no runtime filters");
   cmd->add_option("--profile", plan.profile,
-                  "placement policy: sound (default), doris, starrocks, trino")
+                  "placement policy: sound (default), doris, starrocks, trino, duckdb")
       ->check(CLI::IsMember(profileNames()));
   cmd->add_flag("--cost", plan.cost,
                 "build only filters that pass the trigger thresholds (probe >= 100000 rows, "
@@ -188,7 +188,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->check(CLI::IsMember({"text", "json", "sarif"}));
   lintCmd
       ->add_option("--profile", lint.profile,
-                   "placement policy for SQL inputs: sound (default), doris, starrocks, trino")
+                   "placement policy for SQL inputs: sound (default), doris, starrocks, trino, duckdb")
       ->check(CLI::IsMember(profileNames()));
   lintCmd->add_flag("--composite", lint.composite,
                     "plan composite filters over all equality conjuncts of a join (SQL inputs)");
@@ -213,7 +213,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->check(CLI::Range(1, 6));
   checkCmd
       ->add_option("--profile", check.profile,
-                   "placement policy for SQL inputs: sound (default), doris, starrocks, trino")
+                   "placement policy for SQL inputs: sound (default), doris, starrocks, trino, duckdb")
       ->check(CLI::IsMember(profileNames()));
   checkCmd->add_option("--oracle", check.oracle, "none (default) or sqlite")
       ->check(CLI::IsMember({"none", "sqlite"}));
