@@ -5,6 +5,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "engines/duckdb/schema_sql.h"
 #include "grammar/sql.h"
 #include "ir/plan_json.h"
 #include "verifier/verify.h"
@@ -108,7 +109,21 @@ bool Session::loadFormat(const std::string& text, const std::string& name, Input
   std::vector<duckdb_import::ImportedQuery> imported;
   if (format == InputFormat::DuckDb) {
     nlohmann::json doc;
-    in.ok = duckdb_import::importDocument(text, name, schema, doc, imported, diags);
+    // The queries' own SQL (DuckDB's "query_name"), bound over the schema,
+    // tells which columns its unqualified names compare.
+    duckdb_import::EqualityHints hints;
+    if (!schema.tables().empty()) {
+      for (const auto& sql : duckdb_import::queryTexts(text)) {
+        Catalog c = schema;
+        std::vector<Query> qs;
+        Diagnostics ignored;  // only hints: a query rfguard cannot bind gives none
+        if (loadSql(sql, name, c, qs, ignored)) {
+          auto h = duckdb_import::equatedColumns(qs);
+          hints.insert(h.begin(), h.end());
+        }
+      }
+    }
+    in.ok = duckdb_import::importDocument(text, name, schema, doc, imported, diags, hints);
     // The imported document is rfguard's own: an error reading it is an import defect.
     Diagnostics inner;
     if (!doc.is_null() &&

@@ -92,7 +92,8 @@ const EngineProfile kTrino = {
 // casts, and - in 1.5.x - through LIMIT and TOP_N, which upstream stopped after
 // 1.5.5 (PR #22963): WITH c AS (SELECT flag FROM t ORDER BY ord OFFSET 2)
 // SELECT * FROM c JOIN k ON flag = flag_key filters t below the OFFSET and
-// returns no row where one is due. It stops at windows.
+// returns no row where one is due. It stops at windows. TOP_N builds a
+// threshold filter on its first sort key, as the sound policy does.
 const EngineProfile kDuckDb = {
     .producers = {J::Inner, J::Right, J::LeftSemi},
     .produces = {RfRule::DuckDbProducer, "{node} builds a filter from `{conj}`"},
@@ -104,6 +105,7 @@ const EngineProfile kDuckDb = {
     .lineage = {RfRule::DuckDbProbeSideOnly, "{node}: into its first child"},
     .stays = {RfRule::DuckDbProbeSideOnly, "{node}: `{e}` is not over its first child"},
     .nullSide = P::Unchecked,
+    .topN = true,
     .throughLimit = true,
     .limit = {RfRule::DuckDbThroughLimit, "{node}: walked through, as DuckDB 1.5.x does"},
     .stopsAt = {PlanOp::Window},

@@ -288,7 +288,8 @@ struct Planner {
   }
 
   void visit(PlanNode& n) {
-    if (profile == Profile::Sound && n.op == PlanOp::Limit && n.limit &&
+    const EngineProfile* engine = profileInfo(profile).engine;
+    if ((!engine || engine->topN) && n.op == PlanOp::Limit && n.limit &&
         n.children[0]->op == PlanOp::Sort && !n.children[0]->sortKeys.empty())
       visitTopN(n);
     if (n.op == PlanOp::Join && n.predicate) {

@@ -169,9 +169,9 @@ Decision generateUnder(Profile p, const PlanNode& join, const ExprPtr& conjunct,
   // conjunct checks are shared.
   auto s = splitConjunct(join, conjunct);
   if (!s)
-    return Decision::no(RfRule::GenerateFromJoinConjunct,
-                        "`" + exprToString(*conjunct) +
-                            "` is not a comparison of a probe and a build expression");
+    return Decision::no(
+        RfRule::GenerateFromJoinConjunct,
+        "`" + exprToString(*conjunct) + "` is not a comparison of a probe and a build expression");
   if (!x->producerOps.contains(s->op)) return no(x->producerRefused, w);
   if (!shapeFits(x->passShape, *s->probe)) {
     w.target = s->probe.get();

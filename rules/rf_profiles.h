@@ -34,8 +34,8 @@ enum class NullSidePolicy {
 /// What a consumer's target must be, beyond what every scan checks.
 enum class TargetShape {
   Any,
-  SingleColumn,  ///< reads one column (Doris binds a target to one slot)
-  ColumnOrCast,  ///< a column or a CAST of one (Trino's symbol references)
+  SingleColumn,          ///< reads one column (Doris binds a target to one slot)
+  ColumnOrCast,          ///< a column or a CAST of one (Trino's symbol references)
   ColumnOrIntegralCast,  ///< a column or an integer-to-integer CAST of one (DuckDB)
 };
 
@@ -67,6 +67,8 @@ struct EngineProfile {
   CmpOpSet copyOps;
   bool copyToSingleColumn = false;  ///< the other side must read exactly one column
   RuleText copy;
+  /// ORDER BY ... LIMIT builds a threshold filter for its first sort key.
+  bool topN = false;
   // other operators: by default the shared hooks decide; an engine may walk
   // through LIMIT (which the hooks never do), stop at operators it does not
   // walk, and pass projections and group keys only in a given shape

@@ -187,10 +187,16 @@ if "$RFGUARD" duckdb run --scale 0.001 corpus/examples/ssb.sql >/dev/null 2>&1; 
   check "saved profile re-lints" 0 '1 query, 0 findings' -- "$RFGUARD" lint --schema corpus/examples/ssb.sql "$tmp/plans/q2.1.json"
   echo "CREATE TABLE a (k int); SELECT * FROM a WHERE k = 'x' || ;" > "$tmp/bad.sql"
   check "duckdb run: rfguard's own error first" 2 'bad.sql:1:' -- "$RFGUARD" duckdb run "$tmp/bad.sql"
-  printf "CREATE TABLE a (k int);\nSELECT k FROM a ORDER BY 1 LIMIT 1;\nSELECT k FROM a WHERE k <=> 1;\n" > "$tmp/refused.sql"
-  check "duckdb run: DuckDB's refusal located" 2 'refused.sql:3:1: error: DuckDB: Binder Error' -- "$RFGUARD" duckdb run "$tmp/refused.sql"
+  printf "CREATE TABLE a (k int);\nSELECT k FROM a ORDER BY 1 LIMIT 1;\nSELECT * FROM a RIGHT SEMI JOIN a AS b ON a.k = b.k;\n" > "$tmp/refused.sql"
+  check "duckdb run: DuckDB's refusal located" 2 'refused.sql:3:1: error: DuckDB: Parser Error' -- "$RFGUARD" duckdb run "$tmp/refused.sql"
   grep -q '1 file, 1 query, 0 findings (0 errors), 1 file with input errors' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL the query DuckDB ran is linted"; fail=$((fail + 1)); }
   check "duckdb run: bad threads" 2 '' -- "$RFGUARD" duckdb run --threads 0 corpus/examples/ssb.sql
+  # The duckdb profile against DuckDB itself, on DuckDB's own join trees (one
+  # thread, seed 1, scale 0.01): every difference has its reason.
+  check "duckdb compare ssb" 0 '^-- 13 queries: 13 agree, 0 differ \(0 unexplained differences\); DuckDB reported 36 consumers, the profile placed 36$' -- "$RFGUARD" duckdb compare corpus/examples/ssb.sql
+  check "duckdb compare tpch" 2 '^-- 21 queries: 15 agree, 6 differ \(0 unexplained differences\); DuckDB reported 51 consumers, the profile placed 77$' -- "$RFGUARD" duckdb compare corpus/examples/tpch.sql
+  check "duckdb compare seeds" 0 '^-- 10 queries: 10 agree, 0 differ \(0 unexplained differences\)' -- "$RFGUARD" duckdb compare corpus/examples/seeds.sql
+  check "duckdb compare json" 0 '"unexplained": 0' -- "$RFGUARD" duckdb compare --format json corpus/examples/ssb.sql
 else
   echo "FAIL: this rfguard cannot run DuckDB"; fail=$((fail + 1))
 fi

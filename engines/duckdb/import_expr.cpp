@@ -157,6 +157,39 @@ const Col* Importer::column(const TextExprPtr& e, const Cols& scope, const std::
   return nullptr;
 }
 
+std::string Importer::tableColumn(const Col& c) const {
+  if (c.origin.empty()) return "";
+  auto dot = c.origin.find('.');
+  auto it = aliasTable.find(c.origin.substr(0, dot));
+  return it == aliasTable.end() ? "" : it->second + "." + c.origin.substr(dot + 1);
+}
+
+bool Importer::hintedPair(const TextExprPtr& l, const Cols& ls, const TextExprPtr& r,
+                          const Cols& rs, const Col*& a, const Col*& b) {
+  if (hints.empty() || l->kind != TextExpr::Kind::Name || r->kind != TextExpr::Kind::Name)
+    return false;
+  auto named = [](const TextExprPtr& e, const Cols& scope) {
+    std::string n = e->text.substr(e->text.rfind('.') + 1);
+    std::vector<const Col*> out;
+    for (const auto& c : scope)
+      if (c.name == n && !c.id.empty()) out.push_back(&c);
+    return out;
+  };
+  auto lc = named(l, ls), rc = named(r, rs);
+  if (lc.size() < 2 && rc.size() < 2) return false;  // nothing ambiguous
+  std::vector<std::pair<const Col*, const Col*>> fits;
+  for (const Col* x : lc)
+    for (const Col* y : rc) {
+      std::string tx = tableColumn(*x), ty = tableColumn(*y);
+      if (!tx.empty() && !ty.empty() && (hints.count({tx, ty}) || hints.count({ty, tx})))
+        fits.push_back({x, y});
+    }
+  if (fits.size() != 1) return false;
+  a = fits[0].first;
+  b = fits[0].second;
+  return true;
+}
+
 std::optional<Json> Importer::exprText(const std::string& text, const Cols& scope,
                                        const std::string& ptr) {
   std::string err;

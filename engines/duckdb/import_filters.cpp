@@ -25,6 +25,13 @@ Json* find(Json& n, int id) {
   return nullptr;
 }
 
+/// The consumer's target: the scan column, under the probe key's cast if it has one.
+Json targetOf(const JoinKey& k, const std::string& column) {
+  Json col{{"column", column}};
+  if (k.probe.contains("cast")) return Json{{"cast", col}, {"type", k.probe["type"]}};
+  return col;
+}
+
 }  // namespace
 
 void Importer::dynamicFilters(int scanId, const std::string& text, const Cols& scanCols,
@@ -138,7 +145,7 @@ void Importer::attribute(Json& root) {
       Json* scan = find(root, pf.scan);
       if (!scan) continue;
       (*scan)["runtime_filter_targets"].push_back(
-          Json{{"id", fid}, {"target", {{"column", pf.column}}}});
+          Json{{"id", fid}, {"target", targetOf(*k, pf.column)}});
     }
     q.dynamicFilters.push_back(df);
   }

@@ -116,14 +116,21 @@ struct DelimContext {
 
 struct Importer {
   Importer(const Catalog& s, ImportedQuery& query, std::map<std::string, TableUse>& t,
-           Diagnostics& d, std::string f)
-      : schema(s), q(query), tables(t), diags(d), file(std::move(f)) {}
+           Diagnostics& d, std::string f, const EqualityHints& h)
+      : schema(s), q(query), tables(t), diags(d), file(std::move(f)), hints(h) {}
 
   const Catalog& schema;
   ImportedQuery& q;
   std::map<std::string, TableUse>& tables;
   Diagnostics& diags;
   std::string file;
+  const EqualityHints& hints;
+  /// "table.column" of a scan column (through its origin), else "".
+  std::string tableColumn(const Col& c) const;
+  /// For a comparison of two names: the pair of columns the SQL compares, when
+  /// a name matches several; false when the hints do not decide.
+  bool hintedPair(const TextExprPtr& l, const Cols& ls, const TextExprPtr& r, const Cols& rs,
+                  const Col*& a, const Col*& b);
   std::set<std::string> aliases;
   int nextId = 1;
   bool failed = false;

@@ -145,6 +145,9 @@ Built Importer::build(const Json& n, const std::string& ptr) {
   };
   const int id = nextId++;
   q.sourcePointer[id] = ptr;
+  if (auto c = n.find("operator_cardinality"); c != n.end() && c->is_number_integer())
+    q.cardinality[id] = c->get<long long>();
+  if (copying) q.copied.insert(id);
   out.node = Json{{"id", id}};
 
   // Wrappers around the plan.
@@ -229,7 +232,14 @@ Built Importer::build(const Json& n, const std::string& ptr) {
     Json scan{{"id", id},       {"op", "scan"},    {"table", table},
               {"alias", alias}, {"columns", read}, {"children", Json::array()}};
     for (const auto& c : read) out.rfOut.push_back(alias + "." + c);
-    if (!copying) dynamicFilters(id, infoText(n, "Dynamic Filters"), all, ptr);
+    if (!copying) {
+      dynamicFilters(id, infoText(n, "Dynamic Filters"), all, ptr);
+      // Present but empty: DuckDB prints no filter on a virtual column (the row id).
+      auto ei = n.find("extra_info");
+      if (ei != n.end() && ei->is_object() && ei->contains("Dynamic Filters") &&
+          infoText(n, "Dynamic Filters").empty())
+        pending.push_back({id, alias + ".rowid", ptr, {"min_max"}, 0});
+    }
     if (conjuncts.empty()) {
       out.node = scan;
       return out;
@@ -239,6 +249,9 @@ Built Importer::build(const Json& n, const std::string& ptr) {
       pred = Json{{"call", "and"}, {"args", {pred, conjuncts[i]}}};
     int fid = nextId++;
     q.sourcePointer[fid] = ptr;
+    // DuckDB's scan outputs its rows after its filters: the filter node's count.
+    if (auto c = q.cardinality.find(id); c != q.cardinality.end()) q.cardinality[fid] = c->second;
+    if (copying) q.copied.insert(fid);
     out.node = Json{{"id", fid}, {"op", "filter"}, {"predicate", pred}, {"children", {scan}}};
     return out;
   }
@@ -408,8 +421,15 @@ Built Importer::build(const Json& n, const std::string& ptr) {
       Json j;
       if (e->kind == TextExpr::Kind::Call && cmps.count(e->text) && e->args.size() == 2) {
         // DuckDB's join conditions: left side over the probe child, right over the build child.
-        auto a = expr(e->args[0], l.cols, cp);
-        auto b = expr(e->args[1], r.cols, cp);
+        const Col *ha = nullptr, *hb = nullptr;
+        std::optional<Json> a, b;
+        if (hintedPair(e->args[0], l.cols, e->args[1], r.cols, ha, hb)) {
+          a = Json{{"column", ha->id}};
+          b = Json{{"column", hb->id}};
+        } else {
+          a = expr(e->args[0], l.cols, cp);
+          b = expr(e->args[1], r.cols, cp);
+        }
         if (failed) return out;
         if (!a || !b) continue;
         j = Json{{"call", e->text}, {"args", {*a, *b}}};
@@ -423,12 +443,21 @@ Built Importer::build(const Json& n, const std::string& ptr) {
         // joins can be the producer of a dynamic filter.
         static const std::set<std::string> producing = {"INNER", "RIGHT", "SEMI"};
         static const std::set<std::string> filteringOps = {"=", "<", "<=", ">", ">="};
-        if (!copying && e->text != "<>" && e->text != "is_distinct_from" &&
-            a->contains("column")) {
+        // The probe key: a column, or (DuckDB pushes through them) an integral cast of one.
+        const Json* keyCol = a->contains("column") ? &*a : nullptr;
+        if (!keyCol && a->contains("cast") && (*a)["cast"].contains("column")) {
+          static const std::set<std::string> integral = {"tinyint", "smallint", "int", "bigint"};
+          if (integral.count((*a)["type"].get<std::string>())) keyCol = &(*a)["cast"];
+        }
+        if (!copying && e->text != "<>" && e->text != "is_distinct_from" && keyCol) {
+          const bool gen = producing.count(jt) > 0 && filteringOps.count(e->text) > 0;
+          bool found = false;
           for (const auto& k : l.cols)
-            if (k.id == (*a)["column"] && !k.origin.empty())
-              keys.push_back({id, k.origin, *a, *b, e->text,
-                              producing.count(jt) > 0 && filteringOps.count(e->text) > 0});
+            if (k.id == (*keyCol)["column"] && !k.origin.empty())
+              keys.push_back({id, k.origin, *a, *b, e->text, gen}), found = true;
+          for (const auto& k : rowidCols)  // a row id read without being projected
+            if (!found && k.id == (*keyCol)["column"])
+              keys.push_back({id, k.origin, *a, *b, e->text, gen}), found = true;
         }
       } else {
         auto t = expr(e, both, cp);
@@ -829,8 +858,23 @@ bool looksLikeDuckDbJson(const std::string& text) {
           first.contains("cumulative_cardinality"));
 }
 
+std::vector<std::string> queryTexts(const std::string& text) {
+  std::vector<std::string> out;
+  Json j = Json::parse(text, nullptr, false);
+  auto take = [&](const Json& p) {
+    if (p.is_object() && p.contains("query_name") && p["query_name"].is_string())
+      out.push_back(p["query_name"].get<std::string>());
+  };
+  if (j.is_array())
+    for (const auto& p : j) take(p);
+  else
+    take(j);
+  return out;
+}
+
 bool importDocument(const std::string& text, const std::string& name, const Catalog& schema,
-                    Json& doc, std::vector<ImportedQuery>& queries, Diagnostics& diags) {
+                    Json& doc, std::vector<ImportedQuery>& queries, Diagnostics& diags,
+                    const EqualityHints& hints) {
   Json j;
   try {
     j = Json::parse(text);
@@ -899,7 +943,7 @@ bool importDocument(const std::string& text, const std::string& name, const Cata
     if (auto d = stem.find('.'); d != std::string::npos) stem = stem.substr(0, d);
     q.name =
         roots.size() == 1 ? (stem.empty() ? "duckdb" : stem) : stem + "_" + std::to_string(i + 1);
-    Importer im(schema, q, tables, diags, name);
+    Importer im(schema, q, tables, diags, name, hints);
     Built b = im.build(*roots[i].first, roots[i].second);
     if (im.failed) {
       ok = false;

@@ -8,6 +8,7 @@
 // the candidates (docs/duckdb.md).
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -40,7 +41,18 @@ struct ImportedQuery {
   std::vector<Note> ambiguities;
   std::vector<DynamicFilter> dynamicFilters;
   std::map<int, std::string> sourcePointer;  ///< rfguard node id -> pointer in DuckDB's document
+  /// rfguard node id -> the rows DuckDB's operator produced (a profile's
+  /// operator_cardinality; absent in EXPLAIN).
+  std::map<int, long long> cardinality;
+  /// Nodes of copies the import made: a DELIM_SCAN's input or a CTE's plan,
+  /// which DuckDB reads materialised (it has no such scan to filter).
+  std::set<int> copied;
 };
+
+/// Column pairs the query's own SQL compares with `=` or `<=>`, as
+/// "table.column": DuckDB prints names unqualified (`k = k`), and when a name
+/// matches two columns the pair the SQL compares is the one meant.
+using EqualityHints = std::set<std::pair<std::string, std::string>>;
 
 /// True when `text` is DuckDB's JSON: a profile (an object with "children" and
 /// DuckDB's metric keys) or an EXPLAIN (FORMAT JSON) array of operators.
@@ -52,7 +64,10 @@ bool looksLikeDuckDbJson(const std::string& text);
 /// (with unknown types: a loss). False, with errors at JSON pointers, when the
 /// document is not DuckDB's or holds an operator that cannot be imported.
 bool importDocument(const std::string& text, const std::string& name, const Catalog& schema,
-                    nlohmann::json& doc, std::vector<ImportedQuery>& queries, Diagnostics& diags);
+                    nlohmann::json& doc, std::vector<ImportedQuery>& queries, Diagnostics& diags,
+                    const EqualityHints& hints = {});
+/// The SQL texts DuckDB's document names its queries by ("query_name"), in order.
+std::vector<std::string> queryTexts(const std::string& text);
 
 /// rfguard's type for DuckDB's type name (INTEGER, DECIMAL(15,2), VARCHAR); empty when unknown.
 std::string typeFromDuckDb(const std::string& duckdbType);

@@ -65,8 +65,12 @@ std::string createViewSql(const ViewDef& v) {
 std::string duckdbDialect(const std::string& sql) {
   static const RE2 precision(
       R"((?i)(interval\s*'[^']*'\s*(?:year|month|day|hour|minute|second))\s*\(\s*\d+\s*\))");
+  static const RE2 leftSemiAnti(R"((?i)\bleft\s+(semi|anti)\s+join\b)");
+  static const RE2 nullSafe(R"(<=>)");
   std::string out = sql;
   RE2::GlobalReplace(&out, precision, "\\1");
+  RE2::GlobalReplace(&out, leftSemiAnti, "\\1 JOIN");
+  RE2::GlobalReplace(&out, nullSafe, "IS NOT DISTINCT FROM");
   return out;
 }
 
@@ -151,6 +155,28 @@ std::map<std::string, std::set<std::string>> comparedLiterals(const std::vector<
   return out;
 }
 
+std::set<std::pair<std::string, std::string>> equatedColumns(const std::vector<Query>& queries) {
+  std::set<std::pair<std::string, std::string>> out;
+  for (const auto& q : queries) {
+    std::map<std::string, std::string> aliases;
+    std::vector<ExprPtr> calls;
+    collect(*q.plan, aliases, calls);
+    auto name = [&](const Expr* col) -> std::string {
+      if (!col) return "";
+      auto dot = col->name.find('.');
+      auto it = aliases.find(col->name.substr(0, dot));
+      if (dot == std::string::npos || it == aliases.end()) return "";
+      return it->second + "." + col->name.substr(dot + 1);
+    };
+    for (const auto& c : calls) {
+      if ((c->name != "=" && c->name != "<=>") || c->args.size() != 2) continue;
+      std::string a = name(columnOf(c->args[0])), b = name(columnOf(c->args[1]));
+      if (!a.empty() && !b.empty()) out.insert({a, b});
+    }
+  }
+  return out;
+}
+
 std::string populateSql(const TableDef& t, long long rows, uint64_t seed,
                         const std::map<std::string, std::set<std::string>>& hot) {
   int pkInts = 0;
@@ -194,7 +220,8 @@ std::string populateSql(const TableDef& t, long long rows, uint64_t seed,
         case TypeKind::Decimal: {
           int p = std::min(c.type.precision ? c.type.precision : 18, 38), sc = c.type.scale;
           long long cap = 1;
-          for (int e = 0; e < std::min(p - sc, 9); ++e) cap *= 10;
+          // Small magnitudes: sums of products (TPC-H's revenue) stay within DECIMAL(18).
+          for (int e = 0; e < std::min(p - sc, 2); ++e) cap *= 10;
           v = "((" + draw + " % " + std::to_string(cap) + ")::DOUBLE + (" + h2 +
               " % 100) / 100.0)::" + duckdbType(c.type);
           if (p - sc <= 0) v = "0::" + duckdbType(c.type);

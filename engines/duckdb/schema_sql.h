@@ -28,12 +28,18 @@ std::string populateSql(const TableDef& t, long long rows, uint64_t seed,
 /// CREATE VIEW for `v`.
 std::string createViewSql(const ViewDef& v);
 /// A query's text as DuckDB parses it: SQL-standard interval leading-field
-/// precisions (`interval '90' day (3)`) dropped, which DuckDB does not accept.
+/// precisions (`interval '90' day (3)`) dropped, `LEFT SEMI|ANTI JOIN` as
+/// DuckDB's `SEMI|ANTI JOIN`, `<=>` as `IS NOT DISTINCT FROM`. (A `<=>` inside
+/// a string literal would be rewritten too.)
 std::string duckdbDialect(const std::string& sql);
 
 /// "table.column" -> the literals the queries compare it with (`= 'ASIA'`,
 /// `IN (...)`, a LIKE pattern's fixed parts), so that generated data meets the
 /// queries' predicates instead of making every selective scan empty.
 std::map<std::string, std::set<std::string>> comparedLiterals(const std::vector<Query>& queries);
+
+/// ("table.column", "table.column") pairs the queries compare with `=` or
+/// `<=>` (join conditions and WHERE), to resolve DuckDB's unqualified names.
+std::set<std::pair<std::string, std::string>> equatedColumns(const std::vector<Query>& queries);
 
 }  // namespace rfguard::duckdb_import

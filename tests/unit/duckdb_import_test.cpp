@@ -287,3 +287,31 @@ TEST_CASE("duckdb import: DuckDB 1.5.6 filters below an OFFSET, and lint says so
              "STREAMING_LIMIT: DuckDB does not print its row count: imported without a limit";
   CHECK(noted);
 }
+
+TEST_CASE("duckdb profile: DuckDB 1.5's pushdown, its LIMIT gap included") {
+  auto placed = [](const std::string& sql) {
+    SessionOptions so;
+    so.filters = RfOptions(Profile::DuckDb);
+    Session s(so);
+    Diagnostics d;
+    REQUIRE(s.loadText("CREATE TABLE a (k int, v int); CREATE TABLE b (k int, v int);" + sql,
+                       "q.sql", d));
+    s.run();
+    const QueryRun& q = s.queries()[0];
+    return std::make_pair(planToText(*q.query.plan), s.verify(q));
+  };
+  // Through the OFFSET, as 1.5.x does: lint calls it crossed-limit.
+  auto [limitPlan, limitFindings] =
+      placed("SELECT * FROM (SELECT * FROM a ORDER BY v OFFSET 2) x JOIN b ON x.k = b.k;");
+  CHECK(limitPlan.find("Scan #6 a columns=[k, v]; RF1 -> a.k") != std::string::npos);
+  REQUIRE(limitFindings.size() == 1);
+  CHECK(limitFindings[0].code == "crossed-limit");
+  // A range condition builds a min/max filter; IS NOT DISTINCT FROM builds none.
+  CHECK(placed("SELECT * FROM a JOIN b ON a.k < b.k;")
+            .first.find("RF1 <- b.k (a.k <, min_max, global)") != std::string::npos);
+  CHECK(placed("SELECT * FROM a JOIN b ON a.k <=> b.k;").first.find("RF") == std::string::npos);
+  // Only into the first child: never from a LEFT join, never into a build side.
+  CHECK(placed("SELECT * FROM a LEFT JOIN b ON a.k = b.k;").first.find("RF") == std::string::npos);
+  CHECK(placed("SELECT * FROM a JOIN b ON a.k = b.k JOIN a AS c ON b.v = c.v;")
+            .first.find("-> b.v") == std::string::npos);
+}

@@ -187,8 +187,9 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   lintCmd->add_option("--format", lint.format, "text, json or sarif")
       ->check(CLI::IsMember({"text", "json", "sarif"}));
   lintCmd
-      ->add_option("--profile", lint.profile,
-                   "placement policy for SQL inputs: sound (default), doris, starrocks, trino, duckdb")
+      ->add_option(
+          "--profile", lint.profile,
+          "placement policy for SQL inputs: sound (default), doris, starrocks, trino, duckdb")
       ->check(CLI::IsMember(profileNames()));
   lintCmd->add_flag("--composite", lint.composite,
                     "plan composite filters over all equality conjuncts of a join (SQL inputs)");
@@ -212,8 +213,9 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   checkCmd->add_option("--bound", check.bound, "most rows per table (default 2)")
       ->check(CLI::Range(1, 6));
   checkCmd
-      ->add_option("--profile", check.profile,
-                   "placement policy for SQL inputs: sound (default), doris, starrocks, trino, duckdb")
+      ->add_option(
+          "--profile", check.profile,
+          "placement policy for SQL inputs: sound (default), doris, starrocks, trino, duckdb")
       ->check(CLI::IsMember(profileNames()));
   checkCmd->add_option("--oracle", check.oracle, "none (default) or sqlite")
       ->check(CLI::IsMember({"none", "sqlite"}));
@@ -253,6 +255,21 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->check(CLI::IsMember({"text", "json", "sarif"}));
   duckRunCmd->add_option("--save-plans", duckRun.savePlans,
                          "write DuckDB's profile of each query to DIR/<query>.json");
+  DuckDbCompareArgs duckCompare;
+  auto* duckCompareCmd = duckCmd->add_subcommand(
+      "compare",
+      "per query, the consumers DuckDB reports against the duckdb profile's, on DuckDB's "
+      "own join tree, every difference explained");
+  duckCompareCmd->add_option("file", duckCompare.file, "SQL file")->required();
+  duckCompareCmd->add_option("--threads", duckCompare.threads, "DuckDB's threads (default 1)")
+      ->check(CLI::Range(1, 256));
+  duckCompareCmd
+      ->add_option("--scale", duckCompare.scale,
+                   "rows per table: WITH (rows = N) times this (default 0.01)")
+      ->check(CLI::NonNegativeNumber);
+  duckCompareCmd->add_option("--seed", duckCompare.seed, "seed of the generated data (default 1)");
+  duckCompareCmd->add_option("--format", duckCompare.format, "text or json")
+      ->check(CLI::IsMember({"text", "json"}));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -264,6 +281,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   if (replayCmd->parsed()) return runReplay(replay, out, err);
   if (checkCmd->parsed()) return runCheck(check, out, err);
   if (duckRunCmd->parsed()) return runDuckDbRun(duckRun, out, err);
+  if (duckCompareCmd->parsed()) return runDuckDbCompare(duckCompare, out, err);
   return kExitInputError;
 }
 

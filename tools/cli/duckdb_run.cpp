@@ -46,51 +46,61 @@ Catalog engineCatalog(const std::vector<engine::EngineTable>& tables, const Cata
 
 }  // namespace
 
-int runDuckDbRun(const DuckDbRunArgs& args, std::ostream& out, std::ostream& err) {
+bool setUpDuckDb(const std::string& file, int threads, double scale, uint64_t seed,
+                 DuckDbSetup& out, std::ostream& err) {
   Diagnostics diags;
   std::string text;
-  Catalog declared;
-  std::vector<Query> queries;
-  if (!readInputFile(args.file, text, diags) ||
-      !loadSql(text, args.file, declared, queries, diags)) {
+  if (!readInputFile(file, text, diags) || !loadSql(text, file, out.declared, out.queries, diags)) {
     err << diags.render();
-    return kExitInputError;
+    return false;
   }
   std::string error;
-  auto db = engine::open("duckdb", engine::Options{args.threads}, error);
-  if (!db) {
+  out.db = engine::open("duckdb", engine::Options{threads}, error);
+  if (!out.db) {
     err << "rfguard duckdb: " << error << "\n";
-    return kExitInputError;
+    return false;
   }
-  const auto hot = duckdb_import::comparedLiterals(queries);
-  for (const auto& [name, t] : declared.tables()) {
+  const auto hot = duckdb_import::comparedLiterals(out.queries);
+  for (const auto& [name, t] : out.declared.tables()) {
     // Scaled, but small tables (TPC-H's region and nation) keep up to 25 rows.
     const long long declaredRows = t.rows.value_or(1000);
-    long long rows = std::max(std::llround(static_cast<double>(declaredRows) * args.scale),
+    long long rows = std::max(std::llround(static_cast<double>(declaredRows) * scale),
                               std::min(declaredRows, 25LL));
-    if (!db->execute(duckdb_import::createTableSql(t), nullptr, error) ||
-        !db->execute(duckdb_import::populateSql(t, std::max(0LL, rows), args.seed, hot), nullptr,
-                     error)) {
-      diags.error(args.file, t.loc, "DuckDB: table " + name + ": " + error);
+    if (!out.db->execute(duckdb_import::createTableSql(t), nullptr, error) ||
+        !out.db->execute(duckdb_import::populateSql(t, std::max(0LL, rows), seed, hot), nullptr,
+                         error)) {
+      diags.error(file, t.loc, "DuckDB: table " + name + ": " + error);
       err << diags.render();
-      return kExitInputError;
+      return false;
     }
   }
-  for (const auto& [name, v] : declared.views()) {
-    if (!db->execute(duckdb_import::createViewSql(v), nullptr, error)) {
+  for (const auto& [name, v] : out.declared.views()) {
+    if (!out.db->execute(duckdb_import::createViewSql(v), nullptr, error)) {
       diags.error(v.file, v.loc, "DuckDB: view " + name + ": " + error);
       err << diags.render();
-      return kExitInputError;
+      return false;
     }
   }
   std::vector<engine::EngineTable> tables;
-  if (!db->tables(tables, error)) {
+  if (!out.db->tables(tables, error)) {
     err << "rfguard duckdb: " << error << "\n";
-    return kExitInputError;
+    return false;
   }
+  out.schema = engineCatalog(tables, out.declared);
+  return true;
+}
+
+int runDuckDbRun(const DuckDbRunArgs& args, std::ostream& out, std::ostream& err) {
+  DuckDbSetup setup;
+  if (!setUpDuckDb(args.file, args.threads, args.scale, args.seed, setup, err))
+    return kExitInputError;
+  auto& db = setup.db;
+  const auto& queries = setup.queries;
+  Diagnostics diags;
+  std::string error;
   SessionOptions so;
   so.given = GivenPlans::Json;  // DuckDB's plan is judged as it ran
-  so.schema = engineCatalog(tables, declared);
+  so.schema = setup.schema;
   Session session(so);
   if (!args.savePlans.empty()) std::filesystem::create_directories(args.savePlans);
   LintFile lf;
