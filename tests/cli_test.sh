@@ -196,6 +196,20 @@ if "$RFGUARD" duckdb run --scale 0.001 corpus/examples/ssb.sql >/dev/null 2>&1; 
   check "duckdb compare ssb" 0 '^-- 13 queries: 13 agree, 0 differ \(0 unexplained differences\); DuckDB reported 36 consumers, the profile placed 36$' -- "$RFGUARD" duckdb compare corpus/examples/ssb.sql
   check "duckdb compare tpch" 2 '^-- 21 queries: 15 agree, 6 differ \(0 unexplained differences\); DuckDB reported 51 consumers, the profile placed 77$' -- "$RFGUARD" duckdb compare corpus/examples/tpch.sql
   check "duckdb compare seeds" 0 '^-- 10 queries: 10 agree, 0 differ \(0 unexplained differences\)' -- "$RFGUARD" duckdb compare corpus/examples/seeds.sql
+  # The differential run: a short fixed-seed run; its JSON holds every query
+  # and every difference with both results and the lint of DuckDB's plan.
+  "$RFGUARD" duckdb diff --queries 25 --seed 11 --big 20000 --format json --out "$tmp/diffs" > "$tmp/diff.json"
+  code=$?
+  python3 - "$tmp/diff.json" "$code" <<'PY' && pass=$((pass + 1)) || { echo "FAIL duckdb diff json"; fail=$((fail + 1)); }
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["engine"] == "v1.5.6" and d["seed"] == 11 and d["threads"] == 2
+assert d["queries"] + d["refused"] == 25 and d["queries"] > 0
+for x in d["differences"]:
+    assert set(x) >= {"sql", "with_pushdown", "without_pushdown", "findings", "script"}
+    assert x["with_pushdown"] != x["without_pushdown"]
+assert int(sys.argv[2]) == (1 if d["differences"] else 0)
+PY
   check "duckdb compare json" 0 '"unexplained": 0' -- "$RFGUARD" duckdb compare --format json corpus/examples/ssb.sql
 else
   echo "FAIL: this rfguard cannot run DuckDB"; fail=$((fail + 1))

@@ -15,4 +15,13 @@ std::string randomSchema();
 /// One random query over randomSchema() with `tables` tables (3 to 6).
 std::string randomQuery(std::mt19937_64& rng, int tables);
 
+/// One random query over t0 .. t5 (k int, v int) in DuckDB's dialect, for
+/// differential runs: every join type (SEMI/ANTI JOIN), `=`, `<`, IS NOT
+/// DISTINCT FROM, casts and NULL-replacing keys, derived tables with
+/// aggregates, DISTINCT, UNION ALL / INTERSECT / EXCEPT, ORDER BY ... LIMIT n,
+/// LIMIT n OFFSET m and OFFSET m, NOT IN, and a TopN on top. Every ORDER BY is
+/// a total order (ties broken by rowid), so the result is one bag; the query
+/// returns its row count and the sum of its rows' hashes.
+std::string randomDuckDbQuery(std::mt19937_64& rng, int tables);
+
 }  // namespace rfguard

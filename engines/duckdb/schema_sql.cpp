@@ -178,7 +178,8 @@ std::set<std::pair<std::string, std::string>> equatedColumns(const std::vector<Q
 }
 
 std::string populateSql(const TableDef& t, long long rows, uint64_t seed,
-                        const std::map<std::string, std::set<std::string>>& hot) {
+                        const std::map<std::string, std::set<std::string>>& hot, int nullPercent,
+                        int skewPercent) {
   int pkInts = 0;
   for (const auto& c : t.columns) pkInts += c.primaryKey ? 1 : 0;
   const long long domain = std::max(10LL, rows / 4);
@@ -190,8 +191,9 @@ std::string populateSql(const TableDef& t, long long rows, uint64_t seed,
     const std::string h2 = "hash(i, " + s + ", " + k + ", 1)";
     const long long d = c.ndv && *c.ndv > 0 ? *c.ndv : domain;
     // Skewed draw: 30% of rows from ten hot values, the rest over the domain.
-    const std::string draw = "(CASE WHEN " + h + " % 10 < 3 THEN " + h2 + " % 10 ELSE " + h2 +
-                             " % " + std::to_string(d) + " END)";
+    const std::string draw = "(CASE WHEN " + h + " % 100 < " + std::to_string(skewPercent) +
+                             " THEN " + h2 + " % 10 ELSE " + h2 + " % " + std::to_string(d) +
+                             " END)";
     std::string v, hotValue;
     auto hv = hot.find(t.name + "." + c.name);
     if (hv != hot.end() && !hv->second.empty() && !(c.primaryKey && pkInts == 1)) {
@@ -254,7 +256,8 @@ std::string populateSql(const TableDef& t, long long rows, uint64_t seed,
       }
       if (!hotValue.empty()) v = "COALESCE(" + hotValue + ", " + v + ")";
       if (c.nullable)
-        v = "CASE WHEN hash(i, " + s + ", " + k + ", 2) % 100 < 5 THEN NULL ELSE " + v + " END";
+        v = "CASE WHEN hash(i, " + s + ", " + k + ", 2) % 100 < " + std::to_string(nullPercent) +
+            " THEN NULL ELSE " + v + " END";
     }
     sql += (ci ? ", " : "") + v;
   }

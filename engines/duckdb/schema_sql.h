@@ -23,7 +23,8 @@ std::string createTableSql(const TableDef& t);
 /// the column is nullable.
 /// A column's hot values are drawn from `hot` (as text) when it has any.
 std::string populateSql(const TableDef& t, long long rows, uint64_t seed,
-                        const std::map<std::string, std::set<std::string>>& hot = {});
+                        const std::map<std::string, std::set<std::string>>& hot = {},
+                        int nullPercent = 5, int skewPercent = 30);
 
 /// CREATE VIEW for `v`.
 std::string createViewSql(const ViewDef& v);

@@ -9,6 +9,7 @@
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
 #include "tools/cli/check.h"
+#include "tools/cli/duckdb_diff.h"
 #include "tools/cli/duckdb_run.h"
 #include "tools/cli/input_options.h"
 #include "tools/cli/lint.h"
@@ -270,6 +271,23 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   duckCompareCmd->add_option("--seed", duckCompare.seed, "seed of the generated data (default 1)");
   duckCompareCmd->add_option("--format", duckCompare.format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
+  DuckDbDiffArgs duckDiff;
+  auto* duckDiffCmd = duckCmd->add_subcommand(
+      "diff",
+      "random queries in DuckDB with join filter pushdown on and off: any different "
+      "result, linted and written out as a DuckDB script");
+  duckDiffCmd->add_option("--seed", duckDiff.seed, "seed of the data and queries (default 1)");
+  duckDiffCmd->add_option("--queries", duckDiff.queries, "queries to run (default 100)")
+      ->check(CLI::Range(1, 10000000));
+  duckDiffCmd->add_option("--threads", duckDiff.threads, "DuckDB's threads (default 2)")
+      ->check(CLI::Range(1, 256));
+  duckDiffCmd
+      ->add_option("--big", duckDiff.bigRows, "rows of the large probe table t0 (default 100000)")
+      ->check(CLI::Range(1, 100000000));
+  duckDiffCmd->add_option("--out", duckDiff.out, "write each difference as DIR/diff_<n>.sql");
+  duckDiffCmd->add_option("--format", duckDiff.format, "text or json")
+      ->check(CLI::IsMember({"text", "json"}));
+  duckDiffCmd->add_flag("--verbose", duckDiff.verbose, "also list the queries DuckDB refused");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -282,6 +300,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   if (checkCmd->parsed()) return runCheck(check, out, err);
   if (duckRunCmd->parsed()) return runDuckDbRun(duckRun, out, err);
   if (duckCompareCmd->parsed()) return runDuckDbCompare(duckCompare, out, err);
+  if (duckDiffCmd->parsed()) return runDuckDbDiff(duckDiff, out, err);
   return kExitInputError;
 }
 

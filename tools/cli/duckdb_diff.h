@@ -1,0 +1,22 @@
+#pragma once
+// `rfguard duckdb diff`: differential testing of DuckDB's join filter pushdown.
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+namespace rfguard {
+
+struct DuckDbDiffArgs {
+  uint64_t seed = 1;
+  int queries = 100;
+  int threads = 2;
+  long long bigRows = 100000;  ///< rows of t0, the large probe table
+  std::string format = "text";
+  std::string out;  ///< a directory for the reproducer scripts
+  bool verbose = false;
+};
+
+/// Runs `rfguard duckdb diff`; exit 1 when a result differs, 2 on errors.
+int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& err);
+
+}  // namespace rfguard
