@@ -84,11 +84,12 @@ TEST_CASE(
   for (const char* file : {"tpch.sql", "ssb.sql"}) {
     Catalog catalog;
     std::vector<Query> qs = loadExample(file, catalog);
-    size_t total[4] = {0, 0, 0, 0};
+    const size_t profiles = allProfiles().size();
+    std::vector<size_t> total(profiles, 0);
     for (auto& q : qs) {
       NormalizeReport nr;
       normalize(q.plan, {}, nr);
-      size_t counts[4];
+      std::vector<size_t> counts(profiles, 0);
       for (Profile p : allProfiles()) {
         PlanPtr copy = clonePlan(*q.plan);
         RfReport r;
@@ -105,7 +106,7 @@ TEST_CASE(
         total[static_cast<size_t>(p)] += r.consumers.size();
       }
       CAPTURE(q.name);
-      for (size_t p = 1; p < 4; ++p) CHECK(counts[0] >= counts[p]);
+      for (size_t p = 1; p < profiles; ++p) CHECK(counts[0] >= counts[p]);
     }
     // The figures of the closing note: TPC-H 73/70/70/62 (a scalar filter in Q22, TopN
     // filters in Q2 and Q18), SSB 36 each.
@@ -113,5 +114,8 @@ TEST_CASE(
     if (std::string(file) == "tpch.sql") CHECK(total[3] == 62);
     if (std::string(file) == "tpch.sql") CHECK(total[1] == 70);
     if (std::string(file) == "ssb.sql") CHECK(total[0] == 36);
+    // DuckDB's pushdown walks only first children: 32 and 19 on rfguard's join trees.
+    if (std::string(file) == "tpch.sql") CHECK(total[4] == 32);
+    if (std::string(file) == "ssb.sql") CHECK(total[4] == 19);
   }
 }
