@@ -157,10 +157,15 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
       writeImportNotes(run, err);
       const bool fromSql = !run.fromJson;
       const PlanPtr& bound = run.bound;
+      const size_t losses = run.imported ? run.imported->losses.size() : 0;
       if (args.format == "text") {
         out << "-- " << q.name;
         if (q.loc.line) out << " (" << q.file << ":" << q.loc.line << ":" << q.loc.col << ")";
         out << "\n";
+        // An engine's plan that lost something on import is checked as imported.
+        if (losses)
+          out << "-- checked as imported: the import lost " << losses
+              << (losses == 1 ? " thing" : " things") << " (notes on stderr)\n";
       }
       Json checks = Json::array();
       auto t0 = std::chrono::steady_clock::now();
@@ -192,7 +197,9 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
         j["rewrite"] = "normalisation";
         checks.push_back(j);
       }
-      queries.push_back(Json{{"name", q.name}, {"checks", checks}});
+      Json qj{{"name", q.name}, {"checks", checks}};
+      if (run.imported) qj["import_losses"] = losses;
+      queries.push_back(qj);
     }
     files.push_back(
         Json{{"file", path}, {"input_error", !diags.items().empty()}, {"queries", queries}});
