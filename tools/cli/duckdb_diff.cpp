@@ -56,7 +56,12 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
   for (size_t i = 0; i < specs.size(); ++i) {
     TableDef t;
     t.name = "t" + std::to_string(i);
-    t.columns = {{"k", Type::of(TypeKind::Int)}, {"v", Type::of(TypeKind::Int)}};
+    for (const char* c : {"k", "v"}) {
+      ColumnDef col;
+      col.name = c;
+      col.type = Type::of(TypeKind::Int);
+      t.columns.push_back(col);
+    }
     setup += duckdb_import::createTableSql(t) + ";\n" +
              duckdb_import::populateSql(t, specs[i].rows, args.seed, {}, specs[i].nullPercent, 2) +
              ";\n";
