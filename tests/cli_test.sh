@@ -175,6 +175,10 @@ echo "CREATE TABLE t (k int, v int); CREATE TABLE u (k int, w varchar);" > "$tmp
 check "duckdb schema" 0 '1 query, 0 findings' -- sh -c "\"$RFGUARD\" lint --schema \"$tmp/tu.sql\" $fx/right_join.json 2>&1"
 if grep -q 'not in a schema' "$tmp/out"; then echo "FAIL --schema still reports unknown tables"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 check "duckdb notes name the loss" 0 'note: right_join: not imported faithfully: table t is not in a schema' -- "$RFGUARD" lint $fx/right_join.json
+echo '{"children": [{"operator_name": "CTE", "extra_info": {"Table Index": "1"}, "children": [{"operator_name": "CTE_SCAN", "extra_info": {"CTE Index": "1"}, "children": []}, {"operator_name": "CTE_SCAN", "extra_info": {"CTE Index": "1"}, "children": []}]}]}' > "$tmp/cte.json"
+check "duckdb CTE scanning itself" 2 'cte.json: error at /children/0/children/0: CTE_SCAN 1 inside its own CTE' -- "$RFGUARD" lint --from duckdb "$tmp/cte.json"
+python3 -c "print('[' * 5000 + ']' * 5000)" > "$tmp/deep.json"
+check "duckdb JSON nested 5000 deep" 2 'deep.json:1:2049: error: nested more than 2048 levels deep' -- "$RFGUARD" lint --from duckdb "$tmp/deep.json"
 check "--from duckdb on SQL" 2 'seeds.sql:1:[0-9]+: error: not JSON' -- "$RFGUARD" lint --from duckdb corpus/examples/seeds.sql
 check "--from json on a profile" 2 'error at ' -- "$RFGUARD" lint --from json $fx/right_join.json
 check "--schema missing" 2 'cannot open' -- "$RFGUARD" lint --schema "$tmp/none.sql" $fx/right_join.json

@@ -114,6 +114,9 @@ struct DelimContext {
   std::vector<std::string> names;  ///< the correlated columns' names, from the conditions
 };
 
+/// Operators nested deeper than this are an input error, not a stack overflow.
+inline constexpr int kMaxImportDepth = 512;
+
 struct Importer {
   Importer(const Catalog& s, ImportedQuery& query, std::map<std::string, TableUse>& t,
            Diagnostics& d, std::string f, const EqualityHints& h)
@@ -143,6 +146,8 @@ struct Importer {
   std::vector<DelimContext> delims;
   std::map<std::string, std::string> aliasTable;                    ///< scan alias -> table
   std::map<std::string, std::pair<const Json*, std::string>> ctes;  ///< CTE index -> definition
+  std::set<std::string> expanding;  ///< CTEs being inlined (a CTE_SCAN inside its own CTE)
+  int depth = 0;                    ///< operators being imported, nested
   /// >0 while importing a copy (a DELIM_SCAN's or CTE_SCAN's): its scans and
   /// joins are not DuckDB's own, so they neither report nor produce filters.
   int copying = 0;

@@ -125,6 +125,16 @@ std::string typeFromDuckDb(const std::string& t) {
 Built Importer::build(const Json& n, const std::string& ptr) {
   Built out;
   if (failed) return out;
+  // Copies (DELIM_SCAN, CTE_SCAN) re-enter subtrees: bound the depth however
+  // the document nests them.
+  struct Depth {
+    int& d;
+    explicit Depth(int& x) : d(++x) {}
+    ~Depth() { --d; }
+  } depthGuard(depth);
+  if (depth > kMaxImportDepth)
+    return error(ptr, "operators nested more than " + std::to_string(kMaxImportDepth) + " deep"),
+           out;
   if (!n.is_object()) return error(ptr, "expected a DuckDB operator (an object)"), out;
   const std::string op = opName(n);
   const Json* kids = childrenOf(n);
@@ -827,12 +837,18 @@ Built Importer::build(const Json& n, const std::string& ptr) {
     return child(1);
   }
   if (op == "CTE_SCAN") {
-    auto it = ctes.find(infoText(n, "CTE Index"));
+    const std::string index = infoText(n, "CTE Index");
+    auto it = ctes.find(index);
     if (it == ctes.end()) return error(ptr, "CTE_SCAN of an unknown CTE"), out;
+    if (!expanding.insert(index).second)
+      return error(ptr,
+                   "CTE_SCAN " + index + " inside its own CTE (a recursive CTE) is not imported"),
+             out;
     q.sourcePointer.erase(id);
     ++copying;
     Built in = build(*it->second.first, it->second.second);
     --copying;
+    expanding.erase(index);
     for (auto& c : in.cols) c.origin.clear();
     return in;
   }
@@ -875,6 +891,34 @@ std::vector<std::string> queryTexts(const std::string& text) {
 bool importDocument(const std::string& text, const std::string& name, const Catalog& schema,
                     Json& doc, std::vector<ImportedQuery>& queries, Diagnostics& diags,
                     const EqualityHints& hints) {
+  // Nesting beyond what a plan has is refused before parsing (the parsed
+  // document is freed recursively).
+  {
+    int nest = 0, line = 1, col = 0;
+    bool quoted = false, escaped = false;
+    for (char ch : text) {
+      ++col;
+      if (ch == '\n') line++, col = 0;
+      if (quoted) {
+        if (escaped)
+          escaped = false;
+        else if (ch == '\\')
+          escaped = true;
+        else if (ch == '"')
+          quoted = false;
+        continue;
+      }
+      if (ch == '"') quoted = true;
+      if (ch == '{' || ch == '[') {
+        if (++nest > 4 * kMaxImportDepth) {
+          diags.error(name, {line, col},
+                      "nested more than " + std::to_string(4 * kMaxImportDepth) + " levels deep");
+          return false;
+        }
+      }
+      if (ch == '}' || ch == ']') --nest;
+    }
+  }
   Json j;
   try {
     j = Json::parse(text);
