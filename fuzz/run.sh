@@ -3,12 +3,12 @@
 # every regression input of a target once (each must pass), then coverage-guided
 # fuzzing for SECONDS from the seed corpus. Exits non-zero on any finding: a
 # crash, a broken invariant, an input over 10 s or over 2 GB.
-# usage: fuzz/run.sh BUILD [SECONDS] [TARGET...]   (targets: sql plan_json replay check)
+# usage: fuzz/run.sh BUILD [SECONDS] [TARGET...]   (targets: sql plan_json replay check duckdb_import)
 set -euo pipefail
 build=${1:?usage: fuzz/run.sh BUILD [SECONDS] [TARGET...]}
 seconds=${2:-60}
 shift $(($# < 2 ? $# : 2))
-targets=${*:-sql plan_json replay check}
+targets=${*:-sql plan_json replay check duckdb_import}
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$build/fuzz-work
 limits=(-timeout=10 -rss_limit_mb=2048)
