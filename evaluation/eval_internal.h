@@ -92,6 +92,8 @@ class Evaluator {
               std::vector<Row>& out);
   /// Tie groups of a LIMIT's sorted input (TopK::group); false on an evaluation error.
   bool ties(const PlanNode& limit, const std::vector<Row>& sorted, std::vector<size_t>& group);
+  /// Tie groups of a Sort's output (rows equal on every sort key); false on an error.
+  bool sortGroups(const PlanNode& sort, const std::vector<Row>& sorted, std::vector<size_t>& group);
   const Index& indexFor(const PlanNode& n);
   const Index& joinIndexFor(const PlanNode& join);
   bool applies(int id) const {
@@ -104,7 +106,9 @@ class Evaluator {
   std::set<int> disabled_;  ///< TopN filters being computed
   EvalCache* cache_ = nullptr;
   uint64_t dropped_ = 0;
-  const PlanNode* root_ = nullptr;                ///< the plan's root, whose LIMIT reports its ties
+  const PlanNode* root_ = nullptr;  ///< the plan's root, whose LIMIT reports its ties
+  const PlanNode* orderSort_ =
+      nullptr;  ///< the Sort that fixes the result's order (Relation::order)
   const std::vector<size_t>* choices_ = nullptr;  ///< tie choices to follow, in order met
   std::vector<size_t> arities_;                   ///< alternatives at each tie cut met
   EvalCache own_;

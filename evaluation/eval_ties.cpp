@@ -58,11 +58,17 @@ bool Evaluator::ties(const PlanNode& limit, const std::vector<Row>& sorted,
     group.assign(sorted.size(), 0);
     return true;
   }
-  const Index& index = indexFor(*below.children[0]);  // a Sort passes its input's columns
+  return sortGroups(below, sorted, group);
+}
+
+bool Evaluator::sortGroups(const PlanNode& sort, const std::vector<Row>& sorted,
+                           std::vector<size_t>& group) {
+  group.clear();
+  const Index& index = indexFor(*sort.children[0]);  // a Sort passes its input's columns
   std::vector<Value> previous;
   for (size_t i = 0; i < sorted.size(); ++i) {
     std::vector<Value> key;
-    for (const auto& s : below.sortKeys) {
+    for (const auto& s : sort.sortKeys) {
       auto v = expr(*s.expr, Ctx{&index, &sorted[i], nullptr});
       if (!v) return false;
       key.push_back(*v);
@@ -101,6 +107,41 @@ bool validTopK(const TopK& k, std::vector<Row> rows) {
     if (need) return false;
   }
   return true;
+}
+
+bool orderKept(const Relation& o, const std::vector<Row>& rows) {
+  if (!o.order) return true;
+  const std::vector<size_t>& g = *o.order;
+  if (rows.size() != g.size()) return false;
+  for (size_t a = 0, b = 0; a < g.size(); a = b) {
+    for (b = a; b < g.size() && g[b] == g[a];) ++b;
+    // The rows this group may hold: below a root LIMIT, any row of its tie group
+    // in the sorted input (TopK); otherwise the original's rows at these positions.
+    std::map<std::string, long> allowed;
+    if (o.topK) {
+      const size_t start = o.topK->group[o.topK->from + a];
+      for (size_t i = 0; i < o.topK->ordered.size(); ++i)
+        if (o.topK->group[i] == start) ++allowed[rowKey(o.topK->ordered[i])];
+    } else {
+      for (size_t i = a; i < b; ++i) ++allowed[rowKey(o.rows[i])];
+    }
+    for (size_t i = a; i < b; ++i)
+      if (--allowed[rowKey(rows[i])] < 0) return false;
+  }
+  return true;
+}
+
+std::optional<std::vector<Row>> orderBreaking(const Relation& o) {
+  if (!o.order) return std::nullopt;
+  const std::vector<size_t>& g = *o.order;
+  for (size_t i = 0; i < o.rows.size(); ++i)
+    for (size_t j = i + 1; j < o.rows.size(); ++j) {
+      if (g[i] == g[j] || rowKey(o.rows[i]) == rowKey(o.rows[j])) continue;
+      std::vector<Row> swapped = o.rows;
+      std::swap(swapped[i], swapped[j]);
+      if (!orderKept(o, swapped)) return swapped;
+    }
+  return std::nullopt;
 }
 
 bool Evaluator::window(const PlanNode& limit, const std::vector<Row>& sorted, size_t from,

@@ -116,6 +116,7 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
         }
         out.rows.push_back(std::move(r));
       }
+      out.order = std::move(in->order);  // a projection keeps the order
       return out;
     }
     case PlanOp::Join: {
@@ -196,6 +197,11 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
       }
       sortRows(in->rows, keys, n.sortKeys);
       out.rows = std::move(in->rows);
+      if (&n == orderSort_) {
+        auto group = std::make_shared<std::vector<size_t>>();
+        if (!sortGroups(n, out.rows, *group)) return std::nullopt;
+        out.order = std::move(group);
+      }
       return out;
     }
     case PlanOp::Limit: {
@@ -214,6 +220,11 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
       size_t from = std::min(in->rows.size(), static_cast<size_t>(n.offset));
       size_t to = n.limit ? std::min(in->rows.size(), from + static_cast<size_t>(*n.limit))
                           : in->rows.size();
+      if (in->order) {  // the window of the ordered input: each group from its first row in it
+        auto group = std::make_shared<std::vector<size_t>>();
+        for (size_t i = from; i < to; ++i) group->push_back(std::max((*in->order)[i], from) - from);
+        out.order = std::move(group);
+      }
       if (&n != root_) {  // ties resolved by choice
         if (!window(n, in->rows, from, to, out.rows)) return std::nullopt;
         return out;
@@ -285,6 +296,11 @@ bool evaluate(const PlanNode& root, const Database& db, const EvalOptions& optio
               std::string& error) {
   Evaluator e(db, options);
   e.root_ = &root;
+  // The Sort whose order the result keeps: below projections and at most one LIMIT.
+  const PlanNode* spine = &root;
+  while (spine->op == PlanOp::Project) spine = spine->children[0].get();
+  if (spine->op == PlanOp::Limit) spine = spine->children[0].get();
+  if (spine->op == PlanOp::Sort) e.orderSort_ = spine;
   e.choices_ = &options.tieChoices;
   auto r = e.node(root, nullptr);
   if (!r) {

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -43,11 +44,24 @@ struct Relation {
   /// Per LIMIT below the root whose window cut a tie group, in the order met: how many
   /// sub-bags it could take (at most 64). Empty when the result is a function of the data.
   std::vector<size_t> tieArities;
+  /// Set when an ORDER BY fixes the result's order (the root is a Sort, under any
+  /// projections and at most one LIMIT): per row, the first index of its tie group.
+  /// Another answer must hold, at the positions of each group, rows of that group.
+  std::shared_ptr<const std::vector<size_t>> order;
 };
 
 /// True when `rows` is a valid answer of the LIMIT: for each tie group the window
 /// touches, as many of its rows as the window holds (any of them), and nothing else.
 bool validTopK(const TopK& k, std::vector<Row> rows);
+
+/// True when `rows`, in their order, are ordered as `original` fixes it
+/// (Relation::order): at each tie group's positions, rows that group may hold.
+/// Always true when `original` has no fixed order.
+bool orderKept(const Relation& original, const std::vector<Row>& rows);
+/// An order of `original`'s rows that its ORDER BY does not allow (two rows of
+/// different tie groups swapped), or nullopt when every order is allowed or it
+/// fixes none: what a plan that returns the same rows in no fixed order may give.
+std::optional<std::vector<Row>> orderBreaking(const Relation& original);
 
 /// Which admissible filter content to use (DESIGN section 6).
 enum class Content {

@@ -1,5 +1,8 @@
 #include "tests/corpus_checks.h"
 
+#include "grammar/sql.h"
+#include "pipeline/equiv.h"
+
 #include "pipeline/session.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
@@ -171,6 +174,47 @@ std::string rewriteCheck(const PlanNode& bound, const PlanNode& normalised, cons
   bool evalError = !v.error.empty();
   if (v.safe && !evalError && v.oracleDisagreements.empty()) return "";
   return "NORMALISATION NOT EQUIVALENT in " + name + ":\n" + verdictLines({v});
+}
+
+std::string equivCase(const std::string& text, const Catalog& catalog, const BoundedOptions& bo) {
+  Catalog c = catalog;
+  std::vector<Query> queries;
+  Diagnostics diags;
+  if (!loadSql(text, "input", c, queries, diags)) return diags.render();
+  if (queries.size() != 2) return "equiv needs two queries: the original, then the rewritten\n";
+  std::string why;
+  if (!comparable(*queries[0].plan, *queries[1].plan, why)) return "not comparable: " + why + "\n";
+  EquivResult r = checkRewrite(*queries[0].plan, *queries[1].plan, bo);
+  std::string out;
+  if (r.verdict == "different" && r.bounded.counterexample) {
+    const auto& x = *r.bounded.counterexample;
+    out = "different at bound " + std::to_string(r.bounded.bound + 1) + " (" +
+          std::to_string(r.bounded.databases) + " databases" + (x.ordered ? ", in order" : "") +
+          "):";
+    for (const auto& [t, tab] : x.db) out += " " + t + "=" + bag(tab.rows);
+    // In order, the rows as compared; otherwise as sorted bags.
+    auto rows = [&](const std::vector<rt::Row>& rs) {
+      if (!x.ordered) return bag(rs);
+      std::string o;
+      for (const auto& row : rs) o += (o.empty() ? "" : ", ") + rt::keyToString(row);
+      return "[" + o + "]";
+    };
+    out += "; original " + rows(x.original) + "; rewritten " + rows(x.rewritten) + "\n";
+  } else if (r.verdict == "different" || r.verdict == "error") {
+    out = r.verdict + ": " + r.reason + "\n";
+  } else {
+    out = r.verdict + " up to bound " + std::to_string(r.bounded.bound) +
+          (r.bounded.limit.empty() ? "" : " (" + r.bounded.limit + ")") + ", " +
+          std::to_string(r.bounded.databases) + " databases\n";
+  }
+  if (r.bounded.oracleRuns || !r.bounded.oracleSkipped.empty())
+    out += "  sqlite: " + std::to_string(r.bounded.oracleRuns) + " queries" +
+           (r.bounded.oracleSkipped.empty()
+                ? ""
+                : " (some not expressible: " + r.bounded.oracleSkipped + ")") +
+           (r.bounded.oracleDisagreements.empty() ? ", all agree" : "") + "\n";
+  for (const auto& d : r.bounded.oracleDisagreements) out += "  EVALUATOR DEFECT: " + d + "\n";
+  return out;
 }
 
 std::string checkCase(const std::string& text, const std::string& name, const Catalog& catalog,

@@ -36,6 +36,11 @@ struct BoundedTally {
   int rewritesComplete = 0;  ///< of which complete to the bound
 };
 
+/// The `equiv` directive: two SQL queries over `catalog`, the original then the
+/// rewritten; one line for the verdict (with the counterexample), then SQLite's.
+std::string equivCase(const std::string& text, const Catalog& catalog,
+                      const struct BoundedOptions& bo);
+
 /// One line per verdict of a bounded check: "RF1: unsafe at bound 1 (exact content): ...".
 std::string verdictLines(const std::vector<struct BoundedVerdict>& vs);
 

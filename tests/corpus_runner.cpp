@@ -31,6 +31,9 @@
 //   check-file PATH [bound=N] [profile=P] [oracle] [databases=N] [method=...]
 //                          bounded verification of the filters (SQL planned with the
 //                          profile, plan JSON as given): one line per verdict
+//   equiv [bound=N] [oracle] [databases=N]
+//                          two SQL queries over the file's catalog, the original then the
+//                          rewritten: equivalent up to the bound, or the counterexample
 //   any SQL directive: expect=Rule,... expect-not=Rule,... (docs/corpus.md)
 //   lint [profile=P] [composite]
 //                          SQL queries planned with the profile, or a plan JSON document
@@ -235,6 +238,13 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
     if (!m) return "unknown method " + method + "\n";
     bo.method = *m;
     return checkCase(text, name, catalog, bo, arg(c, "profile", "sound"));
+  }
+  if (c.directive == "equiv") {
+    BoundedOptions bo;
+    bo.bound = std::stoi(arg(c, "bound", "2"));
+    bo.oracle = arg(c, "oracle") == "true";
+    bo.maxDatabases = std::stoull(arg(c, "databases", "2000000"));
+    return equivCase(c.input, catalog, bo);
   }
   if ((c.directive == "lint" && c.input.rfind("{", 0) == 0) || c.directive == "plan-json") {
     Session session;  // plan JSON: judged as given

@@ -144,10 +144,15 @@ bool sameBag(std::vector<rt::Row> a, std::vector<rt::Row> b) {
 }
 
 /// The rewritten result is one the original query may return: the same bag, or for
-/// a root LIMIT with ties, any valid top-k of the original's input.
+/// a root LIMIT with ties, any valid top-k of the original's input; in the order
+/// the original's ORDER BY fixes, up to the order of tied rows.
 bool sameResult(const rt::Relation& original, const rt::Relation& rewritten) {
-  if (original.topK) return rt::validTopK(*original.topK, rewritten.rows);
-  return sameBag(original.rows, rewritten.rows);
+  if (original.topK ? !rt::validTopK(*original.topK, rewritten.rows)
+                    : !sameBag(original.rows, rewritten.rows))
+    return false;
+  // A rewritten plan that fixes no order may return its rows in any order.
+  if (original.order && !rewritten.order) return !rt::orderBreaking(original);
+  return rt::orderKept(original, rewritten.rows);
 }
 
 /// True when `answer` is one of the answers `origins` (every tie resolution) allow.
@@ -379,8 +384,20 @@ BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritt
       return false;
     for (const auto& x : answers)
       if (!allowedIn(origins, x)) {
-        out.counterexample = Counterexample{
-            db, rt::sortedBag(origins[0].rows), rt::sortedBag(x.rows), rt::Content::Exact, {}, {}};
+        // Rows in their order where the original fixes one, else as sorted bags.
+        const bool ordered = origins[0].order != nullptr;
+        std::vector<rt::Row> theirs = ordered ? x.rows : rt::sortedBag(x.rows);
+        // No fixed order: show an order the rewritten plan may return and the original not.
+        if (ordered && !x.order && sameBag(origins[0].rows, x.rows))
+          if (auto breaking = rt::orderBreaking(origins[0])) theirs = std::move(*breaking);
+        out.counterexample =
+            Counterexample{db,
+                           ordered ? origins[0].rows : rt::sortedBag(origins[0].rows),
+                           std::move(theirs),
+                           rt::Content::Exact,
+                           {},
+                           {},
+                           ordered};
         return true;
       }
     return false;

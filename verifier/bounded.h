@@ -37,6 +37,7 @@ struct Counterexample {
   rt::Content content = rt::Content::Exact;
   std::set<int> filters;          ///< the filters applied
   std::vector<rt::Value> extras;  ///< the false-positive candidates the content drew from
+  bool ordered = false;           ///< the results are compared in the order an ORDER BY fixes
 };
 
 /// The verdict for a set of filters (all of a plan's, or one alone).

@@ -341,7 +341,27 @@ std::optional<std::string> planToSqlite(const PlanNode& root, const SqlFilters& 
     for (const auto& c : n.children) collect(*c);
   };
   collect(root);
-  std::string sql = p.node(root);
+  // A root ORDER BY (under a projection and a LIMIT) orders the script's result
+  // too: the equivalence check compares results in that order.
+  const PlanNode* project = root.op == PlanOp::Project ? &root : nullptr;
+  const PlanNode* below = project ? project->children[0].get() : &root;
+  const PlanNode* limit = below->op == PlanOp::Limit ? below : nullptr;
+  const PlanNode* sort = limit ? limit->children[0].get() : below;
+  std::string sql;
+  if (sort->op == PlanOp::Sort && (project || !limit)) {
+    std::string order, sel;
+    for (const auto& k : sort->sortKeys)
+      order += (order.empty() ? "" : ", ") + p.ex(*k.expr) + (k.ascending ? " ASC" : " DESC") +
+               (k.nullsFirst ? " NULLS FIRST" : " NULLS LAST");
+    if (project)
+      for (const auto& ne : project->exprs)
+        sel += (sel.empty() ? "" : ", ") + p.ex(*ne.expr) + " AS " + q(ne.name);
+    const std::string from = limit ? p.node(*limit) : p.node(*sort->children[0]);
+    sql = "SELECT " + (sel.empty() ? std::string("*") : sel) + " FROM (" + from + ") AS " +
+          p.fresh() + " ORDER BY " + order;
+  } else {
+    sql = p.node(root);
+  }
   if (!p.why.empty()) {
     if (why) *why = p.why;
     return std::nullopt;

@@ -9,6 +9,7 @@
 #include "pipeline/session.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
+#include "tools/cli/verdict_output.h"
 #include "verifier/bounded.h"
 #include "verifier/counterexample.h"
 #include "verifier/plan_sql.h"
@@ -18,23 +19,6 @@ namespace rfguard {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-Json valueJson(const rt::Value& v) {
-  if (rt::isNull(v)) return nullptr;
-  if (auto i = std::get_if<int64_t>(&v)) return *i;
-  if (auto d = std::get_if<double>(&v)) return *d;
-  return std::get<std::string>(v);
-}
-
-Json rowsJson(const std::vector<rt::Row>& rows) {
-  Json a = Json::array();
-  for (const auto& r : rows) {
-    Json row = Json::array();
-    for (const auto& v : r) row.push_back(valueJson(v));
-    a.push_back(row);
-  }
-  return a;
-}
 
 struct Outcome {
   bool unsafe = false, error = false, defect = false;
@@ -58,19 +42,11 @@ Json verdictJson(const BoundedVerdict& v, const std::string& sql, Outcome& o) {
     j["by_slices"] = s;
   }
   if (!v.error.empty()) j["error"] = v.error;
-  if (v.oracleRuns || !v.oracleSkipped.empty() || !v.oracleDisagreements.empty())
-    j["oracle"] = Json{{"runs", v.oracleRuns},
-                       {"skipped", v.oracleSkipped},
-                       {"disagreements", v.oracleDisagreements}};
+  if (Json o = oracleJson(v); !o.is_null()) j["oracle"] = o;
   if (v.counterexample) {
-    const auto& c = *v.counterexample;
-    Json tables = Json::object();
-    for (const auto& [name, t] : c.db) tables[name] = rowsJson(t.rows);
-    j["counterexample"] = Json{{"content", rt::contentName(c.content)},
-                               {"tables", tables},
-                               {"original", rowsJson(c.original)},
-                               {"rewritten", rowsJson(c.rewritten)},
-                               {"sql", sql}};
+    Json c{{"content", rt::contentName(v.counterexample->content)}};
+    c.update(counterexampleJson(*v.counterexample, sql));
+    j["counterexample"] = c;
   }
   o.unsafe = o.unsafe || !v.safe;
   o.error = o.error || (!v.error.empty() && v.safe);
@@ -103,24 +79,9 @@ void verdictText(const std::string& what, const BoundedVerdict& v, const std::st
     const auto& c = *v.counterexample;
     out << "UNSAFE at bound " << v.bound + 1 << " (" << v.databases << " databases, "
         << rt::contentName(c.content) << " content, " << ms << " ms)\n";
-    for (const auto& [name, t] : c.db) out << "  " << name << ": " << rowsText(t.rows) << "\n";
-    out << "  original:  " << rowsText(c.original) << "\n  rewritten: " << rowsText(c.rewritten)
-        << "\n";
-    std::string line;
-    for (char ch : sql) {
-      if (ch == '\n') {
-        out << "  | " << line << "\n";
-        line.clear();
-      } else {
-        line += ch;
-      }
-    }
+    counterexampleText(c, sql, out);
   }
-  if (v.oracleRuns || !v.oracleSkipped.empty())
-    out << "  sqlite: " << v.oracleRuns << " queries"
-        << (v.oracleSkipped.empty() ? "" : ", not all expressible (" + v.oracleSkipped + ")")
-        << (v.oracleDisagreements.empty() ? ", all agree" : "") << "\n";
-  for (const auto& d : v.oracleDisagreements) out << "  EVALUATOR DEFECT: " << d << "\n";
+  oracleText(v, out);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "tools/cli/check.h"
 #include "tools/cli/duckdb_diff.h"
 #include "tools/cli/duckdb_run.h"
+#include "tools/cli/equiv.h"
 #include "tools/cli/input_options.h"
 #include "tools/cli/lint.h"
 #include "tools/cli/replay.h"
@@ -235,6 +236,34 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   checkCmd->add_flag("--rewrites", check.rewrites,
                      "also check normalisation: the bound plan against the normalised one");
   addInputOptions(checkCmd, check.input);
+  EquivArgs equiv;
+  auto* equivCmd = app.add_subcommand(
+      "equiv",
+      "is a rewritten plan equal to the original on every database? bounded search for a "
+      "counterexample, for two plans or every step of an optimizer's trace");
+  equivCmd->add_option("files", equiv.files,
+                       "ORIGINAL REWRITTEN: SQL files (one query each), plan JSON or engine plans");
+  equivCmd->add_option("--trace", equiv.trace,
+                       "an optimizer's trace (JSON Lines or a JSON array of {rule, plan}): "
+                       "every step against the one before");
+  equivCmd->add_option("--bound", equiv.bound, "most rows per table (default 2)")
+      ->check(CLI::Range(1, 6));
+  equivCmd->add_option("--oracle", equiv.oracle, "none (default) or sqlite")
+      ->check(CLI::IsMember({"none", "sqlite"}));
+  equivCmd->add_option("--format", equiv.format, "text or json")
+      ->check(CLI::IsMember({"text", "json"}));
+  equivCmd->add_option("--seconds", equiv.seconds, "time budget per search (default 10)")
+      ->check(CLI::PositiveNumber);
+  equivCmd
+      ->add_option("--databases", equiv.databases, "database budget per search (default 2000000)")
+      ->check(CLI::PositiveNumber);
+  addInputOptions(equivCmd, equiv.input);
+  equivCmd->footer(
+      "Exit codes: 0 equivalent up to the bound reached (the verdict says \"inconclusive\" when "
+      "that is below --bound), 1 different (a counterexample), 2 input error or a plan that "
+      "cannot be evaluated.\n\nExamples:\n  rfguard equiv before.sql after.sql\n  rfguard "
+      "equiv --schema schema.sql --format json before.json after.json\n  rfguard equiv "
+      "--trace optimizer-trace.jsonl");
   auto* duckCmd =
       app.add_subcommand("duckdb", "DuckDB in the loop: run queries, import and lint its plans");
   duckCmd->require_subcommand(1);
@@ -298,6 +327,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   if (lintCmd->parsed()) return runLint(lint, out, err);
   if (replayCmd->parsed()) return runReplay(replay, out, err);
   if (checkCmd->parsed()) return runCheck(check, out, err);
+  if (equivCmd->parsed()) return runEquiv(equiv, out, err);
   if (duckRunCmd->parsed()) return runDuckDbRun(duckRun, out, err);
   if (duckCompareCmd->parsed()) return runDuckDbCompare(duckCompare, out, err);
   if (duckDiffCmd->parsed()) return runDuckDbDiff(duckDiff, out, err);

@@ -1,0 +1,313 @@
+#include "pipeline/equiv.h"
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "ir/plan_json.h"
+#include "ir/printers.h"
+#include "verifier/counterexample.h"
+
+namespace rfguard {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr size_t kMaxTraceDepth = 2048;  // the plan reader's own limit
+
+void walk(const PlanNode& n, const std::function<void(const PlanNode&)>& f) {
+  f(n);
+  for (const auto& c : n.children) walk(*c, f);
+  forEachExpr(n, [&](const ExprPtr& e) {
+    std::function<void(const Expr&)> sub = [&](const Expr& x) {
+      if (x.plan) walk(*x.plan, f);
+      for (const auto& a : x.args) sub(*a);
+    };
+    sub(*e);
+  });
+}
+
+bool carriesFilters(const PlanNode& root) {
+  bool any = false;
+  walk(root, [&](const PlanNode& n) {
+    any = any || !n.runtimeFilters.empty() || !n.runtimeFilterTargets.empty();
+  });
+  return any;
+}
+
+/// "table t: column k int NOT NULL" lines of the tables a plan reads.
+std::map<std::string, std::string> tableShapes(const PlanNode& root) {
+  std::map<std::string, std::string> out;
+  walk(root, [&](const PlanNode& n) {
+    if (n.op != PlanOp::Scan || out.count(n.table)) return;
+    std::string s;
+    for (const auto& c : n.tableColumns)
+      s += (s.empty() ? "" : ", ") + c.id.substr(n.alias.size() + 1) + " " + c.type.toString() +
+           (c.nullable ? "" : " NOT NULL");
+    out[n.table] = "(" + s + ")";
+  });
+  return out;
+}
+
+/// The deepest nesting of `text` outside strings is at most `limit`; otherwise the
+/// byte offset where it goes deeper.
+std::optional<size_t> tooDeep(const std::string& text, size_t limit) {
+  size_t depth = 0;
+  bool str = false, esc = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (str) {
+      if (esc)
+        esc = false;
+      else if (c == '\\')
+        esc = true;
+      else if (c == '"')
+        str = false;
+    } else if (c == '"') {
+      str = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > limit) return i;
+    } else if ((c == ']' || c == '}') && depth) {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
+Json stripPositions(Json j) {
+  if (j.is_object()) {
+    j.erase("id");
+    j.erase("loc");
+    for (auto& [k, v] : j.items()) v = stripPositions(std::move(v));
+  } else if (j.is_array()) {
+    for (auto& v : j) v = stripPositions(std::move(v));
+  }
+  return j;
+}
+
+}  // namespace
+
+bool loadEquivSide(const std::string& text, const std::string& name, InputFormat format,
+                   const Catalog& schema, EquivSide& out, Catalog& declared, Diagnostics& diags) {
+  if (format == InputFormat::Auto) format = detectFormat(name, text);
+  SessionOptions so;
+  so.schema = schema;
+  so.given = GivenPlans::Json;
+  std::optional<Session> session;
+  // A SQL side may declare its own tables (then they must match the other side's).
+  if (format == InputFormat::Sql && !schema.tables().empty()) {
+    SessionOptions alone = so;
+    alone.schema = Catalog{};
+    Session s(alone);
+    Diagnostics ignored;
+    if (s.loadFormat(text, name, format, ignored) && !s.inputs()[0].catalog.tables().empty())
+      session.emplace(std::move(s));
+  }
+  if (!session) {
+    session.emplace(so);
+    if (!session->loadFormat(text, name, format, diags)) return false;
+  }
+  const auto& queries = session->queries();
+  if (queries.size() != 1) {
+    diags.errorAt(name, "",
+                  "holds " + std::to_string(queries.size()) +
+                      " queries; each side of a comparison is one query");
+    return false;
+  }
+  const QueryRun& q = queries[0];
+  declared = session->inputs()[0].catalog;
+  out.file = name;
+  out.name = q.query.name;
+  out.plan = q.query.plan;
+  out.filters = carriesFilters(*out.plan);
+  if (out.filters)
+    out.notes.push_back(
+        "its runtime filters are not part of the comparison (rfguard check "
+        "judges them)");
+  if (q.imported) {
+    out.importLosses = q.imported->losses.size();
+    for (const auto& n : q.imported->losses)
+      out.notes.push_back("not imported faithfully" +
+                          (n.pointer.empty() ? "" : " (at " + n.pointer + ")") + ": " + n.message);
+  }
+  return true;
+}
+
+bool comparable(const PlanNode& original, const PlanNode& rewritten, std::string& why) {
+  auto a = tableShapes(original), b = tableShapes(rewritten);
+  for (const auto& [table, shape] : a)
+    if (auto it = b.find(table); it != b.end() && it->second != shape) {
+      why = "table " + table + " is " + shape + " in the original and " + it->second +
+            " in the rewritten plan: not one schema";
+      return false;
+    }
+  return true;
+}
+
+EquivResult checkRewrite(const PlanNode& original, const PlanNode& rewritten,
+                         const BoundedOptions& options) {
+  EquivResult r;
+  r.requested = options.bound;
+  if (original.output.size() != rewritten.output.size()) {
+    r.verdict = "different";
+    auto columns = [](size_t n) { return std::to_string(n) + (n == 1 ? " column" : " columns"); };
+    r.reason = "the original returns " + columns(original.output.size()) +
+               " and the rewritten plan " + columns(rewritten.output.size());
+    r.bounded.safe = false;
+    return r;
+  }
+  auto t0 = std::chrono::steady_clock::now();
+  r.bounded = checkEquivalent(original, rewritten, options);
+  r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  if (r.bounded.counterexample) {
+    r.verdict = "different";
+    r.sql = counterexampleScript(original, *r.bounded.counterexample, &rewritten);
+  } else if (!r.bounded.error.empty()) {
+    r.verdict = "error";
+    r.reason = r.bounded.error;
+  } else {
+    r.verdict = r.bounded.bound >= options.bound ? "equivalent" : "inconclusive";
+  }
+  return r;
+}
+
+bool readTrace(const std::string& text, const std::string& file, const Catalog& schema,
+               std::vector<TraceStep>& steps, Diagnostics& diags) {
+  if (auto at = tooDeep(text, kMaxTraceDepth)) {
+    diags.errorAt(file, "",
+                  "nested more than " + std::to_string(kMaxTraceDepth) + " levels deep (byte " +
+                      std::to_string(*at) + ")");
+    return false;
+  }
+  // The steps as (where, pointer prefix, JSON).
+  struct Raw {
+    std::string where, prefix;
+    Json step;
+  };
+  std::vector<Raw> raws;
+  const size_t first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && text[first] == '[') {
+    Json all = Json::parse(text, nullptr, false);
+    if (all.is_discarded() || !all.is_array()) {
+      diags.errorAt(file, "", "malformed JSON: a trace is a JSON array or JSON Lines");
+      return false;
+    }
+    for (size_t i = 0; i < all.size(); ++i)
+      raws.push_back({file, "/" + std::to_string(i), std::move(all[i])});
+  } else {
+    size_t start = 0;
+    for (int line = 1; start <= text.size(); ++line) {
+      size_t end = text.find('\n', start);
+      if (end == std::string::npos) end = text.size();
+      const std::string l = text.substr(start, end - start);
+      start = end + 1;
+      if (l.find_first_not_of(" \t\r") == std::string::npos) continue;
+      Json j = Json::parse(l, nullptr, false);
+      if (j.is_discarded()) {
+        diags.error(file, {line, 1},
+                    "malformed JSON on this line (a trace holds one step per line)");
+        return false;
+      }
+      raws.push_back({file + ":" + std::to_string(line), "", std::move(j)});
+    }
+  }
+  Json catalog;
+  if (!schema.tables().empty()) catalog = catalogToJson(schema, {});
+  bool ok = true;
+  for (auto& raw : raws) {
+    const Json& s = raw.step;
+    auto fail = [&](const std::string& ptr, const std::string& msg) {
+      diags.errorAt(raw.where, raw.prefix + ptr, msg);
+      ok = false;
+    };
+    if (!s.is_object()) {
+      fail("", "a step is an object {\"rule\": NAME, \"plan\": PLAN DOCUMENT}");
+      continue;
+    }
+    bool known = true;
+    for (const auto& [k, v] : s.items())
+      if (k != "rule" && k != "plan") {
+        fail("/" + k, "unknown key \"" + k + "\" (a step has \"rule\" and \"plan\")");
+        known = false;
+      }
+    if (!known) continue;
+    if (s.contains("rule") && !s["rule"].is_string()) {
+      fail("/rule", "rule must be a string");
+      continue;
+    }
+    if (!s.contains("plan") || !s["plan"].is_object()) {
+      fail("/plan", "plan must be a plan JSON document (docs/plan-json.md)");
+      continue;
+    }
+    Json doc = s["plan"];
+    if (!doc.contains("catalog")) {
+      if (catalog.is_null()) {
+        fail("/plan", "no catalog: give the first step one, or --schema");
+        continue;
+      }
+      doc["catalog"] = catalog;
+    } else if (catalog.is_null()) {
+      catalog = doc["catalog"];
+    }
+    Catalog c;
+    std::vector<Query> queries;
+    Diagnostics inner;
+    if (!readPlanDocument(doc.dump(), raw.where, c, queries, inner)) {
+      for (const auto& d : inner.items()) fail("/plan" + d.pointer, d.message);
+      continue;
+    }
+    if (queries.size() != 1) {
+      fail("/plan/queries", "holds " + std::to_string(queries.size()) +
+                                " queries; a trace step is one query's plan");
+      continue;
+    }
+    TraceStep step;
+    step.rule = s.value("rule", "");
+    step.where = raw.where + (raw.prefix.empty() ? "" : " " + raw.prefix);
+    step.plan = queries[0].plan;
+    steps.push_back(std::move(step));
+  }
+  if (ok && steps.size() < 2) {
+    diags.errorAt(file, "",
+                  "a trace needs at least two steps (the plan before the first rule, then one "
+                  "per rule); it has " +
+                      std::to_string(steps.size()));
+    return false;
+  }
+  return ok;
+}
+
+bool structurallyIdentical(const PlanNode& a, const PlanNode& b) {
+  return stripPositions(planToJson(a)) == stripPositions(planToJson(b));
+}
+
+std::vector<TraceVerdict> checkTrace(const std::vector<TraceStep>& steps,
+                                     const BoundedOptions& options) {
+  std::vector<TraceVerdict> out;
+  bool broken = false;
+  for (size_t i = 1; i < steps.size(); ++i) {
+    TraceVerdict v;
+    v.step = i;
+    v.result.requested = options.bound;
+    std::string why;
+    if (broken) {
+      v.skipped = true;
+    } else if (structurallyIdentical(*steps[i - 1].plan, *steps[i].plan)) {
+      v.identical = true;
+      v.result.verdict = "equivalent";
+      v.result.bounded.bound = options.bound;
+    } else if (!comparable(*steps[i - 1].plan, *steps[i].plan, why)) {
+      v.result.verdict = "error";
+      v.result.reason = why;
+    } else {
+      v.result = checkRewrite(*steps[i - 1].plan, *steps[i].plan, options);
+      broken = v.result.verdict == "different";
+    }
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+}  // namespace rfguard

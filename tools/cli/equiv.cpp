@@ -1,0 +1,185 @@
+#include "tools/cli/equiv.h"
+
+#include <nlohmann/json.hpp>
+
+#include "pipeline/equiv.h"
+#include "tools/cli/verdict_output.h"
+
+namespace rfguard {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// The bound a result speaks for: reached when equivalent or inconclusive; the
+/// counterexample's rows per table when different.
+int reportedBound(const EquivResult& r) {
+  if (r.bounded.counterexample) return r.bounded.bound + 1;
+  return r.bounded.bound;
+}
+
+Json resultJson(const EquivResult& r) {
+  Json j{{"verdict", r.verdict},
+         {"bound", reportedBound(r)},
+         {"requested_bound", r.requested},
+         {"databases", r.bounded.databases}};
+  if (!r.reason.empty()) j["reason"] = r.reason;
+  if (!r.bounded.limit.empty()) j["limit"] = r.bounded.limit;
+  if (r.bounded.counterexample) {
+    j["counterexample"] = counterexampleJson(*r.bounded.counterexample, r.sql);
+    j["counterexample"]["ordered"] = r.bounded.counterexample->ordered;
+  }
+  if (Json o = oracleJson(r.bounded); !o.is_null()) j["oracle"] = o;
+  j["ms"] = r.ms;
+  return j;
+}
+
+void resultText(const EquivResult& r, std::ostream& out) {
+  if (r.verdict == "equivalent") {
+    out << "equivalent up to bound " << r.bounded.bound << " (" << r.bounded.databases
+        << " databases, " << r.ms << " ms)\n";
+  } else if (r.verdict == "inconclusive") {
+    out << "inconclusive: equivalent up to bound " << r.bounded.bound << " of the " << r.requested
+        << " asked for (" << r.bounded.limit << "; " << r.bounded.databases << " databases, "
+        << r.ms << " ms)\n";
+  } else if (r.verdict == "error") {
+    out << "cannot compare: " << r.reason << "\n";
+  } else if (!r.bounded.counterexample) {
+    out << "DIFFERENT: " << r.reason << "\n";
+  } else {
+    const auto& c = *r.bounded.counterexample;
+    out << "DIFFERENT at bound " << reportedBound(r) << " (" << r.bounded.databases
+        << " databases, " << r.ms << " ms)" << (c.ordered ? ", results compared in order" : "")
+        << "\n";
+    counterexampleText(c, r.sql, out);
+  }
+  oracleText(r.bounded, out);
+}
+
+int exitCode(const EquivResult& r) {
+  if (r.verdict == "error") return kExitInputError;
+  if (r.verdict == "different" || !r.bounded.oracleDisagreements.empty()) return kExitFindings;
+  return kExitOk;
+}
+
+BoundedOptions boundedOptions(const EquivArgs& args) {
+  BoundedOptions bo;
+  bo.bound = args.bound;
+  bo.seconds = args.seconds;
+  bo.maxDatabases = args.databases;
+  bo.oracle = args.oracle == "sqlite";
+  bo.method = BoundedOptions::Method::Whole;
+  return bo;
+}
+
+int runTrace(const EquivArgs& args, const SessionOptions& so, std::ostream& out,
+             std::ostream& err) {
+  Diagnostics diags;
+  std::string text;
+  std::vector<TraceStep> steps;
+  if (!readInputFile(args.trace, text, diags) ||
+      !readTrace(text, args.trace, so.schema, steps, diags)) {
+    err << diags.render();
+    return kExitInputError;
+  }
+  auto verdicts = checkTrace(steps, boundedOptions(args));
+  int code = kExitOk;
+  const TraceVerdict* first = nullptr;
+  Json js = Json::array();
+  if (args.format == "text")
+    out << "-- " << args.trace << ": " << steps.size() << " plans, " << verdicts.size()
+        << " steps\n";
+  for (const auto& v : verdicts) {
+    const TraceStep& s = steps[v.step];
+    const std::string rule = s.rule.empty() ? "(no rule named)" : s.rule;
+    if (!first && !v.skipped && v.result.verdict == "different") first = &v;
+    code = std::max(code, v.skipped ? kExitOk : exitCode(v.result));
+    if (args.format == "text") {
+      out << "step " << v.step << " " << rule << " (" << s.where << "): ";
+      if (v.skipped)
+        out << "not checked (after the first unsound step)\n";
+      else if (v.identical)
+        out << "structurally identical\n";
+      else
+        resultText(v.result, out);
+      continue;
+    }
+    Json j{{"step", v.step}, {"rule", s.rule}, {"where", s.where}};
+    if (v.skipped) {
+      j["verdict"] = "skipped";
+    } else {
+      j.update(resultJson(v.result));
+      j["identical"] = v.identical;
+    }
+    js.push_back(j);
+  }
+  if (args.format == "text") {
+    if (first)
+      out << "-- first unsound step: " << first->step << " ("
+          << (steps[first->step].rule.empty() ? "no rule named" : steps[first->step].rule) << ")\n";
+    else
+      out << "-- every step checked is sound up to bound " << args.bound << "\n";
+  } else {
+    Json f = nullptr;
+    if (first) f = Json{{"step", first->step}, {"rule", steps[first->step].rule}};
+    out << Json{{"format", "rfguard-equiv-trace"}, {"version", 1}, {"trace", args.trace},
+                {"requested_bound", args.bound},   {"steps", js},  {"first_unsound", f}}
+               .dump(2)
+        << "\n";
+  }
+  return code;
+}
+
+}  // namespace
+
+int runEquiv(const EquivArgs& args, std::ostream& out, std::ostream& err) {
+  SessionOptions so;
+  if (!applyInputArgs(args.input, so, err)) return kExitInputError;
+  if (!args.trace.empty()) {
+    if (!args.files.empty()) {
+      err << "rfguard equiv: give either --trace FILE or ORIGINAL REWRITTEN, not both\n";
+      return kExitInputError;
+    }
+    return runTrace(args, so, out, err);
+  }
+  if (args.files.size() != 2) {
+    err << "rfguard equiv: needs two inputs, ORIGINAL and REWRITTEN (or --trace FILE); got "
+        << args.files.size() << "\n";
+    return kExitInputError;
+  }
+  EquivSide sides[2];
+  Catalog schema = so.schema;
+  for (int i = 0; i < 2; ++i) {
+    Diagnostics diags;
+    std::string text;
+    Catalog declared;
+    if (!readInputFile(args.files[i], text, diags) ||
+        !loadEquivSide(text, args.files[i], so.from, schema, sides[i], declared, diags)) {
+      err << diags.render();
+      return kExitInputError;
+    }
+    if (schema.tables().empty()) schema = declared;  // the original's tables for the rewritten
+    for (const auto& n : sides[i].notes) err << args.files[i] << ": note: " << n << "\n";
+  }
+  std::string why;
+  if (!comparable(*sides[0].plan, *sides[1].plan, why)) {
+    err << "rfguard equiv: " << why << "\n";
+    return kExitInputError;
+  }
+  EquivResult r = checkRewrite(*sides[0].plan, *sides[1].plan, boundedOptions(args));
+  if (args.format == "text") {
+    out << "-- original " << sides[0].name << " (" << sides[0].file << "), rewritten "
+        << sides[1].name << " (" << sides[1].file << ")\n";
+    resultText(r, out);
+  } else {
+    Json j{{"format", "rfguard-equiv"},
+           {"version", 1},
+           {"original", Json{{"file", sides[0].file}, {"query", sides[0].name}}},
+           {"rewritten", Json{{"file", sides[1].file}, {"query", sides[1].name}}}};
+    j.update(resultJson(r));
+    out << j.dump(2) << "\n";
+  }
+  return exitCode(r);
+}
+
+}  // namespace rfguard

@@ -1,0 +1,65 @@
+#include "tools/cli/verdict_output.h"
+
+#include "verifier/counterexample.h"
+
+namespace rfguard {
+
+using Json = nlohmann::ordered_json;
+
+Json valueJson(const rt::Value& v) {
+  if (rt::isNull(v)) return nullptr;
+  if (auto i = std::get_if<int64_t>(&v)) return *i;
+  if (auto d = std::get_if<double>(&v)) return *d;
+  return std::get<std::string>(v);
+}
+
+Json rowsJson(const std::vector<rt::Row>& rows) {
+  Json a = Json::array();
+  for (const auto& r : rows) {
+    Json row = Json::array();
+    for (const auto& v : r) row.push_back(valueJson(v));
+    a.push_back(row);
+  }
+  return a;
+}
+
+Json counterexampleJson(const Counterexample& c, const std::string& sql) {
+  Json tables = Json::object();
+  for (const auto& [name, t] : c.db) tables[name] = rowsJson(t.rows);
+  return Json{{"tables", tables},
+              {"original", rowsJson(c.original)},
+              {"rewritten", rowsJson(c.rewritten)},
+              {"sql", sql}};
+}
+
+void counterexampleText(const Counterexample& c, const std::string& sql, std::ostream& out) {
+  for (const auto& [name, t] : c.db) out << "  " << name << ": " << rowsText(t.rows) << "\n";
+  out << "  original:  " << rowsText(c.original) << "\n  rewritten: " << rowsText(c.rewritten)
+      << "\n";
+  std::string line;
+  for (char ch : sql) {
+    if (ch == '\n') {
+      out << "  | " << line << "\n";
+      line.clear();
+    } else {
+      line += ch;
+    }
+  }
+}
+
+void oracleText(const BoundedVerdict& v, std::ostream& out) {
+  if (v.oracleRuns || !v.oracleSkipped.empty())
+    out << "  sqlite: " << v.oracleRuns << " queries"
+        << (v.oracleSkipped.empty() ? "" : ", not all expressible (" + v.oracleSkipped + ")")
+        << (v.oracleDisagreements.empty() ? ", all agree" : "") << "\n";
+  for (const auto& d : v.oracleDisagreements) out << "  EVALUATOR DEFECT: " << d << "\n";
+}
+
+Json oracleJson(const BoundedVerdict& v) {
+  if (!v.oracleRuns && v.oracleSkipped.empty() && v.oracleDisagreements.empty()) return nullptr;
+  return Json{{"runs", v.oracleRuns},
+              {"skipped", v.oracleSkipped},
+              {"disagreements", v.oracleDisagreements}};
+}
+
+}  // namespace rfguard
