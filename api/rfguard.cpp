@@ -6,6 +6,7 @@
 
 #include "ir/plan_json.h"
 #include "ir/printers.h"
+#include "pipeline/equiv.h"
 #include "pipeline/session.h"
 #include "verifier/bounded.h"
 #include "verifier/counterexample.h"
@@ -212,6 +213,38 @@ std::vector<CheckVerdict> Plans::check(size_t i, const CheckSettings& settings) 
     if (v.counterexample) c.counterexampleSql = counterexampleScript(plan, *v.counterexample);
     out.push_back(std::move(c));
   }
+  return out;
+}
+
+EquivVerdict Plans::equivalent(const Plans& original, size_t i, const Plans& rewritten, size_t j,
+                               const CheckSettings& settings) {
+  EquivVerdict out;
+  out.requestedBound = settings.bound;
+  if (i >= original.size() || j >= rewritten.size()) {
+    out.verdict = "error";
+    out.reason = "no query " + std::to_string(i >= original.size() ? i : j) + " in the " +
+                 (i >= original.size() ? "original" : "rewritten") + " plans";
+    return out;
+  }
+  const PlanNode& a = *original.impl_->session.queries()[i].query.plan;
+  const PlanNode& b = *rewritten.impl_->session.queries()[j].query.plan;
+  if (!comparable(a, b, out.reason)) {
+    out.verdict = "error";
+    return out;
+  }
+  BoundedOptions bo;
+  bo.bound = settings.bound;
+  bo.seconds = settings.seconds;
+  bo.maxDatabases = settings.maxDatabases;
+  bo.oracle = settings.oracle;
+  EquivResult r = checkRewrite(a, b, bo);
+  out.verdict = r.verdict;
+  out.bound = r.bounded.counterexample ? r.bounded.bound + 1 : r.bounded.bound;
+  out.databases = r.bounded.databases;
+  out.reason = r.reason;
+  out.limit = r.bounded.limit;
+  out.ordered = r.bounded.counterexample && r.bounded.counterexample->ordered;
+  out.counterexampleSql = r.sql;
   return out;
 }
 

@@ -111,9 +111,14 @@ bool loadEquivSide(const std::string& text, const std::string& name, InputFormat
   }
   const auto& queries = session->queries();
   if (queries.size() != 1) {
-    diags.errorAt(name, "",
-                  "holds " + std::to_string(queries.size()) +
-                      " queries; each side of a comparison is one query");
+    const std::string msg = "holds " + std::to_string(queries.size()) +
+                            " queries; each side of a comparison is one query";
+    if (queries.size() > 1 && queries[1].query.loc.line)
+      diags.error(name, queries[1].query.loc, msg + " (the second starts here)");
+    else if (queries.size() > 1 && format != InputFormat::Sql)
+      diags.errorAt(name, "/queries/1", msg);
+    else
+      diags.error(name, {1, 1}, msg);
     return false;
   }
   const QueryRun& q = queries[0];
@@ -176,9 +181,10 @@ EquivResult checkRewrite(const PlanNode& original, const PlanNode& rewritten,
 bool readTrace(const std::string& text, const std::string& file, const Catalog& schema,
                std::vector<TraceStep>& steps, Diagnostics& diags) {
   if (auto at = tooDeep(text, kMaxTraceDepth)) {
-    diags.errorAt(file, "",
-                  "nested more than " + std::to_string(kMaxTraceDepth) + " levels deep (byte " +
-                      std::to_string(*at) + ")");
+    SourceLoc loc{1, 1};
+    for (size_t i = 0; i < *at; ++i, ++loc.col)
+      if (text[i] == '\n') loc = {loc.line + 1, 0};
+    diags.error(file, loc, "nested more than " + std::to_string(kMaxTraceDepth) + " levels deep");
     return false;
   }
   // The steps as (where, pointer prefix, JSON).
@@ -191,7 +197,7 @@ bool readTrace(const std::string& text, const std::string& file, const Catalog& 
   if (first != std::string::npos && text[first] == '[') {
     Json all = Json::parse(text, nullptr, false);
     if (all.is_discarded() || !all.is_array()) {
-      diags.errorAt(file, "", "malformed JSON: a trace is a JSON array or JSON Lines");
+      diags.error(file, {1, 1}, "malformed JSON: a trace is a JSON array or JSON Lines");
       return false;
     }
     for (size_t i = 0; i < all.size(); ++i)
@@ -270,10 +276,10 @@ bool readTrace(const std::string& text, const std::string& file, const Catalog& 
     steps.push_back(std::move(step));
   }
   if (ok && steps.size() < 2) {
-    diags.errorAt(file, "",
-                  "a trace needs at least two steps (the plan before the first rule, then one "
-                  "per rule); it has " +
-                      std::to_string(steps.size()));
+    diags.error(file, {1, 1},
+                "a trace needs at least two steps (the plan before the first rule, then one "
+                "per rule); it has " +
+                    std::to_string(steps.size()));
     return false;
   }
   return ok;

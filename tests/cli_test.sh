@@ -123,6 +123,42 @@ check "check slice differs" 0 "RF1's slice: differs at bound 1" -- "$RFGUARD" ch
 check "check bad method" 2 '' -- "$RFGUARD" check --method guess corpus/examples/seeds.sql
 check "check bad bound" 2 '' -- "$RFGUARD" check --bound 0 corpus/examples/seeds.sql
 check "check missing" 2 'cannot open' -- "$RFGUARD" check "$tmp/none.sql"
+
+# equiv: exit 0 equivalent, 1 different, 2 input error (docs/equiv.md).
+eq=corpus/examples/equiv
+check "equiv coalesce pushed" 1 '^DIFFERENT at bound 1 \(9 databases' -- "$RFGUARD" equiv --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_pushed.sql
+grep -q '^  rewritten: 1 row: (1, NULL)$' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL equiv rows"; fail=$((fail + 1)); }
+# The counterexample script runs as is in sqlite3 and shows the two results.
+sed -n 's/^  | //p' "$tmp/out" > "$tmp/cx.sql"
+check "equiv script in sqlite3" 0 '^1\|0$' -- sh -c "sqlite3 :memory: < \"$tmp/cx.sql\""
+grep -qx '1|' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL equiv script: rewritten row"; fail=$((fail + 1)); }
+check "equiv sound" 0 '^equivalent up to bound 2 \(759 databases' -- "$RFGUARD" equiv --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
+check "equiv oracle" 0 'sqlite: 1518 queries, all agree' -- "$RFGUARD" equiv --oracle sqlite --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
+check "equiv json" 1 '"verdict": "different"' -- "$RFGUARD" equiv --format json --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_pushed.sql
+python3 - "$tmp/out" <<'PY' && pass=$((pass + 1)) || { echo "FAIL equiv json shape"; fail=$((fail + 1)); }
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["format"] == "rfguard-equiv" and d["bound"] == 1 and d["requested_bound"] == 2
+assert d["databases"] == 9
+c = d["counterexample"]
+assert c["tables"] == {"orders": [[1, 1000001, 1000001]], "returns": []}
+assert c["original"] == [[1, 0]] and c["rewritten"] == [[1, None]] and "SELECT" in c["sql"]
+PY
+# The schema from the original's own DDL; plan JSON on one side.
+cat $eq/schema.sql $eq/coalesce_original.sql > "$tmp/orig.sql"
+"$RFGUARD" plan --no-runtime-filters --format json "$tmp/orig.sql" > "$tmp/orig.json"
+check "equiv sql vs its plan json" 0 '^equivalent up to bound 2' -- "$RFGUARD" equiv "$tmp/orig.sql" "$tmp/orig.json"
+check "equiv rewritten over original's tables" 1 '^DIFFERENT' -- "$RFGUARD" equiv "$tmp/orig.sql" $eq/coalesce_pushed.sql
+check "equiv bound 1" 0 '^equivalent up to bound 1 ' -- "$RFGUARD" equiv --bound 1 --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
+check "equiv inconclusive" 0 '^inconclusive: equivalent up to bound [01] of the 3 asked for' -- "$RFGUARD" equiv --bound 3 --databases 100 --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
+check "equiv trace" 1 '^-- first unsound step: 2 \(PushProjectionBelowOuterJoin\)$' -- "$RFGUARD" equiv --trace $eq/trace.jsonl
+check "equiv trace json" 1 '"first_unsound": \{' -- "$RFGUARD" equiv --format json --trace $eq/trace.jsonl
+check "equiv one file" 2 'needs two inputs' -- "$RFGUARD" equiv $eq/coalesce_original.sql
+check "equiv trace and files" 2 'not both' -- "$RFGUARD" equiv --trace $eq/trace.jsonl $eq/coalesce_original.sql $eq/coalesce_case.sql
+check "equiv missing" 2 'cannot open' -- "$RFGUARD" equiv --schema $eq/schema.sql "$tmp/none.sql" $eq/coalesce_case.sql
+check "equiv two queries" 2 'seeds.sql:12:1: error: holds 10 queries; each side of a comparison is one query' -- "$RFGUARD" equiv corpus/examples/seeds.sql $eq/coalesce_case.sql
+echo "CREATE TABLE orders (o_id varchar, o_cust int, o_total int); CREATE TABLE returns (r_order int, r_amount int); SELECT o_id, 1 FROM orders;" > "$tmp/other.sql"
+check "equiv two schemas" 2 'table orders is \(o_id int, o_cust int, o_total int\) in the original and \(o_id varchar' -- "$RFGUARD" equiv "$tmp/orig.sql" "$tmp/other.sql"
 "$RFGUARD" check corpus/lint/coalesce_into_left_join.json | sed -n 's/^  | //p' > "$tmp/cex.sql"
 if command -v sqlite3 >/dev/null; then
   check "counterexample script runs in sqlite3" 0 '^1\|1000001\|\|\|0\|1000003$' -- sqlite3 "$tmp/db" ".read $tmp/cex.sql"

@@ -9,6 +9,7 @@
 //   for (const auto& f : plans.verify()) ...
 //   for (const auto& d : plans.explain(0)) ...   // every decision, with rule and reason
 //   for (const auto& v : plans.check(0)) ...     // bounded verdicts, counterexamples as SQL
+//   auto e = Plans::equivalent(plans, 0, rewritten, 0);  // is a rewrite sound? (docs/equiv.md)
 //   std::string json = plans.render(rfguard::api::Format::Json);
 //
 // Only standard-library types cross this boundary, and nothing here throws:
@@ -94,6 +95,20 @@ struct CheckVerdict {
   std::string error;              ///< when the plan could not be evaluated
 };
 
+/// Whether one plan is equal to another on every database up to a bound (docs/equiv.md).
+struct EquivVerdict {
+  /// "equivalent", "different", "inconclusive" (the search stopped below the
+  /// bound asked for: `limit` says why) or "error" (`reason` says why).
+  std::string verdict;
+  int bound = 0;                  ///< reached; when different, the counterexample's rows per table
+  int requestedBound = 0;         ///< CheckSettings::bound
+  uint64_t databases = 0;         ///< databases evaluated
+  std::string reason;             ///< why, when no search told it (column counts differ, an error)
+  std::string limit;              ///< why the search stopped below the requested bound
+  bool ordered = false;           ///< the counterexample's results compare in ORDER BY order
+  std::string counterexampleSql;  ///< when different: a script sqlite3 runs as is
+};
+
 /// One verifier finding (codes: docs/findings.md).
 struct VerifierFinding {
   std::string query;     ///< the query's name
@@ -168,6 +183,12 @@ class RFGUARD_API Plans {
   /// Searches small databases for one on which query `i`'s runtime filters
   /// change its result: the verdict for all filters, then (when unsafe) each alone.
   std::vector<CheckVerdict> check(size_t i, const CheckSettings& settings = {}) const;
+  /// Searches small databases for one on which query `j` of `rewritten` returns
+  /// another result than query `i` of `original` (bags; the order a root ORDER BY
+  /// fixes; any valid answer where a LIMIT cuts ties). Both over one schema; the
+  /// plans as they stand now (normalised or not); runtime filters not applied.
+  static EquivVerdict equivalent(const Plans& original, size_t i, const Plans& rewritten, size_t j,
+                                 const CheckSettings& settings = {});
   /// Verifies every plan's placement: closure and safety. Empty when all is safe.
   std::vector<VerifierFinding> verify() const;
   /// Every plan as text, one plan JSON document, or Graphviz DOT.

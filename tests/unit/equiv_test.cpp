@@ -1,0 +1,219 @@
+// Rewrite verification (docs/equiv.md): two plans over one schema, results in
+// ORDER BY order, traces checked step by step, the C++ API's call.
+#include <doctest/doctest.h>
+
+#include "grammar/sql.h"
+#include "include/rfguard/rfguard.h"
+#include "ir/printers.h"
+#include "pipeline/equiv.h"
+
+using namespace rfguard;
+
+namespace {
+
+const std::string kSchema = "CREATE TABLE a (k int, v int); CREATE TABLE b (k int, w int);\n";
+
+/// The plans of the queries of `sql` over kSchema, as bound.
+std::vector<Query> bound(const std::string& sql, Catalog* catalog = nullptr) {
+  Catalog c;
+  std::vector<Query> qs;
+  Diagnostics d;
+  REQUIRE_MESSAGE(loadSql(kSchema + sql, "q.sql", c, qs, d), d.render());
+  if (catalog) *catalog = c;
+  return qs;
+}
+
+BoundedOptions bound2() {
+  BoundedOptions o;
+  o.bound = 2;
+  return o;
+}
+
+/// A trace line: {"rule": rule, "plan": the plan document of `q`} (catalog on the first only).
+std::string traceLine(const std::string& rule, const Query& q, const Catalog& c, bool catalog) {
+  auto doc = documentToJson(c, {q});
+  if (!catalog) doc.erase("catalog");
+  nlohmann::ordered_json step;
+  if (!rule.empty()) step["rule"] = rule;
+  step["plan"] = doc;
+  return step.dump() + "\n";
+}
+
+}  // namespace
+
+TEST_CASE("equiv: Trino #13109, coalesce below the LEFT JOIN, refuted with a = {1}, b = {}") {
+  auto qs = bound(
+      "SELECT a.k, coalesce(b.w, 0) AS w FROM a LEFT JOIN b ON a.k = b.k;"
+      "SELECT a.k, b.w FROM a LEFT JOIN (SELECT k, coalesce(w, 0) AS w FROM b) b ON a.k = b.k;"
+      "SELECT a.k, CASE WHEN b.w IS NULL THEN 0 ELSE b.w END AS w FROM a LEFT JOIN b ON a.k = "
+      "b.k;");
+  std::string why;
+  REQUIRE(comparable(*qs[0].plan, *qs[1].plan, why));
+  EquivResult r = checkRewrite(*qs[0].plan, *qs[1].plan, bound2());
+  CHECK(r.verdict == "different");
+  REQUIRE(r.bounded.counterexample);
+  const auto& c = *r.bounded.counterexample;
+  CHECK(r.bounded.bound + 1 == 1);
+  CHECK(c.db.at("a").rows.size() == 1);
+  CHECK(c.db.at("b").rows.empty());
+  CHECK(rt::keyToString(c.original.at(0)) == "(1, 0)");
+  CHECK(rt::keyToString(c.rewritten.at(0)) == "(1, NULL)");
+  CHECK(r.sql.find("coalesce") != std::string::npos);
+  // The CASE form above the join is the same query.
+  EquivResult s = checkRewrite(*qs[0].plan, *qs[2].plan, bound2());
+  CHECK(s.verdict == "equivalent");
+  CHECK(s.bounded.bound == 2);
+  CHECK(s.bounded.databases == 759);
+}
+
+TEST_CASE("equiv: an ORDER BY fixes the order up to ties; no ORDER BY fixes none") {
+  auto qs = bound(
+      "SELECT k FROM a ORDER BY k;"
+      "SELECT k FROM a ORDER BY k DESC;"
+      "SELECT k FROM a;"
+      "SELECT k, v FROM a ORDER BY k;"
+      "SELECT k, v FROM a ORDER BY k, v DESC;");
+  auto r = checkRewrite(*qs[0].plan, *qs[1].plan, bound2());
+  CHECK(r.verdict == "different");
+  REQUIRE(r.bounded.counterexample);
+  CHECK(r.bounded.counterexample->ordered);
+  CHECK(r.bounded.counterexample->original.size() == 2);
+  CHECK(r.bounded.counterexample->original ==
+        std::vector<rt::Row>{{rt::Value(int64_t{1})}, {rt::Value(int64_t{2})}});
+  CHECK(r.bounded.counterexample->rewritten ==
+        std::vector<rt::Row>{{rt::Value(int64_t{2})}, {rt::Value(int64_t{1})}});
+  // The script orders the original's result as well.
+  CHECK(r.sql.find("ORDER BY \"q.k\" ASC NULLS LAST;") != std::string::npos);
+  CHECK(checkRewrite(*qs[0].plan, *qs[2].plan, bound2()).verdict == "different");
+  CHECK(checkRewrite(*qs[2].plan, *qs[0].plan, bound2()).verdict == "equivalent");
+  CHECK(checkRewrite(*qs[3].plan, *qs[4].plan, bound2()).verdict == "equivalent");
+  CHECK(checkRewrite(*qs[4].plan, *qs[3].plan, bound2()).verdict == "different");
+}
+
+TEST_CASE("equiv: plans over two schemas are not compared; column counts differ without a search") {
+  auto qs = bound("SELECT k FROM a; SELECT k, v FROM a;");
+  auto r = checkRewrite(*qs[0].plan, *qs[1].plan, bound2());
+  CHECK(r.verdict == "different");
+  CHECK(r.reason == "the original returns 1 column and the rewritten plan 2 columns");
+  CHECK(r.bounded.databases == 0);
+  Catalog other;
+  std::vector<Query> qo;
+  Diagnostics d;
+  REQUIRE(loadSql("CREATE TABLE a (k varchar, v int); SELECT k FROM a;", "o.sql", other, qo, d));
+  std::string why;
+  CHECK_FALSE(comparable(*qs[0].plan, *qo[0].plan, why));
+  CHECK(why ==
+        "table a is (k int, v int) in the original and (k varchar, v int) in the rewritten plan: "
+        "not one schema");
+}
+
+TEST_CASE("equiv: one side per input, SQL over the other side's tables or its own") {
+  Catalog schema, declared;
+  EquivSide side;
+  Diagnostics d;
+  REQUIRE(
+      loadEquivSide(kSchema + "SELECT k FROM a;", "o.sql", InputFormat::Auto, {}, side, schema, d));
+  CHECK(side.name == "query1");
+  CHECK(schema.tables().size() == 2);
+  // The rewritten side may lean on the original's tables...
+  REQUIRE(loadEquivSide("SELECT k FROM a WHERE true;", "r.sql", InputFormat::Auto, schema, side,
+                        declared, d));
+  // ...or declare its own.
+  REQUIRE(loadEquivSide(kSchema + "SELECT k FROM b;", "r.sql", InputFormat::Auto, schema, side,
+                        declared, d));
+  CHECK(d.items().empty());
+  CHECK_FALSE(loadEquivSide(kSchema + "SELECT k FROM a; SELECT k FROM b;", "two.sql",
+                            InputFormat::Auto, {}, side, declared, d));
+  CHECK(d.render() ==
+        "two.sql:2:18: error: holds 2 queries; each side of a comparison is one query (the "
+        "second starts here)\n");
+  d.clear();
+  CHECK_FALSE(loadEquivSide("SELECT k FROM nope;", "bad.sql", InputFormat::Auto, schema, side,
+                            declared, d));
+  CHECK(d.render().rfind("bad.sql:1:", 0) == 0);
+}
+
+TEST_CASE("equiv: a trace is checked step by step up to the first unsound rule") {
+  Catalog c;
+  auto qs = bound(
+      "SELECT a.k, coalesce(b.w, 0) AS w FROM a LEFT JOIN b ON a.k = b.k;"
+      "SELECT a.k, coalesce(b.w, 0) AS w FROM a LEFT JOIN b ON b.k = a.k;"
+      "SELECT a.k, b.w FROM a LEFT JOIN (SELECT k, coalesce(w, 0) AS w FROM b) b ON a.k = b.k;",
+      &c);
+  std::string trace = traceLine("", qs[0], c, true) + traceLine("Identity", qs[0], c, false) +
+                      "\n" + traceLine("SwapComparison", qs[1], c, false) +
+                      traceLine("PushCoalesceBelowJoin", qs[2], c, false) +
+                      traceLine("Later", qs[2], c, false);
+  std::vector<TraceStep> steps;
+  Diagnostics d;
+  REQUIRE_MESSAGE(readTrace(trace, "t.jsonl", {}, steps, d), d.render());
+  REQUIRE(steps.size() == 5);
+  CHECK(steps[3].where == "t.jsonl:5");  // the blank line counts
+  auto vs = checkTrace(steps, bound2());
+  REQUIRE(vs.size() == 4);
+  CHECK(vs[0].identical);
+  CHECK(vs[0].result.bounded.databases == 0);
+  CHECK(vs[1].result.verdict == "equivalent");
+  CHECK(vs[2].result.verdict == "different");
+  CHECK(steps[vs[2].step].rule == "PushCoalesceBelowJoin");
+  CHECK(vs[3].skipped);
+
+  // The same steps as one JSON array.
+  std::string array = "[";
+  for (size_t i = 0; i < 3; ++i) {
+    std::string l = traceLine(i ? "R" : "", qs[i], c, i == 0);
+    array += (i ? "," : "") + l.substr(0, l.size() - 1);
+  }
+  steps.clear();
+  REQUIRE(readTrace(array + "]", "t.json", {}, steps, d));
+  CHECK(steps[2].where == "t.json /2");
+}
+
+TEST_CASE("equiv: a bad trace gets a located error") {
+  Catalog c;
+  auto qs = bound("SELECT k FROM a;", &c);
+  std::vector<TraceStep> steps;
+  Diagnostics d;
+  CHECK_FALSE(readTrace(traceLine("", qs[0], c, true) + "{\"rule\": 1\n", "t.jsonl", {}, steps, d));
+  CHECK(d.render() ==
+        "t.jsonl:2:1: error: malformed JSON on this line (a trace holds one step per line)\n");
+  d.clear();
+  steps.clear();
+  CHECK_FALSE(readTrace(traceLine("", qs[0], c, false) + traceLine("", qs[0], c, false), "t.jsonl",
+                        {}, steps, d));
+  CHECK(d.render().rfind("t.jsonl:1: error at /plan: no catalog", 0) == 0);
+  d.clear();
+  steps.clear();
+  CHECK_FALSE(readTrace(traceLine("", qs[0], c, true), "t.jsonl", {}, steps, d));
+  CHECK(d.render().find("a trace needs at least two steps") != std::string::npos);
+  d.clear();
+  steps.clear();
+  std::string bad = traceLine("", qs[0], c, true);
+  bad.replace(bad.find("\"op\":\"scan\""), 11, "\"op\":\"scam\"");
+  CHECK_FALSE(readTrace(bad + bad, "t.jsonl", {}, steps, d));
+  CHECK(d.render().find("t.jsonl:1: error at /plan/queries/0/plan") == 0);
+  d.clear();
+  CHECK_FALSE(
+      readTrace(std::string(3000, '[') + std::string(3000, ']'), "deep.json", {}, steps, d));
+  CHECK(d.render() == "deep.json:1:2049: error: nested more than 2048 levels deep\n");
+}
+
+TEST_CASE("equiv: the C++ API's call") {
+  using api::Plans;
+  auto loaded =
+      Plans::loadSql(kSchema +
+                         "SELECT k FROM a WHERE k NOT IN (SELECT k FROM b);"
+                         "SELECT k FROM a WHERE NOT EXISTS (SELECT 1 FROM b WHERE b.k = a.k);",
+                     "q.sql");
+  REQUIRE(loaded.plans);
+  const Plans& p = *loaded.plans;
+  api::EquivVerdict v = Plans::equivalent(p, 0, p, 1);
+  CHECK(v.verdict == "different");
+  CHECK(v.bound == 1);
+  CHECK(v.requestedBound == 2);
+  CHECK(v.counterexampleSql.find("NOT EXISTS") != std::string::npos);
+  CHECK(Plans::equivalent(p, 0, p, 0).verdict == "equivalent");
+  api::EquivVerdict missing = Plans::equivalent(p, 0, p, 7);
+  CHECK(missing.verdict == "error");
+  CHECK(missing.reason == "no query 7 in the rewritten plans");
+}
