@@ -211,6 +211,8 @@ std::vector<CheckVerdict> Plans::check(size_t i, const CheckSettings& settings) 
     c.databases = v.databases;
     c.error = v.error;
     if (v.counterexample) c.counterexampleSql = counterexampleScript(plan, *v.counterexample);
+    c.constants = v.constants;
+    c.constantsReached = v.constantsReached;
     out.push_back(std::move(c));
   }
   return out;
@@ -245,6 +247,8 @@ EquivVerdict Plans::equivalent(const Plans& original, size_t i, const Plans& rew
   out.limit = r.bounded.limit;
   out.ordered = r.bounded.counterexample && r.bounded.counterexample->ordered;
   out.counterexampleSql = r.sql;
+  out.constants = r.bounded.constants;
+  out.constantsReached = r.bounded.constantsReached;
   return out;
 }
 

@@ -173,7 +173,10 @@ EquivResult checkRewrite(const PlanNode& original, const PlanNode& rewritten,
     r.verdict = "error";
     r.reason = r.bounded.error;
   } else {
-    r.verdict = r.bounded.bound >= options.bound ? "equivalent" : "inconclusive";
+    // A LIMIT window the search could not pass leaves the question open too.
+    r.verdict = r.bounded.bound >= options.bound && r.bounded.constantsReached ? "equivalent"
+                                                                              : "inconclusive";
+    if (!r.bounded.constantsReached && r.bounded.limit.empty()) r.bounded.limit = r.bounded.constants;
   }
   return r;
 }

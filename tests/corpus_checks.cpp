@@ -62,6 +62,7 @@ std::string verdictLines(const std::vector<BoundedVerdict>& vs) {
       out += what + ": safe up to bound " + std::to_string(v.bound) +
              (v.complete ? "" : " (" + v.limit + ")") + ", " + std::to_string(v.databases) +
              " databases\n";
+      if (!v.constants.empty()) out += "  " + v.constants + "\n";
       if (v.sliceBound >= 0 || !v.sliceLimit.empty())
         out += "  by slices: safe up to bound " + std::to_string(std::max(v.sliceBound, 0)) + " (" +
                std::to_string(v.slices) + " slices, " + std::to_string(v.sliceDatabases) +
@@ -70,7 +71,9 @@ std::string verdictLines(const std::vector<BoundedVerdict>& vs) {
       const auto& c = *v.counterexample;
       out += what + ": unsafe at bound " + std::to_string(v.bound + 1) + " (" +
              rt::contentName(c.content) + " content, " + std::to_string(v.databases) +
-             " databases):";
+             " databases" +
+             (c.repeated ? ", one row repeated " + std::to_string(c.repeated) + " times" : "") +
+             "):";
       for (const auto& [t, tab] : c.db) out += " " + t + "=" + bag(tab.rows);
       out += "; original " + bag(c.original) + "; rewritten " + bag(c.rewritten) + "\n";
     }
@@ -190,7 +193,7 @@ std::string equivCase(const std::string& text, const Catalog& catalog, const Bou
     const auto& x = *r.bounded.counterexample;
     out = "different at bound " + std::to_string(r.bounded.bound + 1) + " (" +
           std::to_string(r.bounded.databases) + " databases" + (x.ordered ? ", in order" : "") +
-          "):";
+          (x.repeated ? ", one row repeated " + std::to_string(x.repeated) + " times" : "") + "):";
     for (const auto& [t, tab] : x.db) out += " " + t + "=" + bag(tab.rows);
     // In order, the rows as compared; otherwise as sorted bags.
     auto rows = [&](const std::vector<rt::Row>& rs) {
@@ -206,6 +209,8 @@ std::string equivCase(const std::string& text, const Catalog& catalog, const Bou
     out = r.verdict + " up to bound " + std::to_string(r.bounded.bound) +
           (r.bounded.limit.empty() ? "" : " (" + r.bounded.limit + ")") + ", " +
           std::to_string(r.bounded.databases) + " databases\n";
+    if (!r.bounded.constants.empty() && r.bounded.constants != r.bounded.limit)
+      out += "  " + r.bounded.constants + "\n";
   }
   if (r.bounded.oracleRuns || !r.bounded.oracleSkipped.empty())
     out += "  sqlite: " + std::to_string(r.bounded.oracleRuns) + " queries" +

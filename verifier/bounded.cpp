@@ -4,6 +4,8 @@
 // one under every admissible content.
 #include "verifier/bounded.h"
 
+#include <algorithm>
+
 #include <malloc.h>
 
 #include <chrono>
@@ -68,6 +70,29 @@ BoundedVerdict search(const SearchSpace& space, const BoundedOptions& o,
   const auto start = Clock::now();
   const size_t T = space.tables.size();
   rt::Database db;  // refilled for every choice
+  // LIMIT / OFFSET windows a bound-sized input may not pass: after the plain
+  // search, each database again with one of its rows repeated to fill the window.
+  std::vector<long long> repeats;
+  std::string reached, unreached;
+  std::set<std::string> seen;  // both plans of an equivalence check may hold the same node
+  for (const auto& l : space.limits) {
+    if (l.rows < o.bound || !seen.insert(l.text).second) continue;
+    if (l.rows > kMaxRepeat) {
+      unreached += (unreached.empty() ? "" : ", ") + l.text;
+      continue;
+    }
+    reached += (reached.empty() ? "" : ", ") + l.text;
+    if (std::find(repeats.begin(), repeats.end(), l.rows) == repeats.end())
+      repeats.push_back(l.rows);
+  }
+  if (!reached.empty())
+    v.constants = "past " + reached + ": every database also with one row repeated to fill the window";
+  if (!unreached.empty()) {
+    v.constantsReached = false;
+    v.constants += std::string(v.constants.empty() ? "" : "; ") + "not past " + unreached +
+                   ": more than " + std::to_string(kMaxRepeat) +
+                   " rows, the verdict holds only for inputs that fit the window";
+  }
   for (int n = 1; n <= o.bound; ++n) {
     // Databases at this bound (before symmetry): past the budget, stop here rather
     // than check an arbitrary corner of the space.
@@ -107,6 +132,22 @@ BoundedVerdict search(const SearchSpace& space, const BoundedOptions& o,
           return v;
         }
         if (!v.error.empty()) return v;
+        for (long long copies : repeats)
+          for (auto& [name, table] : db)
+            for (size_t r = 0; r < table.rows.size(); ++r) {
+              rt::Database more = db;
+              auto& rows = more[name].rows;
+              rows.insert(rows.begin() + static_cast<long>(r), static_cast<size_t>(copies - 1),
+                          rows[r]);
+              ++v.databases;
+              if (differs(more, v)) {
+                v.safe = false;
+                v.bound = n - 1;
+                if (v.counterexample) v.counterexample->repeated = copies;
+                return v;
+              }
+              if (!v.error.empty()) return v;
+            }
         if ((v.databases & 255) == 0 &&
             (v.databases >= o.maxDatabases ||
              std::chrono::duration<double>(Clock::now() - start).count() > o.seconds)) {
@@ -180,9 +221,11 @@ std::string rowsText(const std::vector<rt::Row>& rows) {
   return "{" + s + "}";
 }
 
-/// Runs one query in SQLite over `db` and compares with the evaluator's rows.
+/// Runs one query in SQLite over `db`: its rows must be one of the answers the
+/// evaluator allows (`ours`, every way LIMITs may cut ties; compared as bags).
 void consult(Oracle& oracle, const std::optional<std::string>& sql, const rt::Database& db,
-             const std::vector<rt::Row>& ours, const std::string& what, BoundedVerdict& out) {
+             const std::vector<rt::Relation>& answers, const std::string& what,
+             BoundedVerdict& out) {
   if (!oracle.active || !sql) return;
   std::string err;
   std::vector<rt::Row> theirs;
@@ -196,7 +239,10 @@ void consult(Oracle& oracle, const std::optional<std::string>& sql, const rt::Da
     out.oracleSkipped = err;
     return;
   }
-  if (sameBag(ours, theirs) || out.oracleDisagreements.size() >= 3) return;
+  for (const auto& a : answers)
+    if (a.topK ? rt::validTopK(*a.topK, theirs) : sameBag(a.rows, theirs)) return;
+  if (out.oracleDisagreements.size() >= 3) return;
+  const std::vector<rt::Row>& ours = answers[0].rows;
   std::string tables;
   for (const auto& [name, t] : db) tables += " " + name + "=" + rowsText(t.rows);
   out.oracleDisagreements.push_back(what + ": evaluator " + rowsText(ours) + ", SQLite " +
@@ -247,9 +293,9 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
     plain.cache = cache;
     rt::Relation original;
     if (!rt::evaluate(root, db, plain, original, out.error)) return false;
-    consult(oracle, sqlOriginal, db, original.rows, "original", out);
     std::vector<rt::Relation> origins, answers;
     if (!answersOf(root, db, plain, std::move(original), origins, out.error)) return false;
+    consult(oracle, sqlOriginal, db, origins, "original", out);
     for (int i = 0; i < 3; ++i) {
       const rt::Content c = kContents[i];
       rt::Relation canonical;
@@ -259,7 +305,7 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
         return false;
       if (!answersOf(root, db, withContent(c), std::move(canonical), answers, out.error))
         return false;
-      consult(oracle, sqlRewritten[i], db, answers[0].rows,
+      consult(oracle, sqlRewritten[i], db, answers,
               std::string("rewritten (") + rt::contentName(c) + ")", out);
       // An answer whose consumers dropped no row is the original's under the same choices.
       for (const auto& a : answers)
@@ -376,12 +422,12 @@ BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritt
     oracle.loaded = false;
     if (!rt::evaluate(original, db, plain, a, out.error)) return false;
     if (!rt::evaluate(rewritten, db, plain, b, out.error)) return false;
-    consult(oracle, sqlA, db, a.rows, "bound plan", out);
-    consult(oracle, sqlB, db, b.rows, "normalised plan", out);
     std::vector<rt::Relation> origins, answers;
     if (!answersOf(original, db, plain, std::move(a), origins, out.error) ||
         !answersOf(rewritten, db, plain, std::move(b), answers, out.error))
       return false;
+    consult(oracle, sqlA, db, origins, "original", out);
+    consult(oracle, sqlB, db, answers, "rewritten", out);
     for (const auto& x : answers)
       if (!allowedIn(origins, x)) {
         // Rows in their order where the original fixes one, else as sorted bags.

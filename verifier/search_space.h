@@ -25,8 +25,16 @@ struct TableSpec {
   std::vector<uint32_t> freshMask;              ///< per option: which fresh values it uses
 };
 
+/// A LIMIT whose window (limit + offset rows) a bound-sized input may not pass.
+struct LimitConstant {
+  int node = 0;       ///< the Limit node's id
+  long long rows = 0;  ///< limit + offset: the input rows it takes to pass the window
+  std::string text;   ///< "LIMIT 10 OFFSET 5 at #4"
+};
+
 struct SearchSpace {
   std::vector<TableSpec> tables;
+  std::vector<LimitConstant> limits;  ///< every LIMIT / OFFSET / TopN of the plans
   std::vector<rt::Value> extras;  ///< false-positive candidates
   std::string error;              ///< the space is too large to enumerate
   /// Builds the space of the plans (their tables, constants and read columns).

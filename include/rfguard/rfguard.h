@@ -93,6 +93,10 @@ struct CheckVerdict {
   uint64_t databases = 0;         ///< databases evaluated
   std::string counterexampleSql;  ///< when unsafe: a script sqlite3 runs as is
   std::string error;              ///< when the plan could not be evaluated
+  /// LIMIT / OFFSET windows a bound-sized table cannot pass: how the search went
+  /// past them (one row repeated), or which it could not (docs/check.md).
+  std::string constants;
+  bool constantsReached = true;  ///< false: the verdict holds only for inputs that fit a window
 };
 
 /// Whether one plan is equal to another on every database up to a bound (docs/equiv.md).
@@ -107,6 +111,8 @@ struct EquivVerdict {
   std::string limit;              ///< why the search stopped below the requested bound
   bool ordered = false;           ///< the counterexample's results compare in ORDER BY order
   std::string counterexampleSql;  ///< when different: a script sqlite3 runs as is
+  std::string constants;          ///< as CheckVerdict::constants
+  bool constantsReached = true;   ///< false: the verdict is "inconclusive" for that reason
 };
 
 /// One verifier finding (codes: docs/findings.md).

@@ -36,6 +36,10 @@ Json verdictJson(const BoundedVerdict& v, const std::string& sql, Outcome& o) {
   j["complete"] = v.complete;
   j["databases_checked"] = v.databases;
   if (!v.limit.empty()) j["limit"] = v.limit;
+  if (!v.constants.empty()) {
+    j["constants"] = v.constants;
+    j["constants_reached"] = v.constantsReached;
+  }
   if (v.sliceBound >= 0 || !v.sliceLimit.empty()) {
     Json s{{"bound", v.sliceBound}, {"slices", v.slices}, {"databases_checked", v.sliceDatabases}};
     if (!v.sliceLimit.empty()) s["limit"] = v.sliceLimit;
@@ -75,10 +79,13 @@ void verdictText(const std::string& what, const BoundedVerdict& v, const std::st
           << "\n";
     else if (!v.sliceLimit.empty())
       out << "  by slices: " << v.sliceLimit << "\n";
+    if (!v.constants.empty()) out << "  " << v.constants << "\n";
   } else {
     const auto& c = *v.counterexample;
     out << "UNSAFE at bound " << v.bound + 1 << " (" << v.databases << " databases, "
-        << rt::contentName(c.content) << " content, " << ms << " ms)\n";
+        << rt::contentName(c.content) << " content, " << ms << " ms)"
+        << (c.repeated ? ", one row repeated " + std::to_string(c.repeated) + " times" : "")
+        << "\n";
     counterexampleText(c, sql, out);
   }
   oracleText(v, out);

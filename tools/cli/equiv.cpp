@@ -25,6 +25,10 @@ Json resultJson(const EquivResult& r) {
          {"databases", r.bounded.databases}};
   if (!r.reason.empty()) j["reason"] = r.reason;
   if (!r.bounded.limit.empty()) j["limit"] = r.bounded.limit;
+  if (!r.bounded.constants.empty()) {
+    j["constants"] = r.bounded.constants;
+    j["constants_reached"] = r.bounded.constantsReached;
+  }
   if (r.bounded.counterexample) {
     j["counterexample"] = counterexampleJson(*r.bounded.counterexample, r.sql);
     j["counterexample"]["ordered"] = r.bounded.counterexample->ordered;
@@ -50,9 +54,13 @@ void resultText(const EquivResult& r, std::ostream& out) {
     const auto& c = *r.bounded.counterexample;
     out << "DIFFERENT at bound " << reportedBound(r) << " (" << r.bounded.databases
         << " databases, " << r.ms << " ms)" << (c.ordered ? ", results compared in order" : "")
+        << (c.repeated ? ", one row repeated " + std::to_string(c.repeated) + " times" : "")
         << "\n";
     counterexampleText(c, r.sql, out);
   }
+  if (!r.bounded.constants.empty() && r.verdict != "different" &&
+      r.bounded.constants != r.bounded.limit)
+    out << "  " << r.bounded.constants << "\n";
   oracleText(r.bounded, out);
 }
 

@@ -26,10 +26,12 @@ Json rowsJson(const std::vector<rt::Row>& rows) {
 Json counterexampleJson(const Counterexample& c, const std::string& sql) {
   Json tables = Json::object();
   for (const auto& [name, t] : c.db) tables[name] = rowsJson(t.rows);
-  return Json{{"tables", tables},
-              {"original", rowsJson(c.original)},
-              {"rewritten", rowsJson(c.rewritten)},
-              {"sql", sql}};
+  Json j{{"tables", tables},
+         {"original", rowsJson(c.original)},
+         {"rewritten", rowsJson(c.rewritten)},
+         {"sql", sql}};
+  if (c.repeated) j["repeated"] = c.repeated;
+  return j;
 }
 
 void counterexampleText(const Counterexample& c, const std::string& sql, std::ostream& out) {
