@@ -175,8 +175,9 @@ EquivResult checkRewrite(const PlanNode& original, const PlanNode& rewritten,
   } else {
     // A LIMIT window the search could not pass leaves the question open too.
     r.verdict = r.bounded.bound >= options.bound && r.bounded.constantsReached ? "equivalent"
-                                                                              : "inconclusive";
-    if (!r.bounded.constantsReached && r.bounded.limit.empty()) r.bounded.limit = r.bounded.constants;
+                                                                               : "inconclusive";
+    if (!r.bounded.constantsReached && r.bounded.limit.empty())
+      r.bounded.limit = r.bounded.constants;
   }
   return r;
 }

@@ -69,11 +69,10 @@ std::string verdictLines(const std::vector<BoundedVerdict>& vs) {
                " databases)" + (v.sliceLimit.empty() ? "" : "; " + v.sliceLimit) + "\n";
     } else {
       const auto& c = *v.counterexample;
-      out += what + ": unsafe at bound " + std::to_string(v.bound + 1) + " (" +
-             rt::contentName(c.content) + " content, " + std::to_string(v.databases) +
-             " databases" +
-             (c.repeated ? ", one row repeated " + std::to_string(c.repeated) + " times" : "") +
-             "):";
+      out +=
+          what + ": unsafe at bound " + std::to_string(v.bound + 1) + " (" +
+          rt::contentName(c.content) + " content, " + std::to_string(v.databases) + " databases" +
+          (c.repeated ? ", one row repeated " + std::to_string(c.repeated) + " times" : "") + "):";
       for (const auto& [t, tab] : c.db) out += " " + t + "=" + bag(tab.rows);
       out += "; original " + bag(c.original) + "; rewritten " + bag(c.rewritten) + "\n";
     }

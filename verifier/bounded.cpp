@@ -86,7 +86,8 @@ BoundedVerdict search(const SearchSpace& space, const BoundedOptions& o,
       repeats.push_back(l.rows);
   }
   if (!reached.empty())
-    v.constants = "past " + reached + ": every database also with one row repeated to fill the window";
+    v.constants =
+        "past " + reached + ": every database also with one row repeated to fill the window";
   if (!unreached.empty()) {
     v.constantsReached = false;
     v.constants += std::string(v.constants.empty() ? "" : "; ") + "not past " + unreached +

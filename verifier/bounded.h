@@ -41,7 +41,7 @@ struct Counterexample {
   std::set<int> filters;          ///< the filters applied
   std::vector<rt::Value> extras;  ///< the false-positive candidates the content drew from
   bool ordered = false;           ///< the results are compared in the order an ORDER BY fixes
-  long long repeated = 0;  ///< one row of `db` is repeated this many times (a LIMIT window)
+  long long repeated = 0;         ///< one row of `db` is repeated this many times (a LIMIT window)
 };
 
 /// The verdict for a set of filters (all of a plan's, or one alone).
@@ -52,15 +52,15 @@ struct BoundedVerdict {
   bool complete = true;    ///< false when the budget ran out inside bound + 1
   uint64_t databases = 0;  ///< databases evaluated
   std::optional<Counterexample> counterexample;
-  std::string error;          ///< the plan could not be evaluated
-  std::string limit;          ///< why the search stopped before the bound (space or budget)
+  std::string error;  ///< the plan could not be evaluated
+  std::string limit;  ///< why the search stopped before the bound (space or budget)
   /// LIMIT / OFFSET constants a bound-sized input cannot pass: how the search went
   /// past them (each database again with one row repeated that many times), or
   /// that it could not (a constant over kMaxRepeat); empty when there are none.
   std::string constants;
-  bool constantsReached = true;  ///< false: a constant was beyond the repeat search
-  uint64_t oracleRuns = 0;    ///< queries SQLite ran
-  std::string oracleSkipped;  ///< why a query had no SQLite form
+  bool constantsReached = true;                  ///< false: a constant was beyond the repeat search
+  uint64_t oracleRuns = 0;                       ///< queries SQLite ran
+  std::string oracleSkipped;                     ///< why a query had no SQLite form
   std::vector<std::string> oracleDisagreements;  ///< evaluator defects, with the database
   // The per-filter slices (verifier/slices.h), checked when the whole plan stops short.
   int sliceBound = -1;          ///< every slice is safe up to this bound; -1 when not checked

@@ -149,6 +149,17 @@ struct Printer {
       return "(" + t + " " + cmpSpelling(rf->op) + " (SELECT " + agg + "(" + b + ") FROM (" +
              build + ") AS " + a + "))";
     }
+    if (isComposite(*rf->build)) {
+      // A composite key (k1, k2...): a row value IN the build side's key columns.
+      // A NULL part matches nothing, in SQLite as in the evaluator; the evaluator's
+      // false-positive key is a scalar no tuple equals, so that content is exact.
+      if (rf->nullAllowed) return fail("a null-safe composite filter"), "1";
+      if (f.content == rt::Content::MinMax)
+        return fail("MinMax content over a composite key (runtimes build none)"), "1";
+      std::string parts;
+      for (const auto& p : rf->build->args) parts += (parts.empty() ? "" : ", ") + ex(*p);
+      return "(" + t + " IN (SELECT " + parts + " FROM (" + build + ") AS " + a + "))";
+    }
     std::string nullPart = rf->nullAllowed
                                ? " OR (" + t + " IS NULL AND EXISTS (SELECT 1 FROM (" + build +
                                      ") AS " + fresh() + " WHERE " + b + " IS NULL))"

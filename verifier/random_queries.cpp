@@ -108,7 +108,6 @@ std::string duckRelation(std::mt19937_64& rng, int i) {
   }
 }
 
-
 }  // namespace
 
 std::string randomDuckDbQuery(std::mt19937_64& rng, int tables) {

@@ -89,8 +89,10 @@ SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh) {
     if (n->op == PlanOp::Scan) scans.push_back(n);
     if (n->op == PlanOp::Limit) {
       std::string text = n->limit ? "LIMIT " + std::to_string(*n->limit) : "";
-      if (n->offset) text += (text.empty() ? "" : " ") + std::string("OFFSET ") + std::to_string(n->offset);
-      limits.push_back({n->id, n->limit.value_or(0) + n->offset, text + " at #" + std::to_string(n->id)});
+      if (n->offset)
+        text += (text.empty() ? "" : " ") + std::string("OFFSET ") + std::to_string(n->offset);
+      limits.push_back(
+          {n->id, n->limit.value_or(0) + n->offset, text + " at #" + std::to_string(n->id)});
     }
     if ((n->op == PlanOp::Union && !n->all) || n->op == PlanOp::Intersect ||
         n->op == PlanOp::Except)

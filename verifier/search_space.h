@@ -27,16 +27,16 @@ struct TableSpec {
 
 /// A LIMIT whose window (limit + offset rows) a bound-sized input may not pass.
 struct LimitConstant {
-  int node = 0;       ///< the Limit node's id
+  int node = 0;        ///< the Limit node's id
   long long rows = 0;  ///< limit + offset: the input rows it takes to pass the window
-  std::string text;   ///< "LIMIT 10 OFFSET 5 at #4"
+  std::string text;    ///< "LIMIT 10 OFFSET 5 at #4"
 };
 
 struct SearchSpace {
   std::vector<TableSpec> tables;
   std::vector<LimitConstant> limits;  ///< every LIMIT / OFFSET / TopN of the plans
-  std::vector<rt::Value> extras;  ///< false-positive candidates
-  std::string error;              ///< the space is too large to enumerate
+  std::vector<rt::Value> extras;      ///< false-positive candidates
+  std::string error;                  ///< the space is too large to enumerate
   /// Builds the space of the plans (their tables, constants and read columns).
   SearchSpace(const std::vector<const PlanNode*>& plans, int fresh);
   /// The database of one choice (per table, the option indexes of its rows) into `db`,
