@@ -279,14 +279,47 @@ bool readTrace(const std::string& text, const std::string& file, const Catalog& 
     step.plan = queries[0].plan;
     steps.push_back(std::move(step));
   }
-  if (ok && steps.size() < 2) {
-    diags.error(file, {1, 1},
-                "a trace needs at least two steps (the plan before the first rule, then one "
-                "per rule); it has " +
-                    std::to_string(steps.size()));
+  if (ok && steps.empty()) {
+    diags.error(file, {1, 1}, "a trace needs at least one plan (the plan before the first rule)");
     return false;
   }
   return ok;
+}
+
+std::vector<TraceStep> normalisationTrace(const PlanNode& bound, NormalizeOptions options) {
+  std::vector<TraceStep> steps;
+  auto add = [&](const std::string& rule, const PlanNode& plan) {
+    TraceStep s;
+    s.rule = rule;
+    s.where = "step " + std::to_string(steps.size());
+    s.plan = clonePlan(plan);
+    refreshOutputs(*s.plan);
+    assignIds(*s.plan);
+    steps.push_back(std::move(s));
+  };
+  add("", bound);
+  options.verify = false;
+  options.onStep = add;
+  PlanPtr plan = clonePlan(bound);
+  NormalizeReport report;
+  normalize(plan, options, report);
+  return steps;
+}
+
+std::string traceJsonLines(const Catalog& catalog, const Query& query,
+                           const std::vector<TraceStep>& steps) {
+  std::string out;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    Query q = query;
+    q.plan = steps[i].plan;
+    Json doc = documentToJson(catalog, {q});
+    if (i) doc.erase("catalog");
+    Json step;
+    if (!steps[i].rule.empty()) step["rule"] = steps[i].rule;
+    step["plan"] = doc;
+    out += step.dump() + "\n";
+  }
+  return out;
 }
 
 bool structurallyIdentical(const PlanNode& a, const PlanNode& b) {

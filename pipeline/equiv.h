@@ -68,9 +68,17 @@ struct TraceStep {
 /// Reads a trace (docs/equiv.md): JSON Lines, or one JSON array, of
 /// {"rule": NAME, "plan": PLAN DOCUMENT}. Every plan document holds one query;
 /// a step without a catalog takes the first step's (or `schema`). False with
-/// located errors when the trace is bad or has fewer than two steps.
+/// located errors when the trace is bad or empty. One plan alone is a trace
+/// of no steps (no rule changed the plan).
 bool readTrace(const std::string& text, const std::string& file, const Catalog& schema,
                std::vector<TraceStep>& steps, Diagnostics& diags);
+
+/// rfguard's own normalisation of `bound` as a trace: the plan as bound, then the
+/// plan after every rule that changed it (with `options`' rules switched off).
+std::vector<TraceStep> normalisationTrace(const PlanNode& bound, NormalizeOptions options);
+/// A trace as JSON Lines (docs/equiv.md): the first step carries the catalog.
+std::string traceJsonLines(const Catalog& catalog, const Query& query,
+                           const std::vector<TraceStep>& steps);
 
 /// True when two plans are the same but for node ids and source positions:
 /// such a step changes nothing a database could tell apart.

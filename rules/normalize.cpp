@@ -34,6 +34,10 @@ struct Run {
 
   void fired(const NormRule& r) {
     ++report.fired[r.name];
+    if (opt.onStep) {
+      refreshOutputs(**root);
+      opt.onStep(r.name, **root);
+    }
     if (!opt.verify) return;
     refreshOutputs(**root);
     for (const auto& p : verifyPlan(**root))
@@ -47,6 +51,7 @@ struct Run {
       NormalizeOptions inner = opt;
       inner.finish = false;  // Finish rules run once, from the outermost plan
       inner.verify = false;
+      inner.onStep = nullptr;  // a subquery's steps are not whole plans
       normalize(copy->plan, inner, report);
       for (auto& a : copy->args) a = subqueries(a);
       return copy;
@@ -92,8 +97,17 @@ void normalize(PlanPtr& root, const NormalizeOptions& options, NormalizeReport& 
     mapExprs(n, [&](const ExprPtr& e) { return hasSubquery(*e) ? run.subqueries(e) : e; });
     for (auto& c : n.children) visitSubqueries(*c);
   };
+  bool subqueries = false;
+  std::function<bool(const PlanNode&)> anySubquery = [&](const PlanNode& n) {
+    bool any = false;
+    forEachExpr(n, [&](const ExprPtr& e) { any = any || hasSubquery(*e); });
+    for (const auto& c : n.children) any = any || anySubquery(*c);
+    return any;
+  };
+  if (options.onStep) subqueries = anySubquery(*root);
   visitSubqueries(*root);
   refreshOutputs(*root);
+  if (subqueries) options.onStep("NormalizeSubqueries", *root);
   for (int round = 0; round < kMaxRounds; ++round) {
     bool changed = false;
     for (const auto& r : kRules) {

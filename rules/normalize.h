@@ -1,6 +1,7 @@
 #pragma once
 // Normalisation: subquery decorrelation, predicate pushdown, outer-join
 // simplification and column pruning, each a named rule that can be switched off.
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -38,6 +39,11 @@ struct NormalizeOptions {
   std::set<std::string> disabled;  ///< rule names not to apply
   bool verify = false;             ///< check plan invariants after every rewrite
   bool finish = true;              ///< run the Finish phase (off for subquery plans)
+  /// Called after every rule that changed the plan, with the rule's name and the
+  /// whole plan as it stands (outputs refreshed, node ids not yet reassigned):
+  /// the steps of a trace (rfguard plan --trace). Subquery plans normalised
+  /// inside expressions show as one step, "NormalizeSubqueries".
+  std::function<void(const std::string& rule, const PlanNode& root)> onStep;
 };
 
 /// What happened.

@@ -152,6 +152,8 @@ check "equiv rewritten over original's tables" 1 '^DIFFERENT' -- "$RFGUARD" equi
 check "equiv bound 1" 0 '^equivalent up to bound 1 ' -- "$RFGUARD" equiv --bound 1 --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
 check "equiv inconclusive" 0 '^inconclusive: equivalent up to bound [01] of the 3 asked for' -- "$RFGUARD" equiv --bound 3 --databases 100 --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
 check "equiv trace" 1 '^-- first unsound step: 2 \(PushProjectionBelowOuterJoin\)$' -- "$RFGUARD" equiv --trace $eq/trace.jsonl
+check "plan writes normalisation traces" 0 '' -- "$RFGUARD" plan --trace "$tmp/traces" corpus/examples/seeds.sql
+check "rfguard's own steps are sound" 0 '^-- no unsound step: 2 equivalent up to bound 2, 1 structurally identical$' -- "$RFGUARD" equiv --trace "$tmp/traces/not_in_probe.jsonl"
 check "equiv trace json" 1 '"first_unsound": \{' -- "$RFGUARD" equiv --format json --trace $eq/trace.jsonl
 check "equiv one file" 2 'needs two inputs' -- "$RFGUARD" equiv $eq/coalesce_original.sql
 check "equiv trace and files" 2 'not both' -- "$RFGUARD" equiv --trace $eq/trace.jsonl $eq/coalesce_original.sql $eq/coalesce_case.sql

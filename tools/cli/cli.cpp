@@ -1,10 +1,14 @@
 // Command-line parsing and the `plan` command.
 #include "tools/cli/cli.h"
 
+#include <filesystem>
+#include <fstream>
+
 #include <CLI/CLI.hpp>
 
 #include "ir/plan_json.h"
 #include "ir/printers.h"
+#include "pipeline/equiv.h"
 #include "pipeline/session.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
@@ -33,6 +37,7 @@ struct PlanArgs {
   bool compare = false;
   bool cost = false;
   bool composite = false;
+  std::string trace;  ///< directory for one normalisation trace per query
   InputArgs input;
 };
 
@@ -86,7 +91,16 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
   // A plan JSON that carries runtime filters is shown as given: it is someone
   // else's placement, for the verifier to judge, not to redo.
   so.given = GivenPlans::JsonWithFilters;
+  so.keepBound = !args.trace.empty();
   if (!applyInputArgs(args.input, so, err)) return kExitInputError;
+  if (!args.trace.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(args.trace, ec);
+    if (ec) {
+      err << args.trace << ": error: cannot create the trace directory: " << ec.message() << "\n";
+      return kExitInputError;
+    }
+  }
   Session session(so);
   int code = kExitOk;
   for (const auto& f : args.files) {
@@ -95,6 +109,20 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
     err << diags.render();
   }
   if (session.run()) code = kExitInputError;
+  if (!args.trace.empty())
+    for (size_t i = 0; i < session.inputs().size(); ++i)
+      for (size_t qi : session.inputs()[i].queries) {
+        const QueryRun& q = session.queries()[qi];
+        if (!q.bound) continue;  // plan JSON: nothing was normalised
+        const std::string path = args.trace + "/" + q.query.name + ".jsonl";
+        std::ofstream file(path, std::ios::binary);
+        file << traceJsonLines(session.inputs()[i].catalog, q.query,
+                               normalisationTrace(*q.bound, so.normalize));
+        if (!file) {
+          err << path << ": error: cannot write the trace\n";
+          code = kExitInputError;
+        }
+      }
   for (const auto& q : session.queries()) {
     for (const auto& p : q.normalization.problems)
       err << q.input << ": " << q.query.name << ": invariant broken by " << p << "\n";
@@ -166,6 +194,9 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
                 "list the normalisation and runtime-filter rules and exit");
   cmd->add_flag("--show-rules", plan.showRules, "after each text plan, list the rules that fired");
   cmd->add_flag("--verify-rewrites", plan.verify, "check plan invariants after every rewrite");
+  cmd->add_option("--trace", plan.trace,
+                  "write DIR/<query>.jsonl: the plan as bound, then after every normalisation "
+                  "rule that changed it (for rfguard equiv --trace)");
   cmd->add_flag("--no-runtime-filters", plan.noRuntimeFilters,
                 "normalise only, place no runtime filters");
   cmd->add_option("--profile", plan.profile,

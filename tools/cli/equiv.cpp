@@ -95,8 +95,9 @@ int runTrace(const EquivArgs& args, const SessionOptions& so, std::ostream& out,
   const TraceVerdict* first = nullptr;
   Json js = Json::array();
   if (args.format == "text")
-    out << "-- " << args.trace << ": " << steps.size() << " plans, " << verdicts.size()
-        << " steps\n";
+    out << "-- " << args.trace << ": " << steps.size()
+        << (steps.size() == 1 ? " plan, " : " plans, ") << verdicts.size()
+        << (verdicts.size() == 1 ? " step\n" : " steps\n");
   for (const auto& v : verdicts) {
     const TraceStep& s = steps[v.step];
     const std::string rule = s.rule.empty() ? "(no rule named)" : s.rule;
@@ -125,8 +126,22 @@ int runTrace(const EquivArgs& args, const SessionOptions& so, std::ostream& out,
     if (first)
       out << "-- first unsound step: " << first->step << " ("
           << (steps[first->step].rule.empty() ? "no rule named" : steps[first->step].rule) << ")\n";
-    else
-      out << "-- every step checked is sound up to bound " << args.bound << "\n";
+    else {
+      size_t full = 0, identical = 0, open = 0;
+      int lowest = args.bound;
+      for (const auto& v : verdicts) {
+        identical += v.identical;
+        full += !v.identical && v.result.verdict == "equivalent";
+        if (v.result.verdict == "inconclusive" || v.result.verdict == "error") {
+          ++open;
+          lowest = std::min(lowest, v.result.bounded.bound);
+        }
+      }
+      out << "-- no unsound step: " << full << " equivalent up to bound " << args.bound << ", "
+          << identical << " structurally identical";
+      if (open) out << ", " << open << " open (the lowest reached bound " << lowest << ")";
+      out << "\n";
+    }
   } else {
     Json f = nullptr;
     if (first) f = Json{{"step", first->step}, {"rule", steps[first->step].rule}};
