@@ -326,6 +326,25 @@ bool structurallyIdentical(const PlanNode& a, const PlanNode& b) {
   return stripPositions(planToJson(a)) == stripPositions(planToJson(b));
 }
 
+std::vector<std::pair<const PlanNode*, const PlanNode*>> changedSubtrees(const PlanNode& a,
+                                                                         const PlanNode& b) {
+  if (a.children.size() == b.children.size() && !a.children.empty()) {
+    Json na = stripPositions(planToJson(a)), nb = stripPositions(planToJson(b));
+    na.erase("children");
+    nb.erase("children");
+    if (na == nb) {  // the node is unchanged: the change is in its children
+      std::vector<std::pair<const PlanNode*, const PlanNode*>> out;
+      for (size_t i = 0; i < a.children.size(); ++i)
+        if (!structurallyIdentical(*a.children[i], *b.children[i])) {
+          auto below = changedSubtrees(*a.children[i], *b.children[i]);
+          out.insert(out.end(), below.begin(), below.end());
+        }
+      if (!out.empty()) return out;
+    }
+  }
+  return {{&a, &b}};
+}
+
 std::vector<TraceVerdict> checkTrace(const std::vector<TraceStep>& steps,
                                      const BoundedOptions& options) {
   std::vector<TraceVerdict> out;
@@ -345,8 +364,37 @@ std::vector<TraceVerdict> checkTrace(const std::vector<TraceStep>& steps,
       v.result.verdict = "error";
       v.result.reason = why;
     } else {
-      v.result = checkRewrite(*steps[i - 1].plan, *steps[i].plan, options);
-      broken = v.result.verdict == "different";
+      auto ids = [](const PlanNode& n) {
+        std::vector<std::string> out;
+        for (const auto& c : n.output) out.push_back(c.id);
+        return out;
+      };
+      auto pairs = changedSubtrees(*steps[i - 1].plan, *steps[i].plan);
+      bool local = pairs[0].first != steps[i - 1].plan.get();
+      for (const auto& [x, y] : pairs)
+        local = local && ids(*x) == ids(*y) && freeColumns(*x).empty() && freeColumns(*y).empty();
+      EquivResult sub;
+      std::string where;
+      for (size_t k = 0; local && k < pairs.size(); ++k) {
+        EquivResult r = checkRewrite(*pairs[k].first, *pairs[k].second, options);
+        local = r.verdict == "equivalent";
+        where += (where.empty() ? "" : ", ") + nodeRef(*pairs[k].second);
+        sub.bounded.databases += r.bounded.databases;
+        sub.ms += r.ms;
+        if (!k) {
+          sub.verdict = r.verdict;
+          sub.requested = r.requested;
+          sub.bounded.bound = r.bounded.bound;
+        }
+      }
+      if (local) {
+        v.result = sub;
+        v.subtree = where;
+      }
+      if (v.subtree.empty()) {
+        v.result = checkRewrite(*steps[i - 1].plan, *steps[i].plan, options);
+        broken = v.result.verdict == "different";
+      }
     }
     out.push_back(std::move(v));
   }

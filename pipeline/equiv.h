@@ -89,11 +89,24 @@ struct TraceVerdict {
   size_t step = 0;         ///< index into the steps (>= 1)
   bool identical = false;  ///< structurally identical to the step before: not searched
   bool skipped = false;    ///< after the first unsound step: not checked
+  /// When the step changed subtrees and each alone was proved equivalent (then
+  /// so are the plans): "inner join #4, scan #9", the changed nodes.
+  std::string subtree;
   EquivResult result;
 };
 
+/// The smallest pairs of subtrees outside which `a` and `b` are structurally
+/// identical (a rule's local changes): descending while a node is unchanged, into
+/// each child that changed. {{&a, &b}} when the roots themselves differ.
+std::vector<std::pair<const PlanNode*, const PlanNode*>> changedSubtrees(const PlanNode& a,
+                                                                         const PlanNode& b);
+
 /// Checks every step against the one before it, up to the first that is not
-/// equivalent (the steps after it are reported as skipped).
+/// equivalent (the steps after it are reported as skipped). A step that changed
+/// subtrees with the same output columns and no outer references is first
+/// checked on those subtrees alone: equal subtrees make equal plans, and their
+/// searches are smaller. Otherwise, or when that is not conclusive, the
+/// whole plans are searched (a counterexample is always for the whole plans).
 std::vector<TraceVerdict> checkTrace(const std::vector<TraceStep>& steps,
                                      const BoundedOptions& options);
 

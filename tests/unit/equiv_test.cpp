@@ -2,10 +2,14 @@
 // ORDER BY order, traces checked step by step, the C++ API's call.
 #include <doctest/doctest.h>
 
+#include <map>
+#include <set>
+
 #include "grammar/sql.h"
 #include "include/rfguard/rfguard.h"
 #include "ir/printers.h"
 #include "pipeline/equiv.h"
+#include "verifier/broken_rules.h"
 
 using namespace rfguard;
 
@@ -220,4 +224,48 @@ TEST_CASE("equiv: the C++ API's call") {
   api::EquivVerdict missing = Plans::equivalent(p, 0, p, 7);
   CHECK(missing.verdict == "error");
   CHECK(missing.reason == "no query 7 in the rewritten plans");
+}
+
+TEST_CASE("equiv: every broken rule is refuted where it is certainly unsound") {
+  // Per broken rule, a query where its application changes the result on some
+  // database, and the bound of the smallest one.
+  const std::map<std::string, std::pair<std::string, int>> cases = {
+      {"OuterJoinToInner", {"SELECT a.k, b.w FROM a LEFT JOIN b ON a.k = b.k;", 1}},
+      {"CoalesceBelowNullGeneratingSide", {"SELECT a.k, b.w FROM a LEFT JOIN b ON a.k = b.k;", 1}},
+      {"NotInAsPlainAnti", {"SELECT k FROM a WHERE k NOT IN (SELECT k FROM b);", 1}},
+      // LIMIT 3 takes four rows to pass: one repeated three times, then another.
+      {"FilterBelowLimit", {"SELECT k FROM a ORDER BY k LIMIT 3;", 2}},
+  };
+  REQUIRE(brokenRules().size() == cases.size());
+  for (const auto& rule : brokenRules()) {
+    CAPTURE(rule.name);
+    const auto& [sql, at] = cases.at(rule.name);
+    auto qs = bound(sql);
+    auto steps = normalisationTrace(*qs[0].plan, {});
+    auto rw = rule.apply(*steps.back().plan);
+    REQUIRE(rw);
+    EquivResult r = checkRewrite(*rw->original, *rw->rewritten, bound2());
+    CHECK(r.verdict == "different");
+    REQUIRE(r.bounded.counterexample);
+    CHECK(r.bounded.bound + 1 == at);
+    // And the rule leaves alone a plan without its site.
+    CHECK_FALSE(rule.apply(*bound("SELECT k FROM a;")[0].plan));
+  }
+}
+
+TEST_CASE("equiv: rfguard's own normalisation, step by step, is equivalent") {
+  auto qs = bound(
+      "SELECT a.k FROM a LEFT JOIN b ON a.k = b.k WHERE b.w > 1 AND a.k NOT IN (SELECT k FROM "
+      "b);");
+  auto steps = normalisationTrace(*qs[0].plan, {});
+  REQUIRE(steps.size() >= 3);
+  CHECK(steps[0].rule.empty());
+  std::set<std::string> rules;
+  for (size_t i = 1; i < steps.size(); ++i) rules.insert(steps[i].rule);
+  CHECK(rules.count("SimplifyOuterJoin"));
+  CHECK(rules.count("DecorrelateIn"));
+  for (const auto& v : checkTrace(steps, bound2())) {
+    CAPTURE(steps[v.step].rule);
+    CHECK((v.identical || v.result.verdict == "equivalent"));
+  }
 }

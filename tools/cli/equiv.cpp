@@ -109,8 +109,10 @@ int runTrace(const EquivArgs& args, const SessionOptions& so, std::ostream& out,
         out << "not checked (after the first unsound step)\n";
       else if (v.identical)
         out << "structurally identical\n";
-      else
+      else {
+        if (!v.subtree.empty()) out << "on the changed subtree " << v.subtree << ": ";
         resultText(v.result, out);
+      }
       continue;
     }
     Json j{{"step", v.step}, {"rule", s.rule}, {"where", s.where}};
@@ -119,6 +121,7 @@ int runTrace(const EquivArgs& args, const SessionOptions& so, std::ostream& out,
     } else {
       j.update(resultJson(v.result));
       j["identical"] = v.identical;
+      if (!v.subtree.empty()) j["subtree"] = v.subtree;
     }
     js.push_back(j);
   }

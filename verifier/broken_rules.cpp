@@ -1,0 +1,130 @@
+#include "verifier/broken_rules.h"
+
+#include <functional>
+
+namespace rfguard {
+
+namespace {
+
+/// The first node in pre-order that `pick` accepts, as the pointer that owns it.
+PlanPtr* find(PlanPtr& n, const std::function<bool(const PlanNode&)>& pick) {
+  if (pick(*n)) return &n;
+  for (auto& c : n->children)
+    if (PlanPtr* p = find(c, pick)) return p;
+  return nullptr;
+}
+
+PlanPtr finish(PlanPtr p) {
+  refreshOutputs(*p);
+  assignIds(*p);
+  return p;
+}
+
+/// A projection over `input` that passes every column through except `column`,
+/// which becomes coalesce(column, 0) under the same id.
+PlanPtr coalescing(PlanPtr input, const Column& column) {
+  auto p = std::make_shared<PlanNode>();
+  p->op = PlanOp::Project;
+  for (const auto& c : input->output) {
+    ExprPtr e = makeColumn(c.id, c.type, c.nullable);
+    if (c.id == column.id) e = makeCall("coalesce", {e, makeLiteral("0", c.type)});
+    p->exprs.push_back({c.id, e});
+  }
+  p->children.push_back(std::move(input));
+  computeOutput(*p);
+  return p;
+}
+
+std::optional<BrokenRewrite> outerJoinToInner(const PlanNode& plan) {
+  PlanPtr b = clonePlan(plan);
+  PlanPtr* j = find(b, [](const PlanNode& n) {
+    return n.op == PlanOp::Join && (n.joinType == JoinType::Left || n.joinType == JoinType::Right ||
+                                    n.joinType == JoinType::Full);
+  });
+  if (!j) return std::nullopt;
+  std::string where = nodeRef(**j);
+  (*j)->joinType = JoinType::Inner;
+  return BrokenRewrite{finish(clonePlan(plan)), finish(b), where};
+}
+
+std::optional<BrokenRewrite> coalesceBelow(const PlanNode& plan) {
+  PlanPtr a = clonePlan(plan);
+  auto pick = [](const PlanNode& n) {
+    if (n.op != PlanOp::Join || n.joinType != JoinType::Left) return false;
+    for (const auto& c : n.children[1]->output)
+      if (c.type.isInteger()) return true;
+    return false;
+  };
+  PlanPtr* ja = find(a, pick);
+  if (!ja) return std::nullopt;
+  Column column;
+  for (const auto& c : (*ja)->children[1]->output)
+    if (c.type.isInteger()) {
+      column = c;
+      break;
+    }
+  std::string where = nodeRef(**ja);
+  PlanPtr b = clonePlan(*a);
+  PlanPtr* jb = find(b, pick);
+  // Before: coalesce above the join, over the padded column. After: below it.
+  *ja = coalescing(*ja, column);
+  (*jb)->children[1] = coalescing((*jb)->children[1], column);
+  return BrokenRewrite{finish(a), finish(b), where};
+}
+
+std::optional<BrokenRewrite> notInAsPlainAnti(const PlanNode& plan) {
+  PlanPtr b = clonePlan(plan);
+  PlanPtr* j = find(b, [](const PlanNode& n) {
+    return n.op == PlanOp::Join && n.joinType == JoinType::NullAwareLeftAnti;
+  });
+  if (!j) return std::nullopt;
+  std::string where = nodeRef(**j);
+  (*j)->joinType = JoinType::LeftAnti;
+  return BrokenRewrite{finish(clonePlan(plan)), finish(b), where};
+}
+
+std::optional<BrokenRewrite> filterBelowLimit(const PlanNode& plan) {
+  auto pick = [](const PlanNode& n) {
+    return n.op == PlanOp::Limit && !n.output.empty() && n.output[0].type.isInteger();
+  };
+  PlanPtr a = clonePlan(plan);
+  PlanPtr* la = find(a, pick);
+  if (!la) return std::nullopt;
+  const Column c = (*la)->output[0];
+  std::string where = nodeRef(**la);
+  auto filter = [&](PlanPtr input) {
+    auto f = std::make_shared<PlanNode>();
+    f->op = PlanOp::Filter;
+    f->predicate = makeCall(">", {makeColumn(c.id, c.type, c.nullable), makeLiteral("1", c.type)});
+    f->children.push_back(std::move(input));
+    computeOutput(*f);
+    return f;
+  };
+  PlanPtr b = clonePlan(*a);
+  PlanPtr* lb = find(b, pick);
+  // Before: the filter reads the LIMIT's rows. After: the LIMIT reads the filter's.
+  *la = filter(*la);
+  PlanNode& limit = **lb;
+  PlanPtr& below =
+      limit.children[0]->op == PlanOp::Sort ? limit.children[0]->children[0] : limit.children[0];
+  below = filter(below);  // under the ORDER BY the LIMIT cuts
+  return BrokenRewrite{finish(a), finish(b), where};
+}
+
+}  // namespace
+
+const std::vector<BrokenRule>& brokenRules() {
+  static const std::vector<BrokenRule> rules = {
+      {"OuterJoinToInner", "an outer join made inner without a NULL-rejecting predicate above it",
+       outerJoinToInner},
+      {"CoalesceBelowNullGeneratingSide",
+       "coalesce over a LEFT join's padded column moved into its right input (Trino #13109)",
+       coalesceBelow},
+      {"NotInAsPlainAnti", "NOT IN (a null-aware anti join) decorrelated as NOT EXISTS",
+       notInAsPlainAnti},
+      {"FilterBelowLimit", "a filter above a LIMIT moved below it", filterBelowLimit},
+  };
+  return rules;
+}
+
+}  // namespace rfguard
