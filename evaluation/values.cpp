@@ -1,5 +1,7 @@
 #include "evaluation/values.h"
 
+#include "evaluation/patterns.h"
+
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -19,21 +21,6 @@ double asDouble(const Value& v) {
 
 bool integral(const Type& t) {
   return t.isInteger() || t.kind == TypeKind::Boolean || t.kind == TypeKind::Date;
-}
-
-/// SQL LIKE with % and _.
-bool like(const std::string& s, const std::string& p, size_t i = 0, size_t j = 0) {
-  while (j < p.size()) {
-    if (p[j] == '%') {
-      for (size_t k = i; k <= s.size(); ++k)
-        if (like(s, p, k, j + 1)) return true;
-      return false;
-    }
-    if (i >= s.size() || (p[j] != '_' && p[j] != s[i])) return false;
-    ++i;
-    ++j;
-  }
-  return i == s.size();
 }
 
 std::optional<Value> dateShift(int64_t days, const std::string& interval, int sign,
@@ -200,7 +187,58 @@ std::optional<Value> applyFunction(const std::string& f, const std::vector<Value
       return *error = "NOT of a non-boolean", std::nullopt;
     return boolean(std::get<int64_t>(a[0]) == 0);
   }
-  if (f == "like") return boolean(like(std::get<std::string>(a[0]), std::get<std::string>(a[1])));
+  if (f == "like" || f == "ilike" || f == "similar_to" || f == "regexp_matches") {
+    const auto* s = std::get_if<std::string>(&a[0]);
+    const auto* p = std::get_if<std::string>(&a[1]);
+    const std::string* esc = a.size() > 2 ? std::get_if<std::string>(&a[2]) : nullptr;
+    if (!s || !p || (a.size() > 2 && !esc)) return *error = f + " of a non-string", std::nullopt;
+    const PatternKind kind = f == "like"         ? PatternKind::Like
+                             : f == "ilike"      ? PatternKind::ILike
+                             : f == "similar_to" ? PatternKind::SimilarTo
+                                                 : PatternKind::RegexMatch;
+    auto m = matchPattern(kind, *s, *p, esc, error);
+    if (!m) return std::nullopt;
+    return boolean(*m);
+  }
+  if (f == "starts_with" || f == "ends_with" || f == "strpos") {
+    const auto* s = std::get_if<std::string>(&a[0]);
+    const auto* p = std::get_if<std::string>(&a[1]);
+    if (!s || !p) return *error = f + " of a non-string", std::nullopt;
+    if (f == "starts_with") return boolean(s->compare(0, p->size(), *p) == 0);
+    if (f == "ends_with")
+      return boolean(s->size() >= p->size() &&
+                     s->compare(s->size() - p->size(), p->size(), *p) == 0);
+    // 1-based character position of the first occurrence, 0 when absent.
+    size_t at = s->find(*p);
+    if (at == std::string::npos) return Value(int64_t{0});
+    int64_t chars = 1;
+    for (size_t i = 0; i < at; ++i) chars += (static_cast<unsigned char>((*s)[i]) & 0xC0) != 0x80;
+    return Value(chars);
+  }
+  if (f == "date_trunc") {
+    const auto* part = std::get_if<std::string>(&a[0]);
+    if (!part) return *error = "date_trunc of a non-string part", std::nullopt;
+    std::string c = std::holds_alternative<int64_t>(a[1])
+                        ? civilFromDays(std::get<int64_t>(a[1]))
+                        : std::get<std::string>(a[1]).substr(0, 10);
+    int y = std::stoi(c.substr(0, 4)), m = std::stoi(c.substr(5, 2));
+    int64_t days = daysFromCivil(y, m, std::stoi(c.substr(8, 2)));
+    int64_t out;
+    if (*part == "year")
+      out = daysFromCivil(y, 1, 1);
+    else if (*part == "quarter")
+      out = daysFromCivil(y, (m - 1) / 3 * 3 + 1, 1);
+    else if (*part == "month")
+      out = daysFromCivil(y, m, 1);
+    else if (*part == "week")  // ISO weeks start on Monday; 1970-01-01 was a Thursday
+      out = days - ((days % 7 + 7 + 3) % 7);
+    else if (*part == "day")
+      out = days;
+    else
+      return *error = "date_trunc to " + *part + " is not supported", std::nullopt;
+    if (std::holds_alternative<int64_t>(a[1])) return Value(out);
+    return Value(civilFromDays(out) + " 00:00:00");
+  }
   if (f == "+" || f == "-" || f == "*" || f == "/" || f == "%") {
     if (result.kind == TypeKind::Date && (f == "+" || f == "-")) {
       bool firstDate = std::holds_alternative<int64_t>(a[0]);

@@ -149,7 +149,8 @@ predicate
   | NOT? BETWEEN lower=valueExpr AND upper=valueExpr                 # between
   | NOT? IN LPAREN query RPAREN                                      # inSubquery
   | NOT? IN LPAREN expr (COMMA expr)* RPAREN                         # inList
-  | NOT? LIKE pattern=valueExpr                                      # like
+  | NOT? op=(LIKE | ILIKE) pattern=valueExpr (ESCAPE escape=valueExpr)?   # like
+  | NOT? SIMILAR TO pattern=valueExpr (ESCAPE escape=valueExpr)?       # similarTo
   | IS NOT? NULL_                                                     # nullPredicate
   ;
 
@@ -207,6 +208,7 @@ literal
 nonReserved
   : ROWS | ROW | FIRST | LAST | NEXT | KEY | VIEW | SETS | NULLS | SEMI | ANTI
   | PRECISION | ONLY | PARTITION | OVER | ROLLUP | CUBE | GROUPING | TABLE | OFFSET
+  | ILIKE | ESCAPE | SIMILAR | TO
   ;
 
 // ----------------------------------------------------------------- lexer
@@ -251,6 +253,10 @@ KEY : K E Y ;
 LAST : L A S T ;
 LEFT : L E F T ;
 LIKE : L I K E ;
+ILIKE : I L I K E ;
+ESCAPE : E S C A P E ;
+SIMILAR : S I M I L A R ;
+TO : T O ;
 LIMIT : L I M I T ;
 NEXT : N E X T ;
 NOT : N O T ;

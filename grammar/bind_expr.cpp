@@ -115,13 +115,29 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
     ExprPtr e = call("in", std::move(args), loc);
     return in->NOT() ? call("not", {e}, loc) : e;
   }
-  if (auto* like = dynamic_cast<P::LikeContext*>(ctx)) {
-    ExprPtr pattern = bindValue(like->pattern, scope, block);
+  // LIKE / ILIKE / SIMILAR TO, with an optional ESCAPE character.
+  auto pattern = [&](const char* name, const std::string& spelled, P::ValueExprContext* p,
+                     P::ValueExprContext* esc, bool negated) {
+    std::vector<ExprPtr> args{left, bindValue(p, scope, block)};
     if (!left->type.isString() && left->type.kind != TypeKind::Unknown)
-      error(ctx, "LIKE needs a string operand, got " + left->type.toString());
-    ExprPtr e = call("like", {left, pattern}, loc);
-    return like->NOT() ? call("not", {e}, loc) : e;
-  }
+      error(ctx, spelled + " needs a string operand, got " + left->type.toString());
+    if (!args[1]->type.isString() && args[1]->type.kind != TypeKind::Unknown)
+      error(p, spelled + " needs a string pattern, got " + args[1]->type.toString());
+    if (esc) {
+      args.push_back(bindValue(esc, scope, block));
+      const Expr& e = *args.back();
+      if (e.kind == ExprKind::Literal && !e.isNull && e.value.size() != 1)
+        error(esc, "ESCAPE takes one character, got '" + e.value + "'");
+    }
+    ExprPtr e = call(name, std::move(args), loc);
+    return negated ? call("not", {e}, loc) : e;
+  };
+  if (auto* like = dynamic_cast<P::LikeContext*>(ctx))
+    return like->op->getType() == P::ILIKE
+               ? pattern("ilike", "ILIKE", like->pattern, like->escape, like->NOT())
+               : pattern("like", "LIKE", like->pattern, like->escape, like->NOT());
+  if (auto* similar = dynamic_cast<P::SimilarToContext*>(ctx))
+    return pattern("similar_to", "SIMILAR TO", similar->pattern, similar->escape, similar->NOT());
   auto* np = dynamic_cast<P::NullPredicateContext*>(ctx);
   return call(np->NOT() ? "is_not_null" : "is_null", {left}, loc);
 }

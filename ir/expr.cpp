@@ -163,6 +163,11 @@ std::string joinArgs(const std::vector<ExprPtr>& args, size_t from = 0) {
 std::string callText(const Expr& e) {
   const FunctionInfo* fn = lookupFunction(e.name);
   const std::string& n = e.name;
+  if (fn && fn->infix && e.args.size() == 3 &&
+      (n == "like" || n == "ilike" || n == "similar_to"))  // the third is the ESCAPE character
+    return wrap(*e.args[0], fn->precedence, false) + " " + fn->infix + " " +
+           wrap(*e.args[1], fn->precedence, true) + " ESCAPE " +
+           wrap(*e.args[2], fn->precedence, true);
   if (fn && fn->infix && n != "not" && e.args.size() >= 2) {
     // AND inside OR is bracketed although it binds tighter: easier to read.
     int p = n == "or" ? fn->precedence + 1 : fn->precedence;

@@ -32,7 +32,14 @@ const std::vector<FunctionInfo>& table() {
        4},
       {"is_null", K::Operator, P::NeverNull, R::Boolean, 1, 1, true, nullptr, 4},
       {"is_not_null", K::Operator, P::NeverNull, R::Boolean, 1, 1, true, nullptr, 4},
-      {"like", K::Operator, P::Strict, R::Boolean, 2, 2, true, "LIKE", 4},
+      // Pattern matching (evaluated with re2): value, pattern, optional ESCAPE character.
+      {"like", K::Operator, P::Strict, R::Boolean, 2, 3, true, "LIKE", 4},
+      {"ilike", K::Operator, P::Strict, R::Boolean, 2, 3, true, "ILIKE", 4},
+      {"similar_to", K::Operator, P::Strict, R::Boolean, 2, 3, true, "SIMILAR TO", 4},
+      {"regexp_matches", K::Scalar, P::Strict, R::Boolean, 2, 2, true, nullptr, 9},
+      {"starts_with", K::Scalar, P::Strict, R::Boolean, 2, 2, true, nullptr, 9},
+      {"ends_with", K::Scalar, P::Strict, R::Boolean, 2, 2, true, nullptr, 9},
+      {"strpos", K::Scalar, P::Strict, R::Int, 2, 2, true, nullptr, 9},
       {"in", K::Operator, P::FirstArg, R::Boolean, 2, -1, true, nullptr, 4},
       // arithmetic
       {"+", K::Operator, P::Strict, R::Arithmetic, 2, 2, true, "+", 5},
@@ -61,6 +68,8 @@ const std::vector<FunctionInfo>& table() {
       {"trim", K::Scalar, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
       {"length", K::Scalar, P::Strict, R::Int, 1, 1, true, nullptr, 9},
       {"extract", K::Scalar, P::Strict, R::Int, 2, 2, true, nullptr, 9},
+      // date_trunc('month', d): the first day of d's year / quarter / month / week.
+      {"date_trunc", K::Scalar, P::Strict, R::SecondArg, 2, 2, true, nullptr, 9},
       {"random", K::Scalar, P::NeverNull, R::Double, 0, 0, false, nullptr, 9},
       // A composite key (a, b): under = it matches nothing when any part is NULL.
       {"row", K::Scalar, P::Strict, R::FirstArg, 2, -1, true, nullptr, 9},
@@ -86,7 +95,10 @@ constexpr Alias kAliases[] = {{"substr", "substring"},
                               {"ceiling", "ceil"},
                               {"!=", "<>"},
                               {"==", "="},
-                              {"char_length", "length"}};
+                              {"char_length", "length"},
+                              {"prefix", "starts_with"},
+                              {"suffix", "ends_with"},
+                              {"instr", "strpos"}};
 
 bool anyNull(const std::vector<ExprPtr>& args, size_t from, size_t to,
              const std::set<std::string>& cols) {

@@ -21,8 +21,10 @@ std::string counterexampleScript(const PlanNode& plan, const Counterexample& c,
                                  const PlanNode* normalised) {
   const bool rewrite = normalised != nullptr;
   std::string why;
-  std::string out = "-- rfguard counterexample: run with sqlite3 (dates are day numbers)\n" +
-                    databaseToSqlite(c.db);
+  std::string out =
+      "-- rfguard counterexample: run with sqlite3 (dates are day numbers)\n"
+      "PRAGMA case_sensitive_like = ON;  -- LIKE as SQL means it\n" +
+      databaseToSqlite(c.db);
   auto original = planToSqlite(plan, {}, &why);
   out += "-- original (" + rowsText(c.original) + ")\n" +
          (original ? *original + ";\n" : "-- not expressible in SQLite: " + why + "\n");

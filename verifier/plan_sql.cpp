@@ -75,11 +75,35 @@ struct Printer {
       return s;
     };
     static const std::map<std::string, std::string> kInfix = {
-        {"and", " AND "},  {"or", " OR "}, {"=", " = "},    {"<>", " <> "},
-        {"<", " < "},      {"<=", " <= "}, {">", " > "},    {">=", " >= "},
-        {"+", " + "},      {"-", " - "},   {"*", " * "},    {"/", " / "},
-        {"%", " % "},      {"||", " || "}, {"<=>", " IS "}, {"is_distinct_from", " IS NOT "},
-        {"like", " LIKE "}};
+        {"and", " AND "}, {"or", " OR "}, {"=", " = "},    {"<>", " <> "},
+        {"<", " < "},     {"<=", " <= "}, {">", " > "},    {">=", " >= "},
+        {"+", " + "},     {"-", " - "},   {"*", " * "},    {"/", " / "},
+        {"%", " % "},     {"||", " || "}, {"<=>", " IS "}, {"is_distinct_from", " IS NOT "}};
+    // LIKE is case-sensitive here (the script and the oracle set case_sensitive_like);
+    // ILIKE compares lower-cased sides. SQLite has no SIMILAR TO or regexp_matches.
+    if (n == "like" || n == "ilike") {
+      std::string s =
+          n == "like" ? a[0] + " LIKE " + a[1] : "lower(" + a[0] + ") LIKE lower(" + a[1] + ")";
+      return "(" + s + (a.size() > 2 ? " ESCAPE " + a[2] : "") + ")";
+    }
+    if (n == "similar_to" || n == "regexp_matches") return fail(n + " (no SQLite form)"), "NULL";
+    if (n == "starts_with") return "(substr(" + a[0] + ", 1, length(" + a[1] + ")) = " + a[1] + ")";
+    if (n == "ends_with")
+      return "(length(" + a[1] + ") = 0 OR substr(" + a[0] + ", -length(" + a[1] + ")) = " + a[1] +
+             ")";
+    if (n == "strpos") return "instr(" + a[0] + ", " + a[1] + ")";
+    if (n == "date_trunc") {
+      const std::string part = e.args[0]->kind == ExprKind::Literal ? e.args[0]->value : "";
+      const char* start = part == "year"    ? "'start of year'"
+                          : part == "month" ? "'start of month'"
+                                            : nullptr;
+      if (part == "day") return a[1];
+      if (!start || e.args[1]->type.kind != TypeKind::Date)
+        return fail("date_trunc to " + (part.empty() ? std::string("a computed part") : part)),
+               "NULL";
+      return "CAST(julianday(date(" + a[1] + " * 86400, 'unixepoch', " + start +
+             ")) - 2440587.5 AS INTEGER)";
+    }
     if (auto it = kInfix.find(n); it != kInfix.end()) {
       return "(" + join(it->second) + ")";
     }

@@ -8,6 +8,8 @@ namespace rfguard {
 
 SqliteOracle::SqliteOracle() {
   if (sqlite3_open(":memory:", &db_) != SQLITE_OK) db_ = nullptr;
+  // SQLite's LIKE ignores ASCII case unless told otherwise; SQL's does not.
+  if (db_) sqlite3_exec(db_, "PRAGMA case_sensitive_like = ON;", nullptr, nullptr, nullptr);
 }
 
 SqliteOracle::~SqliteOracle() {

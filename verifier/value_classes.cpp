@@ -6,6 +6,8 @@
 // `a = 1 OR b = 2` relates neither a to b nor 2 to a.
 #include "verifier/value_classes.h"
 
+#include <cctype>
+
 #include <set>
 
 namespace rfguard {
@@ -26,8 +28,33 @@ bool orderComparison(const Expr& e) {
 struct Gathered {
   std::vector<std::string> columns;
   std::vector<const Expr*> literals;
+  std::vector<std::string> witnesses;  ///< strings a pattern accepts or rejects by a hair
   bool ranges = false;
 };
+
+/// Strings a pattern or affix constant may accept or reject by a hair: the
+/// pattern with % as nothing and as "zz" and _ as "x" (and in upper case for
+/// ILIKE); the affix with a character before and after it.
+std::vector<std::string> witnesses(const Expr& e) {
+  if (e.kind != ExprKind::Call || e.args.size() < 2 || e.args[1]->kind != ExprKind::Literal ||
+      e.args[1]->isNull || !e.args[1]->type.isString())
+    return {};
+  const std::string& p = e.args[1]->value;
+  if (e.name == "starts_with" || e.name == "ends_with" || e.name == "strpos")
+    return {p + "x", "x" + p};
+  if (e.name != "like" && e.name != "ilike" && e.name != "similar_to") return {};
+  std::string none, more;
+  for (char ch : p) {
+    none += ch == '%' ? "" : ch == '_' ? "x" : std::string(1, ch);
+    more += ch == '%' ? "zz" : ch == '_' ? "x" : std::string(1, ch);
+  }
+  std::vector<std::string> out{none, more};
+  if (e.name == "ilike") {
+    for (auto& ch : none) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    out.push_back(none);
+  }
+  return out;
+}
 
 void gather(const Expr& e, Gathered& g, std::vector<const Expr*>& split) {
   if (connective(e)) {
@@ -41,6 +68,7 @@ void gather(const Expr& e, Gathered& g, std::vector<const Expr*>& split) {
       !e.plan->output.empty())
     g.columns.push_back(e.plan->output[0].id);
   g.ranges = g.ranges || orderComparison(e);
+  for (auto& w : witnesses(e)) g.witnesses.push_back(std::move(w));
   const bool isCase = e.kind == ExprKind::Call && e.name == "case";
   for (size_t i = 0; i < e.args.size(); ++i) {
     if (isCase && i % 2 == 0 && i + 1 < e.args.size())
@@ -92,6 +120,7 @@ void ValueClasses::atom(const Expr& e, const std::string& with) {
         std::string err;
         if (auto v = rt::literalValue(*l, &err)) pending_[id].emplace_back(rt::valueKey(*v), *v);
       }
+      for (const auto& w : g.witnesses) pending_[id].emplace_back(rt::valueKey(rt::Value(w)), w);
       ranges_[id] = ranges_[id] || g.ranges;
     }
     todo.insert(todo.end(), split.begin(), split.end());
