@@ -108,6 +108,11 @@ relationPrimary
   : identifier (AS? alias=identifier)?                                              # tableRef
   | LPAREN query RPAREN AS? alias=identifier (LPAREN identifier (COMMA identifier)* RPAREN)? # derivedTable
   | LPAREN relation RPAREN                                                          # parenRelation
+  | LPAREN VALUES valuesRow (COMMA valuesRow)* RPAREN AS? alias=identifier (LPAREN identifier (COMMA identifier)* RPAREN)? # valuesTable
+  ;
+
+valuesRow
+  : LPAREN expr (COMMA expr)* RPAREN
   ;
 
 groupingElement
@@ -253,6 +258,7 @@ KEY : K E Y ;
 LAST : L A S T ;
 LEFT : L E F T ;
 LIKE : L I K E ;
+VALUES : V A L U E S ;
 ILIKE : I L I K E ;
 ESCAPE : E S C A P E ;
 SIMILAR : S I M I L A R ;

@@ -122,6 +122,39 @@ PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope
     addRel(*this, scope, relOf(alias, bound, names), ctx);
     return bound.plan;
   }
+  if (auto* v = dynamic_cast<P::ValuesTableContext*>(ctx)) {
+    // (VALUES (..), (..)) AS alias (names): constant rows; columns column1... unless named.
+    std::string alias = identText(v->alias);
+    auto node = std::make_shared<PlanNode>();
+    node->op = PlanOp::Values;
+    node->loc = locOf(ctx);
+    const Scope none{{}, {}, scope.outer};
+    BlockState block;
+    size_t width = 0;
+    for (auto* row : v->valuesRow()) {
+      std::vector<ExprPtr> values;
+      for (auto* e : row->expr()) values.push_back(bindExpr(e, none, block));
+      if (node->rows.empty()) width = values.size();
+      if (values.size() != width)
+        error(row, "VALUES row has " + std::to_string(values.size()) +
+                       (values.size() == 1 ? " value" : " values") + ", the first has " +
+                       std::to_string(width));
+      node->rows.push_back(std::move(values));
+    }
+    auto ids = v->identifier();
+    if (ids.size() > 1 && ids.size() - 1 != width)
+      error(v->alias, "VALUES " + alias + " names " + std::to_string(ids.size() - 1) +
+                          " columns but its rows have " + std::to_string(width));
+    std::vector<std::string> names;
+    for (size_t i = 0; i < width; ++i) {
+      names.push_back(i + 1 < ids.size() ? identText(ids[i + 1])
+                                         : "column" + std::to_string(i + 1));
+      node->outNames.push_back(alias + "." + names.back());
+    }
+    computeOutput(*node);
+    addRel(*this, scope, relOf(alias, BoundRel{node, names}, names), ctx);
+    return node;
+  }
   auto* t = dynamic_cast<P::TableRefContext*>(ctx);
   auto ids = t->identifier();
   std::string name = identText(ids[0]);
