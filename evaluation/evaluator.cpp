@@ -131,6 +131,7 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
       const auto& info = joinInfo(n.joinType);
       const size_t lw = n.children[0]->output.size(), rw = n.children[1]->output.size();
       std::vector<bool> rightMatched(right->rows.size(), false);
+      std::vector<bool> rightUnknown(right->rows.size(), false);  // a NULL comparison (NOT IN)
       auto emit = [&](const Row* l, const Row* r) {
         Row o;
         o.reserve(lw + rw);
@@ -152,6 +153,7 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
             if (!isNull(*v) && !std::holds_alternative<int64_t>(*v))
               return error = "a join condition did not evaluate to a boolean", std::nullopt;
             unknown = unknown || isNull(*v);
+            if (isNull(*v)) rightUnknown[j] = true;
             t = !isNull(*v) && std::get<int64_t>(*v) != 0;
           }
           if (!t) continue;
@@ -170,8 +172,10 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
       }
       for (size_t j = 0; j < right->rows.size(); ++j) {
         if (rightOnly) {
-          if (info.keepsMatched ? rightMatched[j] : !rightMatched[j])
-            emit(nullptr, &right->rows[j]);
+          const bool keep = info.keepsMatched ? rightMatched[j]
+                            : info.nullAware  ? !rightMatched[j] && !rightUnknown[j]
+                                              : !rightMatched[j];
+          if (keep) emit(nullptr, &right->rows[j]);
         } else if (!rightMatched[j] && info.generatesNulls[0]) {
           emit(nullptr, &right->rows[j]);  // RIGHT / FULL
         }

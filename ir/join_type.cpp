@@ -36,6 +36,7 @@ const std::vector<JoinTypeInfo> kTable = {
     {JoinType::LeftAnti,          "left_anti",            "LEFT ANTI JOIN",            {1, 0}, {1, 0}, {0, 0}, {1, 0}, {0, 1}, {0, 1}, 1, 0, 0, 0, 0},
     {JoinType::RightAnti,         "right_anti",           "RIGHT ANTI JOIN",           {0, 1}, {0, 1}, {0, 0}, {0, 1}, {1, 0}, {1, 0}, 1, 0, 1, 0, 0},
     {JoinType::NullAwareLeftAnti, "null_aware_left_anti", "NULL AWARE LEFT ANTI JOIN", {1, 0}, {1, 0}, {0, 0}, {1, 0}, {0, 1}, {0, 0}, 1, 1, 0, 0, 0},
+    {JoinType::NullAwareRightAnti, "null_aware_right_anti", "NULL AWARE RIGHT ANTI JOIN", {0, 1}, {0, 1}, {0, 0}, {0, 1}, {1, 0}, {0, 0}, 1, 1, 1, 0, 0},
 };
 // clang-format on
 
@@ -66,6 +67,6 @@ std::optional<JoinType> parseJoinType(std::string_view name) {
 }  // namespace rfguard
 
 namespace rfguard {
-static_assert(static_cast<int>(JoinType::NullAwareLeftAnti) == 9,
-              "JoinTypeSet::all() covers ten join types");
+static_assert(static_cast<int>(JoinType::NullAwareRightAnti) == 10,
+              "JoinTypeSet::all() covers eleven join types");
 }  // namespace rfguard

@@ -21,6 +21,9 @@ enum class JoinType {
   LeftAnti,
   RightAnti,
   NullAwareLeftAnti,  ///< NOT IN: a NULL on either side of the key makes the row not qualify
+  /// NOT IN with the outer rows on the build (right) side, DataFusion's shape: the
+  /// right rows for which no left row matches and no comparison is NULL.
+  NullAwareRightAnti,
 };
 
 /// The two children of a join.
@@ -60,7 +63,7 @@ class JoinTypeSet {
   /// Every join type.
   static constexpr JoinTypeSet all() {
     JoinTypeSet s;
-    s.bits_ = 0x3ff;
+    s.bits_ = 0x7ff;
     return s;
   }
   constexpr bool contains(JoinType t) const { return (bits_ & bit(t)) != 0; }

@@ -17,7 +17,8 @@ using P = NullSidePolicy;
 // The gap: (A LEFT JOIN B ON A.k = B.k) JOIN C ON coalesce(B.k, 0) = C.k is
 // refused, but a null-allowing filter on B.k itself enters B.
 const EngineProfile kDoris = {
-    .producers = JoinTypeSet::all().minus({J::LeftAnti, J::Full, J::Left, J::NullAwareLeftAnti}),
+    .producers = JoinTypeSet::all().minus(
+        {J::LeftAnti, J::Full, J::Left, J::NullAwareLeftAnti, J::NullAwareRightAnti}),
     .produces = {RfRule::DorisProducer, "{node} produces from `{conj}`"},
     .producerRefused = {RfRule::DorisProducerDenyList, "{node} is on Doris' producer deny list"},
     .nullSafeStopsAt = {J::Left, J::Right, J::Full},
@@ -48,7 +49,8 @@ const EngineProfile kStarRocks = {
     .producerRefused = {RfRule::StarRocksProducerTypes,
                         "{node}: StarRocks builds filters at inner, left semi, right and cross "
                         "joins only"},
-    .bilateralAt = JoinTypeSet::all().minus({J::Cross, J::NullAwareLeftAnti}),
+    .bilateralAt =
+        JoinTypeSet::all().minus({J::Cross, J::NullAwareLeftAnti, J::NullAwareRightAnti}),
     .bilateralOps = {CmpOp::Eq},
     .bilateral = {RfRule::StarRocksBilateral, "{node}: `{e}` is a key of `{conj}`"},
     .lineageInto = {{J::Left, J::LeftAnti, J::Inner, J::LeftSemi, J::RightSemi, J::Cross},

@@ -72,6 +72,15 @@ Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct
   if (!info.probeRowsOnlyIfMatched)
     return Decision::no(
         rule, nodeRef(join) + " outputs unmatched probe rows, so no build domain may filter them");
+  // A NULL-aware join that outputs its build side (NOT IN with the outer rows as
+  // the build, DataFusion's shape): every probe row decides the NOT IN of every
+  // build row, matched or not. Counterexample: probe (the NOT IN list) = {5},
+  // build = {NULL}: NULL NOT IN (5) is NULL, no row; a filter from the build's
+  // keys {} removes 5, and NULL NOT IN () is true.
+  if (info.nullAware && !info.outputs[0])
+    return Decision::no(rule, nodeRef(join) +
+                                  " is NOT IN over its probe side: every probe row decides the "
+                                  "result, matched or not");
   if (conjunct->kind == ExprKind::Call && conjunct->name == "or")
     return Decision::no(
         rule, "`" + str(conjunct) + "` is a disjunction: failing one branch proves nothing");

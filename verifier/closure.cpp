@@ -78,9 +78,9 @@ void checkJoinProducer(const Producer& p, std::vector<Finding>& out) {
     Decision d = canGenerate(j, source, nullptr);
     if (d.ok) continue;
     const auto& info = joinInfo(j.joinType);
-    finding(!info.hasCondition || !info.probeRowsOnlyIfMatched ? "producer-join-type"
-                                                               : "producer-ineligible",
-            d.reason);
+    const bool byType =
+        !info.hasCondition || !info.probeRowsOnlyIfMatched || (info.nullAware && !info.outputs[0]);
+    finding(byType ? "producer-join-type" : "producer-ineligible", d.reason);
   }
 }
 

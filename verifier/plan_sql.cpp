@@ -266,7 +266,8 @@ struct Printer {
                  ")";
         if (!info.outputs[0])
           return "SELECT * FROM (" + r + ") AS " + ra + " WHERE " + exists + " (SELECT 1 FROM (" +
-                 l + ") AS " + la + " WHERE " + on + ")";
+                 l + ") AS " + la + " WHERE " + (info.nullAware ? "(" + on + ") IS NOT 0" : on) +
+                 ")";
         const char* kind = info.hasCondition ? info.sql : "JOIN";  // CROSS: JOIN ... ON 1
         return "SELECT * FROM (" + l + ") AS " + la + " " + kind + " (" + r + ") AS " + ra +
                " ON " + on;

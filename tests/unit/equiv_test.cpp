@@ -7,9 +7,11 @@
 
 #include "grammar/sql.h"
 #include "include/rfguard/rfguard.h"
+#include "ir/plan_json.h"
 #include "ir/printers.h"
 #include "pipeline/equiv.h"
 #include "verifier/broken_rules.h"
+#include "verifier/verify.h"
 
 using namespace rfguard;
 
@@ -268,4 +270,51 @@ TEST_CASE("equiv: rfguard's own normalisation, step by step, is equivalent") {
     CAPTURE(steps[v.step].rule);
     CHECK((v.identical || v.result.verdict == "equivalent"));
   }
+}
+
+TEST_CASE("equiv: NOT IN with the outer rows on the build side (DataFusion's shape)") {
+  // The same NOT IN as a null-aware left anti join (a probes, b builds) and as a
+  // null-aware right anti join (b probes, a builds).
+  auto doc = [](const std::string& type, bool swapped, bool filter) {
+    // With `filter`, b (the NOT IN list, probe side) consumes a filter built from a.
+    const std::string target =
+        filter ? R"(, "runtime_filter_targets": [{"id": 1, "target": {"column": "b.k"}}])" : "";
+    const std::string a =
+        R"({"id": 3, "op": "scan", "table": "a", "alias": "a", "columns": ["k"], "children": []})";
+    const std::string b =
+        R"({"id": 4, "op": "scan", "table": "b", "alias": "b", "columns": ["k"], "children": [])" +
+        target + "}";
+    const std::string rf =
+        filter
+            ? R"(, "runtime_filters": [{"id": 1, "build": {"column": "a.k"}, "probe": {"column": "b.k"}, "op": "=", "kinds": ["in"]}])"
+            : "";
+    return R"({"format": "rfguard-plan", "version": 1, "catalog": {"tables": [
+      {"name": "a", "columns": [{"name": "k", "type": "int", "nullable": true}]},
+      {"name": "b", "columns": [{"name": "k", "type": "int", "nullable": true}]}]},
+      "queries": [{"name": "q", "plan": {"id": 1, "op": "join", "join_type": ")" +
+           type + R"(", "condition": {"call": "=", "args": [{"column": "a.k"}, {"column": "b.k"}]},
+      "children": [)" +
+           (swapped ? b + ", " + a : a + ", " + b) + "]" + rf + "}}]}";
+  };
+  auto load = [](const std::string& text) {
+    Catalog c;
+    std::vector<Query> qs;
+    Diagnostics d;
+    REQUIRE_MESSAGE(readPlanDocument(text, "p.json", c, qs, d), d.render());
+    return qs[0].plan;
+  };
+  PlanPtr left = load(doc("null_aware_left_anti", false, false));
+  PlanPtr right = load(doc("null_aware_right_anti", true, false));
+  PlanPtr plain = load(doc("right_anti", true, false));
+  CHECK(checkRewrite(*left, *right, bound2()).verdict == "equivalent");
+  // As a plain anti join it keeps the rows NOT IN rejects when b holds a NULL.
+  EquivResult r = checkRewrite(*left, *plain, bound2());
+  CHECK(r.verdict == "different");
+  CHECK(r.bounded.bound + 1 == 1);
+  // It builds from the outer rows but may not filter the NOT IN list with them:
+  // a = {NULL} there makes every row of b fail, whatever b's keys.
+  PlanPtr filtered = load(doc("null_aware_right_anti", true, true));
+  auto findings = verifyRuntimeFilters(*filtered);
+  REQUIRE_FALSE(findings.empty());
+  CHECK(findings[0].code == "producer-join-type");
 }

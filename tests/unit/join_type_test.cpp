@@ -14,11 +14,17 @@ struct Truth {
 // outputs, preserved (unmatched rows reach the output), NULL-generating, and
 // whether unmatched left (probe) rows never reach the output.
 const Truth kTruth[] = {
-    {JoinType::Inner, 1, 1, 0, 0, 0, 0, 1},     {JoinType::Left, 1, 1, 1, 0, 0, 1, 0},
-    {JoinType::Right, 1, 1, 0, 1, 1, 0, 1},     {JoinType::Full, 1, 1, 1, 1, 1, 1, 0},
-    {JoinType::Cross, 1, 1, 0, 0, 0, 0, 1},     {JoinType::LeftSemi, 1, 0, 0, 0, 0, 0, 1},
-    {JoinType::RightSemi, 0, 1, 0, 0, 0, 0, 1}, {JoinType::LeftAnti, 1, 0, 1, 0, 0, 0, 0},
-    {JoinType::RightAnti, 0, 1, 0, 1, 0, 0, 1}, {JoinType::NullAwareLeftAnti, 1, 0, 1, 0, 0, 0, 0},
+    {JoinType::Inner, 1, 1, 0, 0, 0, 0, 1},
+    {JoinType::Left, 1, 1, 1, 0, 0, 1, 0},
+    {JoinType::Right, 1, 1, 0, 1, 1, 0, 1},
+    {JoinType::Full, 1, 1, 1, 1, 1, 1, 0},
+    {JoinType::Cross, 1, 1, 0, 0, 0, 0, 1},
+    {JoinType::LeftSemi, 1, 0, 0, 0, 0, 0, 1},
+    {JoinType::RightSemi, 0, 1, 0, 0, 0, 0, 1},
+    {JoinType::LeftAnti, 1, 0, 1, 0, 0, 0, 0},
+    {JoinType::RightAnti, 0, 1, 0, 1, 0, 0, 1},
+    {JoinType::NullAwareLeftAnti, 1, 0, 1, 0, 0, 0, 0},
+    {JoinType::NullAwareRightAnti, 0, 1, 0, 1, 0, 0, 1},
 };
 }  // namespace
 
