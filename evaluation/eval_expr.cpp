@@ -169,6 +169,7 @@ std::optional<Value> Evaluator::expr(const Expr& e, const Ctx& ctx) {
 
 bool FilterState::accept(const Value& v) const {
   const CmpOp op = filter->op;
+  if (filter->acceptNull && isNull(v)) return true;
   if (topN) {
     if (topNAll) return true;
     if (isNull(v)) return filter->nullAllowed || isNull(*threshold);

@@ -35,13 +35,15 @@ Json filtersJson(const std::vector<RuntimeFilter>& filters) {
   for (const auto& f : filters) {
     Json kinds = Json::array();
     for (auto k : f.kinds) kinds.push_back(kindName(k));
-    fs.push_back(Json{{"id", f.id},
-                      {"build", exprToJson(*f.build)},
-                      {"probe", exprToJson(*f.probe)},
-                      {"op", cmpSpelling(f.op)},
-                      {"null_allowed", f.nullAllowed},
-                      {"kinds", kinds},
-                      {"scope", scopeName(f.scope)}});
+    Json j{{"id", f.id},
+           {"build", exprToJson(*f.build)},
+           {"probe", exprToJson(*f.probe)},
+           {"op", cmpSpelling(f.op)},
+           {"null_allowed", f.nullAllowed}};
+    if (f.acceptNull) j["accept_null"] = true;
+    j["kinds"] = kinds;
+    j["scope"] = scopeName(f.scope);
+    fs.push_back(j);
   }
   return fs;
 }

@@ -46,7 +46,9 @@ void JsonReader::readRuntimeFilters(PlanNode& n, const Json& j, const std::strin
   for (size_t i = 0; fs && i < fs->size() && !failed; ++i) {
     std::string p = ptr + "/runtime_filters/" + std::to_string(i);
     const Json& fj = (*fs)[i];
-    if (!allowed(fj, p, {"id", "build", "probe", "op", "null_allowed", "kinds", "scope"})) return;
+    if (!allowed(fj, p,
+                 {"id", "build", "probe", "op", "null_allowed", "accept_null", "kinds", "scope"}))
+      return;
     RuntimeFilter f;
     const Json* id = field(fj, p, "id", Json::value_t::number_integer);
     if (!id) return;
@@ -62,6 +64,8 @@ void JsonReader::readRuntimeFilters(PlanNode& n, const Json& j, const std::strin
     f.nullAllowed = f.op == CmpOp::NullSafeEq;
     if (const Json* na = field(fj, p, "null_allowed", Json::value_t::boolean, false))
       f.nullAllowed = na->get<bool>();
+    if (const Json* an = field(fj, p, "accept_null", Json::value_t::boolean, false))
+      f.acceptNull = an->get<bool>();
     const Json* kinds = field(fj, p, "kinds", Json::value_t::array);
     for (size_t k = 0; kinds && k < kinds->size() && !failed; ++k) {
       auto kind =

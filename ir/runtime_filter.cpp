@@ -37,7 +37,8 @@ std::string filterToString(const RuntimeFilter& f) {
   for (auto k : f.kinds) kinds += (kinds.empty() ? "" : "+") + std::string(kindName(k));
   return "RF" + std::to_string(f.id) + " <- " + exprToString(*f.build) + " (" +
          exprToString(*f.probe) + " " + cmpSpelling(f.op) + ", " + kinds + ", " +
-         scopeName(f.scope) + (f.nullAllowed ? ", null allowed" : "") + ")";
+         scopeName(f.scope) + (f.nullAllowed ? ", null allowed" : "") +
+         (f.acceptNull ? ", accepts NULL" : "") + ")";
 }
 
 std::string targetToString(const FilterTarget& t) {

@@ -30,6 +30,9 @@ struct RuntimeFilter {
   ExprPtr probe;             ///< over the probe (left) child's columns
   CmpOp op = CmpOp::Eq;      ///< `=`, `<=>`, or a range operator for scalar / TopN filters
   bool nullAllowed = false;  ///< the filter accepts NULL when the build side has NULL (<=>)
+  /// Every NULL probe key passes, whatever the build side holds: the `OR key IS
+  /// NULL` fix engines apply where NULL rows must survive (plan JSON "accept_null").
+  bool acceptNull = false;
   std::vector<FilterKind> kinds;
   FilterScope scope = FilterScope::Global;
 };

@@ -51,7 +51,8 @@ void checkJoinProducer(const Producer& p, std::vector<Finding>& out) {
         makeFinding(code, rf(f.id) + " at " + nodeRef(j) + ": " + msg, f.id, {j.id}, j.loc));
   };
   const bool nullSafe = f.op == CmpOp::NullSafeEq;
-  if (f.nullAllowed != nullSafe)
+  // Accepting every NULL is never less safe than accepting the build side's.
+  if (f.nullAllowed != nullSafe && !(nullSafe && f.acceptNull))
     finding("null-flag-mismatch", std::string("a `") + cmpSpelling(f.op) + "` filter must " +
                                       (nullSafe ? "" : "not ") + "be null-allowing");
   const auto conjs = j.predicate ? conjuncts(j.predicate) : std::vector<ExprPtr>{};

@@ -154,8 +154,19 @@ struct Printer {
     return s.empty() ? "NULL" : s;
   }
 
-  /// A consumer: `target` accepted by filter `id`'s content.
+  /// A consumer: `target` accepted by filter `id`'s content (and every NULL, for a
+  /// filter that accepts NULL).
   std::string consumer(int id, const Expr& target, const std::map<std::string, std::string>& raw) {
+    std::string accepted = content(id, target, raw);
+    auto it = producers.find(id);
+    if (it == producers.end() || !it->second.second->acceptNull) return accepted;
+    rename = raw;
+    std::string t = ex(target);
+    rename.clear();
+    return "(" + t + " IS NULL OR " + accepted + ")";
+  }
+
+  std::string content(int id, const Expr& target, const std::map<std::string, std::string>& raw) {
     auto it = producers.find(id);
     if (it == producers.end()) return fail("RF" + std::to_string(id) + " has no producer"), "1";
     const auto& [join, rf] = it->second;
