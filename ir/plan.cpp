@@ -232,6 +232,23 @@ PlanPtr clonePlan(const PlanNode& root) {
   return copy;
 }
 
+namespace {
+ExprPtr deepCloneExpr(const ExprPtr& e) {
+  if (!e) return e;
+  auto copy = std::make_shared<Expr>(*e);
+  for (auto& a : copy->args) a = deepCloneExpr(a);
+  if (copy->plan) copy->plan = deepClonePlan(*copy->plan);
+  return copy;
+}
+}  // namespace
+
+PlanPtr deepClonePlan(const PlanNode& root) {
+  auto copy = std::make_shared<PlanNode>(root);
+  for (auto& c : copy->children) c = deepClonePlan(*c);
+  mapExprs(*copy, [](const ExprPtr& e) { return deepCloneExpr(e); });
+  return copy;
+}
+
 std::string nodeRef(const PlanNode& n) {
   std::string op = opName(n.op);
   if (n.op == PlanOp::Join) {

@@ -154,6 +154,10 @@ void forEachExpr(const PlanNode& node, const std::function<void(const ExprPtr&)>
 void mapExprs(PlanNode& node, const std::function<ExprPtr(const ExprPtr&)>& f);
 /// A deep copy of the tree (expressions are shared, they are immutable).
 PlanPtr clonePlan(const PlanNode& root);
+/// A copy that shares nothing with `root`: subquery plans inside expressions are
+/// copied too (clonePlan shares them), so that numbering or rewriting the copy
+/// never touches the original, and a subquery referenced twice becomes two.
+PlanPtr deepClonePlan(const PlanNode& root);
 /// A node for messages: "left join #2", "limit #5", "scan #3".
 std::string nodeRef(const PlanNode& n);
 /// The lower-case name of an operator: "scan", "join"...

@@ -292,7 +292,7 @@ std::vector<TraceStep> normalisationTrace(const PlanNode& bound, NormalizeOption
     TraceStep s;
     s.rule = rule;
     s.where = "step " + std::to_string(steps.size());
-    s.plan = clonePlan(plan);
+    s.plan = deepClonePlan(plan);
     refreshOutputs(*s.plan);
     assignIds(*s.plan);
     steps.push_back(std::move(s));
@@ -300,7 +300,7 @@ std::vector<TraceStep> normalisationTrace(const PlanNode& bound, NormalizeOption
   add("", bound);
   options.verify = false;
   options.onStep = add;
-  PlanPtr plan = clonePlan(bound);
+  PlanPtr plan = deepClonePlan(bound);
   NormalizeReport report;
   normalize(plan, options, report);
   return steps;

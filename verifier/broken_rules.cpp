@@ -36,7 +36,7 @@ PlanPtr coalescing(PlanPtr input, const Column& column) {
 }
 
 std::optional<BrokenRewrite> outerJoinToInner(const PlanNode& plan) {
-  PlanPtr b = clonePlan(plan);
+  PlanPtr b = deepClonePlan(plan);
   PlanPtr* j = find(b, [](const PlanNode& n) {
     return n.op == PlanOp::Join && (n.joinType == JoinType::Left || n.joinType == JoinType::Right ||
                                     n.joinType == JoinType::Full);
@@ -44,11 +44,11 @@ std::optional<BrokenRewrite> outerJoinToInner(const PlanNode& plan) {
   if (!j) return std::nullopt;
   std::string where = nodeRef(**j);
   (*j)->joinType = JoinType::Inner;
-  return BrokenRewrite{finish(clonePlan(plan)), finish(b), where};
+  return BrokenRewrite{finish(deepClonePlan(plan)), finish(b), where};
 }
 
 std::optional<BrokenRewrite> coalesceBelow(const PlanNode& plan) {
-  PlanPtr a = clonePlan(plan);
+  PlanPtr a = deepClonePlan(plan);
   auto pick = [](const PlanNode& n) {
     if (n.op != PlanOp::Join || n.joinType != JoinType::Left) return false;
     for (const auto& c : n.children[1]->output)
@@ -64,7 +64,7 @@ std::optional<BrokenRewrite> coalesceBelow(const PlanNode& plan) {
       break;
     }
   std::string where = nodeRef(**ja);
-  PlanPtr b = clonePlan(*a);
+  PlanPtr b = deepClonePlan(*a);
   PlanPtr* jb = find(b, pick);
   // Before: coalesce above the join, over the padded column. After: below it.
   *ja = coalescing(*ja, column);
@@ -73,21 +73,21 @@ std::optional<BrokenRewrite> coalesceBelow(const PlanNode& plan) {
 }
 
 std::optional<BrokenRewrite> notInAsPlainAnti(const PlanNode& plan) {
-  PlanPtr b = clonePlan(plan);
+  PlanPtr b = deepClonePlan(plan);
   PlanPtr* j = find(b, [](const PlanNode& n) {
     return n.op == PlanOp::Join && n.joinType == JoinType::NullAwareLeftAnti;
   });
   if (!j) return std::nullopt;
   std::string where = nodeRef(**j);
   (*j)->joinType = JoinType::LeftAnti;
-  return BrokenRewrite{finish(clonePlan(plan)), finish(b), where};
+  return BrokenRewrite{finish(deepClonePlan(plan)), finish(b), where};
 }
 
 std::optional<BrokenRewrite> filterBelowLimit(const PlanNode& plan) {
   auto pick = [](const PlanNode& n) {
     return n.op == PlanOp::Limit && !n.output.empty() && n.output[0].type.isInteger();
   };
-  PlanPtr a = clonePlan(plan);
+  PlanPtr a = deepClonePlan(plan);
   PlanPtr* la = find(a, pick);
   if (!la) return std::nullopt;
   const Column c = (*la)->output[0];
@@ -100,7 +100,7 @@ std::optional<BrokenRewrite> filterBelowLimit(const PlanNode& plan) {
     computeOutput(*f);
     return f;
   };
-  PlanPtr b = clonePlan(*a);
+  PlanPtr b = deepClonePlan(*a);
   PlanPtr* lb = find(b, pick);
   // Before: the filter reads the LIMIT's rows. After: the LIMIT reads the filter's.
   *la = filter(*la);
