@@ -242,6 +242,18 @@ ExprPtr deepCloneExpr(const ExprPtr& e) {
 }
 }  // namespace
 
+void forEachNode(const PlanNode& n, const std::function<void(const PlanNode&)>& f) {
+  f(n);
+  for (const auto& c : n.children) forEachNode(*c, f);
+  forEachExpr(n, [&](const ExprPtr& e) {
+    std::function<void(const Expr&)> sub = [&](const Expr& x) {
+      if (x.plan) forEachNode(*x.plan, f);
+      for (const auto& a : x.args) sub(*a);
+    };
+    sub(*e);
+  });
+}
+
 PlanPtr deepClonePlan(const PlanNode& root) {
   auto copy = std::make_shared<PlanNode>(root);
   for (auto& c : copy->children) c = deepClonePlan(*c);

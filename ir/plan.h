@@ -154,6 +154,9 @@ void forEachExpr(const PlanNode& node, const std::function<void(const ExprPtr&)>
 void mapExprs(PlanNode& node, const std::function<ExprPtr(const ExprPtr&)>& f);
 /// A deep copy of the tree (expressions are shared, they are immutable).
 PlanPtr clonePlan(const PlanNode& root);
+/// Calls `f` on every node in pre-order, subquery plans inside expressions
+/// included (after their node's children).
+void forEachNode(const PlanNode& root, const std::function<void(const PlanNode&)>& f);
 /// A copy that shares nothing with `root`: subquery plans inside expressions are
 /// copied too (clonePlan shares them), so that numbering or rewriting the copy
 /// never touches the original, and a subquery referenced twice becomes two.

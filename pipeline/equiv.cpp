@@ -5,6 +5,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "ir/json_depth.h"
+#include "ir/locating_sax.h"
 #include "ir/plan_json.h"
 #include "ir/printers.h"
 #include "verifier/counterexample.h"
@@ -15,23 +17,9 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-constexpr size_t kMaxTraceDepth = 2048;  // the plan reader's own limit
-
-void walk(const PlanNode& n, const std::function<void(const PlanNode&)>& f) {
-  f(n);
-  for (const auto& c : n.children) walk(*c, f);
-  forEachExpr(n, [&](const ExprPtr& e) {
-    std::function<void(const Expr&)> sub = [&](const Expr& x) {
-      if (x.plan) walk(*x.plan, f);
-      for (const auto& a : x.args) sub(*a);
-    };
-    sub(*e);
-  });
-}
-
 bool carriesFilters(const PlanNode& root) {
   bool any = false;
-  walk(root, [&](const PlanNode& n) {
+  forEachNode(root, [&](const PlanNode& n) {
     any = any || !n.runtimeFilters.empty() || !n.runtimeFilterTargets.empty();
   });
   return any;
@@ -40,7 +28,7 @@ bool carriesFilters(const PlanNode& root) {
 /// "table t: column k int NOT NULL" lines of the tables a plan reads.
 std::map<std::string, std::string> tableShapes(const PlanNode& root) {
   std::map<std::string, std::string> out;
-  walk(root, [&](const PlanNode& n) {
+  forEachNode(root, [&](const PlanNode& n) {
     if (n.op != PlanOp::Scan || out.count(n.table)) return;
     std::string s;
     for (const auto& c : n.tableColumns)
@@ -49,31 +37,6 @@ std::map<std::string, std::string> tableShapes(const PlanNode& root) {
     out[n.table] = "(" + s + ")";
   });
   return out;
-}
-
-/// The deepest nesting of `text` outside strings is at most `limit`; otherwise the
-/// byte offset where it goes deeper.
-std::optional<size_t> tooDeep(const std::string& text, size_t limit) {
-  size_t depth = 0;
-  bool str = false, esc = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (str) {
-      if (esc)
-        esc = false;
-      else if (c == '\\')
-        esc = true;
-      else if (c == '"')
-        str = false;
-    } else if (c == '"') {
-      str = true;
-    } else if (c == '[' || c == '{') {
-      if (++depth > limit) return i;
-    } else if ((c == ']' || c == '}') && depth) {
-      --depth;
-    }
-  }
-  return std::nullopt;
 }
 
 Json stripPositions(Json j) {
@@ -184,11 +147,8 @@ EquivResult checkRewrite(const PlanNode& original, const PlanNode& rewritten,
 
 bool readTrace(const std::string& text, const std::string& file, const Catalog& schema,
                std::vector<TraceStep>& steps, Diagnostics& diags) {
-  if (auto at = tooDeep(text, kMaxTraceDepth)) {
-    SourceLoc loc{1, 1};
-    for (size_t i = 0; i < *at; ++i, ++loc.col)
-      if (text[i] == '\n') loc = {loc.line + 1, 0};
-    diags.error(file, loc, "nested more than " + std::to_string(kMaxTraceDepth) + " levels deep");
+  if (auto at = jsonNestingBeyond(text, kMaxJsonDepth)) {
+    diags.error(file, *at, "nested more than " + std::to_string(kMaxJsonDepth) + " levels deep");
     return false;
   }
   // The steps as (where, pointer prefix, JSON).

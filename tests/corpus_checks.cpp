@@ -44,6 +44,17 @@ std::string bag(const std::vector<rt::Row>& rows) {
   return "{" + s + "}";
 }
 
+/// SQLite's tally of a search, and every evaluator defect it found.
+std::string oracleLines(const BoundedVerdict& v) {
+  std::string out;
+  if (v.oracleRuns || !v.oracleSkipped.empty())
+    out += "  sqlite: " + std::to_string(v.oracleRuns) + " queries" +
+           (v.oracleSkipped.empty() ? "" : " (some not expressible: " + v.oracleSkipped + ")") +
+           (v.oracleDisagreements.empty() ? ", all agree" : "") + "\n";
+  for (const auto& d : v.oracleDisagreements) out += "  EVALUATOR DEFECT: " + d + "\n";
+  return out;
+}
+
 }  // namespace
 
 std::string verdictLines(const std::vector<BoundedVerdict>& vs) {
@@ -76,11 +87,7 @@ std::string verdictLines(const std::vector<BoundedVerdict>& vs) {
       for (const auto& [t, tab] : c.db) out += " " + t + "=" + bag(tab.rows);
       out += "; original " + bag(c.original) + "; rewritten " + bag(c.rewritten) + "\n";
     }
-    if (v.oracleRuns || !v.oracleSkipped.empty())
-      out += "  sqlite: " + std::to_string(v.oracleRuns) + " queries" +
-             (v.oracleSkipped.empty() ? "" : " (some not expressible: " + v.oracleSkipped + ")") +
-             (v.oracleDisagreements.empty() ? ", all agree" : "") + "\n";
-    for (const auto& d : v.oracleDisagreements) out += "  EVALUATOR DEFECT: " + d + "\n";
+    out += oracleLines(v);
   }
   return out;
 }
@@ -211,13 +218,7 @@ std::string equivCase(const std::string& text, const Catalog& catalog, const Bou
     if (!r.bounded.constants.empty() && r.bounded.constants != r.bounded.limit)
       out += "  " + r.bounded.constants + "\n";
   }
-  if (r.bounded.oracleRuns || !r.bounded.oracleSkipped.empty())
-    out += "  sqlite: " + std::to_string(r.bounded.oracleRuns) + " queries" +
-           (r.bounded.oracleSkipped.empty()
-                ? ""
-                : " (some not expressible: " + r.bounded.oracleSkipped + ")") +
-           (r.bounded.oracleDisagreements.empty() ? ", all agree" : "") + "\n";
-  for (const auto& d : r.bounded.oracleDisagreements) out += "  EVALUATOR DEFECT: " + d + "\n";
+  out += oracleLines(r.bounded);
   return out;
 }
 

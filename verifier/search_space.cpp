@@ -24,18 +24,6 @@ Cls classOf(const Type& t) {
   return Cls::Other;
 }
 
-void walk(const PlanNode& n, const std::function<void(const PlanNode&)>& f) {
-  f(n);
-  for (const auto& c : n.children) walk(*c, f);
-  forEachExpr(n, [&](const ExprPtr& e) {
-    std::function<void(const Expr&)> sub = [&](const Expr& x) {
-      if (x.plan) walk(*x.plan, f);
-      for (const auto& a : x.args) sub(*a);
-    };
-    sub(*e);
-  });
-}
-
 void exprs(const PlanNode& n, const std::function<void(const Expr&, bool bareProject)>& f) {
   forEachExpr(
       n, [&](const ExprPtr& e) { f(*e, n.op == PlanOp::Project && e->kind == ExprKind::Column); });
@@ -84,7 +72,7 @@ SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh) {
   bool allRelevant = false;
   std::vector<const PlanNode*> scans;
   std::vector<const PlanNode*> all;
-  for (const PlanNode* p : plans) walk(*p, [&](const PlanNode& n) { all.push_back(&n); });
+  for (const PlanNode* p : plans) forEachNode(*p, [&](const PlanNode& n) { all.push_back(&n); });
   for (const PlanNode* n : all) {
     if (n->op == PlanOp::Scan) scans.push_back(n);
     if (n->op == PlanOp::Limit) {

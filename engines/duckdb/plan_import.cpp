@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "engines/duckdb/import_state.h"
+#include "ir/json_depth.h"
 #include "ir/types.h"
 
 namespace rfguard::duckdb_import {
@@ -893,31 +894,10 @@ bool importDocument(const std::string& text, const std::string& name, const Cata
                     const EqualityHints& hints) {
   // Nesting beyond what a plan has is refused before parsing (the parsed
   // document is freed recursively).
-  {
-    int nest = 0, line = 1, col = 0;
-    bool quoted = false, escaped = false;
-    for (char ch : text) {
-      ++col;
-      if (ch == '\n') line++, col = 0;
-      if (quoted) {
-        if (escaped)
-          escaped = false;
-        else if (ch == '\\')
-          escaped = true;
-        else if (ch == '"')
-          quoted = false;
-        continue;
-      }
-      if (ch == '"') quoted = true;
-      if (ch == '{' || ch == '[') {
-        if (++nest > 4 * kMaxImportDepth) {
-          diags.error(name, {line, col},
-                      "nested more than " + std::to_string(4 * kMaxImportDepth) + " levels deep");
-          return false;
-        }
-      }
-      if (ch == '}' || ch == ']') --nest;
-    }
+  if (auto at = jsonNestingBeyond(text, 4 * kMaxImportDepth)) {
+    diags.error(name, *at,
+                "nested more than " + std::to_string(4 * kMaxImportDepth) + " levels deep");
+    return false;
   }
   Json j;
   try {
