@@ -53,16 +53,26 @@ const char* outcomeName(Outcome o) {
 }
 
 ShardCollector::ShardCollector(ExecutionId exec, HashConfig config, std::set<std::string> expected,
-                               Policy policy)
-    : exec_(std::move(exec)), config_(config), expected_(std::move(expected)), policy_(policy) {
-  pub_ = std::make_shared<const Publication>();
-  // No shard to wait for: the empty build's filter, the zero bitmap, at once.
-  if (expected_.empty()) publish(PubState::Ready, Bitmap(config_.m));
+                               Policy policy, Kind kind)
+    : exec_(std::move(exec)),
+      config_(config),
+      expected_(std::move(expected)),
+      policy_(policy),
+      kind_(kind) {
+  pub_ = std::make_shared<const Publication>(Publication{PubState::Collecting, {}, kind_, {}});
+  // No shard to wait for: the empty build's filter (zero bitmap, no keys) at once.
+  if (expected_.empty()) {
+    Digest none = combined();
+    publish(PubState::Ready, &none);
+  }
 }
 
-void ShardCollector::publish(PubState s, Bitmap bits) {
+void ShardCollector::publish(PubState s, const Digest* content) {
   state_ = s;
-  auto p = std::make_shared<const Publication>(Publication{s, std::move(bits)});
+  auto p = std::make_shared<const Publication>(Publication{s, {}, kind_, {}});
+  if (content) {
+    p = std::make_shared<const Publication>(Publication{s, content->bits, kind_, content->values});
+  }
   std::atomic_store(&pub_, std::shared_ptr<const Publication>(p));
 }
 
@@ -79,33 +89,41 @@ Outcome ShardCollector::offer(const Digest& d) {
     return ignore(Ignored::OtherEpoch);
   if (d.exec.snapshot != exec_.snapshot) return ignore(Ignored::OtherSnapshot);
   if (d.exec.join != exec_.join) return ignore(Ignored::OtherJoin);
-  if (d.config != config_ || d.bits.size() != config_.m) return ignore(Ignored::OtherConfig);
+  if (d.kind != kind_ ||
+      (kind_ == Kind::Bloom && (d.config != config_ || d.bits.size() != config_.m)))
+    return ignore(Ignored::OtherConfig);
   if (!expected_.count(d.shard)) return ignore(Ignored::UnknownShard);
   auto it = accepted_.find(d.shard);
   if (it != accepted_.end()) {
-    if (!(it->second == d.bits)) {
+    if (!it->second.sameContent(d)) {
       // Same identity, other content: never publish, never pick one.
-      publish(PubState::Failed, Bitmap());
+      publish(PubState::Failed);
       return Outcome::Conflict;
     }
     return acked_.insert(d.shard).second ? Outcome::DuplicateAcked : Outcome::DuplicateAgain;
   }
-  accepted_.emplace(d.shard, d.bits);
+  accepted_.emplace(d.shard, d);
   // A late digest after TOP is kept (a later conflict still fails) but changes nothing.
   if (state_ == PubState::Collecting &&
-      (accepted_.size() == expected_.size() || policy_.publishOnFirst))
-    publish(PubState::Ready, combined());
+      (accepted_.size() == expected_.size() || policy_.publishOnFirst)) {
+    Digest all = combined();
+    publish(PubState::Ready, &all);
+  }
   return Outcome::Accepted;
 }
 
-Bitmap ShardCollector::combined() const {
-  Bitmap all(config_.m);
+Digest ShardCollector::combined() const {
+  Digest all;
+  all.bits = Bitmap(kind_ == Kind::Bloom ? config_.m : 0);
   bool first = true;
-  for (const auto& [shard, bits] : accepted_) {
-    if (policy_.andInsteadOfOr && !first)
-      all.andWith(bits);
-    else
-      all.orWith(bits);
+  for (const auto& [shard, d] : accepted_) {
+    if (policy_.andInsteadOfOr && !first) {
+      all.bits.andWith(d.bits);
+      all.values.andWith(kind_, d.values);
+    } else {
+      all.bits.orWith(d.bits);
+      all.values.orWith(kind_, d.values);
+    }
     first = false;
   }
   return all;
@@ -114,12 +132,13 @@ Bitmap ShardCollector::combined() const {
 void ShardCollector::timeout() {
   std::lock_guard<std::mutex> lock(mu_);
   if (state_ != PubState::Collecting) return;
-  if (policy_.topAsZero)
-    publish(PubState::Ready, Bitmap(config_.m));
-  else if (policy_.missingAsEmpty)
-    publish(PubState::Ready, combined());
+  Digest content;
+  content.bits = Bitmap(kind_ == Kind::Bloom ? config_.m : 0);
+  if (policy_.missingAsEmpty) content = combined();
+  if (policy_.topAsZero || policy_.missingAsEmpty)
+    publish(PubState::Ready, &content);
   else
-    publish(PubState::Top, Bitmap());
+    publish(PubState::Top);
 }
 
 std::shared_ptr<const Publication> ShardCollector::published() const {
@@ -139,7 +158,7 @@ Ignored ShardCollector::lastIgnored() const {
 uint64_t ShardCollector::retainedBytes() const {
   std::lock_guard<std::mutex> lock(mu_);
   uint64_t n = 0;
-  for (const auto& [shard, bits] : accepted_) n += bits.bytes();
+  for (const auto& [shard, d] : accepted_) n += d.bits.bytes() + d.values.bytes(kind_);
   return n;
 }
 

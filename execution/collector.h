@@ -16,6 +16,8 @@
 
 #include "execution/bitmap.h"
 #include "execution/bloom.h"
+#include "execution/filters.h"
+#include "execution/summary.h"
 
 namespace rfguard::rt {
 
@@ -30,12 +32,17 @@ struct ExecutionId {
   }
 };
 
-/// A build shard's final digest.
+/// A build shard's final digest: a Bloom bitmap, or the exact content of an
+/// IN or MinMax filter; under `<=>` also whether the shard saw a NULL key.
 struct Digest {
   ExecutionId exec;
   std::string shard;
   HashConfig config;
-  Bitmap bits;
+  Bitmap bits;              ///< Bloom
+  Kind kind = Kind::Bloom;  ///< Bloom, In or MinMax
+  Summary values;           ///< In / MinMax content; the NULL flag of every kind
+  /// Same content (the duplicate check).
+  bool sameContent(const Digest& o) const { return bits == o.bits && values == o.values; }
 };
 
 /// What the collector publishes. Readers see one of these, whole.
@@ -44,7 +51,9 @@ const char* pubStateName(PubState s);
 
 struct Publication {
   PubState state = PubState::Collecting;
-  Bitmap bits;  ///< READY: the OR of every expected shard
+  Bitmap bits;              ///< READY (Bloom): the OR of every expected shard
+  Kind kind = Kind::Bloom;  ///< the filter's kind
+  Summary values;           ///< READY (In / MinMax): the union; the NULL flag of every kind
 };
 
 /// Why a digest was not taken.
@@ -68,7 +77,7 @@ struct Policy {
 class ShardCollector {
  public:
   ShardCollector(ExecutionId exec, HashConfig config, std::set<std::string> expected,
-                 Policy policy = {});
+                 Policy policy = {}, Kind kind = Kind::Bloom);
 
   /// Takes one digest. Thread-safe.
   Outcome offer(const Digest& d);
@@ -78,21 +87,23 @@ class ShardCollector {
   std::shared_ptr<const Publication> published() const;
   /// Digests ignored, by reason.
   std::map<Ignored, int> ignored() const;
-  /// Bytes kept for the duplicate check: every accepted digest's bitmap (a x ceil(m/64) x 8).
+  /// Bytes kept for the duplicate check: every accepted digest's bitmap (a x ceil(m/64) x 8)
+  /// or summary (Summary::bytes).
   uint64_t retainedBytes() const;
   /// The reason of the last ignored digest (for Outcome::Ignored).
   Ignored lastIgnored() const;
 
  private:
-  void publish(PubState s, Bitmap bits);
-  Bitmap combined() const;
+  void publish(PubState s, const Digest* content = nullptr);
+  Digest combined() const;
 
   const ExecutionId exec_;
   const HashConfig config_;
   const std::set<std::string> expected_;
   const Policy policy_;
+  const Kind kind_;
   mutable std::mutex mu_;
-  std::map<std::string, Bitmap> accepted_;
+  std::map<std::string, Digest> accepted_;
   std::set<std::string> acked_;  ///< shards whose duplicate was acknowledged once
   std::map<Ignored, int> ignored_;
   Ignored last_ = Ignored::OtherQuery;

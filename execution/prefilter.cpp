@@ -5,15 +5,20 @@
 namespace rfguard::rt {
 
 std::vector<size_t> prefilter(const Publication& pub, const HashConfig& config,
-                              const std::vector<Key>& probe) {
+                              const std::vector<Key>& probe, bool nullSafe) {
   std::vector<size_t> kept;
   for (size_t i = 0; i < probe.size(); ++i) {
     const Key& k = probe[i];
-    if (hasNull(k)) continue;
-    // Fail open: no publication to apply, or a key the mapping cannot hash.
-    if (pub.state != PubState::Ready || !mappable(config, k) ||
-        bloomMayContain(pub.bits, config, k))
-      kept.push_back(i);
+    bool keep = true;  // fail open: no publication to apply, or a key the mapping cannot hash
+    if (hasNull(k))
+      keep = nullSafe && (pub.state != PubState::Ready || pub.values.null);
+    else if (pub.state != PubState::Ready)
+      keep = true;
+    else if (pub.kind == Kind::Bloom)
+      keep = !mappable(config, k) || bloomMayContain(pub.bits, config, k);
+    else
+      keep = pub.values.mayContain(pub.kind, k);
+    if (keep) kept.push_back(i);
   }
   return kept;
 }

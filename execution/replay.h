@@ -25,10 +25,14 @@ struct ScenarioMessage {
   std::optional<uint64_t> m;
   std::optional<Mapping> mapping;
   std::optional<std::vector<uint64_t>> bits;  ///< explicit set bits instead of the shard's keys
+  /// explicit keys instead of the shard's (any kind: other content for a conflict)
+  std::optional<std::vector<std::optional<int64_t>>> keys;
 };
 
 struct Scenario {
-  HashConfig hash;
+  Kind kind = Kind::Bloom;  ///< the filter the shards build: Bloom, In or MinMax
+  bool nullSafe = false;    ///< the join's equality is `<=>`: NULL matches NULL
+  HashConfig hash;          ///< Bloom only
   ExecutionId exec;
   std::map<std::string, std::vector<std::optional<int64_t>>> shards;  ///< the expected shards
   std::vector<std::optional<int64_t>> probe;
@@ -36,7 +40,15 @@ struct Scenario {
   std::optional<size_t> timeoutAfter;  ///< the timeout fires after this many messages
 };
 
-enum class Strategy { Correct, PartialOr, And, StaleEpochCounts, TopAsZero, MissingAsEmpty };
+enum class Strategy {
+  Correct,
+  PartialOr,
+  And,
+  StaleEpochCounts,
+  TopAsZero,
+  MissingAsEmpty,
+  NullUnaware,  ///< content: builds and applies the filter as for `=` under `<=>`
+};
 const char* strategyName(Strategy s);
 std::optional<Strategy> parseStrategy(std::string_view name);
 const std::vector<Strategy>& allStrategies();
@@ -50,7 +62,9 @@ struct Transition {
 
 struct ReplayResult {
   PubState state = PubState::Collecting;
-  std::optional<std::vector<uint64_t>> bits;  ///< READY: set bits; otherwise none
+  std::optional<std::vector<uint64_t>> bits;  ///< READY (Bloom): set bits; otherwise none
+  std::optional<Summary> values;              ///< READY (In / MinMax): the content; otherwise none
+  bool nullAccepted = false;  ///< READY: the published filter keeps a NULL probe key
   std::vector<std::optional<int64_t>> retained;
   uint64_t pairs = 0;
   std::map<std::string, int> ignored;  ///< by reason
@@ -59,8 +73,9 @@ struct ReplayResult {
   uint64_t retainedBytes = 0;  ///< digest bytes the collector keeps for the duplicate check
 };
 
-/// The digest a shard sends for `msg` (its keys under the message's config).
-Digest digestFor(const Scenario& s, const ScenarioMessage& msg);
+/// The digest a shard sends for `msg` (its keys under the message's config);
+/// `nullUnaware` drops NULL keys even under `<=>` (the strategy null-unaware).
+Digest digestFor(const Scenario& s, const ScenarioMessage& msg, bool nullUnaware = false);
 /// Runs the scenario under a strategy.
 ReplayResult replay(const Scenario& s, Strategy strategy = Strategy::Correct);
 

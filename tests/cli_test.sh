@@ -110,6 +110,16 @@ echo '{"hash": {"m": 16}, "execution": {"query": "q", "epoch": 1, "snapshot": 1,
 check "replay probe type" 2 'error at /probe/0: expected an integer or null' -- "$RFGUARD" replay "$tmp/probe.json"
 check "replay truncated" 2 'error at /: malformed JSON' -- sh -c "head -c 40 corpus/replay/worked.json > \"$tmp/cut.json\"; \"$RFGUARD\" replay \"$tmp/cut.json\""
 check "replay missing" 2 'cannot open' -- "$RFGUARD" replay "$tmp/none.json"
+check "replay in <=> null-unaware" 0 'correct protocol: READY, 5 pairs' -- "$RFGUARD" replay --strategy null-unaware corpus/replay/in_null_safe.json
+check "replay min_max json" 0 '"accepts_null":true' -- sh -c "\"$RFGUARD\" replay --format json corpus/replay/min_max_null_safe.json | tr -d ' \n'"
+sed 's/"filter": "in",/"filter": "in", "hash": {"m": 16},/' corpus/replay/in_null_safe.json > "$tmp/in_hash.json"
+check "replay hash on in" 2 'in_hash.json: error at /hash: hash applies to bloom filters only' -- "$RFGUARD" replay "$tmp/in_hash.json"
+sed 's/{"shard": "B1"}/{"shard": "B1", "bits": [1]}/' corpus/replay/in_null_safe.json > "$tmp/in_bits.json"
+check "replay bits on in" 2 'error at /messages/1/bits: bits applies to bloom filters only' -- "$RFGUARD" replay "$tmp/in_bits.json"
+sed 's/"<=>"/"=="/' corpus/replay/in_null_safe.json > "$tmp/in_eq.json"
+check "replay bad equality" 2 'error at /equality: equality must be "=" or "<=>"' -- "$RFGUARD" replay "$tmp/in_eq.json"
+sed 's/"min_max"/"zone"/' corpus/replay/min_max_null_safe.json > "$tmp/zone.json"
+check "replay bad filter" 2 'error at /filter: filter must be' -- "$RFGUARD" replay "$tmp/zone.json"
 
 # check: exit 0 safe, 1 counterexample, 2 input errors.
 check "check coalesce" 1 'c: 1 row: \(0, 1000003\)' -- "$RFGUARD" check corpus/lint/coalesce_into_left_join.json

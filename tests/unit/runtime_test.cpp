@@ -263,3 +263,76 @@ TEST_CASE("publication is atomic: readers on other threads see COLLECTING or the
     CHECK(col.retainedBytes() == 16 * c.m / 8);
   }
 }
+
+TEST_CASE("IN and MinMax summaries merge by union and widening; the NULL flag ORs") {
+  Summary a, b;
+  for (int64_t k : {3, 1}) a.add(Kind::In, intKey(k));
+  b.add(Kind::In, intKey(5));
+  b.add(Kind::In, intKey(std::nullopt));
+  a.orWith(Kind::In, b);
+  CHECK(a.describe(Kind::In) == "{1, 3, 5} + NULL");
+  CHECK(a.mayContain(Kind::In, intKey(3)));
+  CHECK(!a.mayContain(Kind::In, intKey(2)));
+  CHECK(a.bytes(Kind::In) == 3 * 9 + 1);
+
+  Summary lo, hi, none;
+  lo.add(Kind::MinMax, intKey(4));
+  lo.add(Kind::MinMax, intKey(2));
+  hi.add(Kind::MinMax, intKey(9));
+  CHECK(lo.describe(Kind::MinMax) == "[2, 4]");
+  Summary wide = lo;
+  wide.orWith(Kind::MinMax, hi);
+  wide.orWith(Kind::MinMax, none);  // an empty shard adds no range
+  CHECK(wide.describe(Kind::MinMax) == "[2, 9]");
+  CHECK(wide.mayContain(Kind::MinMax, intKey(7)));  // a range: no exact membership
+  CHECK(!wide.mayContain(Kind::MinMax, intKey(10)));
+  Summary cut = lo;
+  cut.andWith(Kind::MinMax, hi);  // disjoint: the wrong strategy `and` keeps nothing
+  CHECK(cut.describe(Kind::MinMax) == "empty");
+  CHECK(!none.mayContain(Kind::MinMax, intKey(0)));
+}
+
+TEST_CASE("filter contents under <=>: the NULL flag keeps NULL probe keys; null-unaware loses them") {
+  for (Kind kind : {Kind::In, Kind::MinMax, Kind::Bloom}) {
+    CAPTURE(kindName(kind));
+    Scenario s;
+    s.kind = kind;
+    s.nullSafe = true;
+    s.hash = kDemo;
+    s.exec = {"q", 1, 1, "J"};
+    s.shards["B0"] = {1, 3, std::nullopt};
+    s.shards["B1"] = ints({5, 5});
+    s.probe = {1, 2, 5, std::nullopt, std::nullopt};
+    s.messages = {{"B0"}, {"B1"}};
+    ReplayResult r = replay(s);
+    CHECK(r.state == PubState::Ready);
+    CHECK(r.nullAccepted);
+    CHECK(r.pairs == 5);  // 1-1, 5 with two 5s, two NULLs with one NULL
+    ReplayResult bad = replay(s, Strategy::NullUnaware);
+    CHECK(!bad.nullAccepted);
+    CHECK(bad.pairs == 3);
+    s.nullSafe = false;  // under `=` the NULLs match nothing: 3 pairs either way
+    CHECK(replay(s).pairs == 3);
+    CHECK(replay(s, Strategy::NullUnaware).pairs == 3);
+  }
+}
+
+TEST_CASE("a digest of another kind is another config; same IN keys in any order are a duplicate") {
+  ShardCollector c({"q", 1, 1, "J"}, HashConfig{}, {"B0"}, Policy{}, Kind::In);
+  Digest d{{"q", 1, 1, "J"}, "B0", HashConfig{}, Bitmap(), Kind::MinMax, {}};
+  d.values.add(Kind::MinMax, intKey(1));
+  CHECK(c.offer(d) == Outcome::Ignored);
+  CHECK(c.lastIgnored() == Ignored::OtherConfig);
+  Digest in{{"q", 1, 1, "J"}, "B0", HashConfig{}, Bitmap(), Kind::In, {}};
+  in.values.add(Kind::In, intKey(2));
+  in.values.add(Kind::In, intKey(1));
+  CHECK(c.offer(in) == Outcome::Accepted);
+  Digest again = in;
+  again.values = {};
+  again.values.add(Kind::In, intKey(1));
+  again.values.add(Kind::In, intKey(2));
+  CHECK(c.offer(again) == Outcome::DuplicateAcked);
+  again.values.add(Kind::In, intKey(3));
+  CHECK(c.offer(again) == Outcome::Conflict);
+  CHECK(c.published()->state == PubState::Failed);
+}

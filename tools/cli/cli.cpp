@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "execution/replay.h"
 #include "ir/plan_json.h"
 #include "ir/printers.h"
 #include "pipeline/equiv.h"
@@ -231,12 +232,13 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   auto* replayCmd =
       app.add_subcommand("replay", "replay a sharded filter publication scenario (docs/replay.md)");
   replayCmd->add_option("scenario", replay.file, "scenario JSON, - for stdin")->required();
+  std::vector<std::string> strategies;
+  for (rt::Strategy s : rt::allStrategies()) strategies.push_back(rt::strategyName(s));
   replayCmd
       ->add_option("--strategy", replay.strategy,
                    "correct (default), or a wrong protocol: partial-or, and, stale-epoch-counts, "
-                   "top-as-zero, missing-as-empty")
-      ->check(CLI::IsMember({"correct", "partial-or", "and", "stale-epoch-counts", "top-as-zero",
-                             "missing-as-empty"}));
+                   "top-as-zero, missing-as-empty; or wrong content: null-unaware")
+      ->check(CLI::IsMember(strategies));
   replayCmd->add_option("--format", replay.format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
   CheckArgs check;

@@ -93,9 +93,7 @@ struct ScenarioReader {
     return true;
   }
 
-  bool read(const Json& doc, rt::Scenario& s) {
-    if (!only(doc, "", {"hash", "execution", "shards", "probe", "messages", "timeout_after"}))
-      return false;
+  bool readHash(const Json& doc, rt::Scenario& s) {
     const Json* h = need(doc, "", "hash");
     if (!h || !only(*h, "/hash", {"m", "k", "mapping", "seed"})) return false;
     int64_t v = 0;
@@ -115,6 +113,36 @@ struct ScenarioReader {
       s.hash.seed = static_cast<uint64_t>(v);
     }
     if (std::string why = rt::checkConfig(s.hash); !why.empty()) return fail("/hash", why);
+    return true;
+  }
+
+  bool read(const Json& doc, rt::Scenario& s) {
+    if (!only(doc, "",
+              {"filter", "equality", "hash", "execution", "shards", "probe", "messages",
+               "timeout_after"}))
+      return false;
+    if (doc.contains("filter")) {
+      std::string kind;
+      if (!string(doc["filter"], "/filter", kind)) return false;
+      if (kind == "bloom")
+        s.kind = rt::Kind::Bloom;
+      else if (kind == "in")
+        s.kind = rt::Kind::In;
+      else if (kind == "min_max")
+        s.kind = rt::Kind::MinMax;
+      else
+        return fail("/filter", "filter must be \"bloom\", \"in\" or \"min_max\"");
+    }
+    if (doc.contains("equality")) {
+      std::string op;
+      if (!string(doc["equality"], "/equality", op)) return false;
+      if (op != "=" && op != "<=>") return fail("/equality", "equality must be \"=\" or \"<=>\"");
+      s.nullSafe = op == "<=>";
+    }
+    const bool bloom = s.kind == rt::Kind::Bloom;
+    if (!bloom && doc.contains("hash")) return fail("/hash", "hash applies to bloom filters only");
+    if (bloom && !readHash(doc, s)) return false;
+    int64_t v = 0;
     const Json* e = need(doc, "", "execution");
     if (!e || !only(*e, "/execution", {"query", "epoch", "snapshot", "join"})) return false;
     for (const char* k : {"query", "epoch", "snapshot", "join"})
@@ -141,8 +169,14 @@ struct ScenarioReader {
     for (size_t i = 0; i < msgs->size(); ++i) {
       std::string p = "/messages/" + std::to_string(i);
       const Json& mj = (*msgs)[i];
-      if (!only(mj, p, {"shard", "query", "epoch", "snapshot", "join", "m", "mapping", "bits"}))
+      if (!only(mj, p,
+                {"shard", "query", "epoch", "snapshot", "join", "m", "mapping", "bits", "keys"}))
         return false;
+      for (const char* k : {"m", "mapping", "bits"})
+        if (!bloom && mj.contains(k))
+          return fail(p + "/" + k, std::string(k) + " applies to bloom filters only");
+      if (mj.contains("bits") && mj.contains("keys"))
+        return fail(p + "/keys", "give bits or keys, not both");
       rt::ScenarioMessage msg;
       const Json* shard = need(mj, p, "shard");
       if (!shard || !string(*shard, p + "/shard", msg.shard)) return false;
@@ -172,6 +206,12 @@ struct ScenarioReader {
         if (!mapping(mj["mapping"], p + "/mapping", mp)) return false;
         msg.mapping = mp;
       }
+      if (mj.contains("keys")) {
+        msg.keys.emplace();
+        if (!keys(mj["keys"], p + "/keys", *msg.keys)) return false;
+      }
+      s.messages.push_back(msg);
+      if (!bloom) continue;
       rt::HashConfig c = s.hash;
       if (msg.m) c.m = *msg.m;
       if (msg.mapping) c.mapping = *msg.mapping;
@@ -187,9 +227,8 @@ struct ScenarioReader {
             return fail(p + "/bits/" + std::to_string(k), "bit position beyond m");
           bits.push_back(static_cast<uint64_t>(v));
         }
-        msg.bits = bits;
+        s.messages.back().bits = bits;
       }
-      s.messages.push_back(msg);
     }
     if (doc.contains("timeout_after")) {
       if (!integer(doc["timeout_after"], "/timeout_after", v, 0)) return false;
@@ -250,11 +289,29 @@ int replayDocument(const std::string& text, const ReplayArgs& args, std::ostream
   if (args.format == "json") {
     OJson j;
     j["strategy"] = args.strategy;
+    j["filter"] = rt::kindName(s.kind);
+    j["equality"] = s.nullSafe ? "<=>" : "=";
     j["state"] = rt::pubStateName(r.state);
     if (r.bits)
       j["bits"] = *r.bits;
     else
       j["bits"] = nullptr;
+    if (r.values) {
+      OJson c;
+      if (s.kind == rt::Kind::In) {
+        OJson ks = OJson::array();
+        for (const auto& k : r.values->keys) ks.push_back(std::get<int64_t>(k[0]));
+        c["keys"] = ks;
+      } else if (r.values->min.empty()) {
+        c["min"] = c["max"] = nullptr;
+      } else {
+        c["min"] = std::get<int64_t>(r.values->min[0]);
+        c["max"] = std::get<int64_t>(r.values->max[0]);
+      }
+      c["null"] = r.values->null;
+      j["content"] = c;
+    }
+    if (s.nullSafe && r.state == rt::PubState::Ready) j["accepts_null"] = r.nullAccepted;
     j["retained"] = keysJson(r.retained);
     j["pairs"] = r.pairs;
     j["ignored"] = r.ignored;
@@ -269,6 +326,9 @@ int replayDocument(const std::string& text, const ReplayArgs& args, std::ostream
     out << j.dump(2) << "\n";
   } else {
     out << "strategy " << args.strategy << "\n";
+    if (s.kind != rt::Kind::Bloom || s.nullSafe)
+      out << "filter " << rt::kindName(s.kind) << ", equality " << (s.nullSafe ? "<=>" : "=")
+          << "\n";
     for (size_t i = 0; i < r.outcomes.size(); ++i)
       out << "  message " << i + 1 << " (" << s.messages[i].shard << "): " << r.outcomes[i] << "\n";
     for (const auto& t : r.transitions)
@@ -280,6 +340,10 @@ int replayDocument(const std::string& text, const ReplayArgs& args, std::ostream
         bits += (i ? ", " : "") + std::to_string((*r.bits)[i]);
       out << "bits {" << bits << "}\n";
     }
+    if (r.values)
+      out << (s.kind == rt::Kind::In ? "keys " : "range ") << r.values->describe(s.kind) << "\n";
+    if (s.nullSafe && r.state == rt::PubState::Ready)
+      out << "NULL probe keys " << (r.nullAccepted ? "kept" : "dropped") << "\n";
     if (r.state != rt::PubState::Failed) {
       out << "retained " << keysText(r.retained) << "\n";
       out << "pairs " << r.pairs << "\n";
