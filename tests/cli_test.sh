@@ -131,6 +131,7 @@ check "check by slices" 0 'by slices: safe up to bound 2 \(2 slices, 540 databas
 check "check slices json" 0 '"by_slices":\{"bound":2,"slices":2,"databases_checked":540\}' -- sh -c "\"$RFGUARD\" check --method slices --format json corpus/examples/seeds.sql | tr -d ' \n'"
 check "check slice differs" 0 "RF1's slice: differs at bound 1" -- "$RFGUARD" check --method slices corpus/lint/coalesce_into_left_join.json
 check "check bad method" 2 '' -- "$RFGUARD" check --method guess corpus/examples/seeds.sql
+check "check bad oracle" 2 'oracle' -- "$RFGUARD" check --oracle postgres corpus/examples/seeds.sql
 check "check bad bound" 2 '' -- "$RFGUARD" check --bound 0 corpus/examples/seeds.sql
 check "check missing" 2 'cannot open' -- "$RFGUARD" check "$tmp/none.sql"
 
@@ -248,6 +249,10 @@ if "$RFGUARD" duckdb run --scale 0.001 corpus/examples/ssb.sql >/dev/null 2>&1; 
   check "duckdb run: DuckDB's refusal located" 2 'refused.sql:3:1: error: DuckDB: Parser Error' -- "$RFGUARD" duckdb run "$tmp/refused.sql"
   grep -q '1 file, 1 query, 0 findings (0 errors), 1 file with input errors' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL the query DuckDB ran is linted"; fail=$((fail + 1)); }
   check "duckdb run: bad threads" 2 '' -- "$RFGUARD" duckdb run --threads 0 corpus/examples/ssb.sql
+  # DuckDB as the oracle: the same queries as SQLite, all agreeing with the evaluator.
+  check "equiv oracle duckdb" 0 'duckdb: 1518 queries, all agree' -- "$RFGUARD" equiv --oracle duckdb --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
+  check "check oracle duckdb" 1 'duckdb: [0-9]+ queries, all agree' -- "$RFGUARD" check --oracle duckdb --oracle-databases 50 corpus/lint/coalesce_into_left_join.json
+  check "check oracle duckdb json" 0 '"name":"DuckDB"' -- sh -c "\"$RFGUARD\" check --oracle duckdb --oracle-databases 20 --format json corpus/examples/seeds.sql | tr -d ' \n'"
   # The duckdb profile against DuckDB itself, on DuckDB's own join trees (one
   # thread, seed 1, scale 0.01): every difference has its reason.
   check "duckdb compare ssb" 0 '^-- 13 queries: 13 agree, 0 differ \(0 unexplained differences\); DuckDB reported 36 consumers, the profile placed 36$' -- "$RFGUARD" duckdb compare corpus/examples/ssb.sql

@@ -3,11 +3,14 @@
 // this is the longer run.
 //
 //   build/random_check [--queries N] [--seed S] [--bound B] [--seconds T] [--oracle]
+//                      [--oracle-engine duckdb] [--oracle-databases N]
 // Exit 1 when a counterexample is found (a rule bug), printing the query.
 #include <cstring>
 #include <iostream>
+#include <map>
 
 #include "pipeline/session.h"
+#include "tools/cli/engine_oracle.h"
 #include "verifier/bounded.h"
 #include "verifier/random_queries.h"
 
@@ -34,16 +37,22 @@ int main(int argc, char** argv) {
       o.seconds = std::stod(next());
     else if (a == "--oracle")
       o.oracle = true;
+    else if (a == "--oracle-engine") {
+      o.oracle = true;
+      o.oracleFactory = engine::oracleFactory(next());
+    } else if (a == "--oracle-databases")
+      o.oracleDatabases = std::stoull(next());
     else {
-      std::cerr
-          << "usage: random_check [--queries N] [--seed S] [--bound B] [--seconds T] [--oracle]\n";
+      std::cerr << "usage: random_check [--queries N] [--seed S] [--bound B] [--seconds T] "
+                   "[--oracle] [--oracle-engine duckdb] [--oracle-databases N]\n";
       return 2;
     }
   }
   std::mt19937_64 rng(seed);
   int plans = 0, withFilters = 0, complete = 0, sliced = 0, sliceDiffers = 0, bound1 = 0,
       counterexamples = 0, defects = 0, errors = 0;
-  uint64_t databases = 0, consumers = 0;
+  uint64_t databases = 0, consumers = 0, oracleRuns = 0;
+  std::map<std::string, int> oracleSkipped;
   for (int n = 0; n < queries; ++n) {
     std::string sql = randomQuery(rng, 3 + static_cast<int>(rng() % 4));
     Session session;
@@ -78,6 +87,8 @@ int main(int argc, char** argv) {
       ++counterexamples;
       std::cout << "COUNTEREXAMPLE: " << sql;
     }
+    oracleRuns += v.oracleRuns;
+    if (!v.oracleSkipped.empty()) ++oracleSkipped[v.oracleSkipped.substr(0, 60)];
     if (!v.oracleDisagreements.empty()) {
       ++defects;
       std::cout << "EVALUATOR DEFECT: " << sql << "  " << v.oracleDisagreements[0] << "\n";
@@ -92,5 +103,10 @@ int main(int argc, char** argv) {
             << sliced << " more by slices (" << sliceDiffers << " slices inconclusive), " << bound1
             << " at least to bound 1 whole, " << databases << " databases, " << counterexamples
             << " counterexamples, " << defects << " evaluator defects, " << errors << " errors\n";
+  if (o.oracle) {
+    std::cout << oracleRuns << " oracle queries";
+    for (const auto& [why, n] : oracleSkipped) std::cout << "; " << n << "x not run: " << why;
+    std::cout << "\n";
+  }
   return counterexamples || defects ? 1 : errors ? 2 : 0;
 }

@@ -23,11 +23,31 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// SQLite, when asked for, with the current database loaded once per database.
+/// The oracle, when asked for, with the current database loaded once per database.
 struct Oracle {
-  std::unique_ptr<SqliteOracle> sqlite;
+  std::unique_ptr<SqlOracle> engine;
+  SqlTableTypes types;  ///< the scans' column types, for typed tables
   bool active = false;  ///< consulted for the current database
   bool loaded = false;
+
+  /// Opens the oracle of `o` (SQLite by default) for the plans; false when it cannot.
+  bool open(const BoundedOptions& o, std::initializer_list<const PlanNode*> plans,
+            BoundedVerdict& out) {
+    std::string err;
+    engine = o.oracleFactory ? o.oracleFactory(err) : std::make_unique<SqliteOracle>();
+    if (!engine) {
+      out.oracleSkipped = err;
+      return false;
+    }
+    out.oracleName = engine->name();
+    for (const PlanNode* p : plans) collectSqlTypes(*p, types);
+    return true;
+  }
+  SqlFilters dialect() const {
+    SqlFilters f;
+    f.dialect = engine->dialect();
+    return f;
+  }
 };
 
 /// Multisets of option indexes of size 0..n, smallest first (as non-decreasing index lists).
@@ -230,13 +250,13 @@ void consult(Oracle& oracle, const std::optional<std::string>& sql, const rt::Da
   if (!oracle.active || !sql) return;
   std::string err;
   std::vector<rt::Row> theirs;
-  if (!oracle.loaded && !oracle.sqlite->load(db, err)) {
+  if (!oracle.loaded && !oracle.engine->load(db, oracle.types, err)) {
     out.oracleSkipped = err;
     return;
   }
   oracle.loaded = true;
   ++out.oracleRuns;
-  if (!oracle.sqlite->query(*sql, theirs, err)) {
+  if (!oracle.engine->query(*sql, theirs, err)) {
     out.oracleSkipped = err;
     return;
   }
@@ -246,8 +266,9 @@ void consult(Oracle& oracle, const std::optional<std::string>& sql, const rt::Da
   const std::vector<rt::Row>& ours = answers[0].rows;
   std::string tables;
   for (const auto& [name, t] : db) tables += " " + name + "=" + rowsText(t.rows);
-  out.oracleDisagreements.push_back(what + ": evaluator " + rowsText(ours) + ", SQLite " +
-                                    rowsText(theirs) + " on" + tables);
+  out.oracleDisagreements.push_back(what + ": evaluator " + rowsText(ours) + ", " +
+                                    oracle.engine->name() + " " + rowsText(theirs) + " on" +
+                                    tables);
 }
 
 BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const BoundedOptions& o,
@@ -262,15 +283,16 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
   BoundedVerdict v = search(space, o, [&](const rt::Database& db, BoundedVerdict& out) {
     if (o.oracle && !written) {
       written = true;
-      oracle.sqlite = std::make_unique<SqliteOracle>();
-      sqlOriginal = planToSqlite(root, {}, &why);
-      for (int i = 0; i < 3; ++i) {
-        SqlFilters f{true, kContents[i], space.extras, filters};
-        sqlRewritten[i] = planToSqlite(root, f, &why);
+      if (oracle.open(o, {&root}, out)) {
+        sqlOriginal = planToSqlite(root, oracle.dialect(), &why);
+        for (int i = 0; i < 3; ++i) {
+          SqlFilters f{true, kContents[i], space.extras, filters, oracle.engine->dialect()};
+          sqlRewritten[i] = planToSqlite(root, f, &why);
+        }
       }
     }
-    // SQLite sees the first oracleDatabases databases of the search (all when 0).
-    oracle.active = oracle.sqlite && (!o.oracleDatabases || out.databases <= o.oracleDatabases);
+    // The oracle sees the first oracleDatabases databases of the search (all when 0).
+    oracle.active = oracle.engine && (!o.oracleDatabases || out.databases <= o.oracleDatabases);
     oracle.loaded = false;
     auto withContent = [&](rt::Content c) {
       rt::EvalOptions with;
@@ -341,6 +363,7 @@ void checkSlices(const PlanNode& root, const BoundedOptions& o, BoundedVerdict& 
     ++v.slices;
     v.sliceDatabases += sv.databases;
     v.oracleRuns += sv.oracleRuns;
+    if (v.oracleName.empty()) v.oracleName = sv.oracleName;
     if (v.oracleSkipped.empty()) v.oracleSkipped = sv.oracleSkipped;
     for (const auto& d : sv.oracleDisagreements) v.oracleDisagreements.push_back(rf + d);
     v.sliceBound = std::min(v.sliceBound, sv.bound);
@@ -412,14 +435,15 @@ BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritt
   BoundedVerdict v = search(space, o, [&](const rt::Database& db, BoundedVerdict& out) {
     if (o.oracle && !written) {
       written = true;
-      oracle.sqlite = std::make_unique<SqliteOracle>();
-      sqlA = planToSqlite(original, {}, &why);
-      sqlB = planToSqlite(rewritten, {}, &why);
+      if (oracle.open(o, {&original, &rewritten}, out)) {
+        sqlA = planToSqlite(original, oracle.dialect(), &why);
+        sqlB = planToSqlite(rewritten, oracle.dialect(), &why);
+      }
     }
     rt::EvalOptions plain;
     plain.cache = cache;
     rt::Relation a, b;
-    oracle.active = oracle.sqlite && (!o.oracleDatabases || out.databases <= o.oracleDatabases);
+    oracle.active = oracle.engine && (!o.oracleDatabases || out.databases <= o.oracleDatabases);
     oracle.loaded = false;
     if (!rt::evaluate(original, db, plain, a, out.error)) return false;
     if (!rt::evaluate(rewritten, db, plain, b, out.error)) return false;

@@ -3,6 +3,8 @@
 // which the query returns a different bag of rows with its runtime filters
 // than without, for some admissible filter content. Iterative deepening on
 // the number of rows per table, so the first counterexample is minimal.
+#include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -14,6 +16,8 @@
 
 namespace rfguard {
 
+class SqlOracle;
+
 /// The most copies of one row the search makes to pass a LIMIT / OFFSET window.
 inline constexpr long long kMaxRepeat = 1000;
 
@@ -22,8 +26,10 @@ struct BoundedOptions {
   double seconds = 10;              ///< time budget per search
   uint64_t maxDatabases = 2000000;  ///< database budget per search
   int fresh = 2;                    ///< fresh values per type beyond the plan's constants
-  bool oracle = false;              ///< also run every database through SQLite and compare
-  uint64_t oracleDatabases = 0;     ///< SQLite sees only the first this many of a search; 0: all
+  bool oracle = false;              ///< also run every database through an oracle and compare
+  uint64_t oracleDatabases = 0;  ///< the oracle sees only the first this many of a search; 0: all
+  /// The oracle (verifier/sqlite_oracle.h); empty: SQLite.
+  std::function<std::unique_ptr<SqlOracle>(std::string& error)> oracleFactory;
   /// Auto: the whole plan, then per-filter slices (verifier/slices.h) if it stops short of
   /// the bound; Whole: the whole plan only; Slices: the slices only.
   enum class Method { Auto, Whole, Slices } method = Method::Auto;
@@ -59,8 +65,9 @@ struct BoundedVerdict {
   /// that it could not (a constant over kMaxRepeat); empty when there are none.
   std::string constants;
   bool constantsReached = true;                  ///< false: a constant was beyond the repeat search
-  uint64_t oracleRuns = 0;                       ///< queries SQLite ran
-  std::string oracleSkipped;                     ///< why a query had no SQLite form
+  uint64_t oracleRuns = 0;                       ///< queries the oracle ran
+  std::string oracleName;                        ///< "SQLite", "DuckDB" when one was consulted
+  std::string oracleSkipped;                     ///< why a query had no SQL form
   std::vector<std::string> oracleDisagreements;  ///< evaluator defects, with the database
   // The per-filter slices (verifier/slices.h), checked when the whole plan stops short.
   int sliceBound = -1;          ///< every slice is safe up to this bound; -1 when not checked

@@ -20,27 +20,45 @@ std::string filtersText(const std::set<int>& ids) {
 std::string counterexampleScript(const PlanNode& plan, const Counterexample& c,
                                  const PlanNode* normalised) {
   const bool rewrite = normalised != nullptr;
-  std::string why;
-  std::string out =
-      "-- rfguard counterexample: run with sqlite3 (dates are day numbers)\n"
-      "PRAGMA case_sensitive_like = ON;  -- LIKE as SQL means it\n" +
-      databaseToSqlite(c.db);
-  auto original = planToSqlite(plan, {}, &why);
+  // The queries in both dialects: the script is SQLite's; where DuckDB's differs
+  // (LIKE, date functions, regular expressions), DuckDB's forms follow as comments.
+  auto write = [&](SqlDialect d, bool filtered, std::string& why) {
+    SqlFilters f;
+    f.dialect = d;
+    if (!filtered) return planToSqlite(plan, f, &why);
+    if (rewrite) return planToSqlite(*normalised, f, &why);
+    f = SqlFilters{true, c.content, c.extras, c.filters, d};
+    return planToSqlite(plan, f, &why);
+  };
+  std::string why, whyRewritten, ignored;
+  auto original = write(SqlDialect::Sqlite, false, why);
+  auto rewritten = write(SqlDialect::Sqlite, true, whyRewritten);
+  auto duckOriginal = write(SqlDialect::DuckDb, false, ignored);
+  auto duckRewritten = write(SqlDialect::DuckDb, true, ignored);
+  const bool sameInDuckDb = duckOriginal == original && duckRewritten == rewritten;
+  const bool like = (original && original->find(" LIKE ") != std::string::npos) ||
+                    (rewritten && rewritten->find(" LIKE ") != std::string::npos);
+  SqlTableTypes types;
+  collectSqlTypes(plan, types);
+  if (normalised) collectSqlTypes(*normalised, types);
+  std::string out = std::string("-- rfguard counterexample: runs as is in sqlite3") +
+                    (sameInDuckDb && !like ? " and in DuckDB" : "") + " (dates are day numbers)\n";
+  if (like)
+    out += "PRAGMA case_sensitive_like = ON;  -- SQLite: LIKE as SQL means it (not for DuckDB)\n";
+  out += databaseToSql(c.db, types);
   out += "-- original (" + rowsText(c.original) + ")\n" +
          (original ? *original + ";\n" : "-- not expressible in SQLite: " + why + "\n");
-  std::optional<std::string> rewritten;
-  if (rewrite) {
-    rewritten = planToSqlite(*normalised, {}, &why);
-  } else {
-    SqlFilters f{true, c.content, c.extras, c.filters};
-    rewritten = planToSqlite(plan, f, &why);
-  }
   out += std::string("-- rewritten") +
          (rewrite ? ""
                   : std::string(" with ") + filtersText(c.filters) + ", " +
                         rt::contentName(c.content) + " content") +
          " (" + rowsText(c.rewritten) + ")\n" +
-         (rewritten ? *rewritten + ";\n" : "-- not expressible in SQLite: " + why + "\n");
+         (rewritten ? *rewritten + ";\n" : "-- not expressible in SQLite: " + whyRewritten + "\n");
+  if (!sameInDuckDb && (duckOriginal || duckRewritten)) {
+    out += "-- DuckDB spells these queries differently; its forms:\n";
+    if (duckOriginal) out += "-- original: " + *duckOriginal + ";\n";
+    if (duckRewritten) out += "-- rewritten: " + *duckRewritten + ";\n";
+  }
   return out;
 }
 

@@ -13,6 +13,31 @@ std::string q(const std::string& id) {
   return sqlIdentifier(id);
 }
 
+/// A LIKE pattern as a GLOB (case-sensitive in SQLite as in SQL): % and _
+/// become * and ?, GLOB's own * ? [ are bracketed; nullopt for a malformed escape.
+std::optional<std::string> likeToGlob(const std::string& like, const std::string& escape) {
+  if (escape.size() > 1) return std::nullopt;
+  std::string out;
+  for (size_t i = 0; i < like.size(); ++i) {
+    char c = like[i];
+    if (!escape.empty() && c == escape[0]) {
+      if (++i == like.size()) return std::nullopt;
+      c = like[i];
+    } else if (c == '%') {
+      out += '*';
+      continue;
+    } else if (c == '_') {
+      out += '?';
+      continue;
+    }
+    if (c == '*' || c == '?' || c == '[')
+      out += std::string("[") + c + "]";
+    else
+      out += c;
+  }
+  return out;
+}
+
 struct Printer {
   const SqlFilters& f;
   std::string why;
@@ -46,9 +71,9 @@ struct Printer {
         return lit(e);
       case ExprKind::Cast: {
         const Type& t = e.type;
-        std::string to = t.isString()    ? "TEXT"
-                         : t.isInteger() ? "INTEGER"
-                         : t.isNumeric() ? "REAL"
+        std::string to = t.isString()    ? "VARCHAR"
+                         : t.isInteger() ? "BIGINT"
+                         : t.isNumeric() ? "DOUBLE"
                                          : "";
         if (to.empty()) return fail("CAST to " + t.toString()), "NULL";
         return "CAST(" + ex(*e.args[0]) + " AS " + to + ")";
@@ -63,10 +88,15 @@ struct Printer {
         break;
     }
     const std::string& n = e.name;
+    const bool duck = f.dialect == SqlDialect::DuckDb;
     if ((n == "+" || n == "-") && e.type.kind == TypeKind::Date && e.args.size() == 2)
       for (size_t i = 0; i < 2; ++i)
-        if (e.args[i]->type.kind == TypeKind::Interval && e.args[i]->kind == ExprKind::Literal)
-          return sqliteDateShift(ex(*e.args[1 - i]), e.args[i]->value, n == "+" ? 1 : -1);
+        if (e.args[i]->type.kind == TypeKind::Interval && e.args[i]->kind == ExprKind::Literal) {
+          const std::string d = ex(*e.args[1 - i]);
+          const int sign = n == "+" ? 1 : -1;
+          return duck ? duckDateShift(d, e.args[i]->value, sign)
+                      : sqliteDateShift(d, e.args[i]->value, sign);
+        }
     std::vector<std::string> a;
     for (const auto& x : e.args) a.push_back(ex(*x));
     auto join = [&](const std::string& sep) {
@@ -75,17 +105,43 @@ struct Printer {
       return s;
     };
     static const std::map<std::string, std::string> kInfix = {
-        {"and", " AND "}, {"or", " OR "}, {"=", " = "},    {"<>", " <> "},
-        {"<", " < "},     {"<=", " <= "}, {">", " > "},    {">=", " >= "},
-        {"+", " + "},     {"-", " - "},   {"*", " * "},    {"/", " / "},
-        {"%", " % "},     {"||", " || "}, {"<=>", " IS "}, {"is_distinct_from", " IS NOT "}};
-    // LIKE is case-sensitive here (the script and the oracle set case_sensitive_like);
-    // ILIKE compares lower-cased sides. SQLite has no SIMILAR TO or regexp_matches.
+        {"and", " AND "},
+        {"or", " OR "},
+        {"=", " = "},
+        {"<>", " <> "},
+        {"<", " < "},
+        {"<=", " <= "},
+        {">", " > "},
+        {">=", " >= "},
+        {"+", " + "},
+        {"-", " - "},
+        {"*", " * "},
+        {"/", " / "},
+        {"%", " % "},
+        {"||", " || "},
+        {"<=>", " IS NOT DISTINCT FROM "},
+        {"is_distinct_from", " IS DISTINCT FROM "}};
+    // Integer division truncates (the evaluator, SQLite); DuckDB's `/` divides
+    // exactly, so write the truncation out: a - a % b is a multiple of b.
+    if (n == "/" && a.size() == 2 && e.type.isInteger())
+      return "CAST((" + a[0] + " - " + a[0] + " % " + a[1] + ") / " + a[1] + " AS BIGINT)";
+    // LIKE is case-sensitive: SQLite's ignores ASCII case, so a constant pattern
+    // becomes a GLOB there, and any other needs case_sensitive_like (the oracle
+    // sets it; a script says so). ILIKE compares lower-cased sides.
+    // SQLite has no SIMILAR TO or regexp_matches.
+    if (n == "like" && !duck && e.args[1]->kind == ExprKind::Literal && !e.args[1]->isNull &&
+        (a.size() < 3 || (e.args[2]->kind == ExprKind::Literal && !e.args[2]->isNull)))
+      if (auto glob = likeToGlob(e.args[1]->value, a.size() > 2 ? e.args[2]->value : ""))
+        return "(" + a[0] + " GLOB " +
+               rt::sqlLiteral(rt::Value(*glob), Type::of(TypeKind::Varchar)) + ")";
     if (n == "like" || n == "ilike") {
       std::string s =
           n == "like" ? a[0] + " LIKE " + a[1] : "lower(" + a[0] + ") LIKE lower(" + a[1] + ")";
       return "(" + s + (a.size() > 2 ? " ESCAPE " + a[2] : "") + ")";
     }
+    if (duck && n == "similar_to")
+      return "(" + a[0] + " SIMILAR TO " + a[1] + (a.size() > 2 ? " ESCAPE " + a[2] : "") + ")";
+    if (duck && n == "regexp_matches") return "regexp_matches(" + join(", ") + ")";
     if (n == "similar_to" || n == "regexp_matches") return fail(n + " (no SQLite form)"), "NULL";
     if (n == "starts_with") return "(substr(" + a[0] + ", 1, length(" + a[1] + ")) = " + a[1] + ")";
     if (n == "ends_with")
@@ -98,6 +154,10 @@ struct Printer {
                           : part == "month" ? "'start of month'"
                                             : nullptr;
       if (part == "day") return a[1];
+      if (duck && e.args[1]->type.kind == TypeKind::Date &&
+          (part == "year" || part == "quarter" || part == "month" || part == "week"))
+        return "(CAST(date_trunc('" + part + "', " + duckDate(a[1]) + ") AS DATE) - " + kDuckEpoch +
+               ")";
       if (!start || e.args[1]->type.kind != TypeKind::Date)
         return fail("date_trunc to " + (part.empty() ? std::string("a computed part") : part)),
                "NULL";
@@ -139,6 +199,7 @@ struct Printer {
                         : field == "day"   ? "%d"
                                            : "";
       if (fmt.empty()) return fail("extract of " + field), "NULL";
+      if (duck) return "CAST(extract(" + field + " FROM " + duckDate(a[1]) + ") AS BIGINT)";
       return "CAST(strftime('" + fmt + "', " + a[1] + " * 86400, 'unixepoch') AS INTEGER)";
     }
     for (const char* same :
@@ -205,7 +266,8 @@ struct Printer {
              ")";
     std::string in = "(" + t + " IN (SELECT " + b + " FROM (" + build + ") AS " + a + "))";
     if (rf->nullAllowed)
-      in = "EXISTS (SELECT 1 FROM (" + build + ") AS " + a + " WHERE " + b + " IS " + t + ")";
+      in = "EXISTS (SELECT 1 FROM (" + build + ") AS " + a + " WHERE " + b +
+           " IS NOT DISTINCT FROM " + t + ")";
     if (f.content == rt::Content::FalsePositive) {
       // The evaluator adds the first candidate absent from the build domain; SQL picks it the same
       // way.
@@ -268,17 +330,17 @@ struct Printer {
       case PlanOp::Join: {
         std::string l = node(*n.children[0]), r = node(*n.children[1]);
         std::string la = fresh(), ra = fresh();
-        std::string on = n.predicate ? ex(*n.predicate) : "1";
+        std::string on = n.predicate ? ex(*n.predicate) : "TRUE";
         const auto& info = joinInfo(n.joinType);
         const char* exists = info.keepsMatched ? "EXISTS" : "NOT EXISTS";
         if (!info.outputs[1])  // semi / anti: the left rows with (or without) a match
           return "SELECT * FROM (" + l + ") AS " + la + " WHERE " + exists + " (SELECT 1 FROM (" +
-                 r + ") AS " + ra + " WHERE " + (info.nullAware ? "(" + on + ") IS NOT 0" : on) +
-                 ")";
+                 r + ") AS " + ra + " WHERE " +
+                 (info.nullAware ? "(" + on + ") IS NOT FALSE" : on) + ")";
         if (!info.outputs[0])
           return "SELECT * FROM (" + r + ") AS " + ra + " WHERE " + exists + " (SELECT 1 FROM (" +
-                 l + ") AS " + la + " WHERE " + (info.nullAware ? "(" + on + ") IS NOT 0" : on) +
-                 ")";
+                 l + ") AS " + la + " WHERE " +
+                 (info.nullAware ? "(" + on + ") IS NOT FALSE" : on) + ")";
         const char* kind = info.hasCondition ? info.sql : "JOIN";  // CROSS: JOIN ... ON 1
         return "SELECT * FROM (" + l + ") AS " + la + " " + kind + " (" + r + ") AS " + ra +
                " ON " + on;
@@ -339,8 +401,8 @@ struct Printer {
         }
         for (const auto& c : n.output) order += (order.empty() ? "" : ", ") + q(c.id) + " ASC";
         return "SELECT * FROM (" + node(*src) + ") AS " + fresh() + " ORDER BY " + order +
-               " LIMIT " + (n.limit ? std::to_string(*n.limit) : "-1") + " OFFSET " +
-               std::to_string(n.offset);
+               " LIMIT " + (n.limit ? std::to_string(*n.limit) : "9223372036854775807") +
+               " OFFSET " + std::to_string(n.offset);
       }
       case PlanOp::Union:
       case PlanOp::Intersect:
@@ -369,7 +431,7 @@ struct Printer {
         if (s.empty()) {
           for (const auto& c : n.outNames)
             s += (s.empty() ? "SELECT " : ", ") + ("NULL AS " + q(c));
-          s += " WHERE 0";
+          s += " WHERE FALSE";
         }
         return "SELECT * FROM (" + s + ") AS " + fresh();
       }
@@ -422,11 +484,31 @@ std::string sqlIdentifier(const std::string& id) {
   return out + "\"";
 }
 
-std::string databaseToSqlite(const rt::Database& db) {
+void collectSqlTypes(const PlanNode& plan, SqlTableTypes& out) {
+  forEachNode(plan, [&](const PlanNode& n) {
+    if (n.op != PlanOp::Scan) return;
+    for (const auto& c : n.tableColumns) {
+      const Type& t = c.type;
+      const char* sql = t.kind == TypeKind::Boolean                 ? "BOOLEAN"
+                        : t.isInteger() || t.kind == TypeKind::Date ? "BIGINT"
+                        : t.isNumeric()                             ? "DOUBLE"
+                        : t.isString() || t.isTemporal()            ? "VARCHAR"
+                                                                    : nullptr;
+      if (sql) out[n.table][c.id.substr(n.alias.size() + 1)] = sql;
+    }
+  });
+}
+
+std::string databaseToSql(const rt::Database& db, const SqlTableTypes& types) {
   std::string out;
   for (const auto& [name, t] : db) {
+    auto known = types.find(name);
     std::string cols;
-    for (const auto& c : t.columns) cols += (cols.empty() ? "" : ", ") + q(c);
+    for (const auto& c : t.columns) {
+      cols += (cols.empty() ? "" : ", ") + q(c);
+      if (known == types.end()) continue;
+      if (auto it = known->second.find(c); it != known->second.end()) cols += " " + it->second;
+    }
     out += "CREATE TABLE " + q(name) + " (" + cols + ");\n";
     for (const auto& r : t.rows) {
       std::string vals;
@@ -439,6 +521,10 @@ std::string databaseToSqlite(const rt::Database& db) {
     }
   }
   return out;
+}
+
+std::string databaseToSqlite(const rt::Database& db) {
+  return databaseToSql(db, {});
 }
 
 }  // namespace rfguard

@@ -4,6 +4,7 @@
 // ("a.k"). Runtime-filter consumers are written as `t IN (SELECT b FROM build)`
 // (`EXISTS (... WHERE b IS t)` when null-allowing), with the content variant's
 // false positive or MinMax range where one applies.
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -14,12 +15,18 @@
 
 namespace rfguard {
 
-/// How the consumers are written.
+/// The SQL written is the subset SQLite 3.39+ and DuckDB share (IS [NOT]
+/// DISTINCT FROM, TRUE/FALSE, BIGINT/DOUBLE/VARCHAR casts, integer division
+/// spelled exactly); only date functions and regular expressions differ.
+enum class SqlDialect { Sqlite, DuckDb };
+
+/// How the consumers are written, and for which engine.
 struct SqlFilters {
   bool apply = false;
   rt::Content content = rt::Content::Exact;
   std::vector<rt::Value> extras;  ///< the false-positive candidates, as the evaluator uses them
   std::set<int> only;             ///< apply only these filters; empty: all
+  SqlDialect dialect = SqlDialect::Sqlite;
 };
 
 /// The query as one SQLite SELECT, or nullopt with `why` when a construct has
@@ -32,5 +39,13 @@ std::string sqlIdentifier(const std::string& id);
 
 /// CREATE TABLE and INSERT statements for a database (dates as day numbers).
 std::string databaseToSqlite(const rt::Database& db);
+
+/// Per table, per column name: the SQL type both engines declare for the
+/// evaluator's values of that column (BIGINT for integers, booleans-as-0/1 are
+/// BOOLEAN, dates as day numbers BIGINT, DOUBLE, VARCHAR), from the plans' scans.
+using SqlTableTypes = std::map<std::string, std::map<std::string, std::string>>;
+void collectSqlTypes(const PlanNode& plan, SqlTableTypes& out);
+/// The same, typed: CREATE TABLE with each column's type (untyped where unknown).
+std::string databaseToSql(const rt::Database& db, const SqlTableTypes& types);
 
 }  // namespace rfguard

@@ -28,13 +28,16 @@ bool SqliteOracle::exec(const std::string& sql, std::string& error) {
 
 // The schema is created once; each database only replaces the rows, so that
 // prepared queries stay valid (a schema change would force SQLite to re-prepare).
-bool SqliteOracle::load(const rt::Database& db, std::string& error) {
+bool SqliteOracle::load(const rt::Database& db, const SqlTableTypes& types, std::string& error) {
   if (!db_) return error = "cannot open an in-memory SQLite database", false;
   for (const auto& [name, t] : db) {
     if (inserts_.count(name)) continue;
     std::string cols, marks;
+    auto known = types.find(name);
     for (const auto& c : t.columns) {
       cols += (cols.empty() ? "" : ", ") + sqlIdentifier(c);
+      if (known != types.end())
+        if (auto it = known->second.find(c); it != known->second.end()) cols += " " + it->second;
       marks += marks.empty() ? "?" : ", ?";
     }
     if (!exec("CREATE TABLE " + sqlIdentifier(name) + " (" + cols + ");", error)) return false;

@@ -2,6 +2,7 @@
 // runtime filters change the result (docs/check.md). A .sql file is normalised
 // and planned with the profile; a .json plan is checked as given.
 #include "tools/cli/check.h"
+#include "tools/cli/engine_oracle.h"
 
 #include <chrono>
 #include <nlohmann/json.hpp>
@@ -101,7 +102,13 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
   BoundedOptions bo;
   bo.bound = args.bound;
   bo.seconds = args.seconds;
-  bo.oracle = args.oracle == "sqlite";
+  bo.oracle = args.oracle != "none";
+  bo.oracleFactory = engine::oracleFactory(args.oracle);
+  bo.oracleDatabases = args.oracleDatabases;
+  if (std::string why; !engine::oracleAvailable(args.oracle, why)) {
+    err << "error: --oracle " << args.oracle << ": " << why << "\n";
+    return kExitInputError;
+  }
   bo.maxDatabases = args.databases;
   bo.method = parseMethod(args.method).value_or(BoundedOptions::Method::Auto);  // CLI11 checked
   Outcome outcome;

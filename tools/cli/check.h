@@ -20,6 +20,7 @@ struct CheckArgs {
   bool rewrites = false;
   std::string method = "auto";
   uint64_t databases = 2000000;
+  uint64_t oracleDatabases = 0;  ///< 0: the oracle sees every database
   InputArgs input;
 };
 

@@ -252,8 +252,10 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
           "--profile", check.profile,
           "placement policy for SQL inputs: sound (default), doris, starrocks, trino, duckdb")
       ->check(CLI::IsMember(profileNames()));
-  checkCmd->add_option("--oracle", check.oracle, "none (default) or sqlite")
-      ->check(CLI::IsMember({"none", "sqlite"}));
+  checkCmd
+      ->add_option("--oracle", check.oracle,
+                   "none (default), sqlite, or a linked engine (duckdb): cross-check the evaluator")
+      ->check(CLI::IsMember({"none", "sqlite", "duckdb"}));
   checkCmd->add_option("--format", check.format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
   checkCmd->add_option("--seconds", check.seconds, "time budget per search (default 10)")
@@ -266,6 +268,11 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   checkCmd
       ->add_option("--databases", check.databases, "database budget per search (default 2000000)")
       ->check(CLI::PositiveNumber);
+  checkCmd
+      ->add_option("--oracle-databases", check.oracleDatabases,
+                   "the oracle sees only the first N databases of each search (default 0: all; "
+                   "DuckDB takes milliseconds per query)")
+      ->check(CLI::NonNegativeNumber);
   checkCmd->add_flag("--rewrites", check.rewrites,
                      "also check normalisation: the bound plan against the normalised one");
   addInputOptions(checkCmd, check.input);
@@ -281,8 +288,10 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
                        "every step against the one before");
   equivCmd->add_option("--bound", equiv.bound, "most rows per table (default 2)")
       ->check(CLI::Range(1, 6));
-  equivCmd->add_option("--oracle", equiv.oracle, "none (default) or sqlite")
-      ->check(CLI::IsMember({"none", "sqlite"}));
+  equivCmd
+      ->add_option("--oracle", equiv.oracle,
+                   "none (default), sqlite, or a linked engine (duckdb): cross-check the evaluator")
+      ->check(CLI::IsMember({"none", "sqlite", "duckdb"}));
   equivCmd->add_option("--format", equiv.format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
   equivCmd->add_option("--seconds", equiv.seconds, "time budget per search (default 10)")
@@ -290,6 +299,11 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   equivCmd
       ->add_option("--databases", equiv.databases, "database budget per search (default 2000000)")
       ->check(CLI::PositiveNumber);
+  equivCmd
+      ->add_option("--oracle-databases", equiv.oracleDatabases,
+                   "the oracle sees only the first N databases of each search (default 0: all; "
+                   "DuckDB takes milliseconds per query)")
+      ->check(CLI::NonNegativeNumber);
   addInputOptions(equivCmd, equiv.input);
   equivCmd->footer(
       "Exit codes: 0 equivalent up to the bound reached (the verdict says \"inconclusive\" when "

@@ -1,4 +1,5 @@
 #include "tools/cli/equiv.h"
+#include "tools/cli/engine_oracle.h"
 
 #include <nlohmann/json.hpp>
 
@@ -75,7 +76,9 @@ BoundedOptions boundedOptions(const EquivArgs& args) {
   bo.bound = args.bound;
   bo.seconds = args.seconds;
   bo.maxDatabases = args.databases;
-  bo.oracle = args.oracle == "sqlite";
+  bo.oracle = args.oracle != "none";
+  bo.oracleFactory = engine::oracleFactory(args.oracle);
+  bo.oracleDatabases = args.oracleDatabases;
   bo.method = BoundedOptions::Method::Whole;
   return bo;
 }
@@ -161,6 +164,10 @@ int runTrace(const EquivArgs& args, const SessionOptions& so, std::ostream& out,
 int runEquiv(const EquivArgs& args, std::ostream& out, std::ostream& err) {
   SessionOptions so;
   if (!applyInputArgs(args.input, so, err)) return kExitInputError;
+  if (std::string why; !engine::oracleAvailable(args.oracle, why)) {
+    err << "error: --oracle " << args.oracle << ": " << why << "\n";
+    return kExitInputError;
+  }
   if (!args.trace.empty()) {
     if (!args.files.empty()) {
       err << "rfguard equiv: give either --trace FILE or ORIGINAL REWRITTEN, not both\n";

@@ -19,6 +19,7 @@ struct EquivArgs {
   std::string format = "text";
   double seconds = 10;
   uint64_t databases = 2000000;
+  uint64_t oracleDatabases = 0;  ///< 0: the oracle sees every database
   InputArgs input;
 };
 

@@ -1,5 +1,7 @@
 #include "tools/cli/verdict_output.h"
 
+#include <cctype>
+
 #include "verifier/counterexample.h"
 
 namespace rfguard {
@@ -49,9 +51,19 @@ void counterexampleText(const Counterexample& c, const std::string& sql, std::os
   }
 }
 
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+}  // namespace
+
 void oracleText(const BoundedVerdict& v, std::ostream& out) {
   if (v.oracleRuns || !v.oracleSkipped.empty())
-    out << "  sqlite: " << v.oracleRuns << " queries"
+    out << "  " << (v.oracleName.empty() ? "oracle" : lower(v.oracleName)) << ": " << v.oracleRuns
+        << " queries"
         << (v.oracleSkipped.empty() ? "" : ", not all expressible (" + v.oracleSkipped + ")")
         << (v.oracleDisagreements.empty() ? ", all agree" : "") << "\n";
   for (const auto& d : v.oracleDisagreements) out << "  EVALUATOR DEFECT: " << d << "\n";
@@ -59,7 +71,8 @@ void oracleText(const BoundedVerdict& v, std::ostream& out) {
 
 Json oracleJson(const BoundedVerdict& v) {
   if (!v.oracleRuns && v.oracleSkipped.empty() && v.oracleDisagreements.empty()) return nullptr;
-  return Json{{"runs", v.oracleRuns},
+  return Json{{"name", v.oracleName},
+              {"runs", v.oracleRuns},
               {"skipped", v.oracleSkipped},
               {"disagreements", v.oracleDisagreements}};
 }
