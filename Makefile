@@ -7,7 +7,7 @@ FUZZ_SECONDS ?= 60
 JOBS ?= $(shell nproc)
 PACKAGES := cmake g++ make pkg-config antlr4 default-jre-headless libantlr4-runtime-dev \
   nlohmann-json3-dev doctest-dev libre2-dev libcli11-dev libsqlite3-dev libxxhash-dev \
-  libbenchmark-dev sqlite3
+  libbenchmark-dev sqlite3 libpq-dev
 # The clang build with libFuzzer (make fuzz): Debian 12's clang and its runtimes.
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev
 
@@ -69,6 +69,7 @@ fuzz: deps fuzz-deps
 	fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
 bench: build
+	./$(BUILD)/bench_planning --repetitions 30
 	./$(BUILD)/bench_frontend --benchmark_repetitions=10 --benchmark_report_aggregates_only=true
 	./$(BUILD)/bench_planner --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 	./$(BUILD)/bench_lint --benchmark_repetitions=7 --benchmark_report_aggregates_only=true
