@@ -19,7 +19,7 @@ bool pushFilterIntoJoin(PlanPtr& node) {
   if (node->op != PlanOp::Filter || node->children[0]->op != PlanOp::Join) return false;
   PlanPtr join = node->children[0];
   const auto& info = joinInfo(join->joinType);
-  std::set<std::string> cols[2] = {outputIds(*join->children[0]), outputIds(*join->children[1])};
+  const PlanNode* sides[2] = {join->children[0].get(), join->children[1].get()};
   const bool combinable = info.whereIntoCondition;
   std::vector<ExprPtr> keep, into[2], cond;
   for (const auto& c : conjuncts(node->predicate)) {
@@ -30,11 +30,12 @@ bool pushFilterIntoJoin(PlanPtr& node) {
     }
     bool placed = false;
     for (int s = 0; s < 2 && !placed; ++s)
-      if (info.whereIntoSide[s] && subsetOf(refs, cols[s])) into[s].push_back(c), placed = true;
+      if (info.whereIntoSide[s] && producesAll(*sides[s], refs))
+        into[s].push_back(c), placed = true;
     if (!placed && combinable) {
-      std::set<std::string> both = cols[0];
-      both.insert(cols[1].begin(), cols[1].end());
-      if (subsetOf(refs, both)) cond.push_back(c), placed = true;
+      bool both = true;
+      for (const auto& r : refs) both = both && (produces(*sides[0], r) || produces(*sides[1], r));
+      if (both) cond.push_back(c), placed = true;
     }
     if (!placed) keep.push_back(c);
   }
@@ -59,14 +60,14 @@ bool pushFilterIntoJoin(PlanPtr& node) {
 bool pushJoinConditionIntoSides(PlanPtr& node) {
   if (node->op != PlanOp::Join || !node->predicate) return false;
   const auto& info = joinInfo(node->joinType);
-  std::set<std::string> cols[2] = {outputIds(*node->children[0]), outputIds(*node->children[1])};
+  const PlanNode* sides[2] = {node->children[0].get(), node->children[1].get()};
   std::vector<ExprPtr> keep, into[2];
   for (const auto& c : conjuncts(node->predicate)) {
     auto refs = columnsOf(*c);
     bool placed = false;
     if (movable(*c) && !refs.empty())
       for (int s = 0; s < 2 && !placed; ++s)
-        if (info.onIntoSide[s] && subsetOf(refs, cols[s])) into[s].push_back(c), placed = true;
+        if (info.onIntoSide[s] && producesAll(*sides[s], refs)) into[s].push_back(c), placed = true;
     if (!placed) keep.push_back(c);
   }
   if (into[0].empty() && into[1].empty()) return false;

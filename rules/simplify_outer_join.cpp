@@ -61,9 +61,13 @@ int walk(PlanNode& n, std::vector<ExprPtr> preds) {
       return walk(*n.children[0], down);
     }
     case Passage::JoinSides: {
-      std::set<std::string> cols[2] = {outputIds(*n.children[0]), outputIds(*n.children[1])};
-      JoinType t =
-          simplified(n.joinType, rejectsNullsOf(preds, cols[0]), rejectsNullsOf(preds, cols[1]));
+      // Only a join that NULL-extends a side, under conjuncts, can become simpler.
+      const auto& before = joinInfo(n.joinType);
+      JoinType t = n.joinType;
+      if (!preds.empty() && (before.generatesNulls[0] || before.generatesNulls[1])) {
+        std::set<std::string> cols[2] = {outputIds(*n.children[0]), outputIds(*n.children[1])};
+        t = simplified(n.joinType, rejectsNullsOf(preds, cols[0]), rejectsNullsOf(preds, cols[1]));
+      }
       if (t != n.joinType) {
         n.joinType = t;
         computeOutput(n);
