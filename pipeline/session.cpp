@@ -1,5 +1,8 @@
 #include "pipeline/session.h"
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -57,9 +60,16 @@ bool readInputFile(const std::string& path, std::string& text, Diagnostics& diag
   if (path == "-") {
     text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
   } else {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+      diags.error(path, {}, "is a directory (lint walks directories; plan and check take files)");
+      return false;
+    }
+    errno = 0;
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-      diags.errorAt(path, "", "cannot open file");
+      diags.error(path, {},
+                  std::string("cannot open: ") + (errno ? std::strerror(errno) : "unreadable"));
       return false;
     }
     std::ostringstream buf;
@@ -83,6 +93,34 @@ bool Session::load(const std::string& path, Diagnostics& diags) {
     in.ok = false;
     inputs_.push_back(std::move(in));
     return false;
+  }
+  // JSON Lines: one complete document per line (what `plan --format json` writes
+  // for several inputs). Each line is an input of its own, named file:line, so
+  // that no document is judged by another. Anything else after a document stays
+  // an error of the JSON reader.
+  if (options_.from != InputFormat::Sql) {
+    std::vector<std::pair<int, std::string>> lines;
+    size_t start = 0;
+    for (int no = 1; start < text.size(); ++no) {
+      size_t end = text.find('\n', start);
+      if (end == std::string::npos) end = text.size();
+      std::string line = text.substr(start, end - start);
+      if (line.find_first_not_of(" \t\r") != std::string::npos) lines.push_back({no, line});
+      start = end + 1;
+    }
+    if (lines.size() > 1 && lines[0].second.find_first_not_of(" \t") < lines[0].second.size() &&
+        lines[0].second[lines[0].second.find_first_not_of(" \t")] == '{' &&
+        nlohmann::json::accept(lines[0].second)) {
+      bool ok = true;
+      for (const auto& [no, line] : lines) {
+        const std::string name = path + ":" + std::to_string(no);
+        InputFormat f = options_.from;
+        if (f == InputFormat::Auto) f = detectFormat(name, line);
+        if (f == InputFormat::Sql) f = InputFormat::PlanJson;  // a line of JSON Lines is JSON
+        ok = loadFormat(line, name, f, diags) && ok;
+      }
+      return ok;
+    }
   }
   return loadText(text, path, diags);
 }

@@ -96,6 +96,36 @@ check "lint counts unread files" 2 '^-- 2 files, 10 queries, 0 findings \(0 erro
 check "lint no files" 2 'no input files' -- "$RFGUARD" lint
 check "lint bad profile" 2 '' -- "$RFGUARD" lint --profile oracle corpus/examples/seeds.sql
 
+# Input that must not pass silently (issue 13): several plans as JSON are JSON
+# Lines that read back line by line; missing files and directories say why;
+# directories given to lint are walked; flags that would do nothing are refused.
+check "plan json lines" 0 '' -- "$RFGUARD" plan --format json corpus/examples/seeds.sql corpus/lint/coalesce_into_left_join.json
+cp "$tmp/out" "$tmp/two.jsonl"
+[ "$(wc -l < "$tmp/two.jsonl")" -eq 2 ] && python3 -c "import json,sys; [json.loads(l) for l in open(sys.argv[1])]" "$tmp/two.jsonl" \
+  && pass=$((pass + 1)) || { echo "FAIL plan json: two inputs, two JSON lines"; fail=$((fail + 1)); }
+check "json lines read back" 1 'two.jsonl:2 /queries/0/plan/children/0/children/0/children/1\]' -- "$RFGUARD" lint "$tmp/two.jsonl"
+grep -q -- '-- 1 file, 11 queries, 1 finding' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL json lines: every line linted"; fail=$((fail + 1)); }
+{ head -1 "$tmp/two.jsonl"; echo garbage; } > "$tmp/garbage.jsonl"
+check "json lines garbage line" 2 'garbage.jsonl:2: error at /: malformed JSON' -- "$RFGUARD" lint "$tmp/garbage.jsonl"
+check "plan json one input" 0 '^  "format": "rfguard-plan",' -- "$RFGUARD" plan --format json corpus/examples/seeds.sql
+check "missing file says why" 2 'none.sql: error: cannot open: No such file or directory' -- "$RFGUARD" lint "$tmp/none.sql"
+check "plan of a directory" 2 'corpus: error: is a directory' -- "$RFGUARD" plan corpus
+check "lint walks a directory" 1 '^-- 2 files, 2 queries, 1 finding \(1 error\)$' -- "$RFGUARD" lint corpus/lint
+check "lint --exclude" 0 '^-- 1 file, 1 query, 0 findings' -- "$RFGUARD" lint --exclude 'coalesce*.json' corpus/lint
+mkdir -p "$tmp/nothing/.hidden" && cp corpus/lint/coalesce_into_left_join.json "$tmp/nothing/.hidden/"
+check "lint skips hidden folders" 2 'nothing: error: no .sql, .json or .jsonl files in this directory' -- "$RFGUARD" lint "$tmp/nothing"
+check "unknown command" 2 'rfguard: unknown command "frob" \(commands: plan, lint,' -- "$RFGUARD" frob
+check "unknown duckdb command" 2 'rfguard duckdb: unknown command "frob" \(commands: run, compare, diff' -- "$RFGUARD" duckdb frob
+check "compare json" 0 '"format": "rfguard-compare"' -- "$RFGUARD" plan --compare --format json corpus/examples/seeds.sql
+python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert len(d['queries']) == 10 and all(len(q['profiles']) >= 5 for q in d['queries'])" "$tmp/out" \
+  && pass=$((pass + 1)) || { echo "FAIL compare json shape"; fail=$((fail + 1)); }
+check "compare dot refused" 2 '--compare prints consumers per profile as text or json' -- "$RFGUARD" plan --compare --format dot corpus/examples/seeds.sql
+check "explain json refused" 2 '--explain adds the decisions to the text plan; it has no json form' -- "$RFGUARD" plan --explain --format json corpus/examples/seeds.sql
+check "explain dot refused" 2 'it has no dot form' -- "$RFGUARD" plan --explain --format dot corpus/examples/seeds.sql
+check "explain on a given plan" 2 'rfguard plan: --explain applies to plans rfguard places' -- "$RFGUARD" plan --explain corpus/lint/coalesce_into_left_join.json
+check "profile on a given plan" 2 'rfguard lint: --profile starrocks applies to plans rfguard places' -- "$RFGUARD" lint --profile starrocks corpus/lint/coalesce_into_left_join.json
+check "profile on a mix" 1 'coalesce_into_left_join.json: note: --profile starrocks passed by' -- "$RFGUARD" lint --profile starrocks corpus/lint
+
 # replay: exit 0, 1 when the query fails, 2 on input errors with a JSON pointer.
 check "replay worked" 0 '^pairs 17$' -- "$RFGUARD" replay corpus/replay/worked.json
 check "replay partial-or" 0 '^pairs 9$' -- "$RFGUARD" replay --strategy partial-or corpus/replay/worked.json

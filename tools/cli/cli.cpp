@@ -75,6 +75,19 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
     err << "rfguard plan: no input files (use - for stdin)\n";
     return kExitInputError;
   }
+  // Flags that add to one format only are refused with the others, never ignored.
+  auto refuse = [&](const std::string& what) {
+    err << "rfguard plan: " << what << "\n";
+    return kExitInputError;
+  };
+  if (args.explain && args.format != "text")
+    return refuse("--explain adds the decisions to the text plan; it has no " + args.format +
+                  " form (use --format text)");
+  if (args.compare && args.format == "dot")
+    return refuse("--compare prints consumers per profile as text or json, not dot");
+  if (args.compare && args.explain) return refuse("--compare and --explain: choose one");
+  if (args.compare && args.noRuntimeFilters)
+    return refuse("--compare places every profile; --no-runtime-filters contradicts it");
   SessionOptions so;
   for (const auto& d : args.disabled) {
     if (!isRuleName(d)) {
@@ -110,6 +123,12 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
     err << diags.render();
   }
   if (session.run()) code = kExitInputError;
+  std::vector<std::string> placing;
+  if (args.profile != "sound") placing.push_back("--profile " + args.profile);
+  if (args.explain) placing.push_back("--explain");
+  if (args.cost) placing.push_back("--cost");
+  if (args.composite) placing.push_back("--composite");
+  if (!args.compare && !checkPlacementFlags(session, placing, "plan", err)) return kExitInputError;
   if (!args.trace.empty())
     for (size_t i = 0; i < session.inputs().size(); ++i)
       for (size_t qi : session.inputs()[i].queries) {
@@ -128,7 +147,7 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
     for (const auto& p : q.normalization.problems)
       err << q.input << ": " << q.query.name << ": invariant broken by " << p << "\n";
     if (args.compare) {
-      out << compareProfiles(q.query);
+      if (args.format == "text") out << compareProfiles(q.query);
       continue;
     }
     if (args.format != "text") continue;
@@ -155,13 +174,32 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
     }
     out << "\n";
   }
+  if (args.compare && args.format == "json") {
+    nlohmann::ordered_json doc{{"format", "rfguard-compare"}, {"version", 1}};
+    nlohmann::ordered_json qs = nlohmann::ordered_json::array();
+    for (const auto& q : session.queries()) {
+      nlohmann::ordered_json profiles = nlohmann::ordered_json::array();
+      for (const auto& pc : consumersByProfile(*q.query.plan, RfOptions{})) {
+        nlohmann::ordered_json consumers = nlohmann::ordered_json::array();
+        for (const auto& c : pc.consumers)
+          consumers.push_back({{"filter", c.filter}, {"target", c.target}});
+        profiles.push_back({{"profile", profileName(pc.profile)}, {"consumers", consumers}});
+      }
+      qs.push_back({{"name", q.query.name}, {"input", q.input}, {"profiles", profiles}});
+    }
+    doc["queries"] = qs;
+    out << doc.dump(2) << "\n";
+  }
   if (args.compare) return code;
   if (args.format == "json") {
-    // One document per input file; several files give one JSON document per line.
+    // One input: one document. Several: JSON Lines, one compact document per
+    // input and line, which lint, check and plan read back (docs/plan-json.md).
+    const bool lines = session.inputs().size() > 1;
     for (const auto& in : session.inputs()) {
+      if (!in.ok) continue;
       std::vector<Query> qs;
       for (size_t i : in.queries) qs.push_back(session.queries()[i].query);
-      out << documentToJson(in.catalog, qs).dump(2) << "\n";
+      out << documentToJson(in.catalog, qs).dump(lines ? -1 : 2) << "\n";
     }
   } else if (args.format == "dot") {
     std::vector<Query> all;
@@ -217,7 +255,14 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   LintArgs lint;
   auto* lintCmd = app.add_subcommand(
       "lint", "verify runtime-filter placements: plan JSON as given, SQL as the profile plans it");
-  lintCmd->add_option("files", lint.files, "SQL or plan JSON files, - for stdin");
+  lintCmd->add_option("files", lint.files,
+                      "SQL or plan JSON files, directories (walked for *.sql, *.json, *.jsonl), "
+                      "- for stdin");
+  lintCmd
+      ->add_option("--exclude", lint.exclude,
+                   "leave out files found in directories whose path or name matches this "
+                   "glob (repeatable)")
+      ->allow_extra_args(false);
   lintCmd->add_option("--format", lint.format, "text, json or sarif")
       ->check(CLI::IsMember({"text", "json", "sarif"}));
   lintCmd
@@ -364,6 +409,27 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   duckDiffCmd->add_option("--format", duckDiff.format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
   duckDiffCmd->add_flag("--verbose", duckDiff.verbose, "also list the queries DuckDB refused");
+  // A word where a command is due that names none is reported as such (CLI11
+  // would only say that a subcommand is required).
+  CLI::App* level = &app;
+  std::string path = "rfguard";
+  for (int i = 1; i < argc && argv[i][0] != '-'; ++i) {
+    auto subs = level->get_subcommands({});
+    if (subs.empty()) break;  // the command's own arguments
+    CLI::App* next = nullptr;
+    std::string names;
+    for (auto* sub : subs) {
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+      if (sub->get_name() == argv[i]) next = sub;
+    }
+    if (!next) {
+      err << path << ": unknown command \"" << argv[i] << "\" (commands: " << names << "; " << path
+          << " --help)\n";
+      return kExitInputError;
+    }
+    level = next;
+    path += " " + next->get_name();
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

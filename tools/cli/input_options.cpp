@@ -29,6 +29,30 @@ bool applyInputArgs(const InputArgs& args, SessionOptions& so, std::ostream& err
   return true;
 }
 
+bool checkPlacementFlags(const Session& session, const std::vector<std::string>& flags,
+                         const std::string& command, std::ostream& err) {
+  if (flags.empty()) return true;
+  std::string names;
+  for (const auto& f : flags) names += (names.empty() ? "" : ", ") + f;
+  bool placed = false, given = false;
+  for (const auto& q : session.queries()) (q.given ? given : placed) = true;
+  if (given && !placed) {
+    err << "rfguard " << command << ": " << names << (flags.size() == 1 ? " applies" : " apply")
+        << " to plans rfguard places; every input carries its own runtime filters, judged as "
+           "given\n";
+    return false;
+  }
+  if (given)
+    for (const auto& in : session.inputs()) {
+      bool inputGiven = false;
+      for (size_t i : in.queries) inputGiven = inputGiven || session.queries()[i].given;
+      if (inputGiven)
+        err << in.path << ": note: " << names
+            << " passed by: its runtime filters are judged as given\n";
+    }
+  return true;
+}
+
 void writeImportNotes(const QueryRun& q, std::ostream& err) {
   if (!q.imported) return;
   for (const auto& n : q.imported->losses)

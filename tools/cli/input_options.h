@@ -21,6 +21,12 @@ void addInputOptions(CLI::App* cmd, InputArgs& args);
 /// Sets the session's input format and schema; false (after a located error on
 /// `err`) when the schema cannot be read.
 bool applyInputArgs(const InputArgs& args, SessionOptions& so, std::ostream& err);
+/// Placement flags (`--profile starrocks`, `--explain`...) act only on plans
+/// rfguard places. When every loaded query is given (plan JSON or an engine
+/// plan carrying its own filters) they would do nothing: an error naming them
+/// (false). When some are given, a note per such input says the flags pass it by.
+bool checkPlacementFlags(const Session& session, const std::vector<std::string>& flags,
+                         const std::string& command, std::ostream& err);
 /// Writes what importing an engine's plan lost, per query of `q`, as notes.
 void writeImportNotes(const QueryRun& q, std::ostream& err);
 

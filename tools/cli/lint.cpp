@@ -2,10 +2,70 @@
 // planned with the profile, then verified. Exit 0 clean, 1 findings, 2 input errors.
 #include "tools/cli/lint.h"
 
+#include <fnmatch.h>
+
+#include <algorithm>
+#include <filesystem>
+
 #include "pipeline/session.h"
+#include "tools/cli/input_options.h"
 #include "verifier/verify.h"
 
 namespace rfguard {
+
+namespace {
+
+bool excluded(const std::string& path, const std::vector<std::string>& patterns) {
+  const std::string name = std::filesystem::path(path).filename().string();
+  for (const auto& p : patterns)
+    if (fnmatch(p.c_str(), path.c_str(), 0) == 0 || fnmatch(p.c_str(), name.c_str(), 0) == 0)
+      return true;
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::string> expandInputs(const std::vector<std::string>& args,
+                                      const std::vector<std::string>& exclude, std::ostream& err,
+                                      bool& failed) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  for (const auto& a : args) {
+    std::error_code ec;
+    if (a == "-" || !fs::is_directory(a, ec)) {
+      out.push_back(a);  // a file named on the command line is always read
+      continue;
+    }
+    std::vector<std::string> found;
+    fs::recursive_directory_iterator it(a, fs::directory_options::none, ec), end;
+    for (; !ec && it != end; it.increment(ec)) {
+      const std::string path = it->path().string();
+      const std::string name = it->path().filename().string();
+      if (it->is_directory(ec)) {
+        if ((name.size() > 1 && name[0] == '.') || excluded(path, exclude))
+          it.disable_recursion_pending();  // .git and other hidden or excluded folders
+        continue;
+      }
+      const std::string ext = it->path().extension().string();
+      if ((ext == ".sql" || ext == ".json" || ext == ".jsonl") && it->is_regular_file(ec) &&
+          !excluded(path, exclude))
+        found.push_back(path);
+    }
+    if (ec) {
+      err << a << ": error: cannot walk the directory: " << ec.message() << "\n";
+      failed = true;
+      continue;
+    }
+    if (found.empty()) {
+      err << a << ": error: no .sql, .json or .jsonl files in this directory"
+          << (exclude.empty() ? "" : " (after --exclude)") << "\n";
+      failed = true;
+    }
+    std::sort(found.begin(), found.end());
+    out.insert(out.end(), found.begin(), found.end());
+  }
+  return out;
+}
 
 int runLint(const LintArgs& args, std::ostream& out, std::ostream& err) {
   if (args.files.empty()) {
@@ -19,7 +79,7 @@ int runLint(const LintArgs& args, std::ostream& out, std::ostream& err) {
   Session session(so);
   std::vector<LintFile> files;
   bool inputError = false, findings = false;
-  for (const auto& path : args.files) {
+  for (const auto& path : expandInputs(args.files, args.exclude, err, inputError)) {
     Diagnostics diags;
     LintFile lf;
     lf.path = path;
@@ -40,6 +100,10 @@ int runLint(const LintArgs& args, std::ostream& out, std::ostream& err) {
     }
     files.push_back(std::move(lf));
   }
+  std::vector<std::string> placing;
+  if (args.profile != "sound") placing.push_back("--profile " + args.profile);
+  if (args.composite) placing.push_back("--composite");
+  if (!checkPlacementFlags(session, placing, "lint", err)) return kExitInputError;
   if (args.format == "json")
     writeLintJson(files, out);
   else if (args.format == "sarif")

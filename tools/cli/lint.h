@@ -17,8 +17,18 @@ struct LintArgs {
   std::string format = "text";  ///< text, json or sarif
   std::string profile = "sound";
   bool composite = false;
+  std::vector<std::string> exclude;  ///< glob patterns for files found in directories
   InputArgs input;
 };
+
+/// The files to read: each argument as given, except that a directory is walked
+/// (hidden folders skipped) for *.sql, *.json and *.jsonl files, in sorted
+/// order, leaving out those whose path or name matches an `exclude` glob. A
+/// directory that cannot be walked or holds no such file is an error on `err`
+/// (`failed` set).
+std::vector<std::string> expandInputs(const std::vector<std::string>& args,
+                                      const std::vector<std::string>& exclude, std::ostream& err,
+                                      bool& failed);
 
 /// One finding with the query and place it belongs to.
 struct LintResult {
