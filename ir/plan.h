@@ -175,6 +175,8 @@ struct Query {
   std::string file;
   SourceLoc loc;
   PlanPtr plan;
+  /// Finding codes not reported for this query (plan JSON "suppress"; docs/lint.md).
+  std::vector<std::string> suppress;
 };
 
 }  // namespace rfguard

@@ -190,6 +190,7 @@ Json documentToJson(const Catalog& catalog, const std::vector<Query>& queries) {
     if (!q.sql.empty()) qj["sql"] = q.sql;
     if (!q.file.empty()) qj["file"] = q.file;
     if (q.loc.line) qj["loc"] = Json::array({q.loc.line, q.loc.col});
+    if (!q.suppress.empty()) qj["suppress"] = q.suppress;
     qj["plan"] = planToJson(*q.plan);
     qs.push_back(qj);
   }

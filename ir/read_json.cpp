@@ -380,9 +380,19 @@ bool readPlanDocument(const std::string& text, const std::string& file, Catalog&
   for (size_t i = 0; qs && i < qs->size() && !r.failed; ++i) {
     std::string p = "/queries/" + std::to_string(i);
     const Json& qj = (*qs)[i];
-    if (!r.allowed(qj, p, {"name", "sql", "file", "loc", "plan"})) break;
+    if (!r.allowed(qj, p, {"name", "sql", "file", "loc", "suppress", "plan"})) break;
     Query q;
     q.name = r.str(qj, p, "name");
+    if (qj.contains("suppress")) {
+      const Json& sj = qj["suppress"];
+      if (!sj.is_array()) r.error(p + "/suppress", "expected an array of finding codes");
+      for (size_t k = 0; sj.is_array() && k < sj.size() && !r.failed; ++k) {
+        if (!sj[k].is_string())
+          r.error(p + "/suppress/" + std::to_string(k), "expected a finding code (a string)");
+        else
+          q.suppress.push_back(sj[k].get<std::string>());
+      }
+    }
     q.sql = r.str(qj, p, "sql", false);
     q.file = r.str(qj, p, "file", false);
     readLoc(r, qj, p, q.loc);

@@ -94,6 +94,10 @@ bool Session::load(const std::string& path, Diagnostics& diags) {
     inputs_.push_back(std::move(in));
     return false;
   }
+  return loadContent(text, path, diags);
+}
+
+bool Session::loadContent(const std::string& text, const std::string& path, Diagnostics& diags) {
   // JSON Lines: one complete document per line (what `plan --format json` writes
   // for several inputs). Each line is an input of its own, named file:line, so
   // that no document is judged by another. Anything else after a document stays

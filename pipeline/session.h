@@ -115,6 +115,9 @@ class Session {
   bool load(const std::string& path, Diagnostics& diags);
   /// The same for text already in memory.
   bool loadText(const std::string& text, const std::string& name, Diagnostics& diags);
+  /// A file's text as load() reads it: one input, or one per line of JSON Lines
+  /// (named `name:LINE`).
+  bool loadContent(const std::string& text, const std::string& name, Diagnostics& diags);
   /// The same with the format given: plan JSON when `json`, else SQL. SQL is
   /// bound over `base` (tables and views declared earlier) plus its own DDL.
   bool loadAs(const std::string& text, const std::string& name, bool json, Diagnostics& diags,

@@ -126,6 +126,80 @@ check "explain on a given plan" 2 'rfguard plan: --explain applies to plans rfgu
 check "profile on a given plan" 2 'rfguard lint: --profile starrocks applies to plans rfguard places' -- "$RFGUARD" lint --profile starrocks corpus/lint/coalesce_into_left_join.json
 check "profile on a mix" 1 'coalesce_into_left_join.json: note: --profile starrocks passed by' -- "$RFGUARD" lint --profile starrocks corpus/lint
 
+# lint in CI (issue 13): suppressions, baselines, --fail-on, --quiet, --output,
+# --stdin-filename, colour, and .rfguard.toml.
+mkdir -p "$tmp/ci/sub"
+cat > "$tmp/ci/q.sql" <<'SQL'
+CREATE TABLE a (k int, v int);
+CREATE TABLE b (k int, v int);
+CREATE TABLE c (k int, v int);
+-- rfguard-disable-next-line unsafe-null-generating-side
+SELECT * FROM (a LEFT JOIN b ON a.k = b.k) JOIN c ON b.k <=> c.k;
+-- rfguard-disable-next-line producer-without-consumer, no-such-code
+SELECT * FROM a JOIN b ON a.k = b.k;
+SQL
+ci="$tmp/ci/q.sql"
+check "suppression honoured" 1 '^-- 1 file, 2 queries, 3 findings \(1 error\), 1 suppressed$' -- "$RFGUARD" lint --no-config --profile starrocks "$ci"
+grep -q 'q.sql:5:16: error \[unsafe-equality-copy\]' "$tmp/out" && ! grep -q 'unsafe-null-generating-side\] query1' "$tmp/out" \
+  && pass=$((pass + 1)) || { echo "FAIL suppression: the next line's code only"; fail=$((fail + 1)); }
+grep -q 'q.sql:6:1: warning \[unused-suppression\] the suppression of `producer-without-consumer` suppresses nothing' "$tmp/out" \
+  && grep -q '`no-such-code` names no finding code' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL unused suppressions reported"; fail=$((fail + 1)); }
+check "show suppressed" 1 'unsafe-null-generating-side\] query1: .*\(suppressed\)$' -- "$RFGUARD" lint --no-config --profile starrocks --show-suppressed "$ci"
+sed 's/-- rfguard-disable-next-line unsafe-null-generating-side/-- rfguard-disable-file unsafe-equality-copy, unsafe-null-generating-side/' "$ci" > "$tmp/ci/file.sql"
+check "file-level suppression" 1 '^-- 1 file, 2 queries, 2 findings \(0 errors\), 2 suppressed$' -- "$RFGUARD" lint --no-config --profile starrocks "$tmp/ci/file.sql"
+check "fail-on error" 0 '3 findings \(0 errors\)' -- "$RFGUARD" lint --no-config --fail-on error "$ci"
+check "fail-on error with an error" 1 '' -- "$RFGUARD" lint --no-config --profile starrocks --fail-on error "$ci"
+check "fail-on never" 0 '' -- "$RFGUARD" lint --no-config --profile starrocks --fail-on never "$ci"
+check "quiet: errors only" 1 '^-- 1 file, 2 queries, 1 finding \(1 error\), 1 suppressed$' -- "$RFGUARD" lint --no-config --profile starrocks --quiet "$ci"
+check "write baseline" 0 '' -- "$RFGUARD" lint --no-config --profile starrocks --write-baseline "$tmp/ci/base.json" "$ci"
+check "baseline: nothing new" 0 '0 findings \(0 errors\), 1 suppressed, 3 in the baseline' -- "$RFGUARD" lint --no-config --profile starrocks --baseline "$tmp/ci/base.json" "$ci"
+check "baseline: a new finding" 1 '^-- 1 file, 10 queries, 2 findings' -- "$RFGUARD" lint --no-config --profile starrocks --baseline "$tmp/ci/base.json" corpus/examples/seeds.sql
+# Fingerprints hold the code, file, query and message, not the line: a finding
+# that moves down a line stays in the baseline.
+mkdir -p "$tmp/moved" && cp "$ci" "$tmp/moved/q.sql"
+check "baseline in place" 0 '' -- sh -c "cd '$tmp/moved' && \"$RFGUARD\" lint --no-config --profile starrocks --write-baseline base.json q.sql"
+{ echo; cat "$ci"; } > "$tmp/moved/q.sql"
+check "baseline survives a moved line" 0 '0 findings \(0 errors\), 1 suppressed, 3 in the baseline' -- sh -c "cd '$tmp/moved' && \"$RFGUARD\" lint --no-config --profile starrocks --baseline base.json q.sql"
+echo '{"format": "nope"}' > "$tmp/ci/notbase.json"
+check "bad baseline" 2 'notbase.json: error at /format: not an rfguard baseline' -- "$RFGUARD" lint --no-config --baseline "$tmp/ci/notbase.json" "$ci"
+check "output file" 1 '' -- "$RFGUARD" lint --no-config --profile starrocks --output "$tmp/ci/report.txt" "$ci"
+[ ! -s "$tmp/out" ] && grep -q '^-- 1 file, 2 queries, 3 findings' "$tmp/ci/report.txt" && pass=$((pass + 1)) || { echo "FAIL --output: the report goes to the file"; fail=$((fail + 1)); }
+check "output unwritable" 2 'cannot write: No such file or directory' -- "$RFGUARD" lint --no-config --output "$tmp/none/r.txt" "$ci"
+check "stdin filename" 1 '^mine.sql:5:16: error \[unsafe-equality-copy\]' -- sh -c "\"$RFGUARD\" lint --no-config --profile starrocks --stdin-filename mine.sql - < \"$ci\""
+check "stdin suppressions" 1 '1 suppressed' -- sh -c "\"$RFGUARD\" lint --no-config --profile starrocks - < \"$ci\""
+check "colour always" 1 "$(printf '\033')\\[1;31merror" -- "$RFGUARD" lint --no-config --profile starrocks --color always "$ci"
+check "no colour in a pipe" 1 '' -- "$RFGUARD" lint --no-config --profile starrocks "$ci"
+! grep -q "$(printf '\033')" "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL colour only on a terminal"; fail=$((fail + 1)); }
+cat > "$tmp/ci/.rfguard.toml" <<'TOML'
+profile = "starrocks"
+fail-on = "error"
+paths = ["q.sql"]
+
+[codes]
+disable = ["unsafe-equality-copy"]
+
+[codes.levels]
+unused-suppression = "error"
+TOML
+check "config found upwards" 1 '^-- 1 file, 2 queries, 2 findings \(2 errors\), 1 suppressed$' -- sh -c "cd '$tmp/ci/sub' && \"$RFGUARD\" lint"
+grep -q 'q.sql:6:1: error \[unused-suppression\]' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL config levels"; fail=$((fail + 1)); }
+check "command line wins" 1 '3 findings \(1 error\)' -- sh -c "cd '$tmp/ci' && \"$RFGUARD\" lint --profile starrocks --fail-on warning --config /dev/null q.sql"
+printf 'profile = "sound"\nfoo = 1\n' > "$tmp/ci/bad.toml"
+check "config unknown key" 2 'bad.toml:2:7: error: unknown key `foo`' -- "$RFGUARD" lint --config "$tmp/ci/bad.toml" "$ci"
+printf '[codes]\ndisable = ["not-a-code"]\n' > "$tmp/ci/bad.toml"
+check "config unknown code" 2 'bad.toml:2:11: error: no finding code "not-a-code"' -- "$RFGUARD" lint --config "$tmp/ci/bad.toml" "$ci"
+printf 'profile = \n' > "$tmp/ci/bad.toml"
+check "config syntax" 2 'bad.toml:1:11: error: ' -- "$RFGUARD" lint --config "$tmp/ci/bad.toml" "$ci"
+python3 - "$tmp/ci/sup.json" <<'PY'
+import json, sys
+d = json.load(open("corpus/lint/coalesce_into_left_join.json"))
+d["queries"][0]["suppress"] = ["unsafe-null-generating-side", "crossed-limit"]
+json.dump(d, open(sys.argv[1], "w"))
+PY
+check "plan json suppress" 1 'sup.json: warning \[unused-suppression\] coalesce_into_left_join: the suppression of `crossed-limit` suppresses nothing \[.*sup.json /queries/0/suppress\]' -- "$RFGUARD" lint --no-config "$tmp/ci/sup.json"
+grep -q '1 finding (0 errors), 1 suppressed' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL plan json suppress count"; fail=$((fail + 1)); }
+check "suppress round-trips" 0 '"suppress": \[' -- "$RFGUARD" plan --format json "$tmp/ci/sup.json"
+
 # replay: exit 0, 1 when the query fails, 2 on input errors with a JSON pointer.
 check "replay worked" 0 '^pairs 17$' -- "$RFGUARD" replay corpus/replay/worked.json
 check "replay partial-or" 0 '^pairs 9$' -- "$RFGUARD" replay --strategy partial-or corpus/replay/worked.json

@@ -95,6 +95,10 @@ const std::vector<FindingCode> kCodes = {
   {"topn-target-changed", E, "A TopN threshold reaches its scan as a changed expression",
    "The threshold compares sort key values; a rewritten expression orders differently.",
    "Consume TopN filters only where the sort key arrives as the same column."},
+  // housekeeping: lint's own suppressions
+  {"unused-suppression", W, "A suppression suppresses nothing",
+   "An rfguard-disable comment or a plan's suppress entry that matches no finding hides nothing today and would hide a new finding of that code tomorrow; one that names no code is a typo.",
+   "Delete the suppression, or correct the code it names."},
 };
 // clang-format on
 

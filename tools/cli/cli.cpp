@@ -272,6 +272,27 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->check(CLI::IsMember(profileNames()));
   lintCmd->add_flag("--composite", lint.composite,
                     "plan composite filters over all equality conjuncts of a join (SQL inputs)");
+  lintCmd
+      ->add_option("--fail-on", lint.failOn,
+                   "what exits 1: error, warning (default: any finding) or never")
+      ->check(CLI::IsMember({"error", "warning", "never"}));
+  lintCmd->add_flag("--quiet", lint.quiet, "report errors only, no warnings");
+  lintCmd->add_flag("--show-suppressed", lint.showSuppressed,
+                    "also list suppressed findings, marked (text format)");
+  lintCmd->add_option("--output", lint.output, "write the report to FILE instead of stdout");
+  lintCmd->add_option("--stdin-filename", lint.stdinFilename,
+                      "the name reports give input read from - (stdin)");
+  lintCmd
+      ->add_option("--color", lint.color,
+                   "auto (default: a terminal, unless NO_COLOR), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  lintCmd->add_option("--baseline", lint.baseline,
+                      "report only findings not recorded in this baseline file");
+  lintCmd->add_option("--write-baseline", lint.writeBaseline,
+                      "record the findings reported as a baseline file (and exit 0)");
+  lintCmd->add_option("--config", lint.config,
+                      "settings file (default: the nearest .rfguard.toml upwards)");
+  lintCmd->add_flag("--no-config", lint.noConfig, "read no .rfguard.toml");
   addInputOptions(lintCmd, lint.input);
   ReplayArgs replay;
   auto* replayCmd =

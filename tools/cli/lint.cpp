@@ -7,8 +7,18 @@
 #include <algorithm>
 #include <filesystem>
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+
 #include "pipeline/session.h"
 #include "tools/cli/input_options.h"
+#include "tools/cli/lint_config.h"
+#include "tools/cli/lint_policy.h"
 #include "verifier/verify.h"
 
 namespace rfguard {
@@ -67,24 +77,76 @@ std::vector<std::string> expandInputs(const std::vector<std::string>& args,
   return out;
 }
 
-int runLint(const LintArgs& args, std::ostream& out, std::ostream& err) {
+int runLint(const LintArgs& given, std::ostream& stdOut, std::ostream& err) {
+  // Settings: the command line first, then .rfguard.toml, then the defaults.
+  LintArgs args = given;
+  LintConfig config;
+  const std::string configPath = args.noConfig          ? ""
+                                 : !args.config.empty() ? args.config
+                                                        : findLintConfig();
+  if (!configPath.empty()) {
+    std::string why;
+    if (!readLintConfig(configPath, config, why)) {
+      err << why << "\n";
+      return kExitInputError;
+    }
+  }
+  if (args.profile.empty()) args.profile = config.profile.value_or("sound");
+  if (args.failOn.empty()) args.failOn = config.failOn.value_or("warning");
+  if (args.input.from == "auto" && config.from) args.input.from = *config.from;
+  if (args.input.schema.empty() && config.schema) args.input.schema = *config.schema;
+  args.composite = args.composite || config.composite.value_or(false);
+  args.quiet = args.quiet || config.quiet.value_or(false);
+  args.exclude.insert(args.exclude.end(), config.exclude.begin(), config.exclude.end());
+  if (args.files.empty()) args.files = config.paths;
   if (args.files.empty()) {
-    err << "rfguard lint: no input files (use - for stdin)\n";
+    err << "rfguard lint: no input files (use - for stdin, or paths in .rfguard.toml)\n";
     return kExitInputError;
   }
+  LintPolicy policy;
+  policy.disabled = config.disabled;
+  policy.levels = config.levels;
+  policy.quiet = args.quiet;
+  policy.failOn = args.failOn;
+  if (!args.baseline.empty()) {
+    std::string why;
+    if (!readBaseline(args.baseline, policy.baseline, why)) {
+      err << why << "\n";
+      return kExitInputError;
+    }
+  }
+  std::ofstream file;
+  if (!args.output.empty()) {
+    errno = 0;
+    file.open(args.output, std::ios::binary);
+    if (!file) {
+      err << args.output << ": error: cannot write: " << std::strerror(errno) << "\n";
+      return kExitInputError;
+    }
+  }
+  std::ostream& out = args.output.empty() ? stdOut : file;
+
   SessionOptions so;
   so.filters = RfOptions(*parseProfile(args.profile));
   so.filters.composite = args.composite;
   if (!applyInputArgs(args.input, so, err)) return kExitInputError;
   Session session(so);
   std::vector<LintFile> files;
-  bool inputError = false, findings = false;
+  std::map<std::string, std::string> sources;  // stdin's text, under its name
+  std::map<std::string, QuerySuppress> querySuppress;
+  bool inputError = false;
   for (const auto& path : expandInputs(args.files, args.exclude, err, inputError)) {
     Diagnostics diags;
     LintFile lf;
-    lf.path = path;
+    lf.path = path == "-" && !args.stdinFilename.empty() ? args.stdinFilename : path;
     const size_t first = session.queries().size();
-    if (!session.load(path, diags)) lf.inputError = inputError = true;
+    std::string text;
+    if (!readInputFile(path, text, diags)) {
+      lf.inputError = inputError = true;
+    } else {
+      if (path == "-") sources[lf.path] = text;
+      if (!session.loadContent(text, lf.path, diags)) lf.inputError = inputError = true;
+    }
     err << diags.render();
     session.run();  // plan JSON carries its placement, judged as given; SQL gets the profile's
     for (size_t i = first; i < session.queries().size(); ++i) {
@@ -92,10 +154,12 @@ int runLint(const LintArgs& args, std::ostream& out, std::ostream& err) {
       const Query& q = run.query;
       lf.queries.push_back(q.name);
       writeImportNotes(run, err);
+      if (!q.suppress.empty())
+        querySuppress[lf.path + "\n" + q.name] = {
+            "/queries/" + std::to_string(run.indexInInput) + "/suppress", q.suppress};
       for (auto& f : session.verify(run)) {
         FindingSite site = session.siteOf(run, f);
         lf.results.push_back({q.name, std::move(f), std::move(site)});
-        findings = true;
       }
     }
     files.push_back(std::move(lf));
@@ -104,13 +168,28 @@ int runLint(const LintArgs& args, std::ostream& out, std::ostream& err) {
   if (args.profile != "sound") placing.push_back("--profile " + args.profile);
   if (args.composite) placing.push_back("--composite");
   if (!checkPlacementFlags(session, placing, "lint", err)) return kExitInputError;
+  applyLintPolicy(files, policy, sources, querySuppress);
+  if (!args.writeBaseline.empty()) {
+    std::ofstream b(args.writeBaseline, std::ios::binary);
+    b << baselineJson(files);
+    if (!b) {
+      err << args.writeBaseline << ": error: cannot write the baseline\n";
+      return kExitInputError;
+    }
+  }
+  const char* noColor = std::getenv("NO_COLOR");
+  const bool color = args.format == "text" &&
+                     (args.color == "always" || (args.color == "auto" && args.output.empty() &&
+                                                 isatty(STDOUT_FILENO) && !(noColor && *noColor)));
   if (args.format == "json")
     writeLintJson(files, out);
   else if (args.format == "sarif")
     writeLintSarif(files, out);
   else
-    writeLintText(files, out);
-  return inputError ? kExitInputError : findings ? kExitFindings : kExitOk;
+    writeLintText(files, out, color, args.showSuppressed);
+  // With a baseline being written, today's findings are accepted: exit 0.
+  if (!args.writeBaseline.empty()) return inputError ? kExitInputError : kExitOk;
+  return lintExitCode(files, policy, inputError);
 }
 
 }  // namespace rfguard

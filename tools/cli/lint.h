@@ -15,9 +15,19 @@ namespace rfguard {
 struct LintArgs {
   std::vector<std::string> files;
   std::string format = "text";  ///< text, json or sarif
-  std::string profile = "sound";
+  std::string profile;          ///< "" until resolved: the command line, .rfguard.toml, then sound
   bool composite = false;
   std::vector<std::string> exclude;  ///< glob patterns for files found in directories
+  std::string failOn;                ///< error, warning or never: what exits 1 (default warning)
+  bool quiet = false;                ///< report errors only
+  bool showSuppressed = false;
+  std::string output;          ///< write the report here instead of stdout
+  std::string stdinFilename;   ///< the name `-` is reported under
+  std::string color = "auto";  ///< auto (a TTY without NO_COLOR), always, never
+  std::string baseline;        ///< report only findings not in this baseline
+  std::string writeBaseline;   ///< record the findings as a baseline
+  std::string config;  ///< .rfguard.toml (default: found upwards from the working directory)
+  bool noConfig = false;
   InputArgs input;
 };
 
@@ -41,15 +51,18 @@ struct LintResult {
 struct LintFile {
   std::string path;
   std::vector<std::string> queries;
-  std::vector<LintResult> results;
+  std::vector<LintResult> results;     ///< reported
+  std::vector<LintResult> suppressed;  ///< suppressed inline or in the plan (--show-suppressed)
+  size_t baselined = 0;                ///< set aside by --baseline
   bool inputError = false;
 };
 
 /// Runs `rfguard lint`; returns the exit code.
 int runLint(const LintArgs& args, std::ostream& out, std::ostream& err);
 
-/// Output formats (lint_output.cpp).
-void writeLintText(const std::vector<LintFile>& files, std::ostream& out);
+/// Output formats (lint_output.cpp). Text marks severities in colour when `color`.
+void writeLintText(const std::vector<LintFile>& files, std::ostream& out, bool color = false,
+                   bool showSuppressed = false);
 void writeLintJson(const std::vector<LintFile>& files, std::ostream& out);
 void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out);
 

@@ -2,10 +2,12 @@
 // 2.1.0 for code-scanning services.
 #include <xxhash.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "tools/cli/lint.h"
+#include "tools/cli/lint_policy.h"
 
 namespace rfguard {
 
@@ -80,21 +82,39 @@ std::string fingerprint(const std::string& uri, const LintResult& r) {
 
 }  // namespace
 
-void writeLintText(const std::vector<LintFile>& files, std::ostream& out) {
-  size_t n = 0, errors = 0, queries = 0, unread = 0;
+std::string findingFingerprint(const LintResult& r) {
+  return fingerprint(relativeUri(r.site.file), r);
+}
+
+void writeLintText(const std::vector<LintFile>& files, std::ostream& out, bool color,
+                   bool showSuppressed) {
+  size_t n = 0, errors = 0, queries = 0, unread = 0, suppressed = 0, baselined = 0;
+  auto line = [&](const LintResult& r, const char* note) {
+    const bool error = r.finding.severity == Severity::Error;
+    const char* on = !color ? "" : error ? "\033[1;31m" : "\033[1;33m";
+    out << where(r.site) << ": " << on << severityName(r.finding.severity)
+        << (color ? "\033[0m" : "") << " [" << r.finding.code << "] "
+        << (r.query.empty() ? "" : r.query + ": ") << r.finding.message << planNode(r.site) << note
+        << "\n";
+  };
   for (const auto& f : files) {
     queries += f.queries.size();
     unread += f.inputError;
+    suppressed += f.suppressed.size();
+    baselined += f.baselined;
     for (const auto& r : f.results) {
-      out << where(r.site) << ": " << severityName(r.finding.severity) << " [" << r.finding.code
-          << "] " << r.query << ": " << r.finding.message << planNode(r.site) << "\n";
+      line(r, "");
       ++n;
       errors += r.finding.severity == Severity::Error;
     }
+    if (showSuppressed)
+      for (const auto& r : f.suppressed) line(r, " (suppressed)");
   }
   out << "-- " << files.size() << (files.size() == 1 ? " file, " : " files, ") << queries
       << (queries == 1 ? " query, " : " queries, ") << n << (n == 1 ? " finding" : " findings")
       << " (" << errors << (errors == 1 ? " error" : " errors") << ")";
+  if (suppressed) out << ", " << suppressed << " suppressed";
+  if (baselined) out << ", " << baselined << " in the baseline";
   // Files that did not load are said in the summary too, not only on stderr.
   if (unread) out << ", " << unread << (unread == 1 ? " file" : " files") << " with input errors";
   out << "\n";
@@ -122,13 +142,27 @@ void writeLintJson(const std::vector<LintFile>& files, std::ostream& out) {
       fj["queries"].push_back(qj);
       ++queries;
     }
+    // Findings of no query (an unused suppression comment) belong to the file.
+    Json own = Json::array();
+    for (const auto& r : f.results) {
+      if (std::find(f.queries.begin(), f.queries.end(), r.query) != f.queries.end()) continue;
+      own.push_back(Json{{"code", r.finding.code},
+                         {"severity", severityName(r.finding.severity)},
+                         {"message", r.finding.message},
+                         {"location", siteJson(r.site)}});
+      ++n;
+      errors += r.finding.severity == Severity::Error;
+    }
+    if (!own.empty()) fj["findings"] = own;
+    fj["suppressed"] = f.suppressed.size();
     doc["files"].push_back(fj);
   }
-  doc["summary"] = Json{{"files", files.size()},
-                        {"queries", queries},
-                        {"findings", n},
-                        {"errors", errors},
-                        {"warnings", n - errors}};
+  size_t suppressed = 0, baselined = 0;
+  for (const auto& f : files) suppressed += f.suppressed.size(), baselined += f.baselined;
+  doc["summary"] =
+      Json{{"files", files.size()}, {"queries", queries},     {"findings", n},
+           {"errors", errors},      {"warnings", n - errors}, {"suppressed", suppressed},
+           {"baselined", baselined}};
   out << doc.dump(2) << "\n";
 }
 

@@ -1,0 +1,139 @@
+#include "tools/cli/lint_config.h"
+
+#include <toml++/toml.h>
+#include <filesystem>
+
+#include "rules/rf_profiles.h"
+
+namespace rfguard {
+
+namespace {
+
+std::string at(const std::string& path, const toml::source_region& where) {
+  return path + ":" + std::to_string(where.begin.line) + ":" + std::to_string(where.begin.column) +
+         ": error: ";
+}
+
+bool isCode(const std::string& id) {
+  for (const auto& c : findingCodes())
+    if (id == c.id) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string findLintConfig() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  for (fs::path dir = fs::current_path(ec); !ec && !dir.empty(); dir = dir.parent_path()) {
+    fs::path candidate = dir / ".rfguard.toml";
+    std::error_code missing;  // a directory without one: keep walking up
+    if (fs::is_regular_file(candidate, missing)) return candidate.string();
+    if (dir == dir.parent_path()) break;
+  }
+  return "";
+}
+
+bool readLintConfig(const std::string& path, LintConfig& out, std::string& error) {
+  toml::table doc;
+  try {
+    doc = toml::parse_file(path);
+  } catch (const toml::parse_error& e) {
+    error = at(path, e.source()) + std::string(e.description());
+    return false;
+  }
+  out.path = path;
+  auto text = [&](const toml::node& n, const std::string& key, std::string& v) {
+    if (auto s = n.value<std::string>()) return v = *s, true;
+    error = at(path, n.source()) + "`" + key + "` must be a string";
+    return false;
+  };
+  auto list = [&](const toml::node& n, const std::string& key, std::vector<std::string>& v) {
+    const toml::array* a = n.as_array();
+    if (!a)
+      return error = at(path, n.source()) + "`" + key + "` must be an array of strings", false;
+    for (const auto& e : *a) {
+      std::string s;
+      if (!text(e, key, s)) return false;
+      v.push_back(s);
+    }
+    return true;
+  };
+  for (const auto& [k, node] : doc) {
+    const std::string key(k.str());
+    std::string s;
+    if (key == "profile") {
+      if (!text(node, key, s)) return false;
+      if (!parseProfile(s))
+        return error = at(path, node.source()) + "unknown profile \"" + s + "\"", false;
+      out.profile = s;
+    } else if (key == "fail-on") {
+      if (!text(node, key, s)) return false;
+      if (s != "error" && s != "warning" && s != "never")
+        return error = at(path, node.source()) + "fail-on must be error, warning or never", false;
+      out.failOn = s;
+    } else if (key == "from") {
+      if (!text(node, key, s)) return false;
+      if (s != "auto" && s != "sql" && s != "json" && s != "duckdb")
+        return error = at(path, node.source()) + "from must be auto, sql, json or duckdb", false;
+      out.from = s;
+    } else if (key == "schema") {
+      if (!text(node, key, s)) return false;
+      // Relative to the configuration file, as the paths are.
+      out.schema = (std::filesystem::path(path).parent_path() / s).lexically_normal().string();
+    } else if (key == "composite" || key == "quiet") {
+      auto b = node.value<bool>();
+      if (!b) return error = at(path, node.source()) + "`" + key + "` must be true or false", false;
+      (key == "composite" ? out.composite : out.quiet) = *b;
+    } else if (key == "paths" || key == "exclude") {
+      std::vector<std::string> v;
+      if (!list(node, key, v)) return false;
+      if (key == "exclude") {
+        out.exclude = v;
+      } else {
+        for (auto& p : v)
+          p = (std::filesystem::path(path).parent_path() / p).lexically_normal().string();
+        out.paths = v;
+      }
+    } else if (key == "codes") {
+      const toml::table* codes = node.as_table();
+      if (!codes) return error = at(path, node.source()) + "`codes` must be a table", false;
+      for (const auto& [ck, cn] : *codes) {
+        const std::string ckey(ck.str());
+        if (ckey == "disable") {
+          std::vector<std::string> v;
+          if (!list(cn, "codes.disable", v)) return false;
+          for (const auto& c : v) {
+            if (!isCode(c))
+              return error = at(path, cn.source()) + "no finding code \"" + c + "\"", false;
+            out.disabled.insert(c);
+          }
+        } else if (ckey == "levels") {
+          const toml::table* levels = cn.as_table();
+          if (!levels)
+            return error = at(path, cn.source()) + "`codes.levels` must be a table", false;
+          for (const auto& [lk, ln] : *levels) {
+            const std::string code(lk.str());
+            if (!isCode(code))
+              return error = at(path, ln.source()) + "no finding code \"" + code + "\"", false;
+            if (!text(ln, "codes.levels." + code, s)) return false;
+            if (s != "error" && s != "warning")
+              return error = at(path, ln.source()) + "a level is error or warning", false;
+            out.levels[code] = s == "error" ? Severity::Error : Severity::Warning;
+          }
+        } else {
+          return error =
+                     at(path, cn.source()) + "unknown key `codes." + ckey + "` (disable, levels)",
+                 false;
+        }
+      }
+    } else {
+      return error = at(path, node.source()) + "unknown key `" + key +
+                     "` (profile, fail-on, from, schema, composite, quiet, paths, exclude, codes)",
+             false;
+    }
+  }
+  return true;
+}
+
+}  // namespace rfguard
