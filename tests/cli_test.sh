@@ -200,6 +200,29 @@ check "plan json suppress" 1 'sup.json: warning \[unused-suppression\] coalesce_
 grep -q '1 finding (0 errors), 1 suppressed' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL plan json suppress count"; fail=$((fail + 1)); }
 check "suppress round-trips" 0 '"suppress": \[' -- "$RFGUARD" plan --format json "$tmp/ci/sup.json"
 
+# Input errors reach every output: JSON per file, SARIF as the run's notifications.
+printf 'CREATE TABLE a (k int);\nSELECT x FROM a;\n' > "$tmp/badcol.sql"
+check "json carries input errors" 2 '' -- "$RFGUARD" lint --no-config --format json "$tmp/badcol.sql"
+python3 -c "import json,sys; e=json.load(open(sys.argv[1]))['files'][0]['errors'][0]; assert e['message']=='unknown column \"x\"' and e['line']==2 and e['column']==8, e" "$tmp/out" \
+  && pass=$((pass + 1)) || { echo "FAIL lint json input errors"; fail=$((fail + 1)); }
+check "sarif notifications" 2 '' -- "$RFGUARD" lint --no-config --format sarif --docs-url https://example.org/rfguard/ "$tmp/badcol.sql" corpus/lint/coalesce_into_left_join.json
+python3 - "$tmp/out" <<'PY' && pass=$((pass + 1)) || { echo "FAIL sarif invocations, helpUri, uriBaseId"; fail=$((fail + 1)); }
+import json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+inv = run["invocations"][0]
+assert inv["executionSuccessful"] is False
+n = inv["toolExecutionNotifications"][0]
+assert n["level"] == "error" and 'unknown column "x"' in n["message"]["text"]
+assert n["locations"][0]["physicalLocation"]["region"] == {"startLine": 2, "startColumn": 8}
+driver = run["tool"]["driver"]
+assert driver["informationUri"] == "https://example.org/rfguard/"
+assert all(r["helpUri"] == "https://example.org/rfguard/findings.md#" + r["id"] for r in driver["rules"])
+loc = run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+assert loc == {"uri": "corpus/lint/coalesce_into_left_join.sql", "uriBaseId": "%SRCROOT%"}, loc
+assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"].startswith("file:///")
+PY
+check "sarif clean run succeeds" 0 '"executionSuccessful": true' -- "$RFGUARD" lint --no-config --format sarif corpus/examples/seeds.sql
+
 # replay: exit 0, 1 when the query fails, 2 on input errors with a JSON pointer.
 check "replay worked" 0 '^pairs 17$' -- "$RFGUARD" replay corpus/replay/worked.json
 check "replay partial-or" 0 '^pairs 9$' -- "$RFGUARD" replay --strategy partial-or corpus/replay/worked.json

@@ -293,6 +293,9 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   lintCmd->add_option("--config", lint.config,
                       "settings file (default: the nearest .rfguard.toml upwards)");
   lintCmd->add_flag("--no-config", lint.noConfig, "read no .rfguard.toml");
+  lintCmd->add_option(
+      "--docs-url", lint.docsUrl,
+      std::string("base of the documentation links in SARIF (default ") + kDocsUrl + ")");
   addInputOptions(lintCmd, lint.input);
   ReplayArgs replay;
   auto* replayCmd =

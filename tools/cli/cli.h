@@ -13,6 +13,13 @@ namespace rfguard {
 
 /// The version every output reports.
 inline constexpr const char* kVersion = "0.1.0";
+/// Where the documentation is (CMake's RFGUARD_DOCS_URL: the installed docs by
+/// default), the base of SARIF's help links.
+#ifdef RFGUARD_DOCS_URL
+inline constexpr const char* kDocsUrl = RFGUARD_DOCS_URL;
+#else
+inline constexpr const char* kDocsUrl = "docs/";
+#endif
 
 /// Exit codes shared by every command.
 enum ExitCode { kExitOk = 0, kExitFindings = 1, kExitInputError = 2 };

@@ -142,6 +142,7 @@ int runDuckDbRun(const DuckDbRunArgs& args, std::ostream& out, std::ostream& err
     }
   }
   err << diags.render();
+  lf.errors = diags.items();
   std::vector<LintFile> files{std::move(lf)};
   if (args.format == "json")
     writeLintJson(files, out);

@@ -93,6 +93,7 @@ int runLint(const LintArgs& given, std::ostream& stdOut, std::ostream& err) {
   }
   if (args.profile.empty()) args.profile = config.profile.value_or("sound");
   if (args.failOn.empty()) args.failOn = config.failOn.value_or("warning");
+  if (args.docsUrl.empty() && config.docsUrl) args.docsUrl = *config.docsUrl;
   if (args.input.from == "auto" && config.from) args.input.from = *config.from;
   if (args.input.schema.empty() && config.schema) args.input.schema = *config.schema;
   args.composite = args.composite || config.composite.value_or(false);
@@ -148,6 +149,7 @@ int runLint(const LintArgs& given, std::ostream& stdOut, std::ostream& err) {
       if (!session.loadContent(text, lf.path, diags)) lf.inputError = inputError = true;
     }
     err << diags.render();
+    lf.errors = diags.items();
     session.run();  // plan JSON carries its placement, judged as given; SQL gets the profile's
     for (size_t i = first; i < session.queries().size(); ++i) {
       const QueryRun& run = session.queries()[i];
@@ -184,7 +186,7 @@ int runLint(const LintArgs& given, std::ostream& stdOut, std::ostream& err) {
   if (args.format == "json")
     writeLintJson(files, out);
   else if (args.format == "sarif")
-    writeLintSarif(files, out);
+    writeLintSarif(files, out, args.docsUrl.empty() ? kDocsUrl : args.docsUrl);
   else
     writeLintText(files, out, color, args.showSuppressed);
   // With a baseline being written, today's findings are accepted: exit 0.

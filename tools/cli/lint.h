@@ -26,7 +26,8 @@ struct LintArgs {
   std::string color = "auto";  ///< auto (a TTY without NO_COLOR), always, never
   std::string baseline;        ///< report only findings not in this baseline
   std::string writeBaseline;   ///< record the findings as a baseline
-  std::string config;  ///< .rfguard.toml (default: found upwards from the working directory)
+  std::string config;   ///< .rfguard.toml (default: found upwards from the working directory)
+  std::string docsUrl;  ///< base of SARIF's helpUri links (default kDocsUrl)
   bool noConfig = false;
   InputArgs input;
 };
@@ -55,6 +56,7 @@ struct LintFile {
   std::vector<LintResult> suppressed;  ///< suppressed inline or in the plan (--show-suppressed)
   size_t baselined = 0;                ///< set aside by --baseline
   bool inputError = false;
+  std::vector<Diagnostic> errors;  ///< its input errors, as printed on stderr
 };
 
 /// Runs `rfguard lint`; returns the exit code.
@@ -64,6 +66,8 @@ int runLint(const LintArgs& args, std::ostream& out, std::ostream& err);
 void writeLintText(const std::vector<LintFile>& files, std::ostream& out, bool color = false,
                    bool showSuppressed = false);
 void writeLintJson(const std::vector<LintFile>& files, std::ostream& out);
-void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out);
+/// SARIF 2.1.0; rules link to `docsUrl` + "findings.md#<code>" (kDocsUrl by default).
+void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out,
+                    const std::string& docsUrl = kDocsUrl);
 
 }  // namespace rfguard

@@ -81,6 +81,9 @@ bool readLintConfig(const std::string& path, LintConfig& out, std::string& error
       if (!text(node, key, s)) return false;
       // Relative to the configuration file, as the paths are.
       out.schema = (std::filesystem::path(path).parent_path() / s).lexically_normal().string();
+    } else if (key == "docs-url") {
+      if (!text(node, key, s)) return false;
+      out.docsUrl = s;
     } else if (key == "composite" || key == "quiet") {
       auto b = node.value<bool>();
       if (!b) return error = at(path, node.source()) + "`" + key + "` must be true or false", false;
@@ -128,8 +131,10 @@ bool readLintConfig(const std::string& path, LintConfig& out, std::string& error
         }
       }
     } else {
-      return error = at(path, node.source()) + "unknown key `" + key +
-                     "` (profile, fail-on, from, schema, composite, quiet, paths, exclude, codes)",
+      return error =
+                 at(path, node.source()) + "unknown key `" + key +
+                 "` (profile, fail-on, from, schema, composite, quiet, paths, exclude, docs-url, "
+                 "codes)",
              false;
     }
   }

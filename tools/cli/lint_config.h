@@ -14,7 +14,7 @@ namespace rfguard {
 
 struct LintConfig {
   std::string path;  ///< the file read, "" when none
-  std::optional<std::string> profile, failOn, from, schema;
+  std::optional<std::string> profile, failOn, from, schema, docsUrl;
   std::optional<bool> composite, quiet;
   std::vector<std::string> paths;    ///< inputs when none are given
   std::vector<std::string> exclude;  ///< added to --exclude

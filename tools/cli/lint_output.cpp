@@ -125,6 +125,16 @@ void writeLintJson(const std::vector<LintFile>& files, std::ostream& out) {
   size_t queries = 0, n = 0, errors = 0;
   for (const auto& f : files) {
     Json fj{{"file", f.path}, {"input_error", f.inputError}, {"queries", Json::array()}};
+    if (!f.errors.empty()) {
+      Json errs = Json::array();
+      for (const auto& d : f.errors) {
+        Json e{{"message", d.message}, {"file", d.file}};
+        if (d.loc.line) e["line"] = d.loc.line, e["column"] = d.loc.col;
+        if (!d.pointer.empty()) e["pointer"] = d.pointer;
+        errs.push_back(e);
+      }
+      fj["errors"] = errs;
+    }
     for (const auto& name : f.queries) {
       Json qj{{"name", name}, {"findings", Json::array()}};
       for (const auto& r : f.results) {
@@ -166,7 +176,8 @@ void writeLintJson(const std::vector<LintFile>& files, std::ostream& out) {
   out << doc.dump(2) << "\n";
 }
 
-void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out) {
+void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out,
+                    const std::string& docsUrl) {
   Json rules = Json::array();
   const auto& codes = findingCodes();
   for (const auto& c : codes) {
@@ -177,6 +188,7 @@ void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out) {
              {"shortDescription", {{"text", c.summary}}},
              {"fullDescription", {{"text", c.details}}},
              {"help", {{"text", std::string(c.fix) + " See docs/findings.md#" + c.id + "."}}},
+             {"helpUri", docsUrl + "findings.md#" + c.id},
              {"defaultConfiguration", {{"level", level}}}});
   }
   Json results = Json::array();
@@ -187,12 +199,14 @@ void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out) {
       std::string uri = relativeUri(r.site.file);
       Json region{{"startLine", r.site.loc.line ? r.site.loc.line : 1},
                   {"startColumn", r.site.loc.line ? r.site.loc.col : 1}};
-      Json loc{{"physicalLocation", {{"artifactLocation", {{"uri", uri}}}, {"region", region}}},
-               {"logicalLocations",
-                Json::array({Json{
-                    {"name", r.query},
-                    {"fullyQualifiedName", r.query + "/RF" + std::to_string(r.finding.filter)},
-                    {"kind", "function"}}})}};
+      Json loc{
+          {"physicalLocation",
+           {{"artifactLocation", {{"uri", uri}, {"uriBaseId", "%SRCROOT%"}}}, {"region", region}}},
+          {"logicalLocations",
+           Json::array(
+               {Json{{"name", r.query},
+                     {"fullyQualifiedName", r.query + "/RF" + std::to_string(r.finding.filter)},
+                     {"kind", "function"}}})}};
       std::string text = r.finding.message;
       text += planNode(r.site);
       results.push_back(
@@ -203,14 +217,37 @@ void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out) {
                {"locations", Json::array({loc})},
                {"partialFingerprints", {{"rfguardFinding/v1", fingerprint(uri, r)}}}});
     }
-  Json doc{
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"version", "2.1.0"},
-      {"runs",
-       Json::array({Json{
-           {"tool", {{"driver", {{"name", "rfguard"}, {"version", kVersion}, {"rules", rules}}}}},
-           {"columnKind", "unicodeCodePoints"},
-           {"results", results}}})}};
+  // Input errors are the run's notifications: the run did not succeed on them.
+  Json notes = Json::array();
+  bool ok = true;
+  for (const auto& f : files) {
+    ok = ok && !f.inputError;
+    for (const auto& d : f.errors) {
+      Json physical{
+          {"artifactLocation", {{"uri", relativeUri(d.file)}, {"uriBaseId", "%SRCROOT%"}}}};
+      if (d.loc.line) physical["region"] = {{"startLine", d.loc.line}, {"startColumn", d.loc.col}};
+      notes.push_back(Json{{"level", "error"},
+                           {"message", {{"text", d.render()}}},
+                           {"locations", Json::array({Json{{"physicalLocation", physical}}})}});
+    }
+  }
+  std::error_code ec;
+  std::string root = std::filesystem::current_path(ec).generic_string();
+  if (root.empty() || root.back() != '/') root += '/';
+  Json doc{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+           {"version", "2.1.0"},
+           {"runs", Json::array({Json{
+                        {"tool",
+                         {{"driver",
+                           {{"name", "rfguard"},
+                            {"version", kVersion},
+                            {"informationUri", docsUrl},
+                            {"rules", rules}}}}},
+                        {"invocations", Json::array({Json{{"executionSuccessful", ok},
+                                                          {"toolExecutionNotifications", notes}}})},
+                        {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", "file://" + root}}}}},
+                        {"columnKind", "unicodeCodePoints"},
+                        {"results", results}}})}};
   out << doc.dump(2) << "\n";
 }
 
