@@ -4,6 +4,7 @@
 
 #include "grammar/binder.h"
 #include "grammar/literals.h"
+#include "grammar/suggest.h"
 #include "ir/functions.h"
 
 namespace rfguard {
@@ -319,15 +320,30 @@ ExprPtr Binder::resolveColumn(const std::string* qualifier, const std::string& n
       return makeNull({}, loc);
     }
     if (qualifier && aliasFound) {
-      error(loc, "relation \"" + *qualifier + "\" has no column \"" + name + "\"");
+      std::vector<std::string> columns;
+      for (const auto& rel : s->rels)
+        if (rel.alias == *qualifier)
+          for (const auto& col : rel.columns) columns.push_back(col.name);
+      error(loc, "relation \"" + *qualifier + "\" has no column \"" + name + "\"" +
+                     didYouMean(name, columns));
       return makeNull({}, loc);
     }
   }
+  // What was in scope, nearest block first, for a "did you mean".
+  std::vector<std::string> names;
+  for (const Scope* s = &scope; s; s = s->outer)
+    for (const auto& rel : s->rels) {
+      if (qualifier) {
+        names.push_back(rel.alias);
+        continue;
+      }
+      for (const auto& col : rel.columns) names.push_back(col.name);
+    }
   if (qualifier)
-    error(loc,
-          "unknown table or alias \"" + *qualifier + "\" in \"" + *qualifier + "." + name + "\"");
+    error(loc, "unknown table or alias \"" + *qualifier + "\" in \"" + *qualifier + "." + name +
+                   "\"" + didYouMean(*qualifier, names));
   else
-    error(loc, "unknown column \"" + name + "\"");
+    error(loc, "unknown column \"" + name + "\"" + didYouMean(name, names));
   return makeNull({}, loc);
 }
 

@@ -1,5 +1,6 @@
 // Binding of function calls: catalog look-up, arity, aggregates and windows.
 #include "grammar/binder.h"
+#include "grammar/suggest.h"
 #include "ir/functions.h"
 
 namespace rfguard {
@@ -21,7 +22,10 @@ ExprPtr Binder::bindFunction(P::PrimaryExprContext* ctx, const std::string& name
   SourceLoc loc = locOf(ctx);
   const FunctionInfo* fn = lookupFunction(name);
   if (!fn || fn->kind == FunctionKind::Operator) {
-    error(ctx, "unknown function " + name + "()");
+    std::vector<std::string> names;
+    for (const auto& f : allFunctions())
+      if (f.kind != FunctionKind::Operator) names.push_back(f.name);
+    error(ctx, "unknown function " + name + "()" + didYouMean(name, names));
     return makeNull({}, loc);
   }
   if (star && std::string(fn->name) != "count") {

@@ -1,5 +1,6 @@
 // Binding of FROM items: tables, views, CTEs, derived tables and joins.
 #include "grammar/binder.h"
+#include "grammar/suggest.h"
 
 namespace rfguard {
 
@@ -197,7 +198,13 @@ PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope
     return bound.plan;
   }
   const TableDef* table = catalog.table(name);
-  if (!table) return refused("unknown table \"" + name + "\"");
+  if (!table) {
+    std::vector<std::string> names;
+    for (const auto& cte : ctes()) names.push_back(cte.name);
+    for (const auto& [t, def] : catalog.tables()) names.push_back(def.name);
+    for (const auto& [v, def] : catalog.views()) names.push_back(def.name);
+    return refused("unknown table \"" + name + "\"" + didYouMean(name, names));
+  }
   auto scan = std::make_shared<PlanNode>();
   scan->op = PlanOp::Scan;
   scan->loc = locOf(ctx);

@@ -223,6 +223,15 @@ assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"].startswith("file:///")
 PY
 check "sarif clean run succeeds" 0 '"executionSuccessful": true' -- "$RFGUARD" lint --no-config --format sarif corpus/examples/seeds.sql
 
+# SQL errors show the line with a caret; every statement's error is reported, up to 50 a file.
+printf 'CREATE TABLE orders (o_orderkey int);\nSELECT * FRM orders;\nSELECT o_orderky FROM orders;\n' > "$tmp/typo.sql"
+check "caret and did you mean" 2 '^typo.sql:3:8: error: unknown column "o_orderky"; did you mean "o_orderkey"\?$' -- sh -c "cd '$tmp' && \"$RFGUARD\" lint --no-config typo.sql"
+grep -q "^  SELECT \* FRM orders;$" "$tmp/err" && grep -qx "           ^" "$tmp/err" \
+  && grep -q '^typo.sql:2:10: error: syntax error at' "$tmp/err" && pass=$((pass + 1)) || { echo "FAIL source line and caret under FRM"; fail=$((fail + 1)); }
+python3 -c "print('CREATE TABLE t (k int);'); [print('SELECT x%d FROM t;' % i) for i in range(120)]" > "$tmp/many.sql"
+check "errors capped" 2 'many.sql: 70 more errors not shown \(the first 50 are\)' -- "$RFGUARD" lint --no-config "$tmp/many.sql"
+[ "$(grep -c ': error: unknown column' "$tmp/err")" -eq 50 ] && pass=$((pass + 1)) || { echo "FAIL 50 errors shown"; fail=$((fail + 1)); }
+
 # replay: exit 0, 1 when the query fails, 2 on input errors with a JSON pointer.
 check "replay worked" 0 '^pairs 17$' -- "$RFGUARD" replay corpus/replay/worked.json
 check "replay partial-or" 0 '^pairs 9$' -- "$RFGUARD" replay --strategy partial-or corpus/replay/worked.json
@@ -326,7 +335,8 @@ check "UTF-8 euro, emoji, U+D7FF" 0 'q.s := ' -- "$RFGUARD" plan "$tmp/utf8ok.sq
 check "3000 chained WITH queries" 2 'cte-chain-3000.sql:2938:25: error: WITH queries nested more than 64 deep' -- "$RFGUARD" plan $reg/sql/cte-chain-3000.sql
 check "14 self-joining WITH queries" 2 'cte-self-join-14.sql:6:24: error: the query references more than 5000 tables' -- "$RFGUARD" lint $reg/sql/cte-self-join-14.sql
 check "newline in a quoted name" 2 'sql/newline-in-quoted-identifier.sql:2:8: error: unknown column "a\\nb"$' -- "$RFGUARD" plan $reg/sql/newline-in-quoted-identifier.sql
-[ "$(wc -l < "$tmp/err")" -eq 1 ] && pass=$((pass + 1)) || { echo "FAIL newline error is not one line"; fail=$((fail + 1)); }
+# One line of message, then the source line and the caret.
+[ "$(grep -c 'error:' "$tmp/err")" -eq 1 ] && [ "$(wc -l < "$tmp/err")" -eq 3 ] && pass=$((pass + 1)) || { echo "FAIL newline error is not one line"; fail=$((fail + 1)); }
 check "5000-deep plan JSON" 2 'plan-5000-deep.json: error at /queries/0/plan(/children/0)+/predicate: nested more than 2048 levels deep' -- "$RFGUARD" lint $reg/plan_json/plan-5000-deep.json
 check "10000 nested not in plan JSON" 2 'not-10000-deep.json: error at /queries/0/plan/predicate(/args/0)+: nested more than 2048' -- "$RFGUARD" plan $reg/plan_json/not-10000-deep.json
 check "two WHERE-true filters" 0 '^Scan #1 t columns=\[k\]$' -- "$RFGUARD" plan $reg/plan_json/two-true-filters.json

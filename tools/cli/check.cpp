@@ -123,7 +123,7 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
     Diagnostics diags;
     const size_t first = session.queries().size();
     if (!session.load(path, diags)) inputError = true;
-    err << diags.render();
+    err << renderErrors(diags);
     session.run();  // plan JSON is checked as given; SQL gets the profile's placement
     Json queries = Json::array();
     for (size_t qi = first; qi < session.queries().size(); ++qi) {

@@ -120,7 +120,7 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
   for (const auto& f : args.files) {
     Diagnostics diags;
     if (!session.load(f, diags)) code = kExitInputError;
-    err << diags.render();
+    err << renderErrors(diags);
   }
   if (session.run()) code = kExitInputError;
   std::vector<std::string> placing;

@@ -51,7 +51,7 @@ bool setUpDuckDb(const std::string& file, int threads, double scale, uint64_t se
   Diagnostics diags;
   std::string text;
   if (!readInputFile(file, text, diags) || !loadSql(text, file, out.declared, out.queries, diags)) {
-    err << diags.render();
+    err << renderErrors(diags);
     return false;
   }
   std::string error;
@@ -70,14 +70,14 @@ bool setUpDuckDb(const std::string& file, int threads, double scale, uint64_t se
         !out.db->execute(duckdb_import::populateSql(t, std::max(0LL, rows), seed, hot), nullptr,
                          error)) {
       diags.error(file, t.loc, "DuckDB: table " + name + ": " + error);
-      err << diags.render();
+      err << renderErrors(diags);
       return false;
     }
   }
   for (const auto& [name, v] : out.declared.views()) {
     if (!out.db->execute(duckdb_import::createViewSql(v), nullptr, error)) {
       diags.error(v.file, v.loc, "DuckDB: view " + name + ": " + error);
-      err << diags.render();
+      err << renderErrors(diags);
       return false;
     }
   }
@@ -141,7 +141,7 @@ int runDuckDbRun(const DuckDbRunArgs& args, std::ostream& out, std::ostream& err
       }
     }
   }
-  err << diags.render();
+  err << renderErrors(diags);
   lf.errors = diags.items();
   std::vector<LintFile> files{std::move(lf)};
   if (args.format == "json")

@@ -90,7 +90,7 @@ int runTrace(const EquivArgs& args, const SessionOptions& so, std::ostream& out,
   std::vector<TraceStep> steps;
   if (!readInputFile(args.trace, text, diags) ||
       !readTrace(text, args.trace, so.schema, steps, diags)) {
-    err << diags.render();
+    err << renderErrors(diags);
     return kExitInputError;
   }
   auto verdicts = checkTrace(steps, boundedOptions(args));
@@ -188,7 +188,7 @@ int runEquiv(const EquivArgs& args, std::ostream& out, std::ostream& err) {
     Catalog declared;
     if (!readInputFile(args.files[i], text, diags) ||
         !loadEquivSide(text, args.files[i], so.from, schema, sides[i], declared, diags)) {
-      err << diags.render();
+      err << renderErrors(diags);
       return kExitInputError;
     }
     if (schema.tables().empty()) schema = declared;  // the original's tables for the rewritten

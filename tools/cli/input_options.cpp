@@ -1,6 +1,10 @@
 #include "tools/cli/input_options.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <fstream>
+#include <optional>
+#include <sstream>
 
 #include "grammar/sql.h"
 
@@ -23,7 +27,7 @@ bool applyInputArgs(const InputArgs& args, SessionOptions& so, std::ostream& err
   std::vector<Query> queries;
   if (!readInputFile(args.schema, text, diags) ||
       !loadSql(text, args.schema, so.schema, queries, diags)) {
-    err << diags.render();
+    err << renderErrors(diags);
     return false;
   }
   return true;
@@ -51,6 +55,79 @@ bool checkPlacementFlags(const Session& session, const std::vector<std::string>&
             << " passed by: its runtime filters are judged as given\n";
     }
   return true;
+}
+
+namespace {
+
+/// Line `line` (1-based) of `text`, or nullopt.
+std::optional<std::string> lineOf(const std::string& text, int line) {
+  size_t start = 0;
+  for (int i = 1; i < line; ++i) {
+    start = text.find('\n', start);
+    if (start == std::string::npos) return std::nullopt;
+    ++start;
+  }
+  size_t end = text.find('\n', start);
+  std::string out = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+  if (!out.empty() && out.back() == '\r') out.pop_back();
+  return out;
+}
+
+/// The source line and a caret under column `col` (code points, 1-based): tabs
+/// as spaces, long lines cut to a window around the column.
+std::string caret(std::string line, int col) {
+  for (char& c : line)
+    if (c == '\t') c = ' ';
+  std::vector<size_t> starts;  // byte offset of each code point
+  for (size_t i = 0; i < line.size(); ++i)
+    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) starts.push_back(i);
+  size_t at = col > 0 ? static_cast<size_t>(col - 1) : 0;
+  size_t from = at > 60 ? at - 60 : 0;
+  size_t to = std::min(starts.size(), from + 120);
+  if (at > starts.size()) at = starts.size();
+  auto byte = [&](size_t cp) { return cp < starts.size() ? starts[cp] : line.size(); };
+  std::string shown = (from ? "..." : "") + line.substr(byte(from), byte(to) - byte(from)) +
+                      (to < starts.size() ? "..." : "");
+  return "  " + shown + "\n  " + std::string((from ? 3 : 0) + (at - from), ' ') + "^\n";
+}
+
+}  // namespace
+
+std::string renderErrors(const Diagnostics& diags,
+                         const std::map<std::string, std::string>& sources) {
+  std::map<std::string, std::string> cache;
+  std::map<std::string, size_t> shown, hidden;
+  std::vector<std::string> order;
+  std::string out;
+  for (const auto& d : diags.items()) {
+    if (!shown.count(d.file) && !hidden.count(d.file)) order.push_back(d.file);
+    if (shown[d.file] >= kMaxErrorsShown) {
+      ++hidden[d.file];
+      continue;
+    }
+    ++shown[d.file];
+    out += d.render() + "\n";
+    if (d.loc.line <= 0 || !d.pointer.empty()) continue;
+    auto it = cache.find(d.file);
+    if (it == cache.end()) {
+      std::string text;
+      if (auto s = sources.find(d.file); s != sources.end()) {
+        text = s->second;
+      } else if (d.file != "-") {
+        std::ifstream in(d.file, std::ios::binary);
+        std::stringstream buf;
+        if (in) buf << in.rdbuf();
+        text = buf.str();
+      }
+      it = cache.emplace(d.file, std::move(text)).first;
+    }
+    if (auto line = lineOf(it->second, d.loc.line)) out += caret(*line, d.loc.col);
+  }
+  for (const auto& f : order)
+    if (hidden[f])
+      out += f + ": " + std::to_string(hidden[f]) + " more error" + (hidden[f] == 1 ? "" : "s") +
+             " not shown (the first " + std::to_string(kMaxErrorsShown) + " are)\n";
+  return out;
 }
 
 void writeImportNotes(const QueryRun& q, std::ostream& err) {

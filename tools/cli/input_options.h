@@ -1,5 +1,6 @@
 #pragma once
 // --from and --schema: what the input files hold, shared by plan, lint and check.
+#include <map>
 #include <ostream>
 #include <string>
 
@@ -27,6 +28,13 @@ bool applyInputArgs(const InputArgs& args, SessionOptions& so, std::ostream& err
 /// (false). When some are given, a note per such input says the flags pass it by.
 bool checkPlacementFlags(const Session& session, const std::vector<std::string>& flags,
                          const std::string& command, std::ostream& err);
+/// Input errors as a terminal shows them: each with its SQL source line and a
+/// caret under the column (text from `sources` by file name, else read from
+/// disk), at most kMaxErrorsShown per file and then how many more there were.
+inline constexpr size_t kMaxErrorsShown = 50;
+std::string renderErrors(const Diagnostics& diags,
+                         const std::map<std::string, std::string>& sources = {});
+
 /// Writes what importing an engine's plan lost, per query of `q`, as notes.
 void writeImportNotes(const QueryRun& q, std::ostream& err);
 

@@ -148,7 +148,7 @@ int runLint(const LintArgs& given, std::ostream& stdOut, std::ostream& err) {
       if (path == "-") sources[lf.path] = text;
       if (!session.loadContent(text, lf.path, diags)) lf.inputError = inputError = true;
     }
-    err << diags.render();
+    err << renderErrors(diags, sources);
     lf.errors = diags.items();
     session.run();  // plan JSON carries its placement, judged as given; SQL gets the profile's
     for (size_t i = first; i < session.queries().size(); ++i) {
