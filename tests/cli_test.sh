@@ -232,6 +232,39 @@ python3 -c "print('CREATE TABLE t (k int);'); [print('SELECT x%d FROM t;' % i) f
 check "errors capped" 2 'many.sql: 70 more errors not shown \(the first 50 are\)' -- "$RFGUARD" lint --no-config "$tmp/many.sql"
 [ "$(grep -c ': error: unknown column' "$tmp/err")" -eq 50 ] && pass=$((pass + 1)) || { echo "FAIL 50 errors shown"; fail=$((fail + 1)); }
 
+# CI integration (docs/ci.md): the workflow files parse, and their lint commands
+# run as written on the bundled corpus (plans/ -> corpus/lint).
+python3 - examples/ci/github-actions.yml examples/ci/gitlab-ci.yml .pre-commit-hooks.yaml "$tmp/ci-cmds" <<'PY' \
+  && pass=$((pass + 1)) || { echo "FAIL CI files"; fail=$((fail + 1)); }
+import sys, yaml
+gh, gl, hooks, out = sys.argv[1:5]
+steps = yaml.safe_load(open(gh))["jobs"]["lint-plans"]["steps"]
+lint = next(s["run"] for s in steps if s.get("name") == "Lint plans")
+upload = next(s for s in steps if "upload-sarif" in s.get("uses", ""))
+assert "--output rfguard.sarif" in lint and upload["with"]["sarif_file"] == "rfguard.sarif"
+script = yaml.safe_load(open(gl))["rfguard"]["script"]
+cmds = [lint] + [c.split("/build/", 1)[1] for c in script if "rfguard lint" in c]
+assert yaml.safe_load(open(gl))["rfguard"]["artifacts"]["reports"]["codequality"] == "gl-code-quality-report.json"
+hook = yaml.safe_load(open(hooks))[0]
+assert hook["id"] == "rfguard-lint" and hook["entry"].startswith("rfguard lint")
+cmds.append(hook["entry"] + " corpus/lint/coalesce_into_left_join.sql")
+open(out, "w").write("\n".join(c.replace("plans/", "corpus/lint") for c in cmds) + "\n")
+PY
+ci_dir="$tmp/cirun" && mkdir -p "$ci_dir" && cp -r corpus "$ci_dir/"
+while read -r cmd; do
+  (cd "$ci_dir" && eval "\"$RFGUARD\" ${cmd#rfguard }") >/dev/null 2>&1
+  code=$?
+  [ "$code" -le 1 ] && pass=$((pass + 1)) || { echo "FAIL CI command exits $code: $cmd"; fail=$((fail + 1)); }
+done < "$tmp/ci-cmds"
+python3 -c "import json,sys; json.load(open(sys.argv[1]))['runs'][0]['results']" "$ci_dir/rfguard.sarif" \
+  && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d[0]['check_name']=='unsafe-null-generating-side' and d[0]['location']['path']=='corpus/lint/coalesce_into_left_join.sql', d" "$ci_dir/gl-code-quality-report.json" \
+  && pass=$((pass + 1)) || { echo "FAIL CI reports"; fail=$((fail + 1)); }
+check "help: exit codes and examples" 0 'Examples:' -- "$RFGUARD" lint --help
+for sub in plan check replay equiv; do
+  "$RFGUARD" $sub --help | grep -q '^Exit codes: ' && pass=$((pass + 1)) || { echo "FAIL $sub --help: exit codes"; fail=$((fail + 1)); }
+done
+check "version" 0 '^rfguard 0\.1\.0$' -- "$RFGUARD" --version
+
 # replay: exit 0, 1 when the query fails, 2 on input errors with a JSON pointer.
 check "replay worked" 0 '^pairs 17$' -- "$RFGUARD" replay corpus/replay/worked.json
 check "replay partial-or" 0 '^pairs 9$' -- "$RFGUARD" replay --strategy partial-or corpus/replay/worked.json

@@ -252,6 +252,13 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   cmd->add_flag("--explain", plan.explain,
                 "after each text plan, every runtime-filter decision with its rule and reason");
   addInputOptions(cmd, plan.input);
+  cmd->footer(
+      "Exit codes: 0 planned, 2 usage or input error (located: file:line:col, or a JSON "
+      "pointer).\n\nExamples:\n  rfguard plan queries.sql\n  rfguard plan --explain --profile "
+      "starrocks queries.sql\n  rfguard plan --format json a.sql b.sql > plans.jsonl   (JSON "
+      "Lines for several inputs)\n  rfguard plan --format dot q.sql | dot -Tsvg > q.svg\n  "
+      "rfguard plan --compare --format json queries.sql\n\nDocs: docs/plan-json.md, "
+      "docs/rules.md");
   LintArgs lint;
   auto* lintCmd = app.add_subcommand(
       "lint", "verify runtime-filter placements: plan JSON as given, SQL as the profile plans it");
@@ -263,8 +270,8 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
                    "leave out files found in directories whose path or name matches this "
                    "glob (repeatable)")
       ->allow_extra_args(false);
-  lintCmd->add_option("--format", lint.format, "text, json or sarif")
-      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  lintCmd->add_option("--format", lint.format, "text, json, sarif or gitlab (Code Quality)")
+      ->check(CLI::IsMember({"text", "json", "sarif", "gitlab"}));
   lintCmd
       ->add_option(
           "--profile", lint.profile,
@@ -297,6 +304,14 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       "--docs-url", lint.docsUrl,
       std::string("base of the documentation links in SARIF (default ") + kDocsUrl + ")");
   addInputOptions(lintCmd, lint.input);
+  lintCmd->footer(
+      "Defaults: --format text, --profile sound, --fail-on warning, --color auto; settings "
+      "from the nearest .rfguard.toml, command-line flags win.\n\nExit codes: 0 nothing "
+      "reported (or --fail-on allows it), 1 findings, 2 usage or input error.\n\n"
+      "Examples:\n  rfguard lint plans/\n  rfguard lint --profile starrocks --format sarif "
+      "--output rfguard.sarif queries/\n  rfguard lint --write-baseline baseline.json plans/\n"
+      "  rfguard lint --baseline baseline.json --fail-on error plans/\n  cat q.sql | rfguard "
+      "lint --stdin-filename q.sql -\n\nDocs: docs/lint.md, docs/findings.md");
   ReplayArgs replay;
   auto* replayCmd =
       app.add_subcommand("replay", "replay a sharded filter publication scenario (docs/replay.md)");
@@ -310,6 +325,11 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->check(CLI::IsMember(strategies));
   replayCmd->add_option("--format", replay.format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
+  replayCmd->footer(
+      "Exit codes: 0 replayed, 1 the query fails (a conflicting digest), 2 input error (a JSON "
+      "pointer).\n\nExamples:\n  rfguard replay corpus/replay/worked.json\n  rfguard replay "
+      "--strategy partial-or --format json corpus/replay/worked.json\n  rfguard replay "
+      "--strategy null-unaware corpus/replay/in_null_safe.json\n\nDocs: docs/replay.md");
   CheckArgs check;
   auto* checkCmd = app.add_subcommand(
       "check", "bounded verification: search small databases on which the filters change results");
@@ -345,6 +365,13 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   checkCmd->add_flag("--rewrites", check.rewrites,
                      "also check normalisation: the bound plan against the normalised one");
   addInputOptions(checkCmd, check.input);
+  checkCmd->footer(
+      "Defaults: --bound 2, --seconds 10, --method auto, --oracle none.\n\nExit codes: 0 every "
+      "check safe up to its bound, 1 a counterexample (or an oracle disagreement), 2 input "
+      "error or a plan that cannot be evaluated.\n\nExamples:\n  rfguard check "
+      "queries.sql\n  rfguard check --profile starrocks --oracle sqlite queries.sql\n  "
+      "rfguard check --method slices --bound 2 tpcds.sql\n  rfguard check --oracle duckdb "
+      "--oracle-databases 200 plan.json\n\nDocs: docs/check.md");
   EquivArgs equiv;
   auto* equivCmd = app.add_subcommand(
       "equiv",
@@ -454,6 +481,20 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
     level = next;
     path += " " + next->get_name();
   }
+  duckRunCmd->footer(
+      "Exit codes: as rfguard lint's: 0 clean, 1 findings, 2 usage or input error (DuckDB's "
+      "refusal located at the query).\n\nExamples:\n  rfguard duckdb run --scale 0.01 "
+      "corpus/examples/tpch.sql\n  rfguard duckdb run --format sarif --save-plans plans/ "
+      "queries.sql\n\nDocs: docs/duckdb.md");
+  duckCompareCmd->footer(
+      "Exit codes: 0 every difference between the duckdb profile and DuckDB's own placements "
+      "explained, 1 an unexplained one, 2 usage or input error.\n\nExample:\n  rfguard duckdb "
+      "compare corpus/examples/ssb.sql\n\nDocs: docs/duckdb.md");
+  duckDiffCmd->footer(
+      "Exit codes: 0 no result differs with join filter pushdown on and off, 1 one does (each "
+      "written with --out), 2 usage error.\n\nExamples:\n  rfguard duckdb diff --queries 100 "
+      "--seed 5\n  rfguard duckdb diff --queries 1000 --threads 2 --out diffs/\n\nDocs: "
+      "docs/duckdb.md");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -185,6 +185,8 @@ int runLint(const LintArgs& given, std::ostream& stdOut, std::ostream& err) {
                                                  isatty(STDOUT_FILENO) && !(noColor && *noColor)));
   if (args.format == "json")
     writeLintJson(files, out);
+  else if (args.format == "gitlab")
+    writeLintGitlab(files, out);
   else if (args.format == "sarif")
     writeLintSarif(files, out, args.docsUrl.empty() ? kDocsUrl : args.docsUrl);
   else

@@ -14,7 +14,7 @@ namespace rfguard {
 /// Command-line arguments of `rfguard lint`.
 struct LintArgs {
   std::vector<std::string> files;
-  std::string format = "text";  ///< text, json or sarif
+  std::string format = "text";  ///< text, json, sarif or gitlab
   std::string profile;          ///< "" until resolved: the command line, .rfguard.toml, then sound
   bool composite = false;
   std::vector<std::string> exclude;  ///< glob patterns for files found in directories
@@ -66,6 +66,8 @@ int runLint(const LintArgs& args, std::ostream& out, std::ostream& err);
 void writeLintText(const std::vector<LintFile>& files, std::ostream& out, bool color = false,
                    bool showSuppressed = false);
 void writeLintJson(const std::vector<LintFile>& files, std::ostream& out);
+/// GitLab's Code Quality report (a JSON array of issues).
+void writeLintGitlab(const std::vector<LintFile>& files, std::ostream& out);
 /// SARIF 2.1.0; rules link to `docsUrl` + "findings.md#<code>" (kDocsUrl by default).
 void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out,
                     const std::string& docsUrl = kDocsUrl);

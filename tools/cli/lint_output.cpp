@@ -176,6 +176,23 @@ void writeLintJson(const std::vector<LintFile>& files, std::ostream& out) {
   out << doc.dump(2) << "\n";
 }
 
+void writeLintGitlab(const std::vector<LintFile>& files, std::ostream& out) {
+  // GitLab's Code Quality report: one issue per finding; errors are "major"
+  // (they change results), warnings "minor" (waste).
+  Json issues = Json::array();
+  for (const auto& f : files)
+    for (const auto& r : f.results)
+      issues.push_back(
+          Json{{"description", (r.query.empty() ? "" : r.query + ": ") + r.finding.message},
+               {"check_name", r.finding.code},
+               {"fingerprint", findingFingerprint(r)},
+               {"severity", r.finding.severity == Severity::Error ? "major" : "minor"},
+               {"location",
+                {{"path", relativeUri(r.site.file)},
+                 {"lines", {{"begin", r.site.loc.line ? r.site.loc.line : 1}}}}}});
+  out << issues.dump(2) << "\n";
+}
+
 void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out,
                     const std::string& docsUrl) {
   Json rules = Json::array();
