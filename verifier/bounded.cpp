@@ -169,6 +169,8 @@ BoundedVerdict search(const SearchSpace& space, const BoundedOptions& o,
               }
               if (!v.error.empty()) return v;
             }
+        if ((v.databases & 255) == 0 && o.progress)
+          o.progress(n, v.databases, std::chrono::duration<double>(Clock::now() - start).count());
         if ((v.databases & 255) == 0 &&
             (v.databases >= o.maxDatabases ||
              std::chrono::duration<double>(Clock::now() - start).count() > o.seconds)) {

@@ -4,8 +4,15 @@
 #include "tools/cli/check.h"
 #include "tools/cli/engine_oracle.h"
 
+#include <unistd.h>
+
+#include <cctype>
 #include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "pipeline/session.h"
 #include "rules/normalize.h"
@@ -118,6 +125,45 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
   so.filters = RfOptions(*parseProfile(args.profile));
   so.keepBound = args.rewrites;
   if (!applyInputArgs(args.input, so, err)) return kExitInputError;
+  if (!args.emitSql.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(args.emitSql, ec);
+    if (ec) {
+      err << args.emitSql << ": error: cannot create the directory: " << ec.message() << "\n";
+      return kExitInputError;
+    }
+  }
+  // --emit-sql: each counterexample as DIR/<query>_<filters>.sql, runnable as is.
+  std::set<std::string> emitted;
+  auto emit = [&](const std::string& query, const std::string& what, const std::string& sql) {
+    if (args.emitSql.empty() || sql.empty()) return;
+    std::string base;
+    for (char c : query + "_" + what)
+      base += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' ? c : '_';
+    std::string name = base;
+    for (int n = 2; !emitted.insert(name).second; ++n) name = base + "_" + std::to_string(n);
+    const std::string path = args.emitSql + "/" + name + ".sql";
+    std::ofstream f(path, std::ios::binary);
+    f << sql;
+    if (!f) err << path << ": error: cannot write the counterexample\n";
+  };
+  // Progress on a terminal: one line, rewritten in place, cleared when a query is done.
+  const bool tty = args.progress == "always" || (args.progress == "auto" && isatty(STDERR_FILENO));
+  std::string current;
+  auto lastDraw = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  if (tty)
+    bo.progress = [&](int bound, uint64_t databases, double seconds) {
+      auto now = std::chrono::steady_clock::now();
+      if (now - lastDraw < std::chrono::milliseconds(200)) return;
+      lastDraw = now;
+      char line[160];
+      std::snprintf(line, sizeof line, "\r\033[K%s: bound %d, %llu databases, %.1f s",
+                    current.c_str(), bound, static_cast<unsigned long long>(databases), seconds);
+      err << line << std::flush;
+    };
+  auto clearProgress = [&] {
+    if (tty) err << "\r\033[K" << std::flush;
+  };
   Session session(so);
   for (const auto& path : args.files) {
     Diagnostics diags;
@@ -144,13 +190,18 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
       }
       Json checks = Json::array();
       auto t0 = std::chrono::steady_clock::now();
+      current = q.name;
       auto verdicts = checkFilters(*q.plan, bo);
+      clearProgress();
       double ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       for (size_t i = 0; i < verdicts.size(); ++i) {
         const auto& v = verdicts[i];
         std::string sql;
         if (v.counterexample) sql = counterexampleScript(*q.plan, *v.counterexample);
+        std::string ids;
+        for (int id : v.filters) ids += "RF" + std::to_string(id);
+        emit(q.name, ids.empty() ? "filters" : ids, sql);
         if (args.format == "text")
           verdictText(i == 0 && v.filters.size() > 1
                           ? "all filters (" + filtersText(v.filters) + ")"
@@ -162,11 +213,13 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
       if (args.rewrites && fromSql && bound) {
         auto t1 = std::chrono::steady_clock::now();
         BoundedVerdict v = checkEquivalent(*bound, *q.plan, bo);
+        clearProgress();
         double rms =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t1)
                 .count();
         std::string sql =
             v.counterexample ? counterexampleScript(*bound, *v.counterexample, q.plan.get()) : "";
+        emit(q.name, "normalisation", sql);
         if (args.format == "text") verdictText("normalisation", v, sql, rms, out);
         Json j = verdictJson(v, sql, outcome);
         j["rewrite"] = "normalisation";

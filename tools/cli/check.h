@@ -20,7 +20,9 @@ struct CheckArgs {
   bool rewrites = false;
   std::string method = "auto";
   uint64_t databases = 2000000;
-  uint64_t oracleDatabases = 0;  ///< 0: the oracle sees every database
+  uint64_t oracleDatabases = 0;   ///< 0: the oracle sees every database
+  std::string emitSql;            ///< write each counterexample script into this directory
+  std::string progress = "auto";  ///< progress on stderr: auto (a terminal), always, never
   InputArgs input;
 };
 

@@ -362,6 +362,14 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
                    "the oracle sees only the first N databases of each search (default 0: all; "
                    "DuckDB takes milliseconds per query)")
       ->check(CLI::NonNegativeNumber);
+  checkCmd
+      ->add_option("--progress", check.progress,
+                   "bound, databases and time on stderr: auto (when stderr is a terminal), "
+                   "always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  checkCmd->add_option("--emit-sql", check.emitSql,
+                       "write each counterexample as DIR/<query>_<filters>.sql, a script that "
+                       "runs as is in sqlite3");
   checkCmd->add_flag("--rewrites", check.rewrites,
                      "also check normalisation: the bound plan against the normalised one");
   addInputOptions(checkCmd, check.input);
