@@ -125,14 +125,7 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
   so.filters = RfOptions(*parseProfile(args.profile));
   so.keepBound = args.rewrites;
   if (!applyInputArgs(args.input, so, err)) return kExitInputError;
-  if (!args.emitSql.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(args.emitSql, ec);
-    if (ec) {
-      err << args.emitSql << ": error: cannot create the directory: " << ec.message() << "\n";
-      return kExitInputError;
-    }
-  }
+  if (!args.emitSql.empty() && !makeOutputDirectory(args.emitSql, err)) return kExitInputError;
   // --emit-sql: each counterexample as DIR/<query>_<filters>.sql, runnable as is.
   std::set<std::string> emitted;
   auto emit = [&](const std::string& query, const std::string& what, const std::string& sql) {

@@ -107,14 +107,7 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
   so.given = GivenPlans::JsonWithFilters;
   so.keepBound = !args.trace.empty();
   if (!applyInputArgs(args.input, so, err)) return kExitInputError;
-  if (!args.trace.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(args.trace, ec);
-    if (ec) {
-      err << args.trace << ": error: cannot create the trace directory: " << ec.message() << "\n";
-      return kExitInputError;
-    }
-  }
+  if (!args.trace.empty() && !makeOutputDirectory(args.trace, err)) return kExitInputError;
   Session session(so);
   int code = kExitOk;
   for (const auto& f : args.files) {

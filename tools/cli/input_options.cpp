@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -92,6 +93,13 @@ std::string caret(std::string line, int col) {
 }
 
 }  // namespace
+
+bool makeOutputDirectory(const std::string& dir, std::ostream& err) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) err << dir << ": error: cannot create the directory: " << ec.message() << "\n";
+  return !ec;
+}
 
 std::string renderErrors(const Diagnostics& diags,
                          const std::map<std::string, std::string>& sources) {

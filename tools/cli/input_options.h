@@ -28,6 +28,9 @@ bool applyInputArgs(const InputArgs& args, SessionOptions& so, std::ostream& err
 /// (false). When some are given, a note per such input says the flags pass it by.
 bool checkPlacementFlags(const Session& session, const std::vector<std::string>& flags,
                          const std::string& command, std::ostream& err);
+/// Creates `dir` (and its parents) for output files; false after saying why on `err`.
+bool makeOutputDirectory(const std::string& dir, std::ostream& err);
+
 /// Input errors as a terminal shows them: each with its SQL source line and a
 /// caret under the column (text from `sources` by file name, else read from
 /// disk), at most kMaxErrorsShown per file and then how many more there were.
