@@ -28,5 +28,7 @@ nlohmann::ordered_json documentToJson(const Catalog& catalog, const std::vector<
 
 /// A Graphviz digraph with one cluster per query.
 std::string planToDot(const std::vector<Query>& queries);
+/// The same as a Mermaid flowchart, for Markdown (a pull-request comment).
+std::string planToMermaid(const std::vector<Query>& queries);
 
 }  // namespace rfguard

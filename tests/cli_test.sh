@@ -265,6 +265,19 @@ for sub in plan check replay equiv; do
 done
 check "version" 0 '^rfguard 0\.1\.0$' -- "$RFGUARD" --version
 
+# Pictures: every runtime filter is a coloured edge from its join to each consuming
+# scan; Graphviz renders the DOT of TPC-H q5; Mermaid for Markdown.
+{ grep '^CREATE TABLE' corpus/examples/tpch.sql; awk '/-- name: q5/{f=1} /-- name: q6/{f=0} f' corpus/examples/tpch.sql; } > "$tmp/q5.sql"
+check "dot filter edges" 0 'q0_4 -> q0_14 \[color="#d62728", fontcolor="#d62728", penwidth=2, label="RF1", constraint=false\]' -- "$RFGUARD" plan --format dot "$tmp/q5.sql"
+[ "$(grep -c 'penwidth=2, label="RF' "$tmp/out")" -eq "$("$RFGUARD" plan "$tmp/q5.sql" | grep -o 'RF[0-9]* -> ' | wc -l)" ] \
+  && pass=$((pass + 1)) || { echo "FAIL dot: one edge per consumer"; fail=$((fail + 1)); }
+cp "$tmp/out" "$tmp/q5.dot"
+check "graphviz renders it" 0 '' -- dot -Tsvg "$tmp/q5.dot" -o "$tmp/q5.svg"
+grep -q '>RF6<' "$tmp/q5.svg" && grep -q 'Scan #11 orders' "$tmp/q5.svg" && pass=$((pass + 1)) || { echo "FAIL svg holds the filter labels and nodes"; fail=$((fail + 1)); }
+check "mermaid" 0 '^    q0_8 ==>\|RF6\| q0_9$' -- "$RFGUARD" plan --format mermaid "$tmp/q5.sql"
+grep -q '^flowchart TD$' "$tmp/out" && grep -q '^  linkStyle [0-9]* stroke:#d62728,stroke-width:2px$' "$tmp/out" && ! grep -q 'RF1 <-' "$tmp/out" \
+  && pass=$((pass + 1)) || { echo "FAIL mermaid: header, link styles, escaped <"; fail=$((fail + 1)); }
+
 # replay: exit 0, 1 when the query fails, 2 on input errors with a JSON pointer.
 check "replay worked" 0 '^pairs 17$' -- "$RFGUARD" replay corpus/replay/worked.json
 check "replay partial-or" 0 '^pairs 9$' -- "$RFGUARD" replay --strategy partial-or corpus/replay/worked.json

@@ -83,8 +83,8 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
   if (args.explain && args.format != "text")
     return refuse("--explain adds the decisions to the text plan; it has no " + args.format +
                   " form (use --format text)");
-  if (args.compare && args.format == "dot")
-    return refuse("--compare prints consumers per profile as text or json, not dot");
+  if (args.compare && (args.format == "dot" || args.format == "mermaid"))
+    return refuse("--compare prints consumers per profile as text or json, not " + args.format);
   if (args.compare && args.explain) return refuse("--compare and --explain: choose one");
   if (args.compare && args.noRuntimeFilters)
     return refuse("--compare places every profile; --no-runtime-filters contradicts it");
@@ -198,6 +198,10 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
     std::vector<Query> all;
     for (const auto& q : session.queries()) all.push_back(q.query);
     out << planToDot(all);
+  } else if (args.format == "mermaid") {
+    std::vector<Query> all;
+    for (const auto& q : session.queries()) all.push_back(q.query);
+    out << planToMermaid(all);
   }
   return code;
 }
@@ -218,8 +222,8 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   PlanArgs plan;
   auto* cmd = app.add_subcommand("plan", "print each query's normalised plan");
   cmd->add_option("files", plan.files, "SQL or plan JSON files, - for stdin");
-  cmd->add_option("--format", plan.format, "text, json or dot")
-      ->check(CLI::IsMember({"text", "json", "dot"}));
+  cmd->add_option("--format", plan.format, "text, json, dot (Graphviz) or mermaid (Markdown)")
+      ->check(CLI::IsMember({"text", "json", "dot", "mermaid"}));
   cmd->add_option("--disable", plan.disabled, "switch off a normalisation rule (repeatable)")
       ->allow_extra_args(false);
   cmd->add_flag("--list-rules", plan.listRules,
