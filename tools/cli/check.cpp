@@ -80,7 +80,7 @@ void verdictText(const std::string& what, const BoundedVerdict& v, const std::st
   if (v.safe) {
     out << "safe up to bound " << v.bound;
     if (!v.complete) out << " (" << v.limit << ")";
-    out << " (" << v.databases << " databases, " << ms << " ms)\n";
+    out << " (" << v.databases << " databases, " << durationText(ms) << ")\n";
     if (v.sliceBound >= 0)
       out << "  by slices: safe up to bound " << v.sliceBound << " (" << v.slices << " slices, "
           << v.sliceDatabases << " databases)" << (v.sliceLimit.empty() ? "" : "; " + v.sliceLimit)
@@ -91,7 +91,7 @@ void verdictText(const std::string& what, const BoundedVerdict& v, const std::st
   } else {
     const auto& c = *v.counterexample;
     out << "UNSAFE at bound " << v.bound + 1 << " (" << v.databases << " databases, "
-        << rt::contentName(c.content) << " content, " << ms << " ms)"
+        << rt::contentName(c.content) << " content, " << durationText(ms) << ")"
         << (c.repeated ? ", one row repeated " + std::to_string(c.repeated) + " times" : "")
         << "\n";
     counterexampleText(c, sql, out);

@@ -42,11 +42,11 @@ Json resultJson(const EquivResult& r) {
 void resultText(const EquivResult& r, std::ostream& out) {
   if (r.verdict == "equivalent") {
     out << "equivalent up to bound " << r.bounded.bound << " (" << r.bounded.databases
-        << " databases, " << r.ms << " ms)\n";
+        << " databases, " << durationText(r.ms) << ")\n";
   } else if (r.verdict == "inconclusive") {
     out << "inconclusive: equivalent up to bound " << r.bounded.bound << " of the " << r.requested
         << " asked for (" << r.bounded.limit << "; " << r.bounded.databases << " databases, "
-        << r.ms << " ms)\n";
+        << durationText(r.ms) << ")\n";
   } else if (r.verdict == "error") {
     out << "cannot compare: " << r.reason << "\n";
   } else if (!r.bounded.counterexample) {
@@ -54,7 +54,8 @@ void resultText(const EquivResult& r, std::ostream& out) {
   } else {
     const auto& c = *r.bounded.counterexample;
     out << "DIFFERENT at bound " << reportedBound(r) << " (" << r.bounded.databases
-        << " databases, " << r.ms << " ms)" << (c.ordered ? ", results compared in order" : "")
+        << " databases, " << durationText(r.ms) << ")"
+        << (c.ordered ? ", results compared in order" : "")
         << (c.repeated ? ", one row repeated " + std::to_string(c.repeated) + " times" : "")
         << "\n";
     counterexampleText(c, r.sql, out);

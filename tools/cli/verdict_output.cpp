@@ -1,6 +1,7 @@
 #include "tools/cli/verdict_output.h"
 
 #include <cctype>
+#include <cstdio>
 
 #include "verifier/counterexample.h"
 
@@ -59,6 +60,19 @@ std::string lower(std::string s) {
 }
 
 }  // namespace
+
+std::string durationText(double ms) {
+  char buf[32];
+  if (ms >= 1000)
+    std::snprintf(buf, sizeof buf, "%.1f s", ms / 1000);
+  else if (ms >= 100)
+    std::snprintf(buf, sizeof buf, "%.0f ms", ms);
+  else if (ms >= 10)
+    std::snprintf(buf, sizeof buf, "%.1f ms", ms);
+  else
+    std::snprintf(buf, sizeof buf, "%.2f ms", ms);
+  return buf;
+}
 
 void oracleText(const BoundedVerdict& v, std::ostream& out) {
   if (v.oracleRuns || !v.oracleSkipped.empty())

@@ -21,6 +21,8 @@ nlohmann::ordered_json counterexampleJson(const Counterexample& c, const std::st
 void counterexampleText(const Counterexample& c, const std::string& sql, std::ostream& out);
 /// The SQLite cross-check's account, when there was one; evaluator defects named.
 void oracleText(const BoundedVerdict& v, std::ostream& out);
+/// A duration as people read it: "0.38 ms", "27.5 ms", "412 ms", "27.7 s".
+std::string durationText(double ms);
 /// The same as JSON, or null when SQLite was not consulted.
 nlohmann::ordered_json oracleJson(const BoundedVerdict& v);
 
