@@ -278,6 +278,34 @@ check "mermaid" 0 '^    q0_8 ==>\|RF6\| q0_9$' -- "$RFGUARD" plan --format merma
 grep -q '^flowchart TD$' "$tmp/out" && grep -q '^  linkStyle [0-9]* stroke:#d62728,stroke-width:2px$' "$tmp/out" && ! grep -q 'RF1 <-' "$tmp/out" \
   && pass=$((pass + 1)) || { echo "FAIL mermaid: header, link styles, escaped <"; fail=$((fail + 1)); }
 
+# The project's JSON Schemas (schemas/): what rfguard writes validates, and
+# what the reader refuses for shape the schema refuses too.
+"$RFGUARD" plan --format json corpus/examples/tpch.sql > "$tmp/s-tpch.json"
+"$RFGUARD" plan --format json corpus/examples/ssb.sql > "$tmp/s-ssb.json"
+"$RFGUARD" plan --format json corpus/examples/seeds.sql > "$tmp/s-seeds.json"
+"$RFGUARD" lint --no-config --format json corpus/lint "$tmp/badcol.sql" > "$tmp/s-lint.json" 2>/dev/null
+"$RFGUARD" lint --no-config --profile starrocks --format json "$ci" > "$tmp/s-lint2.json" 2>/dev/null
+python3 - "$tmp" <<'PY' && pass=$((pass + 1)) || { echo "FAIL JSON Schemas"; fail=$((fail + 1)); }
+import copy, glob, json, sys, jsonschema
+tmp = sys.argv[1]
+plan = jsonschema.Draft202012Validator(json.load(open("schemas/plan.schema.json")))
+lint = jsonschema.Draft202012Validator(json.load(open("schemas/lint.schema.json")))
+docs = [tmp + "/s-tpch.json", tmp + "/s-ssb.json", tmp + "/s-seeds.json"]
+docs += [f for f in glob.glob("corpus/**/*.json", recursive=True) if json.load(open(f)).get("format") == "rfguard-plan"]
+for f in docs:
+    plan.validate(json.load(open(f)))
+for f in ("s-lint.json", "s-lint2.json"):
+    lint.validate(json.load(open(tmp + "/" + f)))
+d = json.load(open(tmp + "/s-seeds.json"))
+bad = copy.deepcopy(d); bad["queries"][0]["plan"]["colour"] = "red"
+assert not plan.is_valid(bad)
+bad = copy.deepcopy(d); bad["queries"][0]["plan"]["op"] = "merge"
+assert not plan.is_valid(bad)
+bad = copy.deepcopy(d); bad["queries"][0]["plan"]["exprs"][0]["expr"] = {"column": 1}
+assert not plan.is_valid(bad)
+assert len(docs) >= 10
+PY
+
 # replay: exit 0, 1 when the query fails, 2 on input errors with a JSON pointer.
 check "replay worked" 0 '^pairs 17$' -- "$RFGUARD" replay corpus/replay/worked.json
 check "replay partial-or" 0 '^pairs 9$' -- "$RFGUARD" replay --strategy partial-or corpus/replay/worked.json
