@@ -242,16 +242,20 @@ ExprPtr deepCloneExpr(const ExprPtr& e) {
 }
 }  // namespace
 
-void forEachNode(const PlanNode& n, const std::function<void(const PlanNode&)>& f) {
-  f(n);
-  for (const auto& c : n.children) forEachNode(*c, f);
+void forEachSubqueryPlan(const PlanNode& n, const std::function<void(const PlanNode&)>& f) {
   forEachExpr(n, [&](const ExprPtr& e) {
     std::function<void(const Expr&)> sub = [&](const Expr& x) {
-      if (x.plan) forEachNode(*x.plan, f);
+      if (x.plan) f(*x.plan);
       for (const auto& a : x.args) sub(*a);
     };
     sub(*e);
   });
+}
+
+void forEachNode(const PlanNode& n, const std::function<void(const PlanNode&)>& f) {
+  f(n);
+  for (const auto& c : n.children) forEachNode(*c, f);
+  forEachSubqueryPlan(n, [&](const PlanNode& sub) { forEachNode(sub, f); });
 }
 
 PlanPtr deepClonePlan(const PlanNode& root) {

@@ -154,6 +154,9 @@ void forEachExpr(const PlanNode& node, const std::function<void(const ExprPtr&)>
 void mapExprs(PlanNode& node, const std::function<ExprPtr(const ExprPtr&)>& f);
 /// A deep copy of the tree (expressions are shared, they are immutable).
 PlanPtr clonePlan(const PlanNode& root);
+/// Calls `f` on the plan of every subquery expression the node holds directly
+/// (in its own expressions, not its children's).
+void forEachSubqueryPlan(const PlanNode& node, const std::function<void(const PlanNode&)>& f);
 /// Calls `f` on every node in pre-order, subquery plans inside expressions
 /// included (after their node's children).
 void forEachNode(const PlanNode& root, const std::function<void(const PlanNode&)>& f);

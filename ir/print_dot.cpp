@@ -48,23 +48,12 @@ std::vector<std::string> labelLines(const PlanNode& n) {
   return lines;
 }
 
-/// Producer node id of every filter of the plan (subqueries included).
-void producers(const PlanNode& n, std::map<int, int>& out) {
-  for (const auto& f : n.runtimeFilters) out[f.id] = n.id;
-  for (const auto& c : n.children) producers(*c, out);
-  forEachExpr(n, [&](const ExprPtr& e) {
-    std::function<void(const Expr&)> visit = [&](const Expr& x) {
-      if (x.kind == ExprKind::Subquery && x.plan) producers(*x.plan, out);
-      for (const auto& a : x.args) visit(*a);
-    };
-    visit(*e);
-  });
-}
-
 /// (filter id, producer node, consumer node) for every consumer.
 std::vector<std::tuple<int, int, int>> filterEdges(const PlanNode& root) {
-  std::map<int, int> from;
-  producers(root, from);
+  std::map<int, int> from;  // filter id -> producer node id
+  forEachNode(root, [&](const PlanNode& n) {
+    for (const auto& f : n.runtimeFilters) from[f.id] = n.id;
+  });
   std::vector<std::tuple<int, int, int>> out;
   forEachNode(root, [&](const PlanNode& n) {
     for (const auto& t : n.runtimeFilterTargets)
@@ -85,16 +74,10 @@ void emit(const PlanNode& n, const std::string& prefix, std::string& out) {
     out += ";\n";
     emit(c, prefix, out);
   }
-  forEachExpr(n, [&](const ExprPtr& e) {
-    std::function<void(const Expr&)> visit = [&](const Expr& x) {
-      if (x.kind == ExprKind::Subquery && x.plan) {
-        out += "    " + me + " -> " + prefix + std::to_string(x.plan->id) +
-               " [style=dotted, label=\"subquery\"];\n";
-        emit(*x.plan, prefix, out);
-      }
-      for (const auto& a : x.args) visit(*a);
-    };
-    visit(*e);
+  forEachSubqueryPlan(n, [&](const PlanNode& sub) {
+    out += "    " + me + " -> " + prefix + std::to_string(sub.id) +
+           " [style=dotted, label=\"subquery\"];\n";
+    emit(sub, prefix, out);
   });
 }
 
@@ -130,7 +113,9 @@ std::string mermaidText(const std::string& s) {
   return out;
 }
 
-void mermaidNode(const PlanNode& n, const std::string& prefix, std::string& out) {
+/// Writes the tree's nodes and links; `links` counts the links, whose order
+/// Mermaid's linkStyle refers to.
+void mermaidNode(const PlanNode& n, const std::string& prefix, std::string& out, size_t& links) {
   const std::string me = prefix + std::to_string(n.id);
   std::string label;
   for (const auto& l : labelLines(n)) label += (label.empty() ? "" : "<br/>") + mermaidText(l);
@@ -139,42 +124,29 @@ void mermaidNode(const PlanNode& n, const std::string& prefix, std::string& out)
     const PlanNode& c = *n.children[i];
     out += "    " + me + (n.op == PlanOp::Join && i == 1 ? " -.->|build| " : " --> ") + prefix +
            std::to_string(c.id) + "\n";
-    mermaidNode(c, prefix, out);
+    ++links;
+    mermaidNode(c, prefix, out, links);
   }
-  forEachExpr(n, [&](const ExprPtr& e) {
-    std::function<void(const Expr&)> visit = [&](const Expr& x) {
-      if (x.kind == ExprKind::Subquery && x.plan) {
-        out += "    " + me + " -.->|subquery| " + prefix + std::to_string(x.plan->id) + "\n";
-        mermaidNode(*x.plan, prefix, out);
-      }
-      for (const auto& a : x.args) visit(*a);
-    };
-    visit(*e);
+  forEachSubqueryPlan(n, [&](const PlanNode& sub) {
+    out += "    " + me + " -.->|subquery| " + prefix + std::to_string(sub.id) + "\n";
+    ++links;
+    mermaidNode(sub, prefix, out, links);
   });
 }
 
 }  // namespace
 
 std::string planToMermaid(const std::vector<Query>& queries) {
-  std::string out = "flowchart TD\n";
-  size_t edge = 0;  // Mermaid styles links by their order of appearance
-  std::string styles;
+  std::string out = "flowchart TD\n", styles;
+  size_t links = 0;
   for (size_t i = 0; i < queries.size(); ++i) {
     const std::string prefix = "q" + std::to_string(i) + "_";
-    std::string body;
-    mermaidNode(*queries[i].plan, prefix, body);
-    out += "  subgraph " + prefix + "plan [\"" + mermaidText(queries[i].name) + "\"]\n" + body;
-    // Count the tree's links so that the filter links' indexes are known.
-    size_t links = 0;
-    for (size_t at = body.find("-->"); at != std::string::npos; at = body.find("-->", at + 1))
-      ++links;
-    for (size_t at = body.find("-.->"); at != std::string::npos; at = body.find("-.->", at + 1))
-      ++links;
-    edge += links;
+    out += "  subgraph " + prefix + "plan [\"" + mermaidText(queries[i].name) + "\"]\n";
+    mermaidNode(*queries[i].plan, prefix, out, links);
     for (const auto& [id, from, to] : filterEdges(*queries[i].plan)) {
       out += "    " + prefix + std::to_string(from) + " ==>|RF" + std::to_string(id) + "| " +
              prefix + std::to_string(to) + "\n";
-      styles += "  linkStyle " + std::to_string(edge++) + " stroke:" + kColors[(id - 1) % 8] +
+      styles += "  linkStyle " + std::to_string(links++) + " stroke:" + kColors[(id - 1) % 8] +
                 ",stroke-width:2px\n";
     }
     out += "  end\n";

@@ -112,6 +112,12 @@ const std::vector<FindingCode>& findingCodes() {
   return kCodes;
 }
 
+bool isFindingCode(std::string_view id) {
+  for (const auto& c : kCodes)
+    if (id == c.id) return true;
+  return false;
+}
+
 const FindingCode& findingCode(std::string_view id) {
   for (const auto& c : kCodes)
     if (id == c.id) return c;

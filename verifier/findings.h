@@ -26,6 +26,8 @@ struct FindingCode {
 
 /// Every code the verifier can report, in documentation order.
 const std::vector<FindingCode>& findingCodes();
+/// Whether `id` names a code (user input: suppressions, configuration).
+bool isFindingCode(std::string_view id);
 /// The code named `id`; asserts that it exists.
 const FindingCode& findingCode(std::string_view id);
 

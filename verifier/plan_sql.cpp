@@ -499,7 +499,7 @@ void collectSqlTypes(const PlanNode& plan, SqlTableTypes& out) {
   });
 }
 
-std::string databaseToSql(const rt::Database& db, const SqlTableTypes& types) {
+std::string databaseToSql(const rt::Database& db, const SqlTableTypes& types, bool create) {
   std::string out;
   for (const auto& [name, t] : db) {
     auto known = types.find(name);
@@ -509,7 +509,7 @@ std::string databaseToSql(const rt::Database& db, const SqlTableTypes& types) {
       if (known == types.end()) continue;
       if (auto it = known->second.find(c); it != known->second.end()) cols += " " + it->second;
     }
-    out += "CREATE TABLE " + q(name) + " (" + cols + ");\n";
+    if (create) out += "CREATE TABLE " + q(name) + " (" + cols + ");\n";
     for (const auto& r : t.rows) {
       std::string vals;
       for (const auto& v : r)

@@ -45,7 +45,8 @@ std::string databaseToSqlite(const rt::Database& db);
 /// BOOLEAN, dates as day numbers BIGINT, DOUBLE, VARCHAR), from the plans' scans.
 using SqlTableTypes = std::map<std::string, std::map<std::string, std::string>>;
 void collectSqlTypes(const PlanNode& plan, SqlTableTypes& out);
-/// The same, typed: CREATE TABLE with each column's type (untyped where unknown).
-std::string databaseToSql(const rt::Database& db, const SqlTableTypes& types);
+/// The same, typed: CREATE TABLE with each column's type (untyped where unknown),
+/// then the INSERTs; with `create` false the INSERTs only.
+std::string databaseToSql(const rt::Database& db, const SqlTableTypes& types, bool create = true);
 
 }  // namespace rfguard

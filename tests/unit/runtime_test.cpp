@@ -292,7 +292,8 @@ TEST_CASE("IN and MinMax summaries merge by union and widening; the NULL flag OR
   CHECK(!none.mayContain(Kind::MinMax, intKey(0)));
 }
 
-TEST_CASE("filter contents under <=>: the NULL flag keeps NULL probe keys; null-unaware loses them") {
+TEST_CASE(
+    "filter contents under <=>: the NULL flag keeps NULL probe keys; null-unaware loses them") {
   for (Kind kind : {Kind::In, Kind::MinMax, Kind::Bloom}) {
     CAPTURE(kindName(kind));
     Scenario s;

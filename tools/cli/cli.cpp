@@ -206,6 +206,24 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
   return code;
 }
 
+/// The bounded search's options, shared by check and equiv.
+template <typename Args>
+void addSearchOptions(CLI::App* cmd, Args& args) {
+  cmd->add_option("--bound", args.bound, "most rows per table (default 2)")
+      ->check(CLI::Range(1, 6));
+  cmd->add_option("--seconds", args.seconds, "time budget per search (default 10)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--databases", args.databases, "database budget per search (default 2000000)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--oracle", args.oracle,
+                  "none (default), sqlite, or a linked engine (duckdb): cross-check the evaluator")
+      ->check(CLI::IsMember({"none", "sqlite", "duckdb"}));
+  cmd->add_option("--oracle-databases", args.oracleDatabases,
+                  "the oracle sees only the first N databases of each search (default 0: all; "
+                  "DuckDB takes milliseconds per query)")
+      ->check(CLI::NonNegativeNumber);
+}
+
 /// The names of every profile, from the profile table.
 std::vector<std::string> profileNames() {
   std::vector<std::string> names;
@@ -331,34 +349,19 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   auto* checkCmd = app.add_subcommand(
       "check", "bounded verification: search small databases on which the filters change results");
   checkCmd->add_option("files", check.files, "SQL or plan JSON files, - for stdin");
-  checkCmd->add_option("--bound", check.bound, "most rows per table (default 2)")
-      ->check(CLI::Range(1, 6));
+  addSearchOptions(checkCmd, check);
   checkCmd
       ->add_option(
           "--profile", check.profile,
           "placement policy for SQL inputs: sound (default), doris, starrocks, trino, duckdb")
       ->check(CLI::IsMember(profileNames()));
-  checkCmd
-      ->add_option("--oracle", check.oracle,
-                   "none (default), sqlite, or a linked engine (duckdb): cross-check the evaluator")
-      ->check(CLI::IsMember({"none", "sqlite", "duckdb"}));
   checkCmd->add_option("--format", check.format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
-  checkCmd->add_option("--seconds", check.seconds, "time budget per search (default 10)")
-      ->check(CLI::PositiveNumber);
   checkCmd
       ->add_option("--method", check.method,
                    "auto (default: the whole plan, then per-filter slices if it stops short), "
                    "whole, slices")
       ->check(CLI::IsMember({"auto", "whole", "slices"}));
-  checkCmd
-      ->add_option("--databases", check.databases, "database budget per search (default 2000000)")
-      ->check(CLI::PositiveNumber);
-  checkCmd
-      ->add_option("--oracle-databases", check.oracleDatabases,
-                   "the oracle sees only the first N databases of each search (default 0: all; "
-                   "DuckDB takes milliseconds per query)")
-      ->check(CLI::NonNegativeNumber);
   checkCmd
       ->add_option("--progress", check.progress,
                    "bound, databases and time on stderr: auto (when stderr is a terminal), "
@@ -384,27 +387,12 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       "counterexample, for two plans or every step of an optimizer's trace");
   equivCmd->add_option("files", equiv.files,
                        "ORIGINAL REWRITTEN: SQL files (one query each), plan JSON or engine plans");
+  addSearchOptions(equivCmd, equiv);
   equivCmd->add_option("--trace", equiv.trace,
                        "an optimizer's trace (JSON Lines or a JSON array of {rule, plan}): "
                        "every step against the one before");
-  equivCmd->add_option("--bound", equiv.bound, "most rows per table (default 2)")
-      ->check(CLI::Range(1, 6));
-  equivCmd
-      ->add_option("--oracle", equiv.oracle,
-                   "none (default), sqlite, or a linked engine (duckdb): cross-check the evaluator")
-      ->check(CLI::IsMember({"none", "sqlite", "duckdb"}));
   equivCmd->add_option("--format", equiv.format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
-  equivCmd->add_option("--seconds", equiv.seconds, "time budget per search (default 10)")
-      ->check(CLI::PositiveNumber);
-  equivCmd
-      ->add_option("--databases", equiv.databases, "database budget per search (default 2000000)")
-      ->check(CLI::PositiveNumber);
-  equivCmd
-      ->add_option("--oracle-databases", equiv.oracleDatabases,
-                   "the oracle sees only the first N databases of each search (default 0: all; "
-                   "DuckDB takes milliseconds per query)")
-      ->check(CLI::NonNegativeNumber);
   addInputOptions(equivCmd, equiv.input);
   equivCmd->footer(
       "Exit codes: 0 equivalent up to the bound reached (the verdict says \"inconclusive\" when "

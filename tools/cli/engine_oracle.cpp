@@ -32,18 +32,14 @@ class EngineOracle final : public SqlOracle {
   bool load(const rt::Database& db, const SqlTableTypes& types, std::string& error) override {
     // The tables are created once, typed; each database replaces their rows.
     std::string sql;
+    rt::Database fresh;
     for (const auto& [table, t] : db) {
-      if (!created_.insert(table).second) {
+      if (created_.insert(table).second)
+        fresh[table] = rt::Table{t.columns, {}};
+      else
         sql += "DELETE FROM " + sqlIdentifier(table) + ";\n";
-      } else {
-        rt::Database one{{table, rt::Table{t.columns, {}}}};
-        sql += databaseToSql(one, types);
-      }
-      if (t.rows.empty()) continue;
-      rt::Database rows{{table, t}};
-      std::string inserts = databaseToSql(rows, types);
-      sql += inserts.substr(inserts.find('\n') + 1);  // the rows without the CREATE TABLE
     }
+    sql = databaseToSql(fresh, types) + sql + databaseToSql(db, types, false);
     if (!engine_->execute(sql, nullptr, error)) return error = name() + ": " + error, false;
     return true;
   }

@@ -94,6 +94,23 @@ std::string caret(std::string line, int col) {
 
 }  // namespace
 
+const std::string& sourceText(const std::string& file,
+                              const std::map<std::string, std::string>& sources,
+                              std::map<std::string, std::string>& cache) {
+  auto it = cache.find(file);
+  if (it != cache.end()) return it->second;
+  std::string text;
+  if (auto s = sources.find(file); s != sources.end()) {
+    text = s->second;
+  } else if (file != "-") {
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream buf;
+    if (in) buf << in.rdbuf();
+    text = buf.str();
+  }
+  return cache[file] = std::move(text);
+}
+
 bool makeOutputDirectory(const std::string& dir, std::ostream& err) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
@@ -116,20 +133,8 @@ std::string renderErrors(const Diagnostics& diags,
     ++shown[d.file];
     out += d.render() + "\n";
     if (d.loc.line <= 0 || !d.pointer.empty()) continue;
-    auto it = cache.find(d.file);
-    if (it == cache.end()) {
-      std::string text;
-      if (auto s = sources.find(d.file); s != sources.end()) {
-        text = s->second;
-      } else if (d.file != "-") {
-        std::ifstream in(d.file, std::ios::binary);
-        std::stringstream buf;
-        if (in) buf << in.rdbuf();
-        text = buf.str();
-      }
-      it = cache.emplace(d.file, std::move(text)).first;
-    }
-    if (auto line = lineOf(it->second, d.loc.line)) out += caret(*line, d.loc.col);
+    if (auto line = lineOf(sourceText(d.file, sources, cache), d.loc.line))
+      out += caret(*line, d.loc.col);
   }
   for (const auto& f : order)
     if (hidden[f])

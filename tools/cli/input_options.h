@@ -28,6 +28,12 @@ bool applyInputArgs(const InputArgs& args, SessionOptions& so, std::ostream& err
 /// (false). When some are given, a note per such input says the flags pass it by.
 bool checkPlacementFlags(const Session& session, const std::vector<std::string>& flags,
                          const std::string& command, std::ostream& err);
+/// The text of input `file`: from `sources` (text read from stdin, by its name),
+/// else from disk; "" when it cannot be read. `cache` keeps what was read.
+const std::string& sourceText(const std::string& file,
+                              const std::map<std::string, std::string>& sources,
+                              std::map<std::string, std::string>& cache);
+
 /// Creates `dir` (and its parents) for output files; false after saying why on `err`.
 bool makeOutputDirectory(const std::string& dir, std::ostream& err);
 

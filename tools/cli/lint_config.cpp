@@ -14,12 +14,6 @@ std::string at(const std::string& path, const toml::source_region& where) {
          ": error: ";
 }
 
-bool isCode(const std::string& id) {
-  for (const auto& c : findingCodes())
-    if (id == c.id) return true;
-  return false;
-}
-
 }  // namespace
 
 std::string findLintConfig() {
@@ -107,7 +101,7 @@ bool readLintConfig(const std::string& path, LintConfig& out, std::string& error
           std::vector<std::string> v;
           if (!list(cn, "codes.disable", v)) return false;
           for (const auto& c : v) {
-            if (!isCode(c))
+            if (!isFindingCode(c))
               return error = at(path, cn.source()) + "no finding code \"" + c + "\"", false;
             out.disabled.insert(c);
           }
@@ -117,7 +111,7 @@ bool readLintConfig(const std::string& path, LintConfig& out, std::string& error
             return error = at(path, cn.source()) + "`codes.levels` must be a table", false;
           for (const auto& [lk, ln] : *levels) {
             const std::string code(lk.str());
-            if (!isCode(code))
+            if (!isFindingCode(code))
               return error = at(path, ln.source()) + "no finding code \"" + code + "\"", false;
             if (!text(ln, "codes.levels." + code, s)) return false;
             if (s != "error" && s != "warning")

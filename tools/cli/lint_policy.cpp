@@ -14,30 +14,6 @@ std::string trim(const std::string& s) {
   return s.substr(a, s.find_last_not_of(" \t\r") - a + 1);
 }
 
-bool isCode(const std::string& id) {
-  for (const auto& c : findingCodes())
-    if (id == c.id) return true;
-  return false;
-}
-
-/// The SQL text of `file`: from `sources` (stdin), else from disk; "" when unreadable.
-const std::string& sourceOf(const std::string& file,
-                            const std::map<std::string, std::string>& sources,
-                            std::map<std::string, std::string>& cache) {
-  auto it = cache.find(file);
-  if (it != cache.end()) return it->second;
-  std::string text;
-  if (auto s = sources.find(file); s != sources.end()) {
-    text = s->second;
-  } else if (file != "-") {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream buf;
-    if (in) buf << in.rdbuf();
-    text = buf.str();
-  }
-  return cache[file] = text;
-}
-
 bool isSql(const std::string& file, const std::map<std::string, std::string>& sources) {
   return sources.count(file) || (file.size() > 4 && file.compare(file.size() - 4, 4, ".sql") == 0);
 }
@@ -45,10 +21,11 @@ bool isSql(const std::string& file, const std::map<std::string, std::string>& so
 LintResult unused(const std::string& file, SourceLoc loc, const std::string& pointer,
                   const std::string& code) {
   LintResult r;
-  r.finding = makeFinding("unused-suppression",
-                          isCode(code) ? "the suppression of `" + code + "` suppresses nothing"
-                                       : "`" + code + "` names no finding code",
-                          0, {}, loc);
+  r.finding =
+      makeFinding("unused-suppression",
+                  isFindingCode(code) ? "the suppression of `" + code + "` suppresses nothing"
+                                      : "`" + code + "` names no finding code",
+                  0, {}, loc);
   r.site.file = file;
   r.site.loc = loc;
   if (!pointer.empty()) {
@@ -96,7 +73,7 @@ void applyLintPolicy(std::vector<LintFile>& files, const LintPolicy& policy,
   std::map<std::string, size_t> owner;  // SQL file -> the LintFile reporting it
   auto load = [&](const std::string& file, size_t index) {
     if (directives.count(file) || !isSql(file, sources)) return;
-    directives[file] = parseDirectives(file, sourceOf(file, sources, cache));
+    directives[file] = parseDirectives(file, sourceText(file, sources, cache));
     owner[file] = index;
   };
   for (size_t i = 0; i < files.size(); ++i) {
