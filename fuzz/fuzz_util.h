@@ -16,15 +16,19 @@ inline void require(bool ok, const char* what, const std::string& detail = "") {
   std::abort();
 }
 
-/// Every line of a command's error output names the input file first (an
+/// Every line of a command's error output names the input file first, or is
+/// an indented source line or caret under the located line before it (an
 /// exception that escapes a command is a crash the fuzzer reports by itself).
 inline void requireLocatedErrors(const std::string& err, const std::string& file) {
   size_t at = 0;
+  bool located = false;
   while (at < err.size()) {
     size_t end = err.find('\n', at);
     if (end == std::string::npos) end = err.size();
-    require(err.compare(at, file.size(), file) == 0, "an error line without its file",
+    bool context = located && err.compare(at, 2, "  ") == 0;
+    require(context || err.compare(at, file.size(), file) == 0, "an error line without its file",
             err.substr(at, end - at));
+    located = true;
     at = end + 1;
   }
 }

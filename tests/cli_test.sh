@@ -63,6 +63,7 @@ fi
 # Hostile input: a clear located message and exit 2, never a crash or a hang.
 : > "$tmp/empty.sql"
 check "empty file" 2 'empty.sql:1:1: error: empty input' -- "$RFGUARD" plan "$tmp/empty.sql"
+[ "$(wc -l < "$tmp/err")" -eq 1 ] && pass=$((pass + 1)) || { echo "FAIL empty file: a caret under nothing"; cat "$tmp/err"; fail=$((fail + 1)); }
 printf 'SELECT 1;\n\xff\xfe\x00\x81garbage' > "$tmp/bin.sql"
 check "binary garbage" 2 'bin.sql:2:1: error: input is not valid UTF-8' -- "$RFGUARD" plan "$tmp/bin.sql"
 printf 'SELECT 1 FROM a\x00;' > "$tmp/nul.sql"

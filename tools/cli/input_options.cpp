@@ -133,7 +133,8 @@ std::string renderErrors(const Diagnostics& diags,
     ++shown[d.file];
     out += d.render() + "\n";
     if (d.loc.line <= 0 || !d.pointer.empty()) continue;
-    if (auto line = lineOf(sourceText(d.file, sources, cache), d.loc.line))
+    auto line = lineOf(sourceText(d.file, sources, cache), d.loc.line);
+    if (line && line->find_first_not_of(" \t") != std::string::npos)
       out += caret(*line, d.loc.col);
   }
   for (const auto& f : order)
