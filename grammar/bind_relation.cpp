@@ -208,16 +208,11 @@ PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope
   auto scan = std::make_shared<PlanNode>();
   scan->op = PlanOp::Scan;
   scan->loc = locOf(ctx);
-  scan->table = table->name;
   scan->alias = uniqueQualifier(alias);
-  scan->runtimeFilterAllowed = table->runtimeFilter;
-  scan->tableRows = table->rows;
-  scan->distributionKey = table->distributionKey;
+  setScanTable(*scan, *table);
   RelScope rel{alias, {}};
   for (const auto& c : table->columns) {
     std::string id = scan->alias + "." + c.name;
-    scan->tableColumns.push_back({id, c.type, c.nullable});
-    if (c.ndv) scan->columnNdv[id] = *c.ndv;
     scan->scanColumns.push_back(id);
     rel.columns.push_back({c.name, id, c.type, c.nullable});
   }

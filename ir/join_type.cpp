@@ -8,7 +8,7 @@ namespace {
 
 // Columns: outputs, preserves, generatesNulls, whereIntoSide, onIntoSide,
 // conditionRejectsNullsOf, hasCondition, nullAware, probeRowsOnlyIfMatched,
-// whereIntoCondition, keepsMatched.
+// whereIntoCondition, keepsMatched, freelyReordered, mirror.
 //
 // whereIntoSide is false for a NULL-generating side: SELECT * FROM a LEFT JOIN b
 // ON a.k = b.k WHERE b.x IS NULL keeps a's unmatched rows; pushing the filter into
@@ -22,21 +22,29 @@ namespace {
 // whereIntoCondition only for INNER and CROSS: an outer join's condition decides
 // matching, not survival, so a WHERE conjunct there would keep the rows it rejects
 // NULL-extended.
+// freelyReordered only for INNER and CROSS: they commute and associate with
+// each other, and a conjunct may sit at any of them above the inputs it reads.
+// (A LEFT JOIN B ON a=b) JOIN C ON b=c differs from A LEFT JOIN (B JOIN C ON
+// b=c) ON a=b: with A={1}, B={1}, C={} the first is empty, the second keeps
+// (1, NULL, NULL).
+// mirror is the type of the same join with its children swapped (LEFT <-> RIGHT,
+// the semi and anti variants likewise): every two-sided fact of a type is its
+// mirror's with the sides exchanged (tests/unit/join_type_test.cpp).
 // One row per join type, one column per fact (1 = true), in the order the
 // comment above lists them.
 // clang-format off
 const std::vector<JoinTypeInfo> kTable = {
-    {JoinType::Inner,             "inner",                "JOIN",                      {1, 1}, {0, 0}, {0, 0}, {1, 1}, {1, 1}, {1, 1}, 1, 0, 1, 1, 0},
-    {JoinType::Left,              "left",                 "LEFT JOIN",                 {1, 1}, {1, 0}, {0, 1}, {1, 0}, {0, 1}, {0, 1}, 1, 0, 0, 0, 0},
-    {JoinType::Right,             "right",                "RIGHT JOIN",                {1, 1}, {0, 1}, {1, 0}, {0, 1}, {1, 0}, {1, 0}, 1, 0, 1, 0, 0},
-    {JoinType::Full,              "full",                 "FULL JOIN",                 {1, 1}, {1, 1}, {1, 1}, {0, 0}, {0, 0}, {0, 0}, 1, 0, 0, 0, 0},
-    {JoinType::Cross,             "cross",                "CROSS JOIN",                {1, 1}, {0, 0}, {0, 0}, {1, 1}, {1, 1}, {0, 0}, 0, 0, 1, 1, 0},
-    {JoinType::LeftSemi,          "left_semi",            "LEFT SEMI JOIN",            {1, 0}, {0, 0}, {0, 0}, {1, 0}, {1, 1}, {1, 1}, 1, 0, 1, 0, 1},
-    {JoinType::RightSemi,         "right_semi",           "RIGHT SEMI JOIN",           {0, 1}, {0, 0}, {0, 0}, {0, 1}, {1, 1}, {1, 1}, 1, 0, 1, 0, 1},
-    {JoinType::LeftAnti,          "left_anti",            "LEFT ANTI JOIN",            {1, 0}, {1, 0}, {0, 0}, {1, 0}, {0, 1}, {0, 1}, 1, 0, 0, 0, 0},
-    {JoinType::RightAnti,         "right_anti",           "RIGHT ANTI JOIN",           {0, 1}, {0, 1}, {0, 0}, {0, 1}, {1, 0}, {1, 0}, 1, 0, 1, 0, 0},
-    {JoinType::NullAwareLeftAnti, "null_aware_left_anti", "NULL AWARE LEFT ANTI JOIN", {1, 0}, {1, 0}, {0, 0}, {1, 0}, {0, 1}, {0, 0}, 1, 1, 0, 0, 0},
-    {JoinType::NullAwareRightAnti, "null_aware_right_anti", "NULL AWARE RIGHT ANTI JOIN", {0, 1}, {0, 1}, {0, 0}, {0, 1}, {1, 0}, {0, 0}, 1, 1, 1, 0, 0},
+    {JoinType::Inner,             "inner",                "JOIN",                      {1, 1}, {0, 0}, {0, 0}, {1, 1}, {1, 1}, {1, 1}, 1, 0, 1, 1, 0, 1, JoinType::Inner},
+    {JoinType::Left,              "left",                 "LEFT JOIN",                 {1, 1}, {1, 0}, {0, 1}, {1, 0}, {0, 1}, {0, 1}, 1, 0, 0, 0, 0, 0, JoinType::Right},
+    {JoinType::Right,             "right",                "RIGHT JOIN",                {1, 1}, {0, 1}, {1, 0}, {0, 1}, {1, 0}, {1, 0}, 1, 0, 1, 0, 0, 0, JoinType::Left},
+    {JoinType::Full,              "full",                 "FULL JOIN",                 {1, 1}, {1, 1}, {1, 1}, {0, 0}, {0, 0}, {0, 0}, 1, 0, 0, 0, 0, 0, JoinType::Full},
+    {JoinType::Cross,             "cross",                "CROSS JOIN",                {1, 1}, {0, 0}, {0, 0}, {1, 1}, {1, 1}, {0, 0}, 0, 0, 1, 1, 0, 1, JoinType::Cross},
+    {JoinType::LeftSemi,          "left_semi",            "LEFT SEMI JOIN",            {1, 0}, {0, 0}, {0, 0}, {1, 0}, {1, 1}, {1, 1}, 1, 0, 1, 0, 1, 0, JoinType::RightSemi},
+    {JoinType::RightSemi,         "right_semi",           "RIGHT SEMI JOIN",           {0, 1}, {0, 0}, {0, 0}, {0, 1}, {1, 1}, {1, 1}, 1, 0, 1, 0, 1, 0, JoinType::LeftSemi},
+    {JoinType::LeftAnti,          "left_anti",            "LEFT ANTI JOIN",            {1, 0}, {1, 0}, {0, 0}, {1, 0}, {0, 1}, {0, 1}, 1, 0, 0, 0, 0, 0, JoinType::RightAnti},
+    {JoinType::RightAnti,         "right_anti",           "RIGHT ANTI JOIN",           {0, 1}, {0, 1}, {0, 0}, {0, 1}, {1, 0}, {1, 0}, 1, 0, 1, 0, 0, 0, JoinType::LeftAnti},
+    {JoinType::NullAwareLeftAnti, "null_aware_left_anti", "NULL AWARE LEFT ANTI JOIN", {1, 0}, {1, 0}, {0, 0}, {1, 0}, {0, 1}, {0, 0}, 1, 1, 0, 0, 0, 0, JoinType::NullAwareRightAnti},
+    {JoinType::NullAwareRightAnti, "null_aware_right_anti", "NULL AWARE RIGHT ANTI JOIN", {0, 1}, {0, 1}, {0, 0}, {0, 1}, {1, 0}, {0, 0}, 1, 1, 1, 0, 0, 0, JoinType::NullAwareLeftAnti},
 };
 // clang-format on
 
@@ -50,6 +58,10 @@ const JoinTypeInfo& joinInfo(JoinType t) {
 
 const std::vector<JoinTypeInfo>& allJoinTypes() {
   return kTable;
+}
+
+JoinType mirrored(JoinType t) {
+  return joinInfo(t).mirror;
 }
 
 JoinType withCondition(JoinType t, bool has) {

@@ -44,7 +44,9 @@ struct JoinTypeInfo {
   bool nullAware;                   ///< NOT IN semantics
   bool probeRowsOnlyIfMatched;      ///< unmatched probe (left) rows never reach the output
   bool whereIntoCondition;          ///< a WHERE conjunct over both sides may join the condition
-  bool keepsMatched;  ///< semi (true) or anti (false); only read when one side is output
+  bool keepsMatched;     ///< semi (true) or anti (false); only read when one side is output
+  bool freelyReordered;  ///< commutes and associates with the other such joins (INNER, CROSS)
+  JoinType mirror;       ///< the same join with its children swapped: LEFT <-> RIGHT
 };
 
 /// The table entry for a join type.
@@ -84,6 +86,9 @@ class JoinTypeSet {
 /// The type a join of type `t` has once its condition is given (`has`) or
 /// removed: CROSS and INNER differ only in having one.
 JoinType withCondition(JoinType t, bool has);
+
+/// The type of the same join with its children swapped (Left -> Right).
+JoinType mirrored(JoinType t);
 
 /// The other side.
 inline Side other(Side s) {

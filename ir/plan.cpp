@@ -2,6 +2,8 @@
 
 #include <cassert>
 
+#include "ir/catalog.h"
+
 namespace rfguard {
 
 namespace {
@@ -26,6 +28,23 @@ std::vector<Column> setOpOutput(const PlanNode& n) {
 }
 
 }  // namespace
+
+void setScanTable(PlanNode& scan, const TableDef& table) {
+  scan.table = table.name;
+  scan.runtimeFilterAllowed = table.runtimeFilter;
+  scan.tableRows = table.rows;
+  scan.distributionKey = table.distributionKey;
+  scan.tableColumns.clear();
+  scan.columnNdv.clear();
+  scan.primaryKey.clear();
+  for (const auto& c : table.columns) {
+    std::string id = scan.alias + "." + c.name;
+    scan.tableColumns.push_back({id, c.type, c.nullable});
+    if (c.ndv) scan.columnNdv[id] = *c.ndv;
+    if (c.primaryKey) scan.primaryKey.push_back(id);
+  }
+  scan.tableIndex.reset();
+}
 
 bool keyInEverySet(const PlanNode& n, size_t index) {
   for (const auto& set : n.groupingSets) {

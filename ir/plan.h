@@ -90,6 +90,7 @@ struct PlanNode {
   std::optional<long long> tableRows;          ///< the table's row-count statistic, if known
   std::string distributionKey;                 ///< the table's hash distribution column, if any
   std::map<std::string, long long> columnNdv;  ///< column id -> distinct values, where known
+  std::vector<std::string> primaryKey;         ///< ids of the table's primary-key columns
 
   std::vector<FilterTarget> runtimeFilterTargets;  ///< filters this scan applies
 
@@ -120,6 +121,10 @@ struct PlanNode {
   std::vector<std::string> outNames;       ///< output column ids
   std::vector<std::vector<ExprPtr>> rows;  ///< Values rows
 
+  /// Estimated output rows (rules/cardinality.h), set after normalisation where
+  /// the schema gives row-count statistics; printed in text, JSON and DOT.
+  std::optional<double> estimatedRows;
+
   /// The node's output columns, derived from its fields and children.
   std::vector<Column> output;
   /// Lazily built index of `output` ids; computeOutput() resets it.
@@ -128,6 +133,10 @@ struct PlanNode {
   mutable std::shared_ptr<const std::unordered_set<std::string>> tableIndex;
 };
 
+struct TableDef;
+/// Fills a scan's table facts (name, columns as "alias.col", statistics, keys)
+/// from its catalog entry; `scan.alias` must be set. Scan columns are left as they are.
+void setScanTable(PlanNode& scan, const TableDef& table);
 /// True when key `index` of an Aggregate is in every grouping set (so never NULL-filled by one).
 bool keyInEverySet(const PlanNode& aggregate, size_t index);
 /// Key column id -> key expression, for the keys of an Aggregate in every grouping set.

@@ -1,5 +1,7 @@
 // Writing plan JSON. The key order is fixed so that plan -> JSON -> plan -> JSON
 // is byte-identical.
+#include <cmath>
+
 #include "ir/printers.h"
 
 namespace rfguard {
@@ -82,6 +84,7 @@ Json exprToJson(const Expr& e) {
 Json planToJson(const PlanNode& n) {
   Json j{{"id", n.id}, {"op", opName(n.op)}};
   if (n.loc.line) j["loc"] = Json::array({n.loc.line, n.loc.col});
+  if (n.estimatedRows) j["estimated_rows"] = std::llround(*n.estimatedRows);
   switch (n.op) {
     case PlanOp::Scan: {
       j["table"] = n.table;

@@ -1,3 +1,4 @@
+#include <cstdio>
 #include <functional>
 
 #include "ir/printers.h"
@@ -63,9 +64,27 @@ std::string sortKeyToString(const SortKey& k) {
          (k.nullsFirst ? " NULLS FIRST" : " NULLS LAST");
 }
 
+std::string estimateText(double rows) {
+  char buf[32];
+  if (rows < 1) rows = rows > 0 ? 1 : 0;
+  if (rows < 10000) {
+    std::snprintf(buf, sizeof buf, "%.0f", rows);
+  } else if (rows < 1e6) {
+    std::snprintf(buf, sizeof buf, "%.1fK", rows / 1e3);
+  } else if (rows < 1e9) {
+    std::snprintf(buf, sizeof buf, "%.1fM", rows / 1e6);
+  } else if (rows < 1e12) {
+    std::snprintf(buf, sizeof buf, "%.1fG", rows / 1e9);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1e", rows);
+  }
+  return buf;
+}
+
 std::string nodeLabel(const PlanNode& n) {
   std::string head = std::string(1, static_cast<char>(std::toupper(opName(n.op)[0]))) +
                      (opName(n.op) + 1) + " #" + std::to_string(n.id);
+  if (n.estimatedRows) head += " (~" + estimateText(*n.estimatedRows) + " rows)";
   std::vector<std::string> parts;
   switch (n.op) {
     case PlanOp::Scan: {

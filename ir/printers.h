@@ -14,6 +14,8 @@ namespace rfguard {
 std::string planToText(const PlanNode& root);
 /// A node's one-line description (without children): "Join #3 LEFT JOIN ON a.k = b.k".
 std::string nodeLabel(const PlanNode& node);
+/// An estimate of rows as people read it: 6001215 -> "6.0M", 1500 -> "1500", 0.4 -> "1".
+std::string estimateText(double rows);
 /// A sort key as SQL: "x.k DESC NULLS FIRST".
 std::string sortKeyToString(const SortKey& k);
 

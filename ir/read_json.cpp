@@ -95,13 +95,7 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
       if (n.alias.empty() || !aliases_.insert(n.alias).second)
         return error(ptr + "/alias",
                      "alias \"" + n.alias + "\" is empty or not unique in the plan");
-      n.runtimeFilterAllowed = t->runtimeFilter;
-      n.tableRows = t->rows;
-      n.distributionKey = t->distributionKey;
-      for (const auto& c : t->columns) {
-        n.tableColumns.push_back({n.alias + "." + c.name, c.type, c.nullable});
-        if (c.ndv) n.columnNdv[n.alias + "." + c.name] = *c.ndv;
-      }
+      setScanTable(n, *t);
       const Json* cols = field(j, ptr, "columns", Json::value_t::array);
       for (size_t i = 0; cols && i < cols->size() && !failed; ++i) {
         const Json& c = (*cols)[i];
@@ -252,7 +246,13 @@ PlanPtr JsonReader::node(const Json& j, const std::string& ptr, const Scope& out
   };
   std::vector<const char*> keys = kKeys.at(n->op);
   keys.push_back("runtime_filter_targets");  // on any node: the verifier judges where they sit
+  keys.push_back("estimated_rows");          // on any node: what rfguard plan printed
   if (!allowed(j, ptr, keys) || !readLoc(*this, j, ptr, n->loc)) return n;
+  if (auto it = j.find("estimated_rows"); it != j.end()) {
+    if (!it->is_number() || it->get<double>() < 0)
+      return error(ptr + "/estimated_rows", "estimated_rows must be a number >= 0"), n;
+    n->estimatedRows = it->get<double>();
+  }
   const Json* id = field(j, ptr, "id", Json::value_t::number_integer);
   if (!id) return n;
   n->id = id->get<int>();

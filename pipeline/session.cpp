@@ -11,6 +11,7 @@
 #include "engines/duckdb/schema_sql.h"
 #include "grammar/sql.h"
 #include "ir/plan_json.h"
+#include "rules/cardinality.h"
 #include "verifier/verify.h"
 
 namespace rfguard {
@@ -222,6 +223,7 @@ size_t Session::normalize() {
     if (q.given || q.normalized || q.stage == Stage::Placed) continue;
     if (options_.keepBound) q.bound = clonePlan(*q.query.plan);
     rfguard::normalize(q.query.plan, options_.normalize, q.normalization);
+    annotateEstimates(*q.query.plan);
     q.stage = Stage::Normalized;
     q.normalized = true;
     if (!q.normalization.problems.empty()) ++broken;

@@ -34,6 +34,7 @@
 //   equiv [bound=N] [oracle] [databases=N]
 //                          two SQL queries over the file's catalog, the original then the
 //                          rewritten: equivalent up to the bound, or the counterexample
+//   any SQL directive: join-order=from keeps the joins as written (default cost)
 //   any SQL directive: expect=Rule,... expect-not=Rule,... (docs/corpus.md)
 //   lint [profile=P] [composite]
 //                          SQL queries planned with the profile, or a plan JSON document
@@ -265,6 +266,8 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
   SessionOptions so;
   so.normalize.verify = true;
   for (const auto& d : argList(c, "disable")) so.normalize.disabled.insert(d);
+  if (arg(c, "join-order", "cost") == "from")
+    so.normalize.disabled.insert({"ReorderJoins", "ChooseBuildSides"});
   so.keepBound = c.directive == "plan";
   const bool place = c.directive == "rf" || c.directive == "lint" || arg(c, "rf") == "true";
   so.placeFilters = place;

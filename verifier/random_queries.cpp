@@ -45,7 +45,11 @@ std::string relation(std::mt19937_64& rng, int i) {
 
 std::string randomSchema() {
   std::string s;
-  for (int i = 0; i < 6; ++i) s += "CREATE TABLE t" + std::to_string(i) + " (k int, v int);\n";
+  // Row statistics of different sizes, so that the join order steps
+  // (ReorderJoins, ChooseBuildSides) reorder random queries too.
+  static const char* kRows[] = {"1000000", "50", "20000", "300", "5000000", "10"};
+  for (int i = 0; i < 6; ++i)
+    s += "CREATE TABLE t" + std::to_string(i) + " (k int, v int) WITH (rows = " + kRows[i] + ");\n";
   return s;
 }
 

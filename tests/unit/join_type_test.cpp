@@ -67,3 +67,24 @@ TEST_CASE("join types parse from their plan JSON names") {
   CHECK_FALSE(parseJoinType("sideways").has_value());
   CHECK_FALSE(parseJoinType("LEFT").has_value());
 }
+
+TEST_CASE("a mirrored join type is the same join with its sides exchanged") {
+  for (const auto& info : allJoinTypes()) {
+    CAPTURE(info.name);
+    const auto& m = joinInfo(mirrored(info.type));
+    CHECK(mirrored(m.type) == info.type);
+    for (int s = 0; s < 2; ++s) {
+      CHECK(m.outputs[s] == info.outputs[1 - s]);
+      CHECK(m.preserves[s] == info.preserves[1 - s]);
+      CHECK(m.generatesNulls[s] == info.generatesNulls[1 - s]);
+      CHECK(m.whereIntoSide[s] == info.whereIntoSide[1 - s]);
+      CHECK(m.onIntoSide[s] == info.onIntoSide[1 - s]);
+      CHECK(m.conditionRejectsNullsOf[s] == info.conditionRejectsNullsOf[1 - s]);
+    }
+    CHECK(m.hasCondition == info.hasCondition);
+    CHECK(m.nullAware == info.nullAware);
+  }
+  CHECK(mirrored(JoinType::Left) == JoinType::Right);
+  CHECK(mirrored(JoinType::NullAwareLeftAnti) == JoinType::NullAwareRightAnti);
+  CHECK(mirrored(JoinType::Inner) == JoinType::Inner);
+}

@@ -196,19 +196,32 @@ TEST_CASE("--cost: the Hologres trigger thresholds") {
       "big.k;"
       "SELECT 1 FROM big JOIN mid ON big.k = mid.k",
       "t.sql", catalog, qs, diags));
-  std::vector<size_t> kept, skipped;
-  for (auto& q : qs) {
-    NormalizeReport nr;
-    normalize(q.plan, {}, nr);
-    RfOptions o;
-    o.cost = true;
-    RfReport r;
-    planRuntimeFilters(*q.plan, r, o);
-    kept.push_back(r.consumers.size());
-    skipped.push_back(r.skipped.size());
-  }
+  auto place = [&](bool joinOrder) {
+    std::vector<size_t> kept, skipped;
+    for (const auto& q : qs) {
+      PlanPtr p = clonePlan(*q.plan);
+      NormalizeReport nr;
+      NormalizeOptions no;
+      if (!joinOrder) no.disabled = {"ReorderJoins", "ChooseBuildSides"};
+      normalize(p, no, nr);
+      RfOptions o;
+      o.cost = true;
+      RfReport r;
+      planRuntimeFilters(*p, r, o);
+      kept.push_back(r.consumers.size());
+      skipped.push_back(r.skipped.size());
+    }
+    return std::make_pair(kept, skipped);
+  };
+  // As written: small JOIN big builds from big, over the threshold.
+  auto [kept, skipped] = place(false);
   CHECK(kept == std::vector<size_t>{1, 0, 0});
   CHECK(skipped == std::vector<size_t>{0, 1, 1});
+  // Ordered by estimates: small builds in both, and big JOIN mid still builds
+  // from mid's 200000 rows, over the threshold.
+  std::tie(kept, skipped) = place(true);
+  CHECK(kept == std::vector<size_t>{1, 1, 0});
+  CHECK(skipped == std::vector<size_t>{0, 0, 1});
 }
 
 TEST_CASE("TopN filters: direction, NULL order, and where they stop") {

@@ -100,22 +100,35 @@ TEST_CASE(
         for (const auto& f : findings)
           if (f.nodes.size() >= 2) flagged.insert({f.filter, f.nodes[1]});
         if (p == Profile::Sound) CHECK_MESSAGE(findings.empty(), q.name);
+        // Range filters (<, <=, >, >=) built at joins: DuckDB builds them over
+        // any build side, the sound policy only over one-row (scalar) sides
+        // and TopN thresholds, so they are left out of the comparison.
+        std::set<int> joinRanges;
+        forEachNode(*copy, [&](const PlanNode& n) {
+          if (n.op != PlanOp::Join) return;
+          for (const auto& f : n.runtimeFilters)
+            if (f.op != CmpOp::Eq && f.op != CmpOp::NullSafeEq) joinRanges.insert(f.id);
+        });
         size_t safe = 0;
-        for (const auto& c : r.consumers) safe += !flagged.count({c.filter, c.scan});
+        for (const auto& c : r.consumers)
+          safe += !flagged.count({c.filter, c.scan}) &&
+                  (p == Profile::Sound || !joinRanges.count(c.filter));
         counts[static_cast<size_t>(p)] = safe;
         total[static_cast<size_t>(p)] += r.consumers.size();
       }
       CAPTURE(q.name);
       for (size_t p = 1; p < profiles; ++p) CHECK(counts[0] >= counts[p]);
     }
-    // The figures of the closing note: TPC-H 73/70/70/62 (a scalar filter in Q22, TopN
-    // filters in Q2 and Q18), SSB 36 each.
-    if (std::string(file) == "tpch.sql") CHECK(total[0] == 73);
-    if (std::string(file) == "tpch.sql") CHECK(total[3] == 62);
-    if (std::string(file) == "tpch.sql") CHECK(total[1] == 70);
+    // The figures of the closing note, on joins ordered by estimates (issue 15):
+    // TPC-H sound 71, Doris 68, Trino 59 (73/70/62 in FROM order: cross products
+    // gave a join several keys to build from); SSB 36 each.
+    if (std::string(file) == "tpch.sql") CHECK(total[0] == 71);
+    if (std::string(file) == "tpch.sql") CHECK(total[3] == 59);
+    if (std::string(file) == "tpch.sql") CHECK(total[1] == 68);
     if (std::string(file) == "ssb.sql") CHECK(total[0] == 36);
-    // DuckDB's pushdown walks only first children: 32 and 19 on rfguard's join trees.
-    if (std::string(file) == "tpch.sql") CHECK(total[4] == 32);
-    if (std::string(file) == "ssb.sql") CHECK(total[4] == 19);
+    // DuckDB's pushdown walks only first children: with the fact table probing
+    // every join it reaches 59 and 36 (32 and 19 in FROM order).
+    if (std::string(file) == "tpch.sql") CHECK(total[4] == 59);
+    if (std::string(file) == "ssb.sql") CHECK(total[4] == 36);
   }
 }

@@ -22,11 +22,13 @@ struct Planned {
 };
 
 /// Loads the schema and one query, normalises it (optionally without outer-join
-/// simplification) and places runtime filters.
+/// simplification) and places runtime filters. Joins stay as written (the
+/// cases test rules at given shapes; join order has its own tests).
 inline Planned plan(const std::string& sql, bool simplify = true,
                     const RfOptions& options = RfOptions{}) {
   SessionOptions so;  // the pipeline every front door runs
   if (!simplify) so.normalize.disabled.insert("SimplifyOuterJoin");
+  so.normalize.disabled.insert({"ReorderJoins", "ChooseBuildSides"});
   so.filters = options;
   Session session(so);
   Diagnostics diags;

@@ -18,10 +18,16 @@ void addInputOptions(CLI::App* cmd, InputArgs& args) {
       ->check(CLI::IsMember({"auto", "sql", "json", "duckdb"}));
   cmd->add_option("--schema", args.schema,
                   "a SQL file of CREATE TABLE statements: the tables of engine plans");
+  cmd->add_option("--join-order", args.joinOrder,
+                  "SQL queries' joins: cost (default: reordered by estimated rows where the "
+                  "schema has statistics, smaller inputs build) or from (as written)")
+      ->check(CLI::IsMember({"cost", "from"}));
 }
 
 bool applyInputArgs(const InputArgs& args, SessionOptions& so, std::ostream& err) {
   so.from = *parseInputFormat(args.from);
+  if (args.joinOrder == "from")
+    for (const char* rule : kJoinOrderRules) so.normalize.disabled.insert(rule);
   if (args.schema.empty()) return true;
   Diagnostics diags;
   std::string text;
@@ -134,8 +140,7 @@ std::string renderErrors(const Diagnostics& diags,
     out += d.render() + "\n";
     if (d.loc.line <= 0 || !d.pointer.empty()) continue;
     auto line = lineOf(sourceText(d.file, sources, cache), d.loc.line);
-    if (line && line->find_first_not_of(" \t") != std::string::npos)
-      out += caret(*line, d.loc.col);
+    if (line && line->find_first_not_of(" \t") != std::string::npos) out += caret(*line, d.loc.col);
   }
   for (const auto& f : order)
     if (hidden[f])

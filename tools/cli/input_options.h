@@ -13,13 +13,16 @@ class App;
 namespace rfguard {
 
 struct InputArgs {
-  std::string from = "auto";  ///< auto, sql, json, duckdb
-  std::string schema;         ///< a SQL file of CREATE TABLEs, for engine plans
+  std::string from = "auto";       ///< auto, sql, json, duckdb
+  std::string schema;              ///< a SQL file of CREATE TABLEs, for engine plans
+  std::string joinOrder = "cost";  ///< cost (ReorderJoins, ChooseBuildSides) or from
 };
 
-/// Adds --from and --schema to `cmd`.
+/// Adds --from, --schema and --join-order to `cmd`.
 void addInputOptions(CLI::App* cmd, InputArgs& args);
-/// Sets the session's input format and schema; false (after a located error on
+/// The normalisation rules `--join-order from` switches off.
+inline const char* const kJoinOrderRules[] = {"ReorderJoins", "ChooseBuildSides"};
+/// Sets the session's input format, schema and join order; false (after a located error on
 /// `err`) when the schema cannot be read.
 bool applyInputArgs(const InputArgs& args, SessionOptions& so, std::ostream& err);
 /// Placement flags (`--profile starrocks`, `--explain`...) act only on plans
