@@ -29,7 +29,8 @@ struct EstimateDefaults {
 /// node. The plan must outlive the estimator and not change while it is used.
 class CardinalityEstimator {
  public:
-  explicit CardinalityEstimator(EstimateDefaults d = {}) : d_(d) {}
+  CardinalityEstimator() = default;
+  explicit CardinalityEstimator(EstimateDefaults d) : d_(d) {}
 
   /// Estimated output rows of `n`.
   double rows(const PlanNode& n);

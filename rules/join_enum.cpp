@@ -4,7 +4,7 @@
 #include <cassert>
 #include <functional>
 #include <limits>
-#include <unordered_map>
+#include <map>
 
 namespace rfguard {
 
@@ -51,22 +51,51 @@ int addLeaf(JoinTree& t, const JoinGraph& g, int relation) {
   return static_cast<int>(t.nodes.size()) - 1;
 }
 
-/// Greedy operator ordering over existing subtrees `roots` of `t`.
+/// Greedy operator ordering over existing subtrees `roots` of `t`: each round
+/// joins the connected pair with the smallest result, or the two smallest trees
+/// when no predicate connects any pair. One pass over the predicates per round
+/// finds the connected pairs and their selectivities, so a block of n
+/// relations and m predicates costs O(n m), not O(n^3) cardinality calls.
 int greedyOver(JoinTree& t, const JoinGraph& g, std::vector<int> roots) {
+  std::vector<int> owner(g.rows.size(), -1);
   while (roots.size() > 1) {
-    size_t bi = 0, bj = 1;
-    double best = std::numeric_limits<double>::infinity();
-    bool bestConnected = false;
     for (size_t i = 0; i < roots.size(); ++i)
-      for (size_t j = i + 1; j < roots.size(); ++j) {
-        RelSet a = t.nodes[static_cast<size_t>(roots[i])].set;
-        RelSet b = t.nodes[static_cast<size_t>(roots[j])].set;
-        bool connected = g.connects(a, b);
-        double rows = g.cardinality(a | b);
-        if ((connected && !bestConnected) || (connected == bestConnected && rows < best)) {
-          best = rows, bestConnected = connected, bi = i, bj = j;
+      for (RelSet r = t.nodes[static_cast<size_t>(roots[i])].set; r; r &= r - 1)
+        owner[static_cast<size_t>(lowest(r))] = static_cast<int>(i);
+    std::map<std::pair<int, int>, double> pairs;  // connected pair -> product of selectivities
+    for (const auto& p : g.predicates) {
+      int a = -1, b = -1;
+      bool more = false;
+      for (RelSet r = p.rels; r; r &= r - 1) {
+        int o = owner[static_cast<size_t>(lowest(r))];
+        if (a < 0 || o == a) {
+          a = o;
+        } else if (b < 0 || o == b) {
+          b = o;
+        } else {
+          more = true;
         }
       }
+      if (b < 0 || more) continue;
+      auto key = std::minmax(a, b);
+      auto it = pairs.emplace(key, 1.0).first;
+      it->second *= p.selectivity;
+    }
+    auto rowsOf = [&](size_t i) { return t.nodes[static_cast<size_t>(roots[i])].rows; };
+    size_t bi = 0, bj = 1;
+    double best = std::numeric_limits<double>::infinity();
+    if (!pairs.empty()) {
+      for (const auto& [key, sel] : pairs) {
+        double rows =
+            rowsOf(static_cast<size_t>(key.first)) * rowsOf(static_cast<size_t>(key.second)) * sel;
+        if (rows < best)
+          best = rows, bi = static_cast<size_t>(key.first), bj = static_cast<size_t>(key.second);
+      }
+    } else {
+      for (size_t i = 0; i < roots.size(); ++i)
+        for (size_t j = i + 1; j < roots.size(); ++j)
+          if (rowsOf(i) * rowsOf(j) < best) best = rowsOf(i) * rowsOf(j), bi = i, bj = j;
+    }
     int joined = addJoin(t, g, roots[bi], roots[bj]);
     roots.erase(roots.begin() + static_cast<long>(bj));
     roots[bi] = joined;
@@ -103,6 +132,9 @@ class Dpccp {
   /// Runs the DP; false when the pair budget ran out.
   bool run() {
     int n = static_cast<int>(order_.size());
+    assert(n <= 24 && "the DP's tables are indexed by subsets");
+    best_.assign(size_t{1} << n, Entry{});
+    rows_.assign(size_t{1} << n, -1);
     for (int k = 0; k < n; ++k) best_[bit(k)] = {0, 0, 0};
     for (int i = n - 1; i >= 0; --i) {
       if (!emitCsg(bit(i))) return false;
@@ -117,7 +149,7 @@ class Dpccp {
 
  private:
   struct Entry {
-    double cost = 0;
+    double cost = -1;            // -1: no plan yet
     RelSet left = 0, right = 0;  // local sets; 0 for a relation
   };
 
@@ -136,9 +168,9 @@ class Dpccp {
   }
 
   double rows(RelSet local) {
-    auto it = rows_.find(local);
-    if (it != rows_.end()) return it->second;
-    return rows_[local] = g_.cardinality(global(local));
+    double& r = rows_[local];
+    if (r < 0) r = g_.cardinality(global(local));
+    return r;
   }
 
   // Subsets of a neighbourhood in increasing order ("subsets first"): together
@@ -176,18 +208,17 @@ class Dpccp {
 
   bool emitPair(RelSet s1, RelSet s2) {
     if (++pairs_ > budget_) return false;
-    auto a = best_.find(s1), b = best_.find(s2);
-    assert(a != best_.end() && b != best_.end() && "DPccp emits a pair after both halves");
-    if (a == best_.end() || b == best_.end()) return true;
+    const Entry &a = best_[s1], &b = best_[s2];
+    assert(a.cost >= 0 && b.cost >= 0 && "DPccp emits a pair after both halves");
     RelSet s = s1 | s2;
-    double cost = a->second.cost + b->second.cost + rows(s);
-    auto it = best_.find(s);
-    if (it == best_.end() || cost < it->second.cost) best_[s] = {cost, s1, s2};
+    double cost = a.cost + b.cost + rows(s);
+    Entry& e = best_[s];
+    if (e.cost < 0 || cost < e.cost) e = {cost, s1, s2};
     return true;
   }
 
   int build(JoinTree& t, RelSet local) const {
-    const Entry& e = best_.at(local);
+    const Entry& e = best_[local];
     if (!e.left) return addLeaf(t, g_, order_[static_cast<size_t>(lowest(local))]);
     int a = build(t, e.left);
     int b = build(t, e.right);
@@ -196,10 +227,10 @@ class Dpccp {
 
   const JoinGraph& g_;
   long long budget_;
-  std::vector<int> order_;   // local index -> relation
-  std::vector<RelSet> adj_;  // local adjacency
-  std::unordered_map<RelSet, Entry> best_;
-  std::unordered_map<RelSet, double> rows_;
+  std::vector<int> order_;    // local index -> relation
+  std::vector<RelSet> adj_;   // local adjacency
+  std::vector<Entry> best_;   // by local set
+  std::vector<double> rows_;  // by local set, -1 until computed
   long long pairs_ = 0;
 };
 

@@ -55,7 +55,7 @@ struct JoinTree {
 /// Options of the enumeration.
 struct EnumerateOptions {
   int dpLimit = 18;                  ///< the DP for components of at most this many relations
-  long long pairBudget = 4'000'000;  ///< above this many csg-cmp pairs, fall back to greedy
+  long long pairBudget = 1'000'000;  ///< above this many csg-cmp pairs, fall back to greedy
 };
 
 /// The cheapest tree under C_out: DPccp on each component of the graph's

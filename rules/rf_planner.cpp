@@ -1,8 +1,11 @@
 #include "rules/rf_planner.h"
 
 #include "ir/printers.h"
+#include "rules/cardinality.h"
 #include "rules/rf_stats.h"
 
+#include <algorithm>
+#include <cmath>
 #include <deque>
 #include <functional>
 #include <map>
@@ -31,12 +34,13 @@ struct Planner {
   std::unordered_map<std::string, const PlanNode*> scanOf;  // column id -> producing scan
   std::unordered_map<const PlanNode*, std::optional<long long>> largest;  // largestTable, memoised
 
-  /// A size by statistics: a bound where the plan gives one, else the largest
-  /// table read (joins and filters are not estimated); memoised per node so that
-  /// every join asking costs O(1) after the first.
+  CardinalityEstimator estimator;
+
+  /// A size by statistics: the estimated rows (rules/cardinality.h: filters and
+  /// joins estimated) where some table below has a row statistic, else none.
   std::optional<long long> sizeOf(const PlanNode& n) {
-    if (auto r = estimateRows(n, rows)) return r;
-    return largestOf(n);
+    if (!largestOf(n)) return std::nullopt;
+    return std::llround(std::max(1.0, estimator.rows(n)));
   }
   std::optional<long long> largestOf(const PlanNode& n) {
     auto it = largest.find(&n);
@@ -109,8 +113,7 @@ struct Planner {
                                                               : FilterScope::Global;
   }
 
-  // Sizes by statistics: a bound where the plan gives one, else the largest table
-  // read (joins and filters are not estimated). No statistics: the filter is built.
+  // Sizes by statistics: estimated rows of each side. No statistics: the filter is built.
   Decision costDecision(const PlanNode& join) {
     auto probe = sizeOf(*join.children[0]), build = sizeOf(*join.children[1]);
     const RfRule rule = RfRule::CostThreshold;
@@ -338,7 +341,8 @@ std::vector<RfStep> RfReport::derivation(const RfDerivation& d) const {
 
 void planRuntimeFilters(PlanNode& root, RfReport& report, const RfOptions& options) {
   clear(root);
-  Planner p{report, options.profile, options.cost, options.composite, nullptr, {}, {}, 1, {}, {}};
+  Planner p{report, options.profile, options.cost, options.composite, nullptr, {}, {}, 1, {}, {},
+            {}};
   if (options.profile == Profile::Sound) {
     report.lineage = std::make_shared<LineageIndex>(root);
     p.lineage = report.lineage.get();

@@ -1,6 +1,9 @@
 // Runtime-filter planning time for join chains and stars of 8, 64 and 512
 // tables (Google Benchmark). Baseline in the same run: normalisation of the
-// same plans, which every planning run follows.
+// same plans, which every planning run follows. Join enumeration
+// (rules/join_enum.h) on query graphs of the shapes JOB has: stars, chains,
+// stars with cycles between dimensions (JOB's largest blocks have 17
+// relations), and cliques (the worst case for DPccp).
 //
 //   build/bench_planner --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include <benchmark/benchmark.h>
@@ -8,6 +11,7 @@
 #include <string>
 
 #include "grammar/sql.h"
+#include "rules/join_enum.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
 
@@ -87,6 +91,45 @@ void BM_NormaliseStar(benchmark::State& s) {
   run(s, star(static_cast<int>(s.range(0))), false);
 }
 
+/// Query graphs: 0 = star, 1 = chain, 2 = star with a cycle through every
+/// other pair of dimensions, 3 = clique.
+JoinGraph graph(int shape, int n) {
+  JoinGraph g;
+  for (int i = 0; i < n; ++i) g.rows.push_back(i == 0 ? 1e7 : 100.0 * i);
+  auto edge = [&](int a, int b) {
+    g.predicates.push_back({(RelSet{1} << a) | (RelSet{1} << b), 1.0 / (100.0 * (a + b + 1))});
+  };
+  for (int i = 1; i < n; ++i) {
+    if (shape == 1) {
+      edge(i - 1, i);
+    } else {
+      edge(0, i);
+      if (shape == 2 && i % 2 == 0) edge(i - 1, i);
+      if (shape == 3)
+        for (int j = 1; j < i; ++j) edge(j, i);
+    }
+  }
+  return g;
+}
+
+void BM_Enumerate(benchmark::State& state) {
+  JoinGraph g = graph(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+  JoinTree t;
+  for (auto _ : state) {
+    t = enumerateJoins(g);
+    benchmark::DoNotOptimize(t);
+  }
+  state.counters["pairs"] = static_cast<double>(t.pairs);
+  state.counters["dp"] = t.method == "dpccp" ? 1 : 0;
+}
+
+BENCHMARK(BM_Enumerate)
+    ->ArgNames({"shape", "n"})
+    ->ArgsProduct({{0, 1, 2}, {10, 14, 17}})
+    ->Args({3, 10})
+    ->Args({3, 12})
+    ->Args({3, 14})
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PlanChain)->Arg(8)->Arg(64)->Arg(512)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PlanStar)->Arg(8)->Arg(64)->Arg(512)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NormaliseChain)->Arg(8)->Arg(64)->Arg(512)->Unit(benchmark::kMillisecond);
