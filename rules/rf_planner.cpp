@@ -2,6 +2,7 @@
 
 #include "ir/printers.h"
 #include "rules/cardinality.h"
+#include "rules/rf_merge.h"
 #include "rules/rf_stats.h"
 
 #include <algorithm>
@@ -357,6 +358,7 @@ void planRuntimeFilters(PlanNode& root, RfReport& report, const RfOptions& optio
   };
   stats(root);
   p.visit(root);
+  mergeDuplicateFilters(root, report);
 }
 
 std::string explainRuntimeFilters(const RfReport& r) {
@@ -372,8 +374,19 @@ std::string explainRuntimeFilters(const RfReport& r) {
     }
     bool dropped = false;
     for (int d : r.dropped) dropped = dropped || d == g.filter;
+    int mergedInto = 0;
+    for (const auto& m : r.merged)
+      if (m.filter == g.filter && m.whole) mergedInto = m.into;
     out += "RF" + std::to_string(g.filter) + " from #" + std::to_string(g.node) + " `" + g.what +
-           "`" + (dropped ? " (dropped: no scan can consume it)" : "") + "\n";
+           "`" + (dropped ? " (dropped: no scan can consume it)" : "") +
+           (mergedInto ? " (merged into RF" + std::to_string(mergedInto) +
+                             ": a filter of the same keys reaches the same consumers)"
+                       : "") +
+           "\n";
+    for (const auto& m : r.merged)
+      if (m.filter == g.filter)
+        out += "  consumer " + m.target + " at scan #" + std::to_string(m.scan) +
+               ": merged into RF" + std::to_string(m.into) + ", which holds the same keys there\n";
     for (const auto& c : r.consumers) {
       if (c.filter != g.filter) continue;
       out += "  consumer " + c.target + " at scan #" + std::to_string(c.scan) + ":\n";

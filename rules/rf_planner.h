@@ -38,6 +38,17 @@ struct RfEdge {
   Decision decision;
 };
 
+/// A consumer left out because another filter of the same join, from the same
+/// build key, already reaches the same scan expression (equivalence copies
+/// and repeated conjuncts build such twins).
+struct RfMerge {
+  int filter = 0;  ///< the filter whose consumer went
+  int into = 0;    ///< the filter that keeps it
+  int scan = 0;
+  std::string target;
+  bool whole = false;  ///< the filter had no consumer left and went too
+};
+
 /// Everything the planner decided, for --explain and for tests.
 struct RfReport {
   std::vector<RfStep> steps;       ///< every step taken; derivations share their prefixes
@@ -46,6 +57,7 @@ struct RfReport {
   std::vector<RfDerivation> consumers;
   std::vector<int> dropped;     ///< filters removed for lack of a consumer
   std::vector<RfEdge> skipped;  ///< filters the cost model did not build, with the reason
+  std::vector<RfMerge> merged;  ///< duplicate consumers left out, and filters left empty
   std::shared_ptr<const LineageIndex> lineage;  ///< expands jump steps in derivation()
 
   /// The steps from the producer to the scan, in order.

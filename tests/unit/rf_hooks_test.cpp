@@ -1,6 +1,7 @@
 // The runtime-filter hooks and planner: which rule decides, and the worked
 // cases of DESIGN section 4.
 #include "tests/unit/rf_test_support.h"
+#include "verifier/verify.h"
 
 using namespace rfguard;
 using namespace rfguard::testing;
@@ -261,4 +262,40 @@ TEST_CASE("composite filters: one tuple filter per join, copied when every part 
   REQUIRE(top->runtimeFilters.size() == 1);
   CHECK(top->runtimeFilters[0].kinds == std::vector<FilterKind>{FilterKind::Bloom});
   CHECK(exprToString(*top->runtimeFilters[0].probe) == "(b.k, b.v)");
+}
+
+TEST_CASE("one filter per join, build key and consumer: equivalence twins merge") {
+  // c.k = a.k AND c.k = b.k over a.k = b.k: RF1 and RF2 hold c.k's keys and
+  // both reach a.k and b.k. RF2 goes, RF1 serves both scans.
+  Planned p = plan("SELECT 1 FROM a JOIN b ON a.k = b.k JOIN c ON c.k = a.k AND c.k = b.k");
+  CHECK(consumers(p, 1) == std::set<std::string>{"a.k", "b.k"});
+  CHECK(consumers(p, 2).empty());
+  REQUIRE(p.report.merged.size() == 2);
+  for (const auto& m : p.report.merged) {
+    CHECK(m.filter == 2);
+    CHECK(m.into == 1);
+    CHECK(m.whole);
+  }
+  const PlanNode* top = find(*p.queries[0].plan, PlanOp::Join);
+  REQUIRE(top);
+  CHECK(top->runtimeFilters.size() == 1);
+  CHECK(explainRuntimeFilters(p.report).find("RF2 from #2 `c.k = b.k` (merged into RF1") !=
+        std::string::npos);
+  CHECK(verifyRuntimeFilters(*p.queries[0].plan).empty());
+  // Build keys equated below the join hold the same keys (JOB 1a's shape).
+  Planned eq = plan("SELECT 1 FROM a JOIN (b JOIN c ON b.k = c.k) ON a.k = b.k AND a.k = c.k");
+  CHECK(consumers(eq, 1) == std::set<std::string>{"a.k"});
+  CHECK(consumers(eq, 2).empty());
+  REQUIRE(eq.report.merged.size() == 1);
+  CHECK(eq.report.merged[0].target == "a.k");
+  // ...but not across an outer join's own condition (b's unmatched rows keep
+  // b.k with c.k NULL): both stay.
+  Planned outer =
+      plan("SELECT 1 FROM a JOIN (b LEFT JOIN c ON b.k = c.k) ON a.k = b.k AND a.k = c.k", false);
+  CHECK(outer.report.merged.empty());
+  // Different build keys are different key sets: both stay.
+  Planned two = plan("SELECT 1 FROM a JOIN b ON a.k = b.k AND a.k = b.v");
+  CHECK(consumers(two, 1) == std::set<std::string>{"a.k"});
+  CHECK(consumers(two, 2) == std::set<std::string>{"a.k"});
+  CHECK(two.report.merged.empty());
 }
