@@ -172,6 +172,23 @@ ExprPtr Binder::bindValue(P::ValueExprContext* ctx, const Scope& scope, BlockSta
   }
   ExprPtr le = bindValue(l, scope, block);
   ExprPtr re = bindValue(r, scope, block);
+  // date + n, n + date and date - n count days (TPC-DS writes d_date + 30):
+  // bound as the interval n days, for an integer constant n.
+  auto days = [&](const ExprPtr& n, antlr4::ParserRuleContext* at) -> ExprPtr {
+    std::string digits = n->value.substr(!n->value.empty() && n->value[0] == '-' ? 1 : 0);
+    bool constant = n->kind == ExprKind::Literal && !n->isNull && n->type.isInteger() &&
+                    !digits.empty() && digits.size() <= 9 &&
+                    std::all_of(digits.begin(), digits.end(), ::isdigit);
+    if (!constant) {
+      error(at, "date " + op + " integer needs an integer constant (a number of days)");
+      return n;
+    }
+    return makeLiteral(n->value + " day", Type::of(TypeKind::Interval), n->loc);
+  };
+  if ((op == "+" || op == "-") && le->type.kind == TypeKind::Date && re->type.isInteger())
+    return call(op, {le, days(re, r)}, loc);
+  if (op == "+" && re->type.kind == TypeKind::Date && le->type.isInteger())
+    return call(op, {days(le, l), re}, loc);
   const Type& lt = le->type;
   const Type& rt = re->type;
   bool ok = (lt.isNumeric() || lt.kind == TypeKind::Unknown) &&

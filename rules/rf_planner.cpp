@@ -153,7 +153,19 @@ struct Planner {
       if (!seen.insert({n.id, exprToString(*it.expr)}).second) continue;
       // A plain column with nothing on its way that could decide otherwise goes
       // straight to its scan: the sound hooks would pass it unchanged at every node.
-      if (n.op != PlanOp::Scan && lineage && it.expr->kind == ExprKind::Column)
+      // A TopN threshold acts only while the scan runs: below a blocking
+      // operator the input is read in full before the TopN sees a row, so the
+      // threshold would filter nothing (and the jump below would skip them).
+      if (columnTargetsOnly &&
+          (n.op == PlanOp::Aggregate || n.op == PlanOp::Window || n.op == PlanOp::Sort)) {
+        report.rejected.push_back(
+            {f.id, n.id, exprToString(*it.expr),
+             Decision::no(RfRule::TopNWhileScanning,
+                          nodeRef(n) + " reads its whole input before the TopN sees a row")});
+        continue;
+      }
+      if (n.op != PlanOp::Scan && lineage && it.expr->kind == ExprKind::Column &&
+          !columnTargetsOnly)
         if (PlanNode* scan = lineage->jumpTarget(n, it.expr->name)) {
           std::string e = exprToString(*it.expr);
           report.steps.push_back({n.id, RfRule::PassThroughUnchanged, e, e, it.step, scan->id});
@@ -195,6 +207,14 @@ struct Planner {
         for (const auto& m : joinMovesUnder(profile, n, it.expr, f)) {
           if (!m.decision.ok) {
             report.rejected.push_back({f.id, n.id, exprToString(*it.expr), m.decision});
+            continue;
+          }
+          if (columnTargetsOnly && m.child == 1) {  // the hash table is built before probing
+            report.rejected.push_back(
+                {f.id, n.id, exprToString(*m.expr),
+                 Decision::no(RfRule::TopNWhileScanning,
+                              "the build side of " + nodeRef(n) +
+                                  " is read in full before the TopN sees a row")});
             continue;
           }
           work.push_back({n.children[m.child].get(), m.expr,

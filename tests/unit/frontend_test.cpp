@@ -55,8 +55,12 @@ TEST_CASE("binder errors name file:line:col") {
   CHECK(firstError("SELECT * FROM zz") == "t.sql:2:15: error: unknown table \"zz\"");
   CHECK(firstError("SELECT k FROM a UNION SELECT k, v FROM b") ==
         "t.sql:2:17: error: union needs the same number of columns on both sides, got 1 and 2");
-  CHECK(firstError("SELECT b.d + 1 FROM b") ==
-        "t.sql:2:8: error: operator + cannot take date and int");
+  CHECK(firstError("SELECT b.d * 2 FROM b") ==
+        "t.sql:2:8: error: operator * cannot take date and int");
+  // date + integer counts days, for an integer constant only.
+  CHECK(firstError("SELECT b.d + 1 FROM b") == "");
+  CHECK(firstError("SELECT b.d - b.k FROM b") ==
+        "t.sql:2:14: error: date - integer needs an integer constant (a number of days)");
   CHECK(firstError("SELECT k FROM a WHERE") ==
         "t.sql:2:22: error: syntax error: unexpected end of statement");
 }

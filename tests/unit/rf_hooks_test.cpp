@@ -237,8 +237,20 @@ TEST_CASE("TopN filters: direction, NULL order, and where they stop") {
   CHECK_FALSE(find(*asc.queries[0].plan, PlanOp::Limit)->runtimeFilters.at(0).nullAllowed);
   CHECK(rejectionRule(plan("SELECT x FROM (SELECT a.v + 1 AS x FROM a) t ORDER BY x LIMIT 3"), 1) ==
         "ConsumeTopNThreshold");
+  // The threshold acts only while the scan runs: an aggregate reads its whole
+  // input first (even on a group key), and so does a join's build side.
   CHECK(rejectionRule(plan("SELECT k, sum(v) AS s FROM a GROUP BY k ORDER BY s LIMIT 3"), 1) ==
-        "PassThroughAggregateKeys");
+        "TopNWhileScanning");
+  Planned grouped = plan("SELECT k, sum(v) AS s FROM a GROUP BY k ORDER BY k LIMIT 3");
+  CHECK(rejectionRule(grouped, 1) == "TopNWhileScanning");
+  CHECK(consumers(grouped, 1).empty());
+  Planned joined = plan("SELECT a.k, b.v FROM a JOIN b ON a.k = b.k ORDER BY a.k LIMIT 3");
+  const PlanNode* topn = find(*joined.queries[0].plan, PlanOp::Limit);
+  REQUIRE(topn->runtimeFilters.size() == 1);
+  std::set<std::string> topnConsumers;
+  for (const auto& c : joined.report.consumers)
+    if (c.filter == topn->runtimeFilters[0].id) topnConsumers.insert(c.target);
+  CHECK(topnConsumers == std::set<std::string>{"a.k"});  // the probe side, not b.k
 }
 
 TEST_CASE("composite filters: one tuple filter per join, copied when every part is a key") {

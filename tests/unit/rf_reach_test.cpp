@@ -120,9 +120,10 @@ TEST_CASE(
       for (size_t p = 1; p < profiles; ++p) CHECK(counts[0] >= counts[p]);
     }
     // The figures of the closing note, on joins ordered by estimates (issue 15):
-    // TPC-H sound 71, Doris 68, Trino 59 (73/70/62 in FROM order: cross products
-    // gave a join several keys to build from); SSB 36 each.
-    if (std::string(file) == "tpch.sql") CHECK(total[0] == 71);
+    // TPC-H sound 70, Doris 68, Trino 59 (73/70/62 in FROM order: cross products
+    // gave a join several keys to build from; and Q18's TopN filter now stops at
+    // the aggregate below it, where it could not act); SSB 36 each.
+    if (std::string(file) == "tpch.sql") CHECK(total[0] == 70);
     if (std::string(file) == "tpch.sql") CHECK(total[3] == 59);
     if (std::string(file) == "tpch.sql") CHECK(total[1] == 68);
     if (std::string(file) == "ssb.sql") CHECK(total[0] == 36);
