@@ -218,11 +218,16 @@ double CardinalityEstimator::equiJoinSelectivity(const std::vector<const Expr*>&
     }
   }
   double s = independent(rest, &a, &b);
-  if (colsA.size() < 2) {  // one key column: the single-conjunct rule
+  if (colsA.size() < 2 || colsB.size() < 2) {
+    // One key column on a side (a.x = b.y AND a.x = b.z): every match has
+    // b.y = b.z, so the key is one column and the most selective equality
+    // stands for all (JOB 1a's mi_idx.movie_id = t.id = mc.movie_id would
+    // otherwise count the same equality twice).
+    double best = 1;
     for (const Expr* x : parts)
       if (std::find(rest.begin(), rest.end(), x) == rest.end())
-        s *= conjunctSelectivity(*x, &a, &b);
-    return s;
+        best = std::min(best, conjunctSelectivity(*x, &a, &b));
+    return s * best;
   }
   auto composite = [&](const PlanNode& n, const std::set<std::string>& cols) {
     if (coversKey(n, cols)) return Ndv{rows(n), true};
