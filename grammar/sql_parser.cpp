@@ -49,37 +49,11 @@ class ErrorCollector : public antlr4::BaseErrorListener {
   }
 };
 
-/// The byte offset of the first invalid UTF-8 sequence, or npos. Well-formed
-/// means the Unicode table of well-formed byte sequences (Unicode 15, table
-/// 3-7): no overlong forms, no surrogates (U+D800..U+DFFF), nothing above
-/// U+10FFFF. ANTLR's decoder and the JSON writer both reject the rest.
+/// The byte offset of the first invalid UTF-8 sequence (ir/diagnostics.h), or npos.
 size_t invalidUtf8(const std::string& s) {
-  size_t i = 0;
-  auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-  while (i < s.size()) {
-    unsigned char c = byte(i);
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    size_t n = 0;
-    unsigned char lo = 0x80, hi = 0xBF;  // the range of the second byte
-    if (c >= 0xC2 && c <= 0xDF) {
-      n = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      n = 3;
-      if (c == 0xE0) lo = 0xA0;  // overlong below U+0800
-      if (c == 0xED) hi = 0x9F;  // surrogates
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      n = 4;
-      if (c == 0xF0) lo = 0x90;  // overlong below U+10000
-      if (c == 0xF4) hi = 0x8F;  // above U+10FFFF
-    } else {
-      return i;  // a continuation byte, C0/C1 (overlong) or F5..FF
-    }
-    if (i + n > s.size() || byte(i + 1) < lo || byte(i + 1) > hi) return i;
-    for (size_t k = 2; k < n; ++k)
-      if ((byte(i + k) >> 6) != 0x2) return i;
+  for (size_t i = 0; i < s.size();) {
+    size_t n = utf8Length(s, i);
+    if (n == 0) return i;
     i += n;
   }
   return std::string::npos;

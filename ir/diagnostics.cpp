@@ -4,24 +4,52 @@
 
 namespace rfguard {
 
+size_t utf8Length(const std::string& s, size_t i) {
+  auto at = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  unsigned char c = at(i);
+  if (c < 0x80) return 1;
+  size_t n = c >= 0xC2 && c <= 0xDF   ? 2
+             : c >= 0xE0 && c <= 0xEF ? 3
+             : c >= 0xF0 && c <= 0xF4 ? 4
+                                      : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k)
+    if ((at(i + k) & 0xC0) != 0x80) return 0;
+  unsigned char d = at(i + 1);
+  if ((c == 0xE0 && d < 0xA0) || (c == 0xED && d > 0x9F) || (c == 0xF0 && d < 0x90) ||
+      (c == 0xF4 && d > 0x8F))
+    return 0;
+  return n;
+}
+
 std::string oneLine(std::string s) {
-  if (std::none_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20; }))
-    return s;
+  bool clean = true;
+  for (size_t i = 0; i < s.size() && clean;) {
+    size_t n = utf8Length(s, i);
+    clean = n > 0 && static_cast<unsigned char>(s[i]) >= 0x20;
+    i += n ? n : 1;
+  }
+  if (clean) return s;
+  const char* hex = "0123456789abcdef";
   std::string out;
-  for (char c : s) {
+  for (size_t i = 0; i < s.size();) {
+    char c = s[i];
     unsigned char u = static_cast<unsigned char>(c);
+    size_t n = utf8Length(s, i);
     if (c == '\n') {
       out += "\\n";
     } else if (c == '\r') {
       out += "\\r";
     } else if (c == '\t') {
       out += ' ';
-    } else if (u < 0x20) {
-      const char* hex = "0123456789abcdef";
+    } else if (u < 0x20 || n == 0) {  // a control byte, or a byte of no UTF-8 character
       out += std::string("\\x") + hex[u >> 4] + hex[u & 15];
     } else {
-      out += c;
+      out.append(s, i, n);
+      i += n;
+      continue;
     }
+    ++i;
   }
   return out;
 }

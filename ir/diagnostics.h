@@ -5,9 +5,16 @@
 
 namespace rfguard {
 
-/// `s` on one line: line breaks and other control characters that quoted input
-/// may hold are written as escapes (\n, \r, \xHH), tabs as spaces.
+/// `s` on one line and valid UTF-8: line breaks, other control characters and
+/// bytes of no UTF-8 character that quoted input may hold are written as
+/// escapes (\n, \r, \xHH), tabs as spaces. JSON and SARIF writers need both.
 std::string oneLine(std::string s);
+
+/// The length of the well-formed UTF-8 sequence at byte `i` of `s`, or 0 where
+/// none starts: Unicode's table of well-formed byte sequences (Unicode 15, table
+/// 3-7): no overlong forms, no surrogates (U+D800..U+DFFF), nothing above
+/// U+10FFFF. ANTLR's decoder and the JSON writer both reject the rest.
+size_t utf8Length(const std::string& s, size_t i);
 
 /// A position in a source file (1-based line and column); line 0 means unknown.
 struct SourceLoc {

@@ -79,7 +79,11 @@ TEST_CASE("UTF-8 is checked against Unicode's well-formed byte sequences") {
         "\xF4\x90\x80\x80", "\xF5\x80\x80\x80", "\xF6\xAC\xBA\xBB", "\xFF", "\x80", "\xE2\x82"}) {
     INFO(bad);
     CHECK(firstError(literal(bad)) == "t.sql:2:9: error: input is not valid UTF-8 text (byte 87)");
+    // A message quoting such bytes (a JSON parser's excerpt) is escaped, so
+    // that the JSON and SARIF writers can write it.
+    CHECK(oneLine(std::string("x") + bad + "y").find("\\x") != std::string::npos);
   }
+  CHECK(oneLine(std::string("caf\xC3\xA9 \xCC\0!", 9)) == "caf\xC3\xA9 \\xcc\\x00!");
 }
 
 TEST_CASE("ORDER BY and GROUP BY positions outside the select list are errors, not crashes") {

@@ -173,7 +173,7 @@ void writeLintJson(const std::vector<LintFile>& files, std::ostream& out) {
       Json{{"files", files.size()}, {"queries", queries},     {"findings", n},
            {"errors", errors},      {"warnings", n - errors}, {"suppressed", suppressed},
            {"baselined", baselined}};
-  out << doc.dump(2) << "\n";
+  out << doc.dump(2, ' ', false, nlohmann::detail::error_handler_t::replace) << "\n";
 }
 
 void writeLintGitlab(const std::vector<LintFile>& files, std::ostream& out) {
@@ -190,7 +190,7 @@ void writeLintGitlab(const std::vector<LintFile>& files, std::ostream& out) {
                {"location",
                 {{"path", relativeUri(r.site.file)},
                  {"lines", {{"begin", r.site.loc.line ? r.site.loc.line : 1}}}}}});
-  out << issues.dump(2) << "\n";
+  out << issues.dump(2, ' ', false, nlohmann::detail::error_handler_t::replace) << "\n";
 }
 
 void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out,
@@ -265,7 +265,7 @@ void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out,
                         {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", "file://" + root}}}}},
                         {"columnKind", "unicodeCodePoints"},
                         {"results", results}}})}};
-  out << doc.dump(2) << "\n";
+  out << doc.dump(2, ' ', false, nlohmann::detail::error_handler_t::replace) << "\n";
 }
 
 }  // namespace rfguard
