@@ -85,6 +85,10 @@ const std::vector<NormRule>& normalisationRules() {
   return kRules;
 }
 
+void keepJoinsAsWritten(NormalizeOptions& options) {
+  options.disabled.insert({"ReorderJoins", "ChooseBuildSides"});
+}
+
 bool isRuleName(const std::string& name) {
   for (const auto& r : kRules)
     if (name == r.name) return true;

@@ -46,6 +46,11 @@ struct NormalizeOptions {
   std::function<void(const std::string& rule, const PlanNode& root)> onStep;
 };
 
+/// Switches off the rules that order joins by estimates (ReorderJoins,
+/// ChooseBuildSides; docs/join-order.md): the joins stay as written, as
+/// `--join-order from` asks.
+void keepJoinsAsWritten(NormalizeOptions& options);
+
 /// What happened.
 struct NormalizeReport {
   std::map<std::string, int> fired;   ///< rule name -> times it changed the plan

@@ -266,8 +266,7 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
   SessionOptions so;
   so.normalize.verify = true;
   for (const auto& d : argList(c, "disable")) so.normalize.disabled.insert(d);
-  if (arg(c, "join-order", "cost") == "from")
-    so.normalize.disabled.insert({"ReorderJoins", "ChooseBuildSides"});
+  if (arg(c, "join-order", "cost") == "from") keepJoinsAsWritten(so.normalize);
   so.keepBound = c.directive == "plan";
   const bool place = c.directive == "rf" || c.directive == "lint" || arg(c, "rf") == "true";
   so.placeFilters = place;

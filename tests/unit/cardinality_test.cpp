@@ -26,7 +26,7 @@ PlanPtr planOf(const std::string& sql) {
   REQUIRE_MESSAGE(loadSql(std::string(kSchema) + sql, "t.sql", catalog, qs, diags), diags.render());
   NormalizeReport nr;
   NormalizeOptions no;
-  no.disabled = {"ReorderJoins", "ChooseBuildSides"};
+  keepJoinsAsWritten(no);
   normalize(qs[0].plan, no, nr);
   return qs[0].plan;
 }

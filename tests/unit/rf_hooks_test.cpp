@@ -203,7 +203,7 @@ TEST_CASE("--cost: the Hologres trigger thresholds") {
       PlanPtr p = clonePlan(*q.plan);
       NormalizeReport nr;
       NormalizeOptions no;
-      if (!joinOrder) no.disabled = {"ReorderJoins", "ChooseBuildSides"};
+      if (!joinOrder) keepJoinsAsWritten(no);
       normalize(p, no, nr);
       RfOptions o;
       o.cost = true;

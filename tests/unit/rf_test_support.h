@@ -28,7 +28,7 @@ inline Planned plan(const std::string& sql, bool simplify = true,
                     const RfOptions& options = RfOptions{}) {
   SessionOptions so;  // the pipeline every front door runs
   if (!simplify) so.normalize.disabled.insert("SimplifyOuterJoin");
-  so.normalize.disabled.insert({"ReorderJoins", "ChooseBuildSides"});
+  keepJoinsAsWritten(so.normalize);
   so.filters = options;
   Session session(so);
   Diagnostics diags;

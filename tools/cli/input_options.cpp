@@ -26,8 +26,7 @@ void addInputOptions(CLI::App* cmd, InputArgs& args) {
 
 bool applyInputArgs(const InputArgs& args, SessionOptions& so, std::ostream& err) {
   so.from = *parseInputFormat(args.from);
-  if (args.joinOrder == "from")
-    for (const char* rule : kJoinOrderRules) so.normalize.disabled.insert(rule);
+  if (args.joinOrder == "from") keepJoinsAsWritten(so.normalize);
   if (args.schema.empty()) return true;
   Diagnostics diags;
   std::string text;

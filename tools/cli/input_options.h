@@ -20,8 +20,6 @@ struct InputArgs {
 
 /// Adds --from, --schema and --join-order to `cmd`.
 void addInputOptions(CLI::App* cmd, InputArgs& args);
-/// The normalisation rules `--join-order from` switches off.
-inline const char* const kJoinOrderRules[] = {"ReorderJoins", "ChooseBuildSides"};
 /// Sets the session's input format, schema and join order; false (after a located error on
 /// `err`) when the schema cannot be read.
 bool applyInputArgs(const InputArgs& args, SessionOptions& so, std::ostream& err);
