@@ -27,3 +27,62 @@ grep -q '^null_safe_parent: PushFiltersToScans: UNSOUND$' "$work/loop.out"
 grep -q 'unsafe-null-generating-side at /queries/1/plan/' "$work/loop.out"
 grep -q '^CREATE TABLE' "$work/loop.out"
 grep -q '^stopped at the first unsound step$' "$work/loop.out"
+
+prefix="$work/prefix"
+libdir=$(ls -d "$prefix"/lib/x86_64-linux-gnu 2>/dev/null || echo "$prefix/lib")
+fail() { echo "install test: $*"; exit 1; }
+
+# pkg-config: a build without CMake finds the installed library (the .pc file
+# is relocatable, so the scratch prefix works).
+export PKG_CONFIG_PATH="$libdir/pkgconfig"
+[ "$(pkg-config --modversion rfguard)" = "0.1.0" ] || fail "pkg-config --modversion rfguard"
+# shellcheck disable=SC2046
+g++ -std=c++17 -o "$work/consumer_pc" "$src/examples/consumer/main.cpp" \
+  $(pkg-config --cflags --libs rfguard) || fail "building the consumer with pkg-config"
+LD_LIBRARY_PATH="$libdir" "$work/consumer_pc" "$src/corpus/examples/seeds.sql" > "$work/pc.out" ||
+  fail "the pkg-config-built consumer failed"
+LD_LIBRARY_PATH="$libdir" "$work/build/rfguard_consumer" "$src/corpus/examples/seeds.sql" > "$work/cmake.out"
+cmp -s "$work/pc.out" "$work/cmake.out" || fail "pkg-config and CMake consumers differ"
+
+# Man pages: one per command, rendering without a warning.
+for page in rfguard rfguard-plan rfguard-lint rfguard-check rfguard-equiv rfguard-replay \
+            rfguard-duckdb rfguard-duckdb-run rfguard-duckdb-compare rfguard-duckdb-diff \
+            rfguard-completion; do
+  f="$prefix/share/man/man1/$page.1"
+  [ -f "$f" ] || fail "no man page $page.1"
+  warnings=$(groff -man -ww -z "$f" 2>&1)
+  [ -z "$warnings" ] || fail "$page.1 renders with warnings: $warnings"
+done
+grep -q '^\.SH "EXIT STATUS"' "$prefix/share/man/man1/rfguard-lint.1" || fail "rfguard-lint.1 has no EXIT STATUS"
+grep -q 'fail\\-on' "$prefix/share/man/man1/rfguard-lint.1" || fail "rfguard-lint.1 lacks --fail-on"
+
+# Shell completions where each shell looks for them.
+[ -s "$prefix/share/bash-completion/completions/rfguard" ] || fail "no bash completion"
+[ -s "$prefix/share/zsh/vendor-completions/_rfguard" ] || fail "no zsh completion"
+[ -s "$prefix/share/fish/vendor_completions.d/rfguard.fish" ] || fail "no fish completion"
+# The JSON Schemas the readers' tests validate against.
+[ -s "$prefix/share/rfguard/schemas/plan.schema.json" ] || fail "no plan schema"
+
+# Debug information: split off by build id, the installed binaries stripped of it.
+for bin in "$prefix/bin/rfguard" "$(readlink -f "$libdir/librfguard.so")"; do
+  readelf -S "$bin" | grep -q '\.debug_info' && fail "$bin still carries .debug_info"
+  readelf -S "$bin" | grep -q '\.gnu_debuglink' || fail "$bin has no debuglink"
+  id=$(readelf -n "$bin" | sed -n 's/.*Build ID: //p')
+  debug="$prefix/lib/debug/.build-id/${id:0:2}/${id:2}.debug"
+  [ -f "$debug" ] || fail "no debug file $debug for $bin"
+  readelf -S "$debug" | grep -q '\.debug_info' || fail "$debug has no .debug_info"
+  [ "$(readelf -n "$debug" 2>/dev/null | sed -n 's/.*Build ID: //p')" = "$id" ] || fail "$debug: other build id"
+done
+# The debug file maps the stripped binary's code back to source lines.
+id=$(readelf -n "$prefix/bin/rfguard" | sed -n 's/.*Build ID: //p')
+debug="$prefix/lib/debug/.build-id/${id:0:2}/${id:2}.debug"
+main=$(nm "$debug" | awk '$3 == "main" { print $1 }')
+[ -n "$main" ] || fail "no symbol main in $debug"
+addr2line -e "$debug" "0x$main" | grep -q 'tools/main.cpp:' || fail "addr2line: main is not in tools/main.cpp"
+if command -v gdb > /dev/null; then
+  gdb -nx -batch -iex "set debug-file-directory $prefix/lib/debug" -ex 'info line main' \
+    "$prefix/bin/rfguard" 2>&1 | grep -q 'tools/main.cpp' || fail "gdb does not find main's source line"
+fi
+# Stripped, the installed tool still runs.
+LD_LIBRARY_PATH="$libdir" "$prefix/bin/rfguard" --version | grep -q '^rfguard 0.1.0$' || fail "installed rfguard --version"
+echo "install test: package complete"

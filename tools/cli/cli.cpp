@@ -1,4 +1,4 @@
-// Command-line parsing and the `plan` command.
+// Command-line parsing: every command, its options and its help.
 #include "tools/cli/cli.h"
 
 #include <filesystem>
@@ -7,204 +7,22 @@
 #include <CLI/CLI.hpp>
 
 #include "execution/replay.h"
-#include "ir/plan_json.h"
-#include "ir/printers.h"
-#include "pipeline/equiv.h"
-#include "pipeline/session.h"
-#include "rules/normalize.h"
 #include "rules/rf_planner.h"
 #include "tools/cli/check.h"
+#include "tools/cli/command_tree.h"
+#include "tools/cli/completion.h"
 #include "tools/cli/duckdb_diff.h"
 #include "tools/cli/duckdb_run.h"
 #include "tools/cli/equiv.h"
 #include "tools/cli/input_options.h"
 #include "tools/cli/lint.h"
+#include "tools/cli/manpage.h"
+#include "tools/cli/plan.h"
 #include "tools/cli/replay.h"
 
 namespace rfguard {
 
 namespace {
-
-struct PlanArgs {
-  std::vector<std::string> files;
-  std::string format = "text";
-  std::vector<std::string> disabled;
-  bool listRules = false;
-  bool showRules = false;
-  bool verify = false;
-  bool noRuntimeFilters = false;
-  bool explain = false;
-  std::string profile = "sound";
-  bool compare = false;
-  bool cost = false;
-  bool composite = false;
-  std::string trace;  ///< directory for one normalisation trace per query
-  InputArgs input;
-};
-
-/// One line per filter with its consumers: "RF1 a.k, b.k; RF2 a.k".
-/// "RF1 a.k, b.k; RF2 c.k": consumers grouped by filter.
-std::string consumerList(const std::vector<RfDerivation>& consumers) {
-  std::string out;
-  for (size_t i = 0; i < consumers.size(); ++i) {
-    const bool first = i == 0 || consumers[i - 1].filter != consumers[i].filter;
-    if (first) out += (i ? "; RF" : "RF") + std::to_string(consumers[i].filter) + " ";
-    out += (first ? "" : ", ") + consumers[i].target;
-  }
-  return out;
-}
-
-/// --compare: the consumers each profile places on the same normalised plan.
-std::string compareProfiles(const Query& q) {
-  std::string out = "-- " + q.name + "\n";
-  for (const auto& pc : consumersByProfile(*q.plan, RfOptions{})) {
-    std::string name = profileName(pc.profile);
-    out += "  " + name + std::string(10 - name.size(), ' ') + std::to_string(pc.consumers.size()) +
-           (pc.consumers.empty() ? "" : "  " + consumerList(pc.consumers)) + "\n";
-  }
-  return out;
-}
-
-int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
-  if (args.listRules) {
-    for (const auto& r : normalisationRules()) out << r.name << "\t" << r.description << "\n";
-    for (const auto& r : allRfRules()) out << r.name << "\t" << r.doc << "\n";
-    return kExitOk;
-  }
-  if (args.files.empty()) {
-    err << "rfguard plan: no input files (use - for stdin)\n";
-    return kExitInputError;
-  }
-  // Flags that add to one format only are refused with the others, never ignored.
-  auto refuse = [&](const std::string& what) {
-    err << "rfguard plan: " << what << "\n";
-    return kExitInputError;
-  };
-  if (args.explain && args.format != "text")
-    return refuse("--explain adds the decisions to the text plan; it has no " + args.format +
-                  " form (use --format text)");
-  if (args.compare && (args.format == "dot" || args.format == "mermaid"))
-    return refuse("--compare prints consumers per profile as text or json, not " + args.format);
-  if (args.compare && args.explain) return refuse("--compare and --explain: choose one");
-  if (args.compare && args.noRuntimeFilters)
-    return refuse("--compare places every profile; --no-runtime-filters contradicts it");
-  SessionOptions so;
-  for (const auto& d : args.disabled) {
-    if (!isRuleName(d)) {
-      err << "rfguard plan: unknown rule " << d << " in --disable (see --list-rules)\n";
-      return kExitInputError;
-    }
-    so.normalize.disabled.insert(d);
-  }
-  so.normalize.verify = args.verify;
-  so.filters = RfOptions(*parseProfile(args.profile));
-  so.filters.cost = args.cost;
-  so.filters.composite = args.composite;
-  // --compare places every profile on copies of the normalised plan itself.
-  so.placeFilters = !args.noRuntimeFilters && !args.compare;
-  // A plan JSON that carries runtime filters is shown as given: it is someone
-  // else's placement, for the verifier to judge, not to redo.
-  so.given = GivenPlans::JsonWithFilters;
-  so.keepBound = !args.trace.empty();
-  if (!applyInputArgs(args.input, so, err)) return kExitInputError;
-  if (!args.trace.empty() && !makeOutputDirectory(args.trace, err)) return kExitInputError;
-  Session session(so);
-  int code = kExitOk;
-  for (const auto& f : args.files) {
-    Diagnostics diags;
-    if (!session.load(f, diags)) code = kExitInputError;
-    err << renderErrors(diags);
-  }
-  if (session.run()) code = kExitInputError;
-  std::vector<std::string> placing;
-  if (args.profile != "sound") placing.push_back("--profile " + args.profile);
-  if (args.explain) placing.push_back("--explain");
-  if (args.cost) placing.push_back("--cost");
-  if (args.composite) placing.push_back("--composite");
-  if (!args.compare && !checkPlacementFlags(session, placing, "plan", err)) return kExitInputError;
-  if (!args.trace.empty())
-    for (size_t i = 0; i < session.inputs().size(); ++i)
-      for (size_t qi : session.inputs()[i].queries) {
-        const QueryRun& q = session.queries()[qi];
-        if (!q.bound) continue;  // plan JSON: nothing was normalised
-        const std::string path = args.trace + "/" + q.query.name + ".jsonl";
-        std::ofstream file(path, std::ios::binary);
-        file << traceJsonLines(session.inputs()[i].catalog, q.query,
-                               normalisationTrace(*q.bound, so.normalize));
-        if (!file) {
-          err << path << ": error: cannot write the trace\n";
-          code = kExitInputError;
-        }
-      }
-  for (const auto& q : session.queries()) {
-    for (const auto& p : q.normalization.problems)
-      err << q.input << ": " << q.query.name << ": invariant broken by " << p << "\n";
-    if (args.compare) {
-      if (args.format == "text") out << compareProfiles(q.query);
-      continue;
-    }
-    if (args.format != "text") continue;
-    out << "-- " << q.query.name;
-    if (q.query.loc.line)
-      out << " (" << q.query.file << ":" << q.query.loc.line << ":" << q.query.loc.col << ")";
-    out << "\n" << planToText(*q.query.plan);
-    if (q.imported) {
-      for (const auto& n : q.imported->losses)
-        out << "-- not imported faithfully: " << n.message << "\n";
-      for (const auto& n : q.imported->ambiguities)
-        out << "-- ambiguous producer: " << n.message << "\n";
-    }
-    if (args.explain)
-      out << explainRuntimeFilters(q.placement);
-    else
-      for (const auto& s : q.placement.skipped)
-        out << "-- skipped by cost: join #" << s.node << " `" << s.what
-            << "`: " << s.decision.reason << "\n";
-    if (args.showRules) {
-      out << "-- rules:";
-      for (const auto& [name, n] : q.normalization.fired) out << " " << name << "(" << n << ")";
-      out << "\n";
-    }
-    out << "\n";
-  }
-  if (args.compare && args.format == "json") {
-    nlohmann::ordered_json doc{{"format", "rfguard-compare"}, {"version", 1}};
-    nlohmann::ordered_json qs = nlohmann::ordered_json::array();
-    for (const auto& q : session.queries()) {
-      nlohmann::ordered_json profiles = nlohmann::ordered_json::array();
-      for (const auto& pc : consumersByProfile(*q.query.plan, RfOptions{})) {
-        nlohmann::ordered_json consumers = nlohmann::ordered_json::array();
-        for (const auto& c : pc.consumers)
-          consumers.push_back({{"filter", c.filter}, {"target", c.target}});
-        profiles.push_back({{"profile", profileName(pc.profile)}, {"consumers", consumers}});
-      }
-      qs.push_back({{"name", q.query.name}, {"input", q.input}, {"profiles", profiles}});
-    }
-    doc["queries"] = qs;
-    out << doc.dump(2) << "\n";
-  }
-  if (args.compare) return code;
-  if (args.format == "json") {
-    // One input: one document. Several: JSON Lines, one compact document per
-    // input and line, which lint, check and plan read back (docs/plan-json.md).
-    const bool lines = session.inputs().size() > 1;
-    for (const auto& in : session.inputs()) {
-      if (!in.ok) continue;
-      std::vector<Query> qs;
-      for (size_t i : in.queries) qs.push_back(session.queries()[i].query);
-      out << documentToJson(in.catalog, qs).dump(lines ? -1 : 2) << "\n";
-    }
-  } else if (args.format == "dot") {
-    std::vector<Query> all;
-    for (const auto& q : session.queries()) all.push_back(q.query);
-    out << planToDot(all);
-  } else if (args.format == "mermaid") {
-    std::vector<Query> all;
-    for (const auto& q : session.queries()) all.push_back(q.query);
-    out << planToMermaid(all);
-  }
-  return code;
-}
 
 /// The bounded search's options, shared by check and equiv.
 template <typename Args>
@@ -237,13 +55,24 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   CLI::App app{"rfguard: runtime-filter rule engine and plan verifier"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("rfguard ") + kVersion);
+  app.footer(
+      "Exit codes: 0 success (nothing found), 1 findings, a counterexample or a failing "
+      "replay, 2 usage or input error (located: file:line:col for SQL, a JSON pointer for "
+      "plans), 3 internal error.\n\nEnvironment: NO_COLOR turns colour off where --color is "
+      "auto (rfguard lint).\n\nFiles: .rfguard.toml, the settings of rfguard lint, found by "
+      "walking up from the working directory.\n\nExamples:\n  rfguard plan --explain "
+      "queries.sql\n  rfguard lint --format sarif plans/\n  rfguard check --oracle sqlite "
+      "queries.sql\n  rfguard equiv before.sql after.sql\n  source <(rfguard completion "
+      "bash)\n\nDocs: docs/lint.md, docs/check.md, docs/equiv.md, docs/plan-json.md, "
+      "docs/rules.md");
   PlanArgs plan;
   auto* cmd = app.add_subcommand("plan", "print each query's normalised plan");
   cmd->add_option("files", plan.files, "SQL or plan JSON files, - for stdin");
   cmd->add_option("--format", plan.format, "text, json, dot (Graphviz) or mermaid (Markdown)")
       ->check(CLI::IsMember({"text", "json", "dot", "mermaid"}));
   cmd->add_option("--disable", plan.disabled, "switch off a normalisation rule (repeatable)")
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->type_name("RULE");
   cmd->add_flag("--list-rules", plan.listRules,
                 "list the normalisation and runtime-filter rules and exit");
   cmd->add_flag("--show-rules", plan.showRules, "after each text plan, list the rules that fired");
@@ -315,9 +144,11 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   lintCmd->add_option("--config", lint.config,
                       "settings file (default: the nearest .rfguard.toml upwards)");
   lintCmd->add_flag("--no-config", lint.noConfig, "read no .rfguard.toml");
-  lintCmd->add_option(
-      "--docs-url", lint.docsUrl,
-      std::string("base of the documentation links in SARIF (default ") + kDocsUrl + ")");
+  lintCmd
+      ->add_option(
+          "--docs-url", lint.docsUrl,
+          std::string("base of the documentation links in SARIF (default ") + kDocsUrl + ")")
+      ->type_name("URL");
   addInputOptions(lintCmd, lint.input);
   lintCmd->footer(
       "Defaults: --format text, --profile sound, --fail-on warning, --color auto; settings "
@@ -453,6 +284,21 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   duckDiffCmd->add_option("--format", duckDiff.format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
   duckDiffCmd->add_flag("--verbose", duckDiff.verbose, "also list the queries DuckDB refused");
+  std::string shell;
+  auto* completionCmd =
+      app.add_subcommand("completion", "print the shell completion script for bash, zsh or fish");
+  completionCmd->add_option("shell", shell, "bash, zsh or fish")
+      ->required()
+      ->check(CLI::IsMember(completionShells()));
+  completionCmd->footer(
+      "Exit codes: 0 printed, 2 usage error.\n\nExamples:\n  source <(rfguard completion "
+      "bash)\n  rfguard completion zsh > ~/.zfunc/_rfguard\n  rfguard completion fish | "
+      "source");
+  // The build writes the man pages with this; hidden from --help.
+  std::string manDir;
+  auto* manCmd = app.add_subcommand("man-pages", "write rfguard's man pages to DIR");
+  manCmd->group("");
+  manCmd->add_option("dir", manDir, "output directory")->required();
   // A word where a command is due that names none is reported as such (CLI11
   // would only say that a subcommand is required).
   CLI::App* level = &app;
@@ -463,8 +309,9 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
     CLI::App* next = nullptr;
     std::string names;
     for (auto* sub : subs) {
-      names += (names.empty() ? "" : ", ") + sub->get_name();
       if (sub->get_name() == argv[i]) next = sub;
+      if (sub->get_group().empty()) continue;  // hidden
+      names += (names.empty() ? "" : ", ") + sub->get_name();
     }
     if (!next) {
       err << path << ": unknown command \"" << argv[i] << "\" (commands: " << names << "; " << path
@@ -502,6 +349,22 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   if (duckRunCmd->parsed()) return runDuckDbRun(duckRun, out, err);
   if (duckCompareCmd->parsed()) return runDuckDbCompare(duckCompare, out, err);
   if (duckDiffCmd->parsed()) return runDuckDbDiff(duckDiff, out, err);
+  if (completionCmd->parsed()) {
+    out << completionScript(describeCommands(app), shell);
+    return kExitOk;
+  }
+  if (manCmd->parsed()) {
+    if (!makeOutputDirectory(manDir, err)) return kExitInputError;
+    for (const auto& p : manPages(describeCommands(app), kVersion, kDocsUrl)) {
+      std::ofstream file(manDir + "/" + p.file, std::ios::binary);
+      file << p.text;
+      if (!file) {
+        err << manDir << "/" << p.file << ": error: cannot write\n";
+        return kExitInputError;
+      }
+    }
+    return kExitOk;
+  }
   return kExitInputError;
 }
 
