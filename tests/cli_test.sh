@@ -473,6 +473,11 @@ if "$RFGUARD" duckdb run --scale 0.001 corpus/examples/ssb.sql >/dev/null 2>&1; 
   check "duckdb run: DuckDB's refusal located" 2 'refused.sql:3:1: error: DuckDB: Parser Error' -- "$RFGUARD" duckdb run "$tmp/refused.sql"
   grep -q '1 file, 1 query, 0 findings (0 errors), 1 file with input errors' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL the query DuckDB ran is linted"; fail=$((fail + 1)); }
   check "duckdb run: bad threads" 2 '' -- "$RFGUARD" duckdb run --threads 0 corpus/examples/ssb.sql
+  # DuckDB is opened on first use: a library that cannot be loaded is an error
+  # of the commands that need it, and no other command notices.
+  check "duckdb not loadable" 2 'cannot load DuckDB \(/nonexistent/libduckdb.so\): .*No such file' -- env RFGUARD_DUCKDB_LIBRARY=/nonexistent/libduckdb.so "$RFGUARD" duckdb run corpus/examples/ssb.sql
+  check "oracle duckdb not loadable" 2 'oracle duckdb: cannot load DuckDB' -- env RFGUARD_DUCKDB_LIBRARY=/nonexistent/libduckdb.so "$RFGUARD" check --oracle duckdb corpus/examples/seeds.sql
+  check "no DuckDB needed" 0 '0 findings' -- env RFGUARD_DUCKDB_LIBRARY=/nonexistent/libduckdb.so "$RFGUARD" lint corpus/examples/seeds.sql
   # DuckDB as the oracle: the same queries as SQLite, all agreeing with the evaluator.
   # (--seconds 600: the search ends by reaching bound 2, not by the clock, also
   # under ASan on a loaded machine.)

@@ -85,4 +85,11 @@ if command -v gdb > /dev/null; then
 fi
 # Stripped, the installed tool still runs.
 LD_LIBRARY_PATH="$libdir" "$prefix/bin/rfguard" --version | grep -q '^rfguard 0.1.0$' || fail "installed rfguard --version"
+# It opens the DuckDB installed beside it (RUNPATH $ORIGIN/../lib), with no
+# library path set.
+if [ -f "$libdir/libduckdb.so" ]; then
+  env -u LD_LIBRARY_PATH "$prefix/bin/rfguard" duckdb run --scale 0.001 "$src/corpus/examples/seeds.sql" \
+    > "$work/duckdb.out" 2>&1 || fail "installed rfguard cannot run DuckDB: $(tail -3 "$work/duckdb.out")"
+  grep -q '10 queries, 0 findings' "$work/duckdb.out" || fail "installed duckdb run: $(tail -3 "$work/duckdb.out")"
+fi
 echo "install test: package complete"

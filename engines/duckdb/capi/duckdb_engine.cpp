@@ -1,5 +1,6 @@
 #include "engines/duckdb/capi/duckdb_engine.h"
 
+#include <dlfcn.h>
 #include <duckdb.h>
 #include <unistd.h>
 
@@ -12,16 +13,79 @@ namespace rfguard::engine {
 
 namespace {
 
+// DuckDB's C API, loaded on first use with dlopen. Linked, libduckdb.so (80,000
+// relocations, bound at load) cost every rfguard process about 20 ms before
+// main, whether it ran DuckDB or not. The library is found as the dynamic
+// linker finds any (the executable's RUNPATH: the npm copy in a build tree,
+// ../lib when installed; LD_LIBRARY_PATH), or at RFGUARD_DUCKDB_LIBRARY.
+#define RFGUARD_DUCKDB_FUNCTIONS(X) \
+  X(duckdb_close)                   \
+  X(duckdb_column_count)            \
+  X(duckdb_column_logical_type)     \
+  X(duckdb_column_name)             \
+  X(duckdb_connect)                 \
+  X(duckdb_create_config)           \
+  X(duckdb_decimal_scale)           \
+  X(duckdb_decimal_width)           \
+  X(duckdb_destroy_config)          \
+  X(duckdb_destroy_logical_type)    \
+  X(duckdb_destroy_result)          \
+  X(duckdb_disconnect)              \
+  X(duckdb_free)                    \
+  X(duckdb_get_type_id)             \
+  X(duckdb_library_version)         \
+  X(duckdb_open_ext)                \
+  X(duckdb_query)                   \
+  X(duckdb_result_error)            \
+  X(duckdb_row_count)               \
+  X(duckdb_set_config)              \
+  X(duckdb_value_is_null)           \
+  X(duckdb_value_varchar)
+
+struct Api {
+#define RFGUARD_DUCKDB_POINTER(name) decltype(&::name) name = nullptr;
+  RFGUARD_DUCKDB_FUNCTIONS(RFGUARD_DUCKDB_POINTER)
+#undef RFGUARD_DUCKDB_POINTER
+  std::string error;  ///< why the library could not be loaded; empty when it was
+};
+
+Api loadApi() {
+  Api a;
+  const char* configured = std::getenv("RFGUARD_DUCKDB_LIBRARY");
+  const std::string path = configured && *configured ? configured : "libduckdb.so";
+  void* lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    const char* why = dlerror();
+    a.error = "cannot load DuckDB (" + path + "): " + (why ? why : "unknown error") +
+              "; set RFGUARD_DUCKDB_LIBRARY to a libduckdb.so";
+    return a;
+  }
+#define RFGUARD_DUCKDB_LOAD(name)                                             \
+  a.name = reinterpret_cast<decltype(a.name)>(dlsym(lib, #name));             \
+  if (!a.name) {                                                              \
+    a.error = "cannot load DuckDB (" + path + "): it has no function " #name; \
+    return a;                                                                 \
+  }
+  RFGUARD_DUCKDB_FUNCTIONS(RFGUARD_DUCKDB_LOAD)
+#undef RFGUARD_DUCKDB_LOAD
+  return a;
+}
+
+const Api& api() {
+  static const Api loaded = loadApi();
+  return loaded;
+}
+
 /// A materialised result, destroyed with its scope.
 struct ResultGuard {
   duckdb_result r{};
-  ~ResultGuard() { duckdb_destroy_result(&r); }
+  ~ResultGuard() { api().duckdb_destroy_result(&r); }
 };
 
 std::string typeName(duckdb_result& r, idx_t col) {
-  duckdb_logical_type t = duckdb_column_logical_type(&r, col);
+  duckdb_logical_type t = api().duckdb_column_logical_type(&r, col);
   std::string name;
-  switch (duckdb_get_type_id(t)) {
+  switch (api().duckdb_get_type_id(t)) {
     case DUCKDB_TYPE_BOOLEAN:
       name = "BOOLEAN";
       break;
@@ -59,37 +123,37 @@ std::string typeName(duckdb_result& r, idx_t col) {
       name = "VARCHAR";
       break;
     case DUCKDB_TYPE_DECIMAL:
-      name = "DECIMAL(" + std::to_string(duckdb_decimal_width(t)) + "," +
-             std::to_string(duckdb_decimal_scale(t)) + ")";
+      name = "DECIMAL(" + std::to_string(api().duckdb_decimal_width(t)) + "," +
+             std::to_string(api().duckdb_decimal_scale(t)) + ")";
       break;
     default:
       name = "OTHER";
       break;
   }
-  duckdb_destroy_logical_type(&t);
+  api().duckdb_destroy_logical_type(&t);
   return name;
 }
 
 void collect(duckdb_result& r, Result& out) {
   out = Result{};
-  idx_t cols = duckdb_column_count(&r);
+  idx_t cols = api().duckdb_column_count(&r);
   for (idx_t c = 0; c < cols; ++c) {
-    out.columns.emplace_back(duckdb_column_name(&r, c));
+    out.columns.emplace_back(api().duckdb_column_name(&r, c));
     out.types.push_back(typeName(r, c));
   }
-  idx_t rows = duckdb_row_count(&r);
+  idx_t rows = api().duckdb_row_count(&r);
   out.rows.reserve(rows);
   for (idx_t i = 0; i < rows; ++i) {
     std::vector<Cell> row;
     row.reserve(cols);
     for (idx_t c = 0; c < cols; ++c) {
-      if (duckdb_value_is_null(&r, c, i)) {
+      if (api().duckdb_value_is_null(&r, c, i)) {
         row.emplace_back(std::nullopt);
         continue;
       }
-      char* v = duckdb_value_varchar(&r, c, i);
+      char* v = api().duckdb_value_varchar(&r, c, i);
       row.emplace_back(std::string(v ? v : ""));
-      duckdb_free(v);
+      api().duckdb_free(v);
     }
     out.rows.push_back(std::move(row));
   }
@@ -98,27 +162,27 @@ void collect(duckdb_result& r, Result& out) {
 class DuckDb final : public Engine {
  public:
   ~DuckDb() override {
-    if (con_) duckdb_disconnect(&con_);
-    if (db_) duckdb_close(&db_);
+    if (con_) api().duckdb_disconnect(&con_);
+    if (db_) api().duckdb_close(&db_);
     if (!profilePath_.empty()) std::remove(profilePath_.c_str());
   }
 
   bool open(const Options& options, std::string& error) {
     duckdb_config config;
-    if (duckdb_create_config(&config) == DuckDBError) {
+    if (api().duckdb_create_config(&config) == DuckDBError) {
       error = "DuckDB: cannot create a configuration";
       return false;
     }
-    duckdb_set_config(config, "threads", std::to_string(options.threads).c_str());
+    api().duckdb_set_config(config, "threads", std::to_string(options.threads).c_str());
     char* err = nullptr;
-    bool ok = duckdb_open_ext(nullptr, &db_, config, &err) == DuckDBSuccess;
-    duckdb_destroy_config(&config);
+    bool ok = api().duckdb_open_ext(nullptr, &db_, config, &err) == DuckDBSuccess;
+    api().duckdb_destroy_config(&config);
     if (!ok) {
       error = std::string("DuckDB: cannot open an in-memory database: ") + (err ? err : "");
-      duckdb_free(err);
+      api().duckdb_free(err);
       return false;
     }
-    if (duckdb_connect(db_, &con_) == DuckDBError) {
+    if (api().duckdb_connect(db_, &con_) == DuckDBError) {
       error = "DuckDB: cannot connect";
       return false;
     }
@@ -135,12 +199,12 @@ class DuckDb final : public Engine {
   }
 
   std::string name() const override { return "duckdb"; }
-  std::string version() const override { return duckdb_library_version(); }
+  std::string version() const override { return api().duckdb_library_version(); }
 
   bool execute(const std::string& sql, Result* out, std::string& error) override {
     ResultGuard g;
-    if (duckdb_query(con_, sql.c_str(), &g.r) == DuckDBError) {
-      const char* e = duckdb_result_error(&g.r);
+    if (api().duckdb_query(con_, sql.c_str(), &g.r) == DuckDBError) {
+      const char* e = api().duckdb_result_error(&g.r);
       error = e ? e : "DuckDB refused the statement";
       return false;
     }
@@ -204,6 +268,10 @@ class DuckDb final : public Engine {
 }  // namespace
 
 std::unique_ptr<Engine> openDuckDb(const Options& options, std::string& error) {
+  if (!api().error.empty()) {
+    error = api().error;
+    return nullptr;
+  }
   auto e = std::make_unique<DuckDb>();
   if (!e->open(options, error)) return nullptr;
   return e;
