@@ -1,11 +1,33 @@
 // Aggregates (with grouping sets) and window functions of the evaluator.
 #include <algorithm>
+#include <cmath>
 
 #include "evaluation/eval_internal.h"
 
 namespace rfguard::rt {
 
 namespace {
+
+/// var_samp, var_pop and the stddev forms, by the formula their SQL forms spell
+/// for SQLite and DuckDB (verifier/plan_sql.cpp), in the same order of
+/// operations, so that the oracle's doubles equal these:
+/// (sum(x*x) - sum(x) * sum(x) / n) / (n - 1), or / n for the population.
+std::optional<Value> deviation(const std::string& f, const std::vector<Value>& xs) {
+  const bool sample = f == "var_samp" || f == "stddev_samp";
+  const size_t n = xs.size();
+  if (n == 0 || (sample && n < 2)) return null();
+  double s = 0, ss = 0;
+  for (const auto& v : xs) {
+    double x = std::holds_alternative<int64_t>(v) ? static_cast<double>(std::get<int64_t>(v))
+                                                  : std::get<double>(v);
+    s += x;
+    ss += x * x;
+  }
+  const double d = static_cast<double>(n);
+  double var = (ss - s * s / d) / (sample ? d - 1 : d);
+  if (f == "var_samp" || f == "var_pop") return Value(var);
+  return Value(std::sqrt(var));
+}
 
 /// count, sum, avg, min, max over the argument values of a group (NULLs skipped).
 std::optional<Value> aggregate(const std::string& f, bool star, bool distinct,
@@ -39,6 +61,8 @@ std::optional<Value> aggregate(const std::string& f, bool star, bool distinct,
                                               : std::get<double>(v);
     return Value(f == "sum" ? s : s / static_cast<double>(xs.size()));
   }
+  if (f == "var_samp" || f == "var_pop" || f == "stddev_samp" || f == "stddev_pop")
+    return deviation(f, xs);
   *error = "aggregate " + f + " is not supported";
   return std::nullopt;
 }
@@ -83,6 +107,15 @@ std::optional<Relation> Evaluator::aggregateOrWindow(const PlanNode& n, const Ct
         auto& [k, rows] = groups[gk];
         Row r = k;
         for (const auto& a : n.aggs) {
+          if (a.func == "grouping") {
+            auto bits = groupingBits(n, a, set);
+            if (!bits) {
+              error = "grouping() of an expression that is not a key";
+              return std::nullopt;
+            }
+            r.push_back(Value(*bits));
+            continue;
+          }
           std::vector<Value> vals;
           for (const Row* row : rows) {
             if (a.args.empty()) break;

@@ -41,7 +41,7 @@ tableOption : identifier EQ literal ;
 createView : CREATE VIEW identifier (LPAREN identifier (COMMA identifier)* RPAREN)? AS query ;
 
 typeName
-  : identifier (LPAREN INTEGER_VALUE (COMMA INTEGER_VALUE)? RPAREN)?
+  : identifier VARYING? (LPAREN INTEGER_VALUE (COMMA INTEGER_VALUE)? RPAREN)?
   | DOUBLE PRECISION?
   | DATE
   | TIMESTAMP
@@ -212,7 +212,7 @@ literal
 // Keywords that may also name a table, column or alias.
 nonReserved
   : ROWS | ROW | FIRST | LAST | NEXT | KEY | VIEW | SETS | NULLS | SEMI | ANTI
-  | PRECISION | ONLY | PARTITION | OVER | ROLLUP | CUBE | GROUPING | TABLE | OFFSET
+  | PRECISION | ONLY | PARTITION | OVER | ROLLUP | CUBE | GROUPING | TABLE | OFFSET | VARYING
   | ILIKE | ESCAPE | SIMILAR | TO
   ;
 
@@ -259,6 +259,7 @@ LAST : L A S T ;
 LEFT : L E F T ;
 LIKE : L I K E ;
 VALUES : V A L U E S ;
+VARYING : V A R Y I N G ;
 ILIKE : I L I K E ;
 ESCAPE : E S C A P E ;
 SIMILAR : S I M I L A R ;

@@ -129,17 +129,23 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
     for (const auto& k : agg->exprs)
       if (exprEquals(k.expr, e)) return makeColumn(k.name, k.expr->type, true, e->loc);
     if (isAggregateCall(*e)) {
+      if (e->name == "grouping")
+        for (const auto& arg : e->args)
+          if (std::none_of(agg->exprs.begin(), agg->exprs.end(),
+                           [&](const NamedExpr& k) { return exprEquals(k.expr, arg); }))
+            error(arg->loc,
+                  "grouping() takes GROUP BY expressions; " + exprToString(*arg) + " is not one");
       for (const auto& a : agg->aggs)
         if (a.func == e->name && a.distinct == e->distinct && a.args.size() == e->args.size() &&
             std::equal(a.args.begin(), a.args.end(), e->args.begin(),
                        [](const ExprPtr& x, const ExprPtr& y) { return exprEquals(x, y); }))
-          return makeColumn(a.name, a.type, a.func != "count", e->loc);
+          return makeColumn(a.name, a.type, !aggregateNeverNull(a.func), e->loc);
       std::string base = e->name;
       for (const auto& [n, ie] : items)
         if (ie == e) base = n;
       AggCall a{aq + "." + uniqueName(base, taken), e->name, e->args, e->distinct, e->type};
       agg->aggs.push_back(a);
-      return makeColumn(a.name, a.type, a.func != "count", e->loc);
+      return makeColumn(a.name, a.type, !aggregateNeverNull(a.func), e->loc);
     }
     if (e->kind == ExprKind::Column && local.count(e->name)) {
       error(e->loc,

@@ -41,12 +41,22 @@ ExprPtr Binder::bindFunction(P::PrimaryExprContext* ctx, const std::string& name
                    ", got " + std::to_string(n));
     return makeNull({}, loc);
   }
-  if ((fn->ret == ReturnRule::Sum || fn->ret == ReturnRule::Average) && !args.empty() &&
-      !args[0]->type.isNumeric() && args[0]->type.kind != TypeKind::Unknown) {
+  if ((fn->ret == ReturnRule::Sum || fn->ret == ReturnRule::Average ||
+       fn->ret == ReturnRule::Deviation) &&
+      !args.empty() && !args[0]->type.isNumeric() && args[0]->type.kind != TypeKind::Unknown) {
     error(ctx, std::string(fn->name) + "() needs a number, got " + args[0]->type.toString());
     return makeNull({}, loc);
   }
+  const bool grouping = std::string(fn->name) == "grouping";
+  if (distinct && (grouping || fn->ret == ReturnRule::Deviation)) {
+    error(ctx, "DISTINCT is not supported in " + std::string(fn->name) + "()");
+    return makeNull({}, loc);
+  }
   if (over) {
+    if (grouping) {
+      error(ctx, "grouping() is not a window function");
+      return makeNull({}, loc);
+    }
     if (fn->kind != FunctionKind::Window && fn->kind != FunctionKind::Aggregate) {
       error(ctx, std::string(fn->name) + "() is not a window function");
       return makeNull({}, loc);

@@ -82,6 +82,7 @@ std::string typeText(rfsql::RfSqlParser::TypeNameContext* ctx) {
   if (ctx->DATE()) return "date";
   if (ctx->TIMESTAMP()) return "timestamp";
   std::string out = Binder::identText(ctx->identifier());
+  if (ctx->VARYING()) out += " varying";  // character varying(n), char varying(n)
   auto nums = ctx->INTEGER_VALUE();
   if (!nums.empty()) {
     out += "(" + nums[0]->getText();

@@ -79,6 +79,14 @@ const std::vector<FunctionInfo>& table() {
       {"avg", K::Aggregate, P::Strict, R::Average, 1, 1, true, nullptr, 9},
       {"min", K::Aggregate, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
       {"max", K::Aggregate, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
+      // Sample variance divides by n - 1 (NULL below two values), population by n.
+      {"var_samp", K::Aggregate, P::Strict, R::Deviation, 1, 1, true, nullptr, 9},
+      {"var_pop", K::Aggregate, P::Strict, R::Deviation, 1, 1, true, nullptr, 9},
+      {"stddev_samp", K::Aggregate, P::Strict, R::Deviation, 1, 1, true, nullptr, 9},
+      {"stddev_pop", K::Aggregate, P::Strict, R::Deviation, 1, 1, true, nullptr, 9},
+      // grouping(k, ...): a bit per argument, 1 where the row's grouping set
+      // leaves that key out (ROLLUP's subtotals); never NULL.
+      {"grouping", K::Aggregate, P::NeverNull, R::Int, 1, 31, true, nullptr, 9},
       // window functions
       {"rank", K::Window, P::NeverNull, R::BigInt, 0, 0, true, nullptr, 9},
       {"dense_rank", K::Window, P::NeverNull, R::BigInt, 0, 0, true, nullptr, 9},
@@ -98,7 +106,9 @@ constexpr Alias kAliases[] = {{"substr", "substring"},
                               {"char_length", "length"},
                               {"prefix", "starts_with"},
                               {"suffix", "ends_with"},
-                              {"instr", "strpos"}};
+                              {"instr", "strpos"},
+                              {"stddev", "stddev_samp"},
+                              {"variance", "var_samp"}};
 
 bool anyNull(const std::vector<ExprPtr>& args, size_t from, size_t to,
              const std::set<std::string>& cols) {
@@ -157,6 +167,7 @@ Type returnType(const FunctionInfo& fn, const std::vector<ExprPtr>& args) {
     case R::BigInt:
       return Type::of(TypeKind::BigInt);
     case R::Double:
+    case R::Deviation:
       return Type::of(TypeKind::Double);
     case R::Int:
       return Type::of(TypeKind::Int);

@@ -34,6 +34,7 @@ enum class ReturnRule {
   Int,         ///< int
   Text,        ///< varchar
   Average,     ///< avg: decimal stays decimal, others double
+  Deviation,   ///< variance and standard deviation: double, of numbers
   Sum,         ///< sum: integers widen to bigint
 };
 

@@ -1,8 +1,10 @@
 #include "ir/plan.h"
 
+#include <algorithm>
 #include <cassert>
 
 #include "ir/catalog.h"
+#include "ir/functions.h"
 
 namespace rfguard {
 
@@ -55,6 +57,24 @@ bool keyInEverySet(const PlanNode& n, size_t index) {
   return true;
 }
 
+std::optional<int64_t> groupingBits(const PlanNode& n, const AggCall& call,
+                                    const std::vector<int>& set) {
+  int64_t bits = 0;
+  for (const auto& arg : call.args) {
+    size_t i = 0;
+    while (i < n.exprs.size() && !exprEquals(n.exprs[i].expr, arg)) ++i;
+    if (i == n.exprs.size()) return std::nullopt;
+    bool in = std::find(set.begin(), set.end(), static_cast<int>(i)) != set.end();
+    bits = bits * 2 + (in ? 0 : 1);
+  }
+  return bits;
+}
+
+bool aggregateNeverNull(const std::string& func) {
+  const FunctionInfo* fn = lookupFunction(func);
+  return fn && fn->policy == NullPolicy::NeverNull;
+}
+
 std::map<std::string, ExprPtr> stableKeys(const PlanNode& n) {
   std::map<std::string, ExprPtr> keys;
   for (size_t i = 0; i < n.exprs.size(); ++i)
@@ -105,14 +125,11 @@ void computeOutput(PlanNode& n) {
         const auto& k = n.exprs[i];
         out.push_back({k.name, k.expr->type, k.expr->nullable || !keyInEverySet(n, i)});
       }
-      for (const auto& a : n.aggs) out.push_back({a.name, a.type, a.func != "count"});
+      for (const auto& a : n.aggs) out.push_back({a.name, a.type, !aggregateNeverNull(a.func)});
       break;
     case PlanOp::Window:
       out = n.children[0]->output;
-      for (const auto& w : n.windows)
-        out.push_back({w.name, w.type,
-                       w.func != "count" && w.func != "rank" && w.func != "row_number" &&
-                           w.func != "dense_rank"});
+      for (const auto& w : n.windows) out.push_back({w.name, w.type, !aggregateNeverNull(w.func)});
       break;
     case PlanOp::Union:
     case PlanOp::Intersect:

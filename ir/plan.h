@@ -139,6 +139,14 @@ struct TableDef;
 void setScanTable(PlanNode& scan, const TableDef& table);
 /// True when key `index` of an Aggregate is in every grouping set (so never NULL-filled by one).
 bool keyInEverySet(const PlanNode& aggregate, size_t index);
+/// The value of grouping(k1, ..., kn) in the rows of grouping set `set` (indexes
+/// into the Aggregate's keys): bit i, from the left, is 1 where ki is not in the
+/// set. Nothing when an argument is not one of the Aggregate's keys.
+std::optional<int64_t> groupingBits(const PlanNode& aggregate, const AggCall& call,
+                                    const std::vector<int>& set);
+/// True when an aggregate's result is never NULL, even over no rows (count,
+/// grouping): the function catalog's NULL policy.
+bool aggregateNeverNull(const std::string& func);
 /// Key column id -> key expression, for the keys of an Aggregate in every grouping set.
 std::map<std::string, ExprPtr> stableKeys(const PlanNode& aggregate);
 /// Recomputes `output` for every node in the tree, children first.

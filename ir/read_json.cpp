@@ -139,6 +139,15 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
         if (!fn || fn->kind != FunctionKind::Aggregate)
           return failed ? void()
                         : error(p + "/func", "\"" + call.func + "\" is not an aggregate function");
+        const int nargs = static_cast<int>(call.args.size());
+        if (!failed && (nargs < fn->minArgs || (fn->maxArgs >= 0 && nargs > fn->maxArgs)))
+          return error(p + "/args", call.func + " takes " + std::to_string(fn->minArgs) +
+                                        (fn->maxArgs == fn->minArgs ? ""
+                                         : fn->maxArgs < 0          ? " or more"
+                                                           : " to " + std::to_string(fn->maxArgs)) +
+                                        " arguments, got " + std::to_string(nargs));
+        if (!failed && call.func == "grouping" && !groupingBits(n, call, {}))
+          return error(p + "/args", "grouping() takes keys of this aggregate");
         const Json* d = field(a, p, "distinct", Json::value_t::boolean, false);
         call.distinct = d && d->get<bool>();
         call.type = returnType(*fn, call.args);

@@ -31,6 +31,8 @@ constexpr KindName kNames[] = {
     {TypeKind::Char, "char"},
     {TypeKind::Char, "character"},
     {TypeKind::Varchar, "varchar"},
+    {TypeKind::Varchar, "character varying"},
+    {TypeKind::Varchar, "char varying"},
     {TypeKind::Text, "text"},
     {TypeKind::Text, "string"},
     {TypeKind::Date, "date"},

@@ -180,7 +180,7 @@ bool decorrelateScalarSubquery(PlanPtr& node) {
     bool countLike = false;
     std::set<std::string> aggCols;
     for (const auto& a : agg->aggs)
-      countLike = countLike || a.func == "count", aggCols.insert(a.name);
+      countLike = countLike || aggregateNeverNull(a.func), aggCols.insert(a.name);
     if (countLike || !isNullPropagating(*sub->exprs[0].expr, aggCols)) continue;
     PlanPtr body = agg->children[0];
     if (!pullCorrelated(body, outer, corr) || corr.empty()) continue;

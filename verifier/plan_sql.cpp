@@ -361,9 +361,15 @@ struct Printer {
             if (in) group += (group.empty() ? "" : ", ") + ex(*n.exprs[i].expr);
           }
           for (const auto& a : n.aggs) {
-            std::string arg =
-                a.args.empty() ? "*" : (a.distinct ? "DISTINCT " : "") + ex(*a.args[0]);
-            sel += (sel.empty() ? "" : ", ") + a.func + "(" + arg + ") AS " + q(a.name);
+            std::string call;
+            if (a.func == "grouping") {
+              auto bits = groupingBits(n, a, set);  // a constant in each set's SELECT
+              if (!bits) fail("grouping() of an expression that is not a key");
+              call = std::to_string(bits.value_or(0));
+            } else {
+              call = aggregateCall(a.func, a.args.empty() ? "*" : ex(*a.args[0]), a.distinct, "");
+            }
+            sel += (sel.empty() ? "" : ", ") + call + " AS " + q(a.name);
           }
           out += (out.empty() ? "" : " UNION ALL ") + std::string("SELECT ") + sel + " FROM (" +
                  child + ") AS " + fresh() + (group.empty() ? "" : " GROUP BY " + group);
@@ -381,7 +387,8 @@ struct Printer {
                      (k.ascending ? " ASC" : " DESC") +
                      (k.nullsFirst ? " NULLS FIRST" : " NULLS LAST");
           std::string arg = w.args.empty() ? (w.func == "count" ? "*" : "") : ex(*w.args[0]);
-          sel += ", " + w.func + "(" + arg + ") OVER (" + over + order + ") AS " + q(w.name);
+          sel += ", " + aggregateCall(w.func, arg, false, " OVER (" + over + order + ")") + " AS " +
+                 q(w.name);
         }
         return "SELECT " + sel + " FROM (" + node(*n.children[0]) + ") AS " + fresh();
       }

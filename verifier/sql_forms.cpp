@@ -67,4 +67,19 @@ std::string sqliteBagSetOperation(bool intersect, const std::vector<std::string>
   return "SELECT * FROM (" + acc + ") AS " + fresh();
 }
 
+std::string aggregateCall(const std::string& func, const std::string& arg, bool distinct,
+                          const std::string& over) {
+  const bool sample = func == "var_samp" || func == "stddev_samp";
+  if (!sample && func != "var_pop" && func != "stddev_pop")
+    return func + "(" + (distinct ? "DISTINCT " : "") + arg + ")" + over;
+  const std::string x = "CAST(" + arg + " AS DOUBLE)";
+  const std::string s = "SUM(" + x + ")" + over;
+  const std::string n = "COUNT(" + arg + ")" + over;
+  const std::string var = "(SUM(" + x + " * " + x + ")" + over + " - " + s + " * " + s + " / " + n +
+                          ") / (" + n + (sample ? " - 1" : "") + ")";
+  const std::string guarded =
+      "CASE WHEN " + n + (sample ? " > 1" : " > 0") + " THEN " + var + " END";
+  return func.rfind("stddev", 0) == 0 ? "SQRT(" + guarded + ")" : guarded;
+}
+
 }  // namespace rfguard

@@ -26,4 +26,11 @@ std::string sqliteBagSetOperation(bool intersect, const std::vector<std::string>
                                   const std::vector<std::string>& parts,
                                   const std::function<std::string()>& fresh);
 
+/// An aggregate call in both engines: `func(arg)` with `over` (" OVER (...)" for
+/// a window, or empty) after it; `arg` is "*" for count(*). Variance and
+/// standard deviation, which SQLite lacks, are spelled with SUM and COUNT in the
+/// order of operations the evaluator uses (evaluation/eval_agg.cpp).
+std::string aggregateCall(const std::string& func, const std::string& arg, bool distinct,
+                          const std::string& over);
+
 }  // namespace rfguard

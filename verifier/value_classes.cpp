@@ -145,12 +145,11 @@ ValueClasses::ValueClasses(const std::vector<const PlanNode*>& nodes) {
       case PlanOp::Aggregate:
         for (const auto& ne : n->exprs) atom(*ne.expr, ne.name);
         for (const auto& a : n->aggs)
-          for (const auto& arg : a.args) atom(*arg, a.func == "count" ? "" : a.name);
+          for (const auto& arg : a.args) atom(*arg, aggregateNeverNull(a.func) ? "" : a.name);
         break;
       case PlanOp::Window:
         for (const auto& w : n->windows) {
-          bool passes = w.func != "count" && w.func != "rank" && w.func != "row_number" &&
-                        w.func != "dense_rank";
+          bool passes = !aggregateNeverNull(w.func);
           for (const auto& arg : w.args) atom(*arg, passes ? w.name : "");
           for (const auto& p : w.partitionBy) atom(*p, "");
           for (const auto& k : w.orderBy) atom(*k.expr, "");

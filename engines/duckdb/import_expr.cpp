@@ -81,6 +81,10 @@ const std::set<std::string>& sameName() {
                                           "avg",
                                           "min",
                                           "max",
+                                          "var_samp",
+                                          "var_pop",
+                                          "stddev_samp",
+                                          "stddev_pop",
                                           "row_number",
                                           "rank",
                                           "dense_rank"};
