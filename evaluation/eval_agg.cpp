@@ -18,8 +18,7 @@ std::optional<Value> deviation(const std::string& f, const std::vector<Value>& x
   if (n == 0 || (sample && n < 2)) return null();
   double s = 0, ss = 0;
   for (const auto& v : xs) {
-    double x = std::holds_alternative<int64_t>(v) ? static_cast<double>(std::get<int64_t>(v))
-                                                  : std::get<double>(v);
+    const double x = asDouble(v);
     s += x;
     ss += x * x;
   }
@@ -65,6 +64,120 @@ std::optional<Value> aggregate(const std::string& f, bool star, bool distinct,
     return deviation(f, xs);
   *error = "aggregate " + f + " is not supported";
   return std::nullopt;
+}
+
+/// The frame of the row at sorted position `r` of a partition of `size` rows:
+/// positions [lo, hi). `before(a, b)`: position a sorts strictly before b;
+/// `key(q)`: the single ORDER BY value at q (RANGE with an offset only).
+template <typename Before, typename Key>
+std::pair<size_t, size_t> frameRows(const WindowCall& wc, size_t r, size_t size, Before before,
+                                    Key key) {
+  using K = FrameBound::Kind;
+  auto firstPeer = [&] {
+    size_t q = r;
+    while (q > 0 && !before(q - 1, r)) --q;
+    return q;
+  };
+  auto afterLastPeer = [&] {
+    size_t q = r + 1;
+    while (q < size && !before(r, q)) ++q;
+    return q;
+  };
+  if (!wc.frame) {  // SQL's default: the partition, or with ORDER BY up to the last peer
+    return {0, wc.orderBy.empty() ? size : afterLastPeer()};
+  }
+  const WindowFrame& f = *wc.frame;
+  const auto n = [](const FrameBound& b) { return static_cast<size_t>(b.offset); };
+  size_t lo = 0, hi = size;
+  if (f.rows) {
+    switch (f.start.kind) {
+      case K::UnboundedPreceding:
+        lo = 0;
+        break;
+      case K::Preceding:
+        lo = r >= n(f.start) ? r - n(f.start) : 0;
+        break;
+      case K::CurrentRow:
+        lo = r;
+        break;
+      case K::Following:
+        lo = std::min(size, r + n(f.start));
+        break;
+      case K::UnboundedFollowing:
+        lo = size;
+        break;
+    }
+    switch (f.end.kind) {
+      case K::UnboundedPreceding:
+        hi = 0;
+        break;
+      case K::Preceding:
+        hi = r + 1 >= n(f.end) ? r + 1 - n(f.end) : 0;
+        break;
+      case K::CurrentRow:
+        hi = r + 1;
+        break;
+      case K::Following:
+        hi = std::min(size, r + 1 + n(f.end));
+        break;
+      case K::UnboundedFollowing:
+        hi = size;
+        break;
+    }
+    return {lo, std::max(lo, hi)};
+  }
+  // RANGE: an offset bound compares the one numeric ORDER BY value (PRECEDING
+  // is towards the start of the order, so smaller values when ascending). A row
+  // whose value is NULL has its NULL peers as the frame of an offset bound.
+  const bool ascending = wc.orderBy.empty() || wc.orderBy[0].ascending;
+  const Value& v = key(r);
+  auto within = [&](size_t q, double limit, bool atLeast) {
+    const Value& x = key(q);
+    if (isNull(x)) return false;
+    const double d = asDouble(x);
+    return atLeast ? d >= limit : d <= limit;
+  };
+  auto offsetLimit = [&](const FrameBound& b) {
+    const double sign = (b.kind == K::Preceding) == ascending ? -1.0 : 1.0;
+    return asDouble(v) + sign * static_cast<double>(b.offset);
+  };
+  switch (f.start.kind) {
+    case K::UnboundedPreceding:
+      lo = 0;
+      break;
+    case K::CurrentRow:
+      lo = firstPeer();
+      break;
+    case K::UnboundedFollowing:
+      lo = size;
+      break;
+    default:
+      if (isNull(v)) {
+        lo = firstPeer();
+      } else {
+        lo = 0;
+        while (lo < size && !within(lo, offsetLimit(f.start), ascending)) ++lo;
+      }
+  }
+  switch (f.end.kind) {
+    case K::UnboundedPreceding:
+      hi = 0;
+      break;
+    case K::CurrentRow:
+      hi = afterLastPeer();
+      break;
+    case K::UnboundedFollowing:
+      hi = size;
+      break;
+    default:
+      if (isNull(v)) {
+        hi = afterLastPeer();
+      } else {
+        hi = size;
+        while (hi > 0 && !within(hi - 1, offsetLimit(f.end), !ascending)) --hi;
+      }
+  }
+  return {lo, std::max(lo, hi)};
 }
 
 }  // namespace
@@ -188,20 +301,18 @@ std::optional<Relation> Evaluator::aggregateOrWindow(const PlanNode& n, const Ct
         } else if (wc.func == "dense_rank") {
           v = Value(dense);
         } else {
-          // An aggregate over the frame: the whole partition, or with ORDER BY up to the last peer.
-          size_t end = pos.size();
-          if (!wc.orderBy.empty()) {
-            end = r + 1;
-            while (end < pos.size() && !before(pos[r], pos[end])) ++end;
-          }
+          // An aggregate over the frame, positions [lo, hi) of the sorted partition.
+          auto [lo, hi] = frameRows(
+              wc, r, pos.size(), [&](size_t a, size_t b) { return before(pos[a], pos[b]); },
+              [&](size_t q) -> const Value& { return ok[pos[q]][0]; });
           std::vector<Value> vals;
-          for (size_t q = 0; q < end; ++q) {
+          for (size_t q = lo; q < hi; ++q) {
             if (wc.args.empty()) break;
             auto x = eval(wc.args[0], in->rows[idx[pos[q]]]);
             if (!x) return std::nullopt;
             vals.push_back(*x);
           }
-          auto a = aggregate(wc.func, wc.args.empty(), false, vals, end, &error);
+          auto a = aggregate(wc.func, wc.args.empty(), false, vals, hi - lo, &error);
           if (!a) return std::nullopt;
           v = *a;
         }

@@ -14,11 +14,6 @@ bool isNumber(const Value& v) {
   return std::holds_alternative<int64_t>(v) || std::holds_alternative<double>(v);
 }
 
-double asDouble(const Value& v) {
-  if (auto i = std::get_if<int64_t>(&v)) return static_cast<double>(*i);
-  return std::get<double>(v);
-}
-
 bool integral(const Type& t) {
   return t.isInteger() || t.kind == TypeKind::Boolean || t.kind == TypeKind::Date;
 }
@@ -56,6 +51,11 @@ std::optional<Value> dateShift(int64_t days, const std::string& interval, int si
 }
 
 }  // namespace
+
+double asDouble(const Value& v) {
+  if (auto i = std::get_if<int64_t>(&v)) return static_cast<double>(*i);
+  return std::get<double>(v);
+}
 
 int64_t daysFromCivil(int y, int m, int d) {
   y -= m <= 2;

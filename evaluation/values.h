@@ -26,6 +26,8 @@ inline Value boolean(bool b) {
 
 /// The value of a literal expression; nullopt with `error` set when it cannot be represented.
 std::optional<Value> literalValue(const Expr& e, std::string* error);
+/// A number (int or double) as a double.
+double asDouble(const Value& v);
 /// Three-way comparison of non-NULL values (numbers compare across int and double);
 /// nullopt when either is NULL.
 std::optional<int> compare(const Value& a, const Value& b);

@@ -195,7 +195,18 @@ primaryExpr
 whenClause : WHEN condition=expr THEN result=expr ;
 
 over
-  : OVER LPAREN (PARTITION BY expr (COMMA expr)*)? (ORDER BY sortItem (COMMA sortItem)*)? RPAREN
+  : OVER LPAREN (PARTITION BY expr (COMMA expr)*)? (ORDER BY sortItem (COMMA sortItem)*)?
+    windowFrame? RPAREN
+  ;
+
+windowFrame
+  : unit=(ROWS | RANGE) (lower=frameBound | BETWEEN lower=frameBound AND upper=frameBound)
+  ;
+
+frameBound
+  : UNBOUNDED side=(PRECEDING | FOLLOWING)
+  | CURRENT ROW
+  | INTEGER_VALUE side=(PRECEDING | FOLLOWING)
   ;
 
 identifier
@@ -213,6 +224,7 @@ literal
 nonReserved
   : ROWS | ROW | FIRST | LAST | NEXT | KEY | VIEW | SETS | NULLS | SEMI | ANTI
   | PRECISION | ONLY | PARTITION | OVER | ROLLUP | CUBE | GROUPING | TABLE | OFFSET | VARYING
+  | RANGE | UNBOUNDED | PRECEDING | FOLLOWING | CURRENT
   | ILIKE | ESCAPE | SIMILAR | TO
   ;
 
@@ -260,6 +272,11 @@ LEFT : L E F T ;
 LIKE : L I K E ;
 VALUES : V A L U E S ;
 VARYING : V A R Y I N G ;
+RANGE : R A N G E ;
+UNBOUNDED : U N B O U N D E D ;
+PRECEDING : P R E C E D I N G ;
+FOLLOWING : F O L L O W I N G ;
+CURRENT : C U R R E N T ;
 ILIKE : I L I K E ;
 ESCAPE : E S C A P E ;
 SIMILAR : S I M I L A R ;

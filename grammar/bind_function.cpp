@@ -1,4 +1,6 @@
 // Binding of function calls: catalog look-up, arity, aggregates and windows.
+#include <charconv>
+
 #include "grammar/binder.h"
 #include "grammar/suggest.h"
 #include "ir/functions.h"
@@ -14,6 +16,40 @@ SortKey Binder::bindSortItem(P::SortItemContext* ctx, ExprPtr e) {
   // Unless given, NULLs sort as the largest value: last ascending, first descending.
   k.nullsFirst = ctx->nullOrder ? ctx->nullOrder->getType() == P::FIRST : !k.ascending;
   return k;
+}
+
+std::optional<WindowFrame> Binder::bindFrame(P::WindowFrameContext* ctx,
+                                             const std::vector<SortKey>& orderBy) {
+  using K = FrameBound::Kind;
+  bool ok = true;
+  auto bound = [&](P::FrameBoundContext* b) {
+    FrameBound out;
+    const bool preceding = b->side && b->side->getType() == P::PRECEDING;
+    if (b->CURRENT()) {
+      out.kind = K::CurrentRow;
+    } else if (b->UNBOUNDED()) {
+      out.kind = preceding ? K::UnboundedPreceding : K::UnboundedFollowing;
+    } else {
+      out.kind = preceding ? K::Preceding : K::Following;
+      const std::string digits = b->INTEGER_VALUE()->getText();
+      auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), out.offset);
+      if (ec != std::errc() || end != digits.data() + digits.size() || out.offset > 1000000000) {
+        error(b, "frame offset " + digits + " is out of range (at most 1000000000)");
+        ok = false;
+      }
+    }
+    return out;
+  };
+  WindowFrame frame;
+  frame.rows = ctx->unit->getType() == P::ROWS;
+  frame.start = bound(ctx->lower);
+  frame.end = ctx->upper ? bound(ctx->upper) : FrameBound{K::CurrentRow, 0};
+  if (!ok) return std::nullopt;
+  if (auto problem = frameProblem(frame, orderBy)) {
+    error(ctx, *problem);
+    return std::nullopt;
+  }
+  return frame;
 }
 
 ExprPtr Binder::bindFunction(P::PrimaryExprContext* ctx, const std::string& name,
@@ -73,6 +109,15 @@ ExprPtr Binder::bindFunction(P::PrimaryExprContext* ctx, const std::string& name
     for (auto* p : over->expr()) w.partitionBy.push_back(bindExpr(p, scope, inner));
     for (auto* s : over->sortItem())
       w.orderBy.push_back(bindSortItem(s, bindExpr(s->expr(), scope, inner)));
+    if (auto* f = over->windowFrame()) {
+      if (fn->kind != FunctionKind::Aggregate) {
+        error(f, std::string(fn->name) + "() takes no frame: it numbers the whole partition");
+        return makeNull({}, loc);
+      }
+      auto frame = bindFrame(f, w.orderBy);
+      if (!frame) return makeNull({}, loc);
+      w.frame = *frame;
+    }
     w.type = returnType(*fn, args);
     w.name = block.windowQualifier + "." + fn->name + std::to_string(block.windows->size() + 1);
     block.windows->push_back(w);

@@ -114,6 +114,9 @@ class Binder {
   PlanPtr bindSortAndLimit(PlanPtr plan, const std::vector<SortKey>& keys,
                            rfsql::RfSqlParser::LimitClauseContext* limit);
   SortKey bindSortItem(rfsql::RfSqlParser::SortItemContext* ctx, ExprPtr e);
+  /// A window frame, checked as PostgreSQL does; nothing after reporting an error.
+  std::optional<WindowFrame> bindFrame(rfsql::RfSqlParser::WindowFrameContext* ctx,
+                                       const std::vector<SortKey>& orderBy);
 
   /// Records an error unless this statement already has one.
   void error(antlr4::ParserRuleContext* ctx, const std::string& message);

@@ -47,6 +47,8 @@ class JsonReader {
   /// An array of sort keys.
   std::vector<SortKey> sortKeys(const Json& j, const std::string& ptr, const char* key,
                                 const Scope& scope);
+  /// A window frame {"unit", "start", "end"}, checked against the window's ORDER BY.
+  WindowFrame frame(const Json& j, const std::string& ptr, const std::vector<SortKey>& orderBy);
   /// A plan node; `outer` holds columns of enclosing queries (for subqueries).
   PlanPtr node(const Json& j, const std::string& ptr, const Scope& outer);
   /// The runtime_filters of a join whose children are already read.

@@ -48,6 +48,64 @@ void setScanTable(PlanNode& scan, const TableDef& table) {
   scan.tableIndex.reset();
 }
 
+std::string frameSql(const WindowFrame& frame) {
+  auto bound = [](const FrameBound& b) -> std::string {
+    switch (b.kind) {
+      case FrameBound::Kind::UnboundedPreceding:
+        return "UNBOUNDED PRECEDING";
+      case FrameBound::Kind::Preceding:
+        return std::to_string(b.offset) + " PRECEDING";
+      case FrameBound::Kind::CurrentRow:
+        return "CURRENT ROW";
+      case FrameBound::Kind::Following:
+        return std::to_string(b.offset) + " FOLLOWING";
+      case FrameBound::Kind::UnboundedFollowing:
+        return "UNBOUNDED FOLLOWING";
+    }
+    return "";
+  };
+  return std::string(frame.rows ? "ROWS" : "RANGE") + " BETWEEN " + bound(frame.start) + " AND " +
+         bound(frame.end);
+}
+
+std::optional<std::string> frameProblem(const WindowFrame& frame,
+                                        const std::vector<SortKey>& orderBy) {
+  using K = FrameBound::Kind;
+  // UNBOUNDED PRECEDING < n PRECEDING < CURRENT ROW < n FOLLOWING < UNBOUNDED FOLLOWING
+  if (frame.start.kind == K::UnboundedFollowing || frame.end.kind == K::UnboundedPreceding ||
+      frame.start.kind > frame.end.kind)
+    return "the window frame " + frameSql(frame) + " starts after it ends";
+  for (const FrameBound* b : {&frame.start, &frame.end})
+    if ((b->kind == K::Preceding || b->kind == K::Following) && b->offset < 0)
+      return "a frame offset cannot be negative";
+  const bool offsets = frame.start.kind == K::Preceding || frame.start.kind == K::Following ||
+                       frame.end.kind == K::Preceding || frame.end.kind == K::Following;
+  if (!frame.rows && offsets && (orderBy.size() != 1 || !orderBy[0].expr->type.isNumeric()))
+    return "RANGE with an offset needs exactly one numeric ORDER BY key";
+  return std::nullopt;
+}
+
+namespace {
+constexpr std::pair<FrameBound::Kind, const char*> kFrameBoundNames[] = {
+    {FrameBound::Kind::UnboundedPreceding, "unbounded_preceding"},
+    {FrameBound::Kind::Preceding, "preceding"},
+    {FrameBound::Kind::CurrentRow, "current_row"},
+    {FrameBound::Kind::Following, "following"},
+    {FrameBound::Kind::UnboundedFollowing, "unbounded_following"}};
+}  // namespace
+
+std::string frameBoundName(FrameBound::Kind kind) {
+  for (const auto& [k, name] : kFrameBoundNames)
+    if (k == kind) return name;
+  return "";
+}
+
+std::optional<FrameBound::Kind> parseFrameBound(const std::string& name) {
+  for (const auto& [k, n] : kFrameBoundNames)
+    if (name == n) return k;
+  return std::nullopt;
+}
+
 bool keyInEverySet(const PlanNode& n, size_t index) {
   for (const auto& set : n.groupingSets) {
     bool found = false;

@@ -60,6 +60,35 @@ struct AggCall {
   Type type;
 };
 
+/// One end of a window frame.
+struct FrameBound {
+  enum class Kind { UnboundedPreceding, Preceding, CurrentRow, Following, UnboundedFollowing };
+  Kind kind = Kind::CurrentRow;
+  int64_t offset =
+      0;  ///< rows (ROWS) or ORDER BY value distance (RANGE), for Preceding / Following
+};
+
+/// The rows of its partition a windowed aggregate sees from each row: ROWS
+/// counts positions in the ORDER BY order, RANGE compares ORDER BY values
+/// (CURRENT ROW: the row's peers).
+struct WindowFrame {
+  bool rows = false;  ///< ROWS, else RANGE
+  FrameBound start{FrameBound::Kind::UnboundedPreceding, 0};
+  FrameBound end{FrameBound::Kind::CurrentRow, 0};
+};
+
+/// The frame in SQL, as PostgreSQL, SQLite and DuckDB spell it:
+/// "ROWS BETWEEN 2 PRECEDING AND CURRENT ROW".
+std::string frameSql(const WindowFrame& frame);
+/// Why `frame` is not a valid frame over `orderBy` (PostgreSQL's rules), or
+/// nothing when it is.
+std::optional<std::string> frameProblem(const WindowFrame& frame,
+                                        const std::vector<SortKey>& orderBy);
+/// Names of frame bounds in plan JSON: "unbounded_preceding", "preceding",
+/// "current_row", "following", "unbounded_following".
+std::string frameBoundName(FrameBound::Kind kind);
+std::optional<FrameBound::Kind> parseFrameBound(const std::string& name);
+
 /// A window function of a Window node.
 struct WindowCall {
   std::string name;  ///< output column id
@@ -68,6 +97,9 @@ struct WindowCall {
   std::vector<ExprPtr> partitionBy;
   std::vector<SortKey> orderBy;
   Type type;
+  /// An aggregate's frame; absent: SQL's default (the whole partition, or with
+  /// ORDER BY, RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW).
+  std::optional<WindowFrame> frame;
 };
 
 struct PlanNode;

@@ -58,6 +58,18 @@ Json namedList(const std::vector<NamedExpr>& es) {
 
 }  // namespace
 
+Json frameToJson(const WindowFrame& frame) {
+  auto bound = [](const FrameBound& b) {
+    Json j{{"bound", frameBoundName(b.kind)}};
+    if (b.kind == FrameBound::Kind::Preceding || b.kind == FrameBound::Kind::Following)
+      j["offset"] = b.offset;
+    return j;
+  };
+  return Json{{"unit", frame.rows ? "rows" : "range"},
+              {"start", bound(frame.start)},
+              {"end", bound(frame.end)}};
+}
+
 Json exprToJson(const Expr& e) {
   switch (e.kind) {
     case ExprKind::Column:
@@ -122,11 +134,13 @@ Json planToJson(const PlanNode& n) {
       for (const auto& w : n.windows) {
         Json order = Json::array();
         for (const auto& k : w.orderBy) order.push_back(sortKeyJson(k));
-        ws.push_back(Json{{"name", w.name},
-                          {"func", w.func},
-                          {"args", exprList(w.args)},
-                          {"partition_by", exprList(w.partitionBy)},
-                          {"order_by", order}});
+        Json call{{"name", w.name},
+                  {"func", w.func},
+                  {"args", exprList(w.args)},
+                  {"partition_by", exprList(w.partitionBy)},
+                  {"order_by", order}};
+        if (w.frame) call["frame"] = frameToJson(*w.frame);
+        ws.push_back(call);
       }
       j["windows"] = ws;
       break;

@@ -30,12 +30,14 @@ std::string windowText(const WindowCall& w) {
   for (const auto& e : w.args) args.push_back(exprToString(*e));
   for (const auto& e : w.partitionBy) part.push_back(exprToString(*e));
   for (const auto& k : w.orderBy) order.push_back(sortKeyToString(k));
+  if (args.empty() && w.func == "count") args.push_back("*");
   std::string a = list(args);
   std::string out = w.name + " := " + w.func + "(" + a.substr(1, a.size() - 2) + ") OVER (";
   if (!part.empty()) out += "PARTITION BY " + list(part).substr(1, list(part).size() - 2);
   if (!order.empty())
     out += std::string(part.empty() ? "" : " ") + "ORDER BY " +
            list(order).substr(1, list(order).size() - 2);
+  if (w.frame) out += std::string(part.empty() && order.empty() ? "" : " ") + frameSql(*w.frame);
   return out + ")";
 }
 

@@ -21,6 +21,8 @@ std::string sortKeyToString(const SortKey& k);
 
 /// The plan JSON of one expression.
 nlohmann::ordered_json exprToJson(const Expr& e);
+/// A window frame as plan JSON's "frame" object (docs/plan-json.md).
+nlohmann::ordered_json frameToJson(const WindowFrame& frame);
 /// The plan JSON of one plan tree.
 nlohmann::ordered_json planToJson(const PlanNode& root);
 /// The plan JSON of the tables a set of queries read.

@@ -177,7 +177,7 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
       for (size_t i = 0; ws && i < ws->size() && !failed; ++i) {
         std::string p = ptr + "/windows/" + std::to_string(i);
         const Json& w = (*ws)[i];
-        if (!allowed(w, p, {"name", "func", "args", "partition_by", "order_by"})) return;
+        if (!allowed(w, p, {"name", "func", "args", "partition_by", "order_by", "frame"})) return;
         WindowCall call{str(w, p, "name"),
                         str(w, p, "func"),
                         exprList(w, p, "args", scope),
@@ -189,6 +189,12 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
           return failed ? void()
                         : error(p + "/func", "\"" + call.func + "\" is not a window function");
         call.type = returnType(*fn, call.args);
+        if (w.contains("frame") && !failed) {
+          call.frame = frame(w["frame"], p + "/frame", call.orderBy);
+          if (failed) return;
+          if (fn->kind != FunctionKind::Aggregate)
+            return error(p + "/frame", call.func + " takes no frame");
+        }
         n.windows.push_back(call);
       }
       return;

@@ -196,4 +196,53 @@ std::vector<SortKey> JsonReader::sortKeys(const Json& j, const std::string& ptr,
   return out;
 }
 
+WindowFrame JsonReader::frame(const Json& j, const std::string& ptr,
+                              const std::vector<SortKey>& orderBy) {
+  WindowFrame out;
+  if (!allowed(j, ptr, {"unit", "start", "end"})) return out;
+  const std::string unit = str(j, ptr, "unit");
+  if (failed) return out;
+  if (unit != "rows" && unit != "range") {
+    error(ptr + "/unit", "unit must be \"rows\" or \"range\"");
+    return out;
+  }
+  out.rows = unit == "rows";
+  for (auto [key, into] : {std::pair{"start", &out.start}, std::pair{"end", &out.end}}) {
+    const std::string p = ptr + "/" + key;
+    const Json* b = field(j, ptr, key, Json::value_t::object);
+    if (!b || !allowed(*b, p, {"bound", "offset"})) return out;
+    const std::string name = str(*b, p, "bound");
+    if (failed) return out;
+    auto kind = parseFrameBound(name);
+    if (!kind) {
+      error(p + "/bound", "\"" + name +
+                              "\" is not a frame bound (unbounded_preceding, preceding, "
+                              "current_row, following, unbounded_following)");
+      return out;
+    }
+    into->kind = *kind;
+    const bool offset =
+        *kind == FrameBound::Kind::Preceding || *kind == FrameBound::Kind::Following;
+    if (offset != b->contains("offset")) {
+      error(p, offset ? "missing field \"offset\"" : "only preceding and following take an offset");
+      return out;
+    }
+    if (offset) {
+      const Json* o = field(*b, p, "offset", Json::value_t::number_integer);
+      if (!o) return out;
+      if (!o->is_number_unsigned() && o->get<long long>() < 0) {
+        error(p + "/offset", "offset must not be negative");
+        return out;
+      }
+      if (o->get<unsigned long long>() > 1000000000ull) {
+        error(p + "/offset", "offset is out of range (at most 1000000000)");
+        return out;
+      }
+      into->offset = o->get<long long>();
+    }
+  }
+  if (auto problem = frameProblem(out, orderBy)) error(ptr, *problem);
+  return out;
+}
+
 }  // namespace rfguard

@@ -386,9 +386,16 @@ struct Printer {
             order += (order.empty() ? " ORDER BY " : ", ") + ex(*k.expr) +
                      (k.ascending ? " ASC" : " DESC") +
                      (k.nullsFirst ? " NULLS FIRST" : " NULLS LAST");
+          // row_number and ROWS frames see the order among ORDER BY ties, which
+          // SQL leaves open: the evaluator breaks ties by the input row (each
+          // column ascending, NULLs first), and so does this form.
+          if (w.func == "row_number" || (w.frame && w.frame->rows))
+            for (const auto& c : n.children[0]->output)
+              order += (order.empty() ? " ORDER BY " : ", ") + q(c.id) + " ASC NULLS FIRST";
+          const std::string frame = w.frame ? " " + frameSql(*w.frame) : "";
           std::string arg = w.args.empty() ? (w.func == "count" ? "*" : "") : ex(*w.args[0]);
-          sel += ", " + aggregateCall(w.func, arg, false, " OVER (" + over + order + ")") + " AS " +
-                 q(w.name);
+          sel += ", " + aggregateCall(w.func, arg, false, " OVER (" + over + order + frame + ")") +
+                 " AS " + q(w.name);
         }
         return "SELECT " + sel + " FROM (" + node(*n.children[0]) + ") AS " + fresh();
       }

@@ -1,6 +1,7 @@
 #include "engines/duckdb/expr_text.h"
 
 #include <cctype>
+#include <charconv>
 #include <cstring>
 
 namespace rfguard::duckdb_import {
@@ -513,19 +514,49 @@ class Parser {
           c->orderBy.push_back(k);
         } while (op(","));
       }
-      // The frame (ROWS BETWEEN ...) is skipped: rfguard's windows use the default frame.
-      int depth = 0;
-      while (!at(Token::T::End)) {
-        if (peek().t == Token::T::Op && peek().text == "(") ++depth;
-        if (peek().t == Token::T::Op && peek().text == ")") {
-          if (depth == 0) break;
-          --depth;
+      if (isKw("ROWS") || isKw("RANGE")) {
+        WindowFrame f;
+        f.rows = kw("ROWS") || !kw("RANGE");
+        const bool between = kw("BETWEEN");
+        if (!frameBound(f.start)) return nullptr;
+        if (between) {
+          if (!kw("AND")) return fail("expected AND between frame bounds");
+          if (!frameBound(f.end)) return nullptr;
         }
-        ++i_;
+        c->frame = f;
+      } else if (isKw("GROUPS")) {
+        return fail("GROUPS frames are not read");
       }
+      if (isKw("EXCLUDE")) return fail("frame EXCLUDE clauses are not read");
       if (!expect(")")) return nullptr;
     }
     return c;
+  }
+
+  /// UNBOUNDED PRECEDING, n PRECEDING, CURRENT ROW, n FOLLOWING, UNBOUNDED FOLLOWING.
+  bool frameBound(FrameBound& b) {
+    using K = FrameBound::Kind;
+    if (kw("CURRENT")) {
+      if (!kw("ROW")) return fail("expected ROW after CURRENT"), false;
+      b.kind = K::CurrentRow;
+      return true;
+    }
+    bool unbounded = kw("UNBOUNDED");
+    if (!unbounded) {
+      if (!at(Token::T::Number)) return fail("expected a frame bound"), false;
+      const std::string digits = peek().text;
+      auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), b.offset);
+      if (ec != std::errc() || end != digits.data() + digits.size() || b.offset > 1000000000)
+        return fail("frame offset " + digits + " is not read (an integer up to 1000000000)"), false;
+      ++i_;
+    }
+    if (kw("PRECEDING"))
+      b.kind = unbounded ? K::UnboundedPreceding : K::Preceding;
+    else if (kw("FOLLOWING"))
+      b.kind = unbounded ? K::UnboundedFollowing : K::Following;
+    else
+      return fail("expected PRECEDING or FOLLOWING"), false;
+    return true;
   }
 
   TextExprPtr caseExpr() {

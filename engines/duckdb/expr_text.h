@@ -4,8 +4,11 @@
 // `CAST(v AS VARCHAR) < w`, `sum(#1)`, `optional: k IN BF(c_custkey)`. This
 // parses that text into a small tree; plan_import.cpp resolves its names.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "ir/plan.h"
 
 namespace rfguard::duckdb_import {
 
@@ -43,6 +46,7 @@ struct TextExpr {
   bool window = false;
   std::vector<std::shared_ptr<TextExpr>> partitionBy;
   std::vector<TextSortKey> orderBy;
+  std::optional<WindowFrame> frame;  ///< ROWS / RANGE BETWEEN ..., when DuckDB printed one
 };
 using TextExprPtr = std::shared_ptr<TextExpr>;
 

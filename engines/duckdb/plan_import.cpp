@@ -5,6 +5,7 @@
 
 #include "engines/duckdb/import_state.h"
 #include "ir/json_depth.h"
+#include "ir/printers.h"
 #include "ir/types.h"
 
 namespace rfguard::duckdb_import {
@@ -730,11 +731,13 @@ Built Importer::build(const Json& n, const std::string& ptr) {
               Json{{"expr", *t}, {"ascending", k.ascending}, {"nulls_first", k.nullsFirst}});
       }
       std::string cid = "w" + std::to_string(id) + "." + std::to_string(i) + "_" + alnum(func);
-      windows.push_back(Json{{"name", cid},
-                             {"func", func},
-                             {"args", args},
-                             {"partition_by", part},
-                             {"order_by", order}});
+      Json call{{"name", cid},
+                {"func", func},
+                {"args", args},
+                {"partition_by", part},
+                {"order_by", order}};
+      if (e->frame) call["frame"] = frameToJson(*e->frame);
+      windows.push_back(call);
       out.cols.push_back(makeCol(cid, items[i]));
       out.rfOut.push_back(cid);
     }

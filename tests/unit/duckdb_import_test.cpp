@@ -117,6 +117,28 @@ TEST_CASE("duckdb import: expression text as DuckDB prints it") {
   CHECK(parts[3] == "'x AND y' = w");
   CHECK(parts[4] == "v BETWEEN 1 AND 2");
 
+  // Window frames are read, not skipped; what rfguard cannot express is refused.
+  {
+    std::string err;
+    auto w = parseExpr("sum(qty) OVER (PARTITION BY store ORDER BY item ASC NULLS LAST ROWS "
+                       "BETWEEN 1 PRECEDING AND CURRENT ROW)",
+                       err);
+    REQUIRE(w);
+    REQUIRE(w->frame);
+    CHECK(frameSql(*w->frame) == "ROWS BETWEEN 1 PRECEDING AND CURRENT ROW");
+    w = parseExpr("max(v) OVER (ORDER BY k RANGE UNBOUNDED PRECEDING)", err);
+    REQUIRE(w);
+    REQUIRE(w->frame);
+    CHECK(frameSql(*w->frame) == "RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW");
+    w = parseExpr("stddev_samp(v) OVER (PARTITION BY k)", err);
+    REQUIRE(w);
+    CHECK_FALSE(w->frame);
+  }
+  CHECK(parsed("sum(v) OVER (ORDER BY k GROUPS 1 PRECEDING)") ==
+        "error: GROUPS frames are not read at offset 24");
+  CHECK(parsed("sum(v) OVER (ORDER BY k ROWS 1 PRECEDING EXCLUDE CURRENT ROW)")
+            .rfind("error: frame EXCLUDE clauses are not read", 0) == 0);
+
   TextSortKey k;
   std::string err;
   REQUIRE(parseSortKey("memory.main.supplier.s_acctbal DESC NULLS FIRST", k, err));
