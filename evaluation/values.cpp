@@ -143,6 +143,23 @@ std::optional<Value> castTo(const Value& v, const Type& t, std::string* error) {
     if (auto d = std::get_if<double>(&v)) return Value(std::to_string(*d));
     return v;
   }
+  if (t.kind == TypeKind::Date || t.kind == TypeKind::Timestamp) {
+    // Dates are day numbers, timestamps text; a date's text is YYYY-MM-DD.
+    if (auto s = std::get_if<std::string>(&v); s && t.kind == TypeKind::Date) {
+      int y, m, d;
+      char rest = 0;
+      if (std::sscanf(s->c_str(), "%4d-%2d-%2d%c", &y, &m, &d, &rest) < 3 ||
+          (rest != 0 && rest != ' ' && rest != 'T') || m < 1 || m > 12 || d < 1 ||
+          civilFromDays(daysFromCivil(y, m, d)) != s->substr(0, 10)) {
+        *error = "cannot cast '" + *s + "' to date";
+        return std::nullopt;
+      }
+      return Value(daysFromCivil(y, m, d));
+    }
+    if (auto i = std::get_if<int64_t>(&v); i && t.kind == TypeKind::Timestamp)
+      return Value(civilFromDays(*i) + " 00:00:00");
+    return v;
+  }
   if (integral(t) && t.kind != TypeKind::Date) {
     if (auto d = std::get_if<double>(&v)) return Value(static_cast<int64_t>(std::llround(*d)));
     if (auto s = std::get_if<std::string>(&v)) {
@@ -244,8 +261,11 @@ std::optional<Value> applyFunction(const std::string& f, const std::vector<Value
       bool firstDate = std::holds_alternative<int64_t>(a[0]);
       const Value& d = firstDate ? a[0] : a[1];
       const Value& iv = firstDate ? a[1] : a[0];
-      if (auto s = std::get_if<std::string>(&iv))
-        return dateShift(std::get<int64_t>(d), *s, f == "-" ? -1 : 1, error);
+      if (auto s = std::get_if<std::string>(&iv)) {
+        const auto* days = std::get_if<int64_t>(&d);
+        if (!days) return *error = "date arithmetic on a non-date", std::nullopt;
+        return dateShift(*days, *s, f == "-" ? -1 : 1, error);
+      }
     }
     if (!isNumber(a[0]) || !isNumber(a[1])) {
       *error = "arithmetic on non-numbers";

@@ -233,3 +233,26 @@ TEST_CASE("the evaluator applies the runtime's own filters: IN, IN plus a false 
 }
 
 }  // namespace rfguard
+
+TEST_CASE("casts to dates: text becomes a day number, invalid text an error, not a crash") {
+  using namespace rfguard::rt;
+  using rfguard::Type;
+  using rfguard::TypeKind;
+  std::string error;
+  auto d = castTo(Value(std::string("1999-02-22")), Type::of(TypeKind::Date), &error);
+  REQUIRE(d);
+  CHECK(std::get<int64_t>(*d) == daysFromCivil(1999, 2, 22));
+  d = castTo(Value(std::string("2000-01-01 12:30:00")), Type::of(TypeKind::Date), &error);
+  REQUIRE(d);
+  CHECK(std::get<int64_t>(*d) == daysFromCivil(2000, 1, 1));
+  CHECK_FALSE(castTo(Value(std::string("1999-02-30")), Type::of(TypeKind::Date), &error));
+  CHECK(error == "cannot cast '1999-02-30' to date");
+  CHECK_FALSE(castTo(Value(std::string("soon")), Type::of(TypeKind::Date), &error));
+  auto ts = castTo(Value(daysFromCivil(2000, 1, 1)), Type::of(TypeKind::Timestamp), &error);
+  REQUIRE(ts);
+  CHECK(std::get<std::string>(*ts) == "2000-01-01 00:00:00");
+  // A date moved by days from a value that is no date is an error.
+  CHECK_FALSE(applyFunction("+", {Value(std::string("1999-02-22")), Value(std::string("30 day"))},
+                            Type::of(TypeKind::Date), &error));
+  CHECK(error == "date arithmetic on a non-date");
+}
