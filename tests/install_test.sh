@@ -2,6 +2,7 @@
 # Installs rfguard into a scratch prefix, builds examples/consumer against the
 # installed package with find_package(rfguard), and runs it.
 set -euo pipefail
+trap 'echo "install test: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
 build=${1:?usage: install_test.sh BUILD_DIR SOURCE_DIR}
 src=${2:?usage: install_test.sh BUILD_DIR SOURCE_DIR}
 work="$build/install-test"
