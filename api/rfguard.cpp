@@ -74,6 +74,50 @@ Loaded Plans::loadSql(const std::string& text, const std::string& file) {
   return load(text, file, false);
 }
 
+struct Schema::Impl {
+  Catalog catalog;
+};
+
+Schema::Schema(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
+
+std::optional<Schema> Schema::fromSql(const std::string& text, const std::string& file,
+                                      std::vector<Error>* errors) {
+  auto impl = std::make_shared<Impl>();
+  Session session;
+  Diagnostics diags;
+  bool ok = session.loadAs(text, file, false, diags);
+  std::vector<Error> found = errorsOf(diags, false);
+  if (ok) impl->catalog = session.inputs().at(0).catalog;
+  // A schema is declarations only: a query would be dropped unseen.
+  for (const auto& q : session.queries()) {
+    Diagnostic d{
+        file, q.query.loc, "",
+        "a schema holds CREATE TABLE and CREATE VIEW only; " + q.query.name + " is a query"};
+    found.push_back(errorOf(d, "sql-error"));
+    ok = false;
+  }
+  if (errors) errors->insert(errors->end(), found.begin(), found.end());
+  if (!ok) return std::nullopt;
+  return Schema(std::move(impl));
+}
+
+std::vector<std::string> Schema::tables() const {
+  std::vector<std::string> names;
+  for (const auto& [name, table] : impl_->catalog.tables()) names.push_back(name);
+  return names;
+}
+
+Loaded Plans::loadSql(const std::string& text, const std::string& file, const Schema& schema) {
+  auto impl = std::make_shared<Plans::Impl>();
+  impl->session.options().given = GivenPlans::None;
+  Diagnostics diags;
+  bool ok = impl->session.loadAs(text, file, false, diags, schema.impl_->catalog);
+  Loaded out;
+  out.errors = errorsOf(diags, false);
+  if (ok) out.plans = Plans(impl);
+  return out;
+}
+
 Loaded Plans::loadJson(const std::string& text, const std::string& file) {
   return load(text, file, true);
 }

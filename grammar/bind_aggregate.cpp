@@ -51,13 +51,13 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
   std::vector<std::vector<ExprPtr>> sets = {{}};
   for (auto* ge : ctx->groupingElement()) {
     std::vector<std::vector<ExprPtr>> elementSets;
-    if (auto* s = dynamic_cast<P::SingleGroupContext*>(ge)) {
+    if (auto* s = alt<P::SingleGroupContext>(ge)) {
       elementSets = {{bindKey(s->expr())}};
-    } else if (auto* r = dynamic_cast<P::RollupContext*>(ge)) {
+    } else if (auto* r = alt<P::RollupContext>(ge)) {
       std::vector<ExprPtr> es;
       for (auto* e : r->expr()) es.push_back(bindKey(e));
       for (size_t n = es.size() + 1; n-- > 0;) elementSets.push_back({es.begin(), es.begin() + n});
-    } else if (auto* c = dynamic_cast<P::CubeContext*>(ge)) {
+    } else if (auto* c = alt<P::CubeContext>(ge)) {
       std::vector<ExprPtr> es;
       for (auto* e : c->expr()) es.push_back(bindKey(e));
       if (es.size() > 12) {
@@ -71,7 +71,7 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
         elementSets.push_back(set);
       }
     } else {
-      auto* gs = dynamic_cast<P::GroupingSetsContext*>(ge);
+      auto* gs = alt<P::GroupingSetsContext>(ge);
       for (auto* set : gs->groupingSet()) {
         std::vector<ExprPtr> es;
         for (auto* e : set->expr()) es.push_back(bindKey(e));

@@ -71,8 +71,8 @@ void Binder::bindCreateTable(P::CreateTableContext* ctx) {
       if (!type) return error(cd->typeName(), "unknown type " + cd->typeName()->getText());
       c.type = *type;
       for (auto* k : cd->columnConstraint()) {
-        if (dynamic_cast<P::NotNullConstraintContext*>(k)) c.nullable = false;
-        if (dynamic_cast<P::PrimaryKeyConstraintContext*>(k))
+        if (alt<P::NotNullConstraintContext>(k)) c.nullable = false;
+        if (alt<P::PrimaryKeyConstraintContext>(k))
           c.primaryKey = true, c.nullable = false;
       }
       t.columns.push_back(c);

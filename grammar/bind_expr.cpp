@@ -32,11 +32,11 @@ ExprPtr Binder::bindExpr(P::ExprContext* ctx, const Scope& scope, BlockState& bl
 }
 
 ExprPtr Binder::bindBoolean(P::BooleanExprContext* ctx, const Scope& scope, BlockState& block) {
-  if (auto* p = dynamic_cast<P::PredicatedContext*>(ctx)) {
+  if (auto* p = alt<P::PredicatedContext>(ctx)) {
     ExprPtr left = bindValue(p->valueExpr(), scope, block);
     return p->predicate() ? bindPredicate(left, p->predicate(), scope, block) : left;
   }
-  if (auto* n = dynamic_cast<P::LogicalNotContext*>(ctx)) {
+  if (auto* n = alt<P::LogicalNotContext>(ctx)) {
     ExprPtr e = bindBoolean(n->booleanExpr(), scope, block);
     if (!isBooleanish(*e))
       error(n->booleanExpr(), "NOT needs a boolean operand, got " + e->type.toString());
@@ -45,9 +45,9 @@ ExprPtr Binder::bindBoolean(P::BooleanExprContext* ctx, const Scope& scope, Bloc
   P::BooleanExprContext* l = nullptr;
   P::BooleanExprContext* r = nullptr;
   std::string op;
-  if (auto* a = dynamic_cast<P::LogicalAndContext*>(ctx)) {
+  if (auto* a = alt<P::LogicalAndContext>(ctx)) {
     l = a->left, r = a->right, op = "and";
-  } else if (auto* o = dynamic_cast<P::LogicalOrContext*>(ctx)) {
+  } else if (auto* o = alt<P::LogicalOrContext>(ctx)) {
     l = o->left, r = o->right, op = "or";
   }
   ExprPtr le = bindBoolean(l, scope, block);
@@ -74,7 +74,7 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
     if (!comparable(a->type, b->type))
       error(at, "cannot compare " + a->type.toString() + " with " + b->type.toString());
   };
-  if (auto* c = dynamic_cast<P::ComparisonContext*>(ctx)) {
+  if (auto* c = alt<P::ComparisonContext>(ctx)) {
     ExprPtr right = bindValue(c->right, scope, block);
     checkComparable(left, right, ctx);
     std::string op = c->cmpOp()->getText();
@@ -82,12 +82,12 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
     if (op == "==") op = "=";
     return call(op, {left, right}, loc);
   }
-  if (auto* d = dynamic_cast<P::DistinctFromContext*>(ctx)) {
+  if (auto* d = alt<P::DistinctFromContext>(ctx)) {
     ExprPtr right = bindValue(d->right, scope, block);
     checkComparable(left, right, ctx);
     return call(d->NOT() ? "<=>" : "is_distinct_from", {left, right}, loc);
   }
-  if (auto* b = dynamic_cast<P::BetweenContext*>(ctx)) {
+  if (auto* b = alt<P::BetweenContext>(ctx)) {
     ExprPtr lo = bindValue(b->lower, scope, block);
     ExprPtr hi = bindValue(b->upper, scope, block);
     checkComparable(left, lo, b->lower);
@@ -96,7 +96,7 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
     ExprPtr both = call("and", {call(">=", {left, lo}, loc), call("<=", {left, hi}, loc)}, loc);
     return b->NOT() ? call("not", {both}, loc) : both;
   }
-  if (auto* in = dynamic_cast<P::InSubqueryContext*>(ctx)) {
+  if (auto* in = alt<P::InSubqueryContext>(ctx)) {
     BoundRel sub = bindQuery(in->query(), &scope, "sq");
     if (sub.plan->output.size() != 1) {
       error(in->query(), "IN subquery must return one column, it returns " +
@@ -107,7 +107,7 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
     ExprPtr e = makeSubquery(SubqueryKind::In, sub.plan, left, Type::of(TypeKind::Boolean), loc);
     return in->NOT() ? call("not", {e}, loc) : e;
   }
-  if (auto* in = dynamic_cast<P::InListContext*>(ctx)) {
+  if (auto* in = alt<P::InListContext>(ctx)) {
     std::vector<ExprPtr> args{left};
     for (auto* item : in->expr()) {
       args.push_back(bindExpr(item, scope, block));
@@ -133,21 +133,21 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
     ExprPtr e = call(name, std::move(args), loc);
     return negated ? call("not", {e}, loc) : e;
   };
-  if (auto* like = dynamic_cast<P::LikeContext*>(ctx))
+  if (auto* like = alt<P::LikeContext>(ctx))
     return like->op->getType() == P::ILIKE
                ? pattern("ilike", "ILIKE", like->pattern, like->escape, like->NOT())
                : pattern("like", "LIKE", like->pattern, like->escape, like->NOT());
-  if (auto* similar = dynamic_cast<P::SimilarToContext*>(ctx))
+  if (auto* similar = alt<P::SimilarToContext>(ctx))
     return pattern("similar_to", "SIMILAR TO", similar->pattern, similar->escape, similar->NOT());
-  auto* np = dynamic_cast<P::NullPredicateContext*>(ctx);
+  auto* np = alt<P::NullPredicateContext>(ctx);
   return call(np->NOT() ? "is_not_null" : "is_null", {left}, loc);
 }
 
 ExprPtr Binder::bindValue(P::ValueExprContext* ctx, const Scope& scope, BlockState& block) {
-  if (auto* p = dynamic_cast<P::ValuePrimaryContext*>(ctx))
+  if (auto* p = alt<P::ValuePrimaryContext>(ctx))
     return bindPrimary(p->primaryExpr(), scope, block);
   SourceLoc loc = locOf(ctx);
-  if (auto* u = dynamic_cast<P::UnaryMinusContext*>(ctx)) {
+  if (auto* u = alt<P::UnaryMinusContext>(ctx)) {
     ExprPtr e = bindValue(u->valueExpr(), scope, block);
     if (!e->type.isNumeric() && e->type.kind != TypeKind::Unknown &&
         e->type.kind != TypeKind::Interval)
@@ -160,12 +160,12 @@ ExprPtr Binder::bindValue(P::ValueExprContext* ctx, const Scope& scope, BlockSta
   P::ValueExprContext* l = nullptr;
   P::ValueExprContext* r = nullptr;
   std::string op;
-  if (auto* m = dynamic_cast<P::MultiplicativeContext*>(ctx)) {
+  if (auto* m = alt<P::MultiplicativeContext>(ctx)) {
     l = m->left, r = m->right, op = m->op->getText();
-  } else if (auto* a = dynamic_cast<P::AdditiveContext*>(ctx)) {
+  } else if (auto* a = alt<P::AdditiveContext>(ctx)) {
     l = a->left, r = a->right, op = a->op->getText();
   } else {
-    auto* c = dynamic_cast<P::ConcatenationContext*>(ctx);
+    auto* c = alt<P::ConcatenationContext>(ctx);
     ExprPtr le = bindValue(c->left, scope, block);
     ExprPtr re = bindValue(c->right, scope, block);
     return call("||", {le, re}, loc);
@@ -203,24 +203,24 @@ ExprPtr Binder::bindValue(P::ValueExprContext* ctx, const Scope& scope, BlockSta
 
 ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, BlockState& block) {
   SourceLoc loc = locOf(ctx);
-  if (dynamic_cast<P::NullLiteralContext*>(ctx)) return makeNull({}, loc);
-  if (dynamic_cast<P::IntegerLiteralContext*>(ctx)) return integerLiteral(ctx->getText(), loc);
-  if (dynamic_cast<P::DecimalLiteralContext*>(ctx)) return decimalLiteral(ctx->getText(), loc);
-  if (auto* s = dynamic_cast<P::StringLiteralContext*>(ctx))
+  if (alt<P::NullLiteralContext>(ctx)) return makeNull({}, loc);
+  if (alt<P::IntegerLiteralContext>(ctx)) return integerLiteral(ctx->getText(), loc);
+  if (alt<P::DecimalLiteralContext>(ctx)) return decimalLiteral(ctx->getText(), loc);
+  if (auto* s = alt<P::StringLiteralContext>(ctx))
     return makeLiteral(unquote(s->STRING()->getText(), '\''), Type::of(TypeKind::Varchar), loc);
-  if (auto* b = dynamic_cast<P::BooleanLiteralContext*>(ctx))
+  if (auto* b = alt<P::BooleanLiteralContext>(ctx))
     return makeBool(b->TRUE() != nullptr, loc);
-  if (auto* d = dynamic_cast<P::DateLiteralContext*>(ctx)) {
+  if (auto* d = alt<P::DateLiteralContext>(ctx)) {
     std::string v = unquote(d->STRING()->getText(), '\'');
     if (!validDate(v)) error(ctx, "invalid date literal '" + v + "' (expected YYYY-MM-DD)");
     return makeLiteral(v, Type::of(TypeKind::Date), loc);
   }
-  if (auto* t = dynamic_cast<P::TimestampLiteralContext*>(ctx)) {
+  if (auto* t = alt<P::TimestampLiteralContext>(ctx)) {
     std::string v = unquote(t->STRING()->getText(), '\'');
     if (!validTimestamp(v)) error(ctx, "invalid timestamp literal '" + v + "'");
     return makeLiteral(v, Type::of(TypeKind::Timestamp), loc);
   }
-  if (auto* iv = dynamic_cast<P::IntervalLiteralContext*>(ctx)) {
+  if (auto* iv = alt<P::IntervalLiteralContext>(ctx)) {
     std::string n = unquote(iv->STRING()->getText(), '\'');
     std::string unit = identText(iv->unit);
     if (!validIntervalUnit(unit)) error(iv->unit, "unknown interval unit " + unit);
@@ -229,7 +229,7 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
     return makeLiteral((iv->MINUS() ? "-" : "") + n + " " + unit, Type::of(TypeKind::Interval),
                        loc);
   }
-  if (auto* c = dynamic_cast<P::CaseExprContext*>(ctx)) {
+  if (auto* c = alt<P::CaseExprContext>(ctx)) {
     ExprPtr operand = c->operand ? bindExpr(c->operand, scope, block) : nullptr;
     std::vector<ExprPtr> args;
     for (auto* w : c->whenClause()) {
@@ -248,7 +248,7 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
     if (c->elseExpr) args.push_back(bindExpr(c->elseExpr, scope, block));
     return call("case", std::move(args), loc);
   }
-  if (auto* c = dynamic_cast<P::CastExprContext*>(ctx)) {
+  if (auto* c = alt<P::CastExprContext>(ctx)) {
     ExprPtr e = bindExpr(c->expr(), scope, block);
     auto t = parseType(typeText(c->typeName()));
     if (!t) {
@@ -271,7 +271,7 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
     }
     return cast(e, *t, loc);
   }
-  if (auto* x = dynamic_cast<P::ExtractExprContext*>(ctx)) {
+  if (auto* x = alt<P::ExtractExprContext>(ctx)) {
     std::string field = identText(x->field);
     if (!validIntervalUnit(field)) error(x->field, "cannot extract " + field);
     ExprPtr v = bindValue(x->valueExpr(), scope, block);
@@ -279,22 +279,22 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
       error(x->valueExpr(), "extract needs a date or timestamp, got " + v->type.toString());
     return call("extract", {makeLiteral(field, Type::of(TypeKind::Varchar)), v}, loc);
   }
-  if (auto* s = dynamic_cast<P::SubstringExprContext*>(ctx)) {
+  if (auto* s = alt<P::SubstringExprContext>(ctx)) {
     std::vector<ExprPtr> args{bindValue(s->valueExpr(0), scope, block),
                               bindValue(s->from, scope, block)};
     if (s->forLen) args.push_back(bindValue(s->forLen, scope, block));
     return bindFunction(ctx, "substring", std::move(args), false, false, nullptr, scope, block);
   }
-  if (auto* s = dynamic_cast<P::SubstringCallContext*>(ctx)) {
+  if (auto* s = alt<P::SubstringCallContext>(ctx)) {
     std::vector<ExprPtr> args;
     for (auto* a : s->expr()) args.push_back(bindExpr(a, scope, block));
     return bindFunction(ctx, "substring", std::move(args), false, false, nullptr, scope, block);
   }
-  if (auto* e = dynamic_cast<P::ExistsExprContext*>(ctx)) {
+  if (auto* e = alt<P::ExistsExprContext>(ctx)) {
     BoundRel sub = bindQuery(e->query(), &scope, "sq");
     return makeSubquery(SubqueryKind::Exists, sub.plan, nullptr, Type::of(TypeKind::Boolean), loc);
   }
-  if (auto* s = dynamic_cast<P::ScalarSubqueryContext*>(ctx)) {
+  if (auto* s = alt<P::ScalarSubqueryContext>(ctx)) {
     BoundRel sub = bindQuery(s->query(), &scope, "sq");
     if (sub.plan->output.size() != 1) {
       error(ctx, "scalar subquery must return one column, it returns " +
@@ -303,9 +303,9 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
     }
     return makeSubquery(SubqueryKind::Scalar, sub.plan, nullptr, sub.plan->output[0].type, loc);
   }
-  if (auto* s = dynamic_cast<P::StarCallContext*>(ctx))
+  if (auto* s = alt<P::StarCallContext>(ctx))
     return bindFunction(ctx, identText(s->identifier()), {}, false, true, s->over(), scope, block);
-  if (auto* f = dynamic_cast<P::FunctionCallContext*>(ctx)) {
+  if (auto* f = alt<P::FunctionCallContext>(ctx)) {
     std::string name = identText(f->identifier());
     bool distinct = f->setQuantifier() && f->setQuantifier()->DISTINCT();
     BlockState inner = block;
@@ -317,13 +317,13 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
     for (auto* a : f->expr()) args.push_back(bindExpr(a, scope, inner));
     return bindFunction(ctx, name, std::move(args), distinct, false, f->over(), scope, block);
   }
-  if (auto* q = dynamic_cast<P::QualifiedColumnContext*>(ctx)) {
+  if (auto* q = alt<P::QualifiedColumnContext>(ctx)) {
     std::string qual = identText(q->qualifier);
     return resolveColumn(&qual, identText(q->column), loc, scope);
   }
-  if (auto* c = dynamic_cast<P::ColumnRefContext*>(ctx))
+  if (auto* c = alt<P::ColumnRefContext>(ctx))
     return resolveColumn(nullptr, identText(c->identifier()), loc, scope);
-  auto* paren = dynamic_cast<P::ParenExprContext*>(ctx);
+  auto* paren = alt<P::ParenExprContext>(ctx);
   return bindExpr(paren->expr(), scope, block);
 }
 

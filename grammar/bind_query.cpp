@@ -42,7 +42,7 @@ BoundRel Binder::bindQuery(P::QueryContext* ctx, const Scope* outer, const std::
 BoundRel Binder::bindQueryExpr(P::QueryExprContext* ctx, const Scope* outer,
                                const std::string& hint, P::OrderByContext* orderBy,
                                P::LimitClauseContext* limit) {
-  if (auto* prim = dynamic_cast<P::PrimaryQueryContext*>(ctx)) {
+  if (auto* prim = alt<P::PrimaryQueryContext>(ctx)) {
     auto* qp = prim->queryPrimary();
     if (qp->querySpec()) return bindQuerySpec(qp->querySpec(), outer, hint, orderBy, limit);
     return orderOverOutput(bindQuery(qp->query(), outer, hint), orderBy, limit);
@@ -52,10 +52,10 @@ BoundRel Binder::bindQueryExpr(P::QueryExprContext* ctx, const Scope* outer,
   PlanOp op = PlanOp::Intersect;
   P::SetQuantifierContext* quant = nullptr;
   antlr4::Token* opTok = nullptr;
-  if (auto* i = dynamic_cast<P::IntersectQueryContext*>(ctx)) {
+  if (auto* i = alt<P::IntersectQueryContext>(ctx)) {
     l = i->left, r = i->right, quant = i->setQuantifier(), opTok = i->INTERSECT()->getSymbol();
   } else {
-    auto* u = dynamic_cast<P::UnionExceptQueryContext*>(ctx);
+    auto* u = alt<P::UnionExceptQueryContext>(ctx);
     l = u->left, r = u->right, quant = u->setQuantifier(), opTok = u->op;
     op = u->op->getType() == P::UNION ? PlanOp::Union : PlanOp::Except;
   }

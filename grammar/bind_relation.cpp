@@ -36,17 +36,17 @@ RelScope relOf(const std::string& alias, const BoundRel& bound,
 }  // namespace
 
 PlanPtr Binder::bindRelation(P::RelationContext* ctx, Scope& scope) {
-  if (auto* p = dynamic_cast<P::PrimaryRelationContext*>(ctx))
+  if (auto* p = alt<P::PrimaryRelationContext>(ctx))
     return bindRelationPrimary(p->relationPrimary(), scope);
   P::RelationContext* leftCtx;
   P::RelationPrimaryContext* rightCtx;
   JoinType type = JoinType::Cross;
   P::JoinCriteriaContext* criteria = nullptr;
   antlr4::Token* at;
-  if (auto* c = dynamic_cast<P::CrossJoinContext*>(ctx)) {
+  if (auto* c = alt<P::CrossJoinContext>(ctx)) {
     leftCtx = c->left, rightCtx = c->right, at = c->CROSS()->getSymbol();
   } else {
-    auto* j = dynamic_cast<P::JoinRelationContext*>(ctx);
+    auto* j = alt<P::JoinRelationContext>(ctx);
     leftCtx = j->left, rightCtx = j->right, criteria = j->joinCriteria(),
     at = j->JOIN()->getSymbol();
     type = joinTypeOf(j->joinType());
@@ -105,9 +105,9 @@ PlanPtr Binder::bindRelation(P::RelationContext* ctx, Scope& scope) {
 }
 
 PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope) {
-  if (auto* p = dynamic_cast<P::ParenRelationContext*>(ctx))
+  if (auto* p = alt<P::ParenRelationContext>(ctx))
     return bindRelation(p->relation(), scope);
-  if (auto* d = dynamic_cast<P::DerivedTableContext*>(ctx)) {
+  if (auto* d = alt<P::DerivedTableContext>(ctx)) {
     std::string alias = identText(d->alias);
     BoundRel bound = bindQuery(d->query(), scope.outer, alias);
     std::vector<std::string> names = bound.names;
@@ -123,7 +123,7 @@ PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope
     addRel(*this, scope, relOf(alias, bound, names), ctx);
     return bound.plan;
   }
-  if (auto* v = dynamic_cast<P::ValuesTableContext*>(ctx)) {
+  if (auto* v = alt<P::ValuesTableContext>(ctx)) {
     // (VALUES (..), (..)) AS alias (names): constant rows; columns column1... unless named.
     std::string alias = identText(v->alias);
     auto node = std::make_shared<PlanNode>();
@@ -156,7 +156,7 @@ PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope
     addRel(*this, scope, relOf(alias, BoundRel{node, names}, names), ctx);
     return node;
   }
-  auto* t = dynamic_cast<P::TableRefContext*>(ctx);
+  auto* t = alt<P::TableRefContext>(ctx);
   auto ids = t->identifier();
   std::string name = identText(ids[0]);
   std::string alias = t->alias ? identText(t->alias) : name;

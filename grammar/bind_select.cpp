@@ -30,13 +30,13 @@ std::string defaultName(const Expr& e) {
 // A select item that is a bare column reference is named as SQL names it
 // (a derived table's column alias, not the id of the column underneath).
 std::string referencedName(P::ExprContext* e) {
-  auto* pred = dynamic_cast<P::PredicatedContext*>(e->booleanExpr());
+  auto* pred = alt<P::PredicatedContext>(e->booleanExpr());
   if (!pred || pred->predicate()) return "";
-  auto* vp = dynamic_cast<P::ValuePrimaryContext*>(pred->valueExpr());
+  auto* vp = alt<P::ValuePrimaryContext>(pred->valueExpr());
   if (!vp) return "";
-  if (auto* q = dynamic_cast<P::QualifiedColumnContext*>(vp->primaryExpr()))
+  if (auto* q = alt<P::QualifiedColumnContext>(vp->primaryExpr()))
     return Binder::identText(q->column);
-  if (auto* c = dynamic_cast<P::ColumnRefContext*>(vp->primaryExpr()))
+  if (auto* c = alt<P::ColumnRefContext>(vp->primaryExpr()))
     return Binder::identText(c->identifier());
   return "";
 }
@@ -97,9 +97,9 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
   block.windowQualifier = uniqueQualifier("win");
   std::vector<std::pair<std::string, ExprPtr>> items;
   for (auto* item : ctx->selectItem()) {
-    if (dynamic_cast<P::SelectStarContext*>(item) ||
-        dynamic_cast<P::SelectQualifiedStarContext*>(item)) {
-      auto* qs = dynamic_cast<P::SelectQualifiedStarContext*>(item);
+    if (alt<P::SelectStarContext>(item) ||
+        alt<P::SelectQualifiedStarContext>(item)) {
+      auto* qs = alt<P::SelectQualifiedStarContext>(item);
       std::string alias = qs ? identText(qs->identifier()) : "";
       bool found = false;
       for (const auto& rel : scope.rels) {
@@ -113,7 +113,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
                        : std::string("SELECT * needs a FROM clause"));
       continue;
     }
-    auto* se = dynamic_cast<P::SelectExprContext*>(item);
+    auto* se = alt<P::SelectExprContext>(item);
     ExprPtr e = bindExpr(se->expr(), scope, block);
     std::string name = se->identifier() ? identText(se->identifier()) : referencedName(se->expr());
     items.push_back({name.empty() ? defaultName(*e) : name, e});

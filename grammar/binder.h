@@ -6,6 +6,9 @@
 #include <string>
 #include <vector>
 
+#include <type_traits>
+#include <typeinfo>
+
 #include "RfSqlParser.h"
 #include "grammar/sql.h"
 #include "ir/catalog.h"
@@ -13,6 +16,18 @@
 #include "ir/plan.h"
 
 namespace rfguard {
+
+/// `ctx` as the labelled alternative T of its rule (`# predicated` in the
+/// grammar), or nullptr. Alternatives are leaf classes, so comparing type ids
+/// answers what dynamic_cast would, without walking ANTLR's context hierarchy
+/// (dynamic_cast was a sixth of the binder's time).
+template <typename T, typename Rule>
+T* alt(Rule* ctx) {
+  static_assert(std::is_base_of_v<Rule, T> && !std::is_same_v<Rule, T>,
+                "alt<T> names a labelled alternative of the context's rule");
+  return ctx && typeid(*ctx) == typeid(T) ? static_cast<T*>(ctx) : nullptr;
+}
+
 
 /// A column visible under a relation alias in a FROM scope.
 struct RelColumn {

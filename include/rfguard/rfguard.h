@@ -134,6 +134,26 @@ class Plans;
 /// What loading gave: the plans, or (when the input had errors) the errors.
 struct Loaded;
 
+/// Tables and views bound once, for planning many queries against them: an
+/// optimizer that calls rfguard on every plan binds its catalog once instead of
+/// with every query (the TPC-H schema costs more to bind than a query).
+/// Copies share the immutable catalog.
+class RFGUARD_API Schema {
+ public:
+  /// Loads CREATE TABLE and CREATE VIEW statements. A query in `text` is an
+  /// error (code "sql-error"), as is any other; nothing on error.
+  static std::optional<Schema> fromSql(const std::string& text, const std::string& file,
+                                       std::vector<Error>* errors = nullptr);
+  /// The tables' names, in name order.
+  std::vector<std::string> tables() const;
+
+ private:
+  friend class Plans;
+  struct Impl;
+  explicit Schema(std::shared_ptr<const Impl> impl);
+  std::shared_ptr<const Impl> impl_;
+};
+
 /// A catalog and its bound queries, loaded from SQL or plan JSON. A copy is
 /// independent of the original (as clone() is).
 class RFGUARD_API Plans {
@@ -148,6 +168,9 @@ class RFGUARD_API Plans {
   static Loaded loadSql(const std::string& text, const std::string& file);
   /// Loads a plan JSON document; errors as data.
   static Loaded loadJson(const std::string& text, const std::string& file);
+  /// Loads a SQL script over a schema loaded once: its queries see the
+  /// schema's tables and views, and any the script declares itself.
+  static Loaded loadSql(const std::string& text, const std::string& file, const Schema& schema);
 
   /// Loads a SQL script (CREATE TABLE / VIEW and queries). On bad input returns
   /// nullopt and appends "file:line:col: error: ..." lines to `errors` (if given).

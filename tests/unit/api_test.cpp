@@ -185,3 +185,50 @@ TEST_CASE("api: findings of plan JSON carry the file and the node's JSON pointer
   CHECK(fs[0].file == "left.json");
   CHECK(fs[0].pointer.rfind("/queries/0/plan", 0) == 0);
 }
+
+TEST_CASE("api: a schema bound once serves many query scripts") {
+  std::vector<Error> errors;
+  auto schema =
+      Schema::fromSql(kSchema + "CREATE VIEW ab AS SELECT a.k, b.v FROM a JOIN b ON a.k = b.k;",
+                      "schema.sql", &errors);
+  REQUIRE(schema);
+  CHECK(errors.empty());
+  CHECK(schema->tables() == std::vector<std::string>{"a", "b", "c"});
+  // Queries without DDL, over the schema's tables and views, as if declared inline.
+  const std::string query = "SELECT * FROM (a LEFT JOIN b ON a.k = b.k) JOIN c ON b.k <=> c.k;\n";
+  Loaded over = Plans::loadSql(query, "q.sql", *schema);
+  REQUIRE(over.plans);
+  Loaded inline_ = Plans::loadSql(kGap, "q.sql");
+  REQUIRE(inline_.plans);
+  over.plans->normalize();
+  inline_.plans->normalize();
+  CHECK(over.plans->planRuntimeFilters(Profile::StarRocks) ==
+        inline_.plans->planRuntimeFilters(Profile::StarRocks));
+  CHECK(over.plans->render(Format::Text) == inline_.plans->render(Format::Text));
+  CHECK(countStarRocksFindings(*over.plans) == countStarRocksFindings(*inline_.plans));
+  Loaded view = Plans::loadSql("SELECT v FROM ab WHERE k = 1;", "v.sql", *schema);
+  REQUIRE(view.plans);
+  // A script may declare more tables of its own; the schema is not changed.
+  Loaded more = Plans::loadSql("CREATE TABLE d (k int); SELECT * FROM a JOIN d ON a.k = d.k;",
+                               "d.sql", *schema);
+  REQUIRE(more.plans);
+  CHECK(schema->tables().size() == 3);
+  Loaded unknown = Plans::loadSql("SELECT * FROM d;", "u.sql", *schema);
+  CHECK_FALSE(unknown.plans);
+  REQUIRE(unknown.errors.size() == 1);
+  CHECK(unknown.errors[0].line == 1);
+  CHECK(unknown.errors[0].message.find("unknown table") != std::string::npos);
+}
+
+TEST_CASE("api: a schema with a query in it, or a bad statement, is refused with its place") {
+  std::vector<Error> errors;
+  CHECK_FALSE(Schema::fromSql(kSchema + "SELECT k FROM a;", "s.sql", &errors));
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].line == 2);
+  CHECK(errors[0].code == "sql-error");
+  CHECK(errors[0].message.find("CREATE TABLE and CREATE VIEW only") != std::string::npos);
+  errors.clear();
+  CHECK_FALSE(Schema::fromSql("CREATE TABLE a (k blob);", "s.sql", &errors));
+  REQUIRE(errors.size() == 1);
+  CHECK(errors[0].text.rfind("s.sql:1:", 0) == 0);
+}
