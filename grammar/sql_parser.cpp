@@ -2,6 +2,8 @@
 // with locations, and dispatch of each statement to the binder.
 #include <antlr4-runtime.h>
 
+#include <mutex>
+
 #include "RfSqlLexer.h"
 #include "RfSqlParser.h"
 #include "grammar/binder.h"
@@ -120,10 +122,20 @@ struct Parsed {
   Ctx* tree = nullptr;
 };
 
+/// ANTLR 4.9's C++ runtime shares its prediction caches (the DFA, the context
+/// cache) among all lexers and parsers of a grammar, and not every path that
+/// grows them takes a lock. rfguard lexes and parses one text at a time; binding,
+/// normalising, placing and verifying run in parallel (rfguard lint --jobs).
+std::mutex& antlrMutex() {
+  static std::mutex m;
+  return m;
+}
+
 template <typename Ctx>
 bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry)(),
                Parsed<Ctx>& out, Diagnostics& diags, const SqlLimits& limits, SourceLoc offset,
                bool recover = false) {
+  std::lock_guard<std::mutex> lock(antlrMutex());
   auto shift = [&](SourceLoc loc) {
     if (offset.line > 0) {
       if (loc.line == 1) loc.col += offset.col - 1;

@@ -440,6 +440,17 @@ print('SELECT t0.k FROM t0' + ''.join(f' JOIN t{i} ON t{i-1}.k = t{i}.k' for i i
 check "1000-join chain lints" 0 '1 query, 0 findings' -- "$RFGUARD" lint "$tmp/chain1000.sql"
 check "1000-join chain: 64 consumers a filter" 0 'ConsumerCap: RF1 already has 64 consumers' -- "$RFGUARD" plan --explain "$tmp/chain1000.sql"
 
+# lint --jobs: files linted in parallel, reported in the order of the inputs,
+# stdout and stderr alike, whatever the number of threads.
+"$RFGUARD" lint --jobs 1 corpus/ corpus/examples/tpch.sql > "$tmp/j1.out" 2> "$tmp/j1.err"
+j1=$?
+"$RFGUARD" lint --jobs 4 corpus/ corpus/examples/tpch.sql > "$tmp/j4.out" 2> "$tmp/j4.err"
+j4=$?
+if [ "$j1" -eq 2 ] && [ "$j4" -eq 2 ] && cmp -s "$tmp/j1.out" "$tmp/j4.out" && cmp -s "$tmp/j1.err" "$tmp/j4.err" \
+   && grep -q '^-- 26 files, ' "$tmp/j1.out"; then pass=$((pass + 1)); else
+  echo "FAIL lint --jobs 4 reports differently from --jobs 1 (exit $j1, $j4)"; fail=$((fail + 1)); fi
+check "lint --jobs negative" 2 '' -- "$RFGUARD" lint --jobs -1 corpus/examples/seeds.sql
+
 # DuckDB's plans: imported (--from duckdb or detected), and DuckDB in the loop.
 fx=tests/fixtures/duckdb
 check "duckdb profile detected" 0 'RF1 <- u.k \(t.k =, bloom\+in\+min_max, global\)' -- "$RFGUARD" plan $fx/inner_join.json

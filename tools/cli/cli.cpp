@@ -147,6 +147,11 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
                       "settings file (default: the nearest .rfguard.toml upwards)");
   lintCmd->add_flag("--no-config", lint.noConfig, "read no .rfguard.toml");
   lintCmd
+      ->add_option("--jobs,-j", lint.jobs,
+                   "files linted at once (default 0: one per core); the report keeps the "
+                   "order of the inputs")
+      ->check(CLI::Range(0, 1024));
+  lintCmd
       ->add_option(
           "--docs-url", lint.docsUrl,
           std::string("base of the documentation links in SARIF (default ") + kDocsUrl + ")")

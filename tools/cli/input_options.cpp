@@ -39,13 +39,29 @@ bool applyInputArgs(const InputArgs& args, SessionOptions& so, std::ostream& err
   return true;
 }
 
+std::vector<InputPlacement> inputPlacements(const Session& session) {
+  std::vector<InputPlacement> out;
+  for (const auto& in : session.inputs()) {
+    InputPlacement p{in.path};
+    for (size_t i : in.queries) (session.queries()[i].given ? p.given : p.placed) = true;
+    out.push_back(p);
+  }
+  return out;
+}
+
 bool checkPlacementFlags(const Session& session, const std::vector<std::string>& flags,
                          const std::string& command, std::ostream& err) {
+  return checkPlacementFlags(inputPlacements(session), flags, command, err);
+}
+
+bool checkPlacementFlags(const std::vector<InputPlacement>& inputs,
+                         const std::vector<std::string>& flags, const std::string& command,
+                         std::ostream& err) {
   if (flags.empty()) return true;
   std::string names;
   for (const auto& f : flags) names += (names.empty() ? "" : ", ") + f;
   bool placed = false, given = false;
-  for (const auto& q : session.queries()) (q.given ? given : placed) = true;
+  for (const auto& in : inputs) given = given || in.given, placed = placed || in.placed;
   if (given && !placed) {
     err << "rfguard " << command << ": " << names << (flags.size() == 1 ? " applies" : " apply")
         << " to plans rfguard places; every input carries its own runtime filters, judged as "
@@ -53,13 +69,10 @@ bool checkPlacementFlags(const Session& session, const std::vector<std::string>&
     return false;
   }
   if (given)
-    for (const auto& in : session.inputs()) {
-      bool inputGiven = false;
-      for (size_t i : in.queries) inputGiven = inputGiven || session.queries()[i].given;
-      if (inputGiven)
+    for (const auto& in : inputs)
+      if (in.given)
         err << in.path << ": note: " << names
             << " passed by: its runtime filters are judged as given\n";
-    }
   return true;
 }
 

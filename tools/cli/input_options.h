@@ -29,6 +29,18 @@ bool applyInputArgs(const InputArgs& args, SessionOptions& so, std::ostream& err
 /// (false). When some are given, a note per such input says the flags pass it by.
 bool checkPlacementFlags(const Session& session, const std::vector<std::string>& flags,
                          const std::string& command, std::ostream& err);
+/// Whether an input's queries carry their own filters (given) or get rfguard's.
+struct InputPlacement {
+  std::string path;
+  bool given = false;   ///< some query is given
+  bool placed = false;  ///< some query is placed by rfguard
+};
+/// The same over inputs loaded by several sessions.
+bool checkPlacementFlags(const std::vector<InputPlacement>& inputs,
+                         const std::vector<std::string>& flags, const std::string& command,
+                         std::ostream& err);
+/// The placement of each input of `session`.
+std::vector<InputPlacement> inputPlacements(const Session& session);
 /// The text of input `file`: from `sources` (text read from stdin, by its name),
 /// else from disk; "" when it cannot be read. `cache` keeps what was read.
 const std::string& sourceText(const std::string& file,

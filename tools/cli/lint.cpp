@@ -9,11 +9,16 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <fstream>
 #include <map>
+#include <mutex>
+#include <sstream>
+#include <thread>
 
 #include "pipeline/session.h"
 #include "tools/cli/input_options.h"
@@ -34,6 +39,66 @@ bool excluded(const std::string& path, const std::vector<std::string>& patterns)
 }
 
 }  // namespace
+
+LintUnit lintOne(const std::string& path, const SessionOptions& options, const LintArgs& args) {
+  LintUnit u;
+  Session session(options);
+  Diagnostics diags;
+  LintFile& lf = u.file;
+  lf.path = path == "-" && !args.stdinFilename.empty() ? args.stdinFilename : path;
+  std::string text;
+  if (!readInputFile(path, text, diags)) {
+    lf.inputError = true;
+  } else {
+    if (path == "-") u.sources[lf.path] = text;
+    if (!session.loadContent(text, lf.path, diags)) lf.inputError = true;
+  }
+  std::ostringstream messages;
+  messages << renderErrors(diags, u.sources);
+  lf.errors = diags.items();
+  session.run();  // plan JSON carries its placement, judged as given; SQL gets the profile's
+  for (const QueryRun& run : session.queries()) {
+    const Query& q = run.query;
+    lf.queries.push_back(q.name);
+    writeImportNotes(run, messages);
+    if (!q.suppress.empty())
+      u.querySuppress[lf.path + "\n" + q.name] = {
+          "/queries/" + std::to_string(run.indexInInput) + "/suppress", q.suppress};
+    for (auto& f : session.verify(run)) {
+      FindingSite site = session.siteOf(run, f);
+      lf.results.push_back({q.name, std::move(f), std::move(site)});
+    }
+  }
+  u.messages = messages.str();
+  u.placements = inputPlacements(session);
+  return u;
+}
+
+std::vector<LintUnit> lintInParallel(const std::vector<std::string>& paths,
+                                     const SessionOptions& options, const LintArgs& args,
+                                     unsigned jobs) {
+  std::vector<LintUnit> units(paths.size());
+  if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
+  jobs = static_cast<unsigned>(std::min<size_t>(jobs, paths.size()));
+  std::atomic<size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failureMutex;
+  auto work = [&] {
+    try {
+      for (size_t i; (i = next++) < paths.size();) units[i] = lintOne(paths[i], options, args);
+    } catch (...) {  // rethrown on the calling thread, where the CLI reports it
+      std::lock_guard<std::mutex> lock(failureMutex);
+      if (!failure) failure = std::current_exception();
+      next = paths.size();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned j = 1; j < jobs; ++j) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+  return units;
+}
 
 std::vector<std::string> expandInputs(const std::vector<std::string>& args,
                                       const std::vector<std::string>& exclude, std::ostream& err,
@@ -131,45 +196,25 @@ int runLint(const LintArgs& given, std::ostream& stdOut, std::ostream& err) {
   so.filters = RfOptions(*parseProfile(args.profile));
   so.filters.composite = args.composite;
   if (!applyInputArgs(args.input, so, err)) return kExitInputError;
-  Session session(so);
+  bool inputError = false;
+  const std::vector<std::string> paths = expandInputs(args.files, args.exclude, err, inputError);
+  std::vector<LintUnit> units = lintInParallel(paths, so, args, args.jobs);
   std::vector<LintFile> files;
   std::map<std::string, std::string> sources;  // stdin's text, under its name
   std::map<std::string, QuerySuppress> querySuppress;
-  bool inputError = false;
-  for (const auto& path : expandInputs(args.files, args.exclude, err, inputError)) {
-    Diagnostics diags;
-    LintFile lf;
-    lf.path = path == "-" && !args.stdinFilename.empty() ? args.stdinFilename : path;
-    const size_t first = session.queries().size();
-    std::string text;
-    if (!readInputFile(path, text, diags)) {
-      lf.inputError = inputError = true;
-    } else {
-      if (path == "-") sources[lf.path] = text;
-      if (!session.loadContent(text, lf.path, diags)) lf.inputError = inputError = true;
-    }
-    err << renderErrors(diags, sources);
-    lf.errors = diags.items();
-    session.run();  // plan JSON carries its placement, judged as given; SQL gets the profile's
-    for (size_t i = first; i < session.queries().size(); ++i) {
-      const QueryRun& run = session.queries()[i];
-      const Query& q = run.query;
-      lf.queries.push_back(q.name);
-      writeImportNotes(run, err);
-      if (!q.suppress.empty())
-        querySuppress[lf.path + "\n" + q.name] = {
-            "/queries/" + std::to_string(run.indexInInput) + "/suppress", q.suppress};
-      for (auto& f : session.verify(run)) {
-        FindingSite site = session.siteOf(run, f);
-        lf.results.push_back({q.name, std::move(f), std::move(site)});
-      }
-    }
-    files.push_back(std::move(lf));
+  std::vector<InputPlacement> placements;
+  for (auto& u : units) {  // in the order of the inputs, whatever order they ran in
+    err << u.messages;
+    inputError = inputError || u.file.inputError;
+    sources.insert(u.sources.begin(), u.sources.end());
+    querySuppress.insert(u.querySuppress.begin(), u.querySuppress.end());
+    placements.insert(placements.end(), u.placements.begin(), u.placements.end());
+    files.push_back(std::move(u.file));
   }
   std::vector<std::string> placing;
   if (args.profile != "sound") placing.push_back("--profile " + args.profile);
   if (args.composite) placing.push_back("--composite");
-  if (!checkPlacementFlags(session, placing, "lint", err)) return kExitInputError;
+  if (!checkPlacementFlags(placements, placing, "lint", err)) return kExitInputError;
   applyLintPolicy(files, policy, sources, querySuppress);
   if (!args.writeBaseline.empty()) {
     std::ofstream b(args.writeBaseline, std::ios::binary);

@@ -1,5 +1,6 @@
 #pragma once
 // The `lint` command: plan (SQL) or take as given (plan JSON), then verify.
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -29,6 +30,7 @@ struct LintArgs {
   std::string config;   ///< .rfguard.toml (default: found upwards from the working directory)
   std::string docsUrl;  ///< base of SARIF's helpUri links (default kDocsUrl)
   bool noConfig = false;
+  unsigned jobs = 0;  ///< threads over the files; 0: one per core
   InputArgs input;
 };
 
@@ -58,6 +60,30 @@ struct LintFile {
   bool inputError = false;
   std::vector<Diagnostic> errors;  ///< its input errors, as printed on stderr
 };
+
+/// Codes a plan JSON query suppresses ("suppress"), and where that list is.
+struct QuerySuppress {
+  std::string pointer;  ///< /queries/<i>/suppress
+  std::vector<std::string> codes;
+};
+
+/// One input linted on its own session: its report entry and what it writes
+/// on stderr, kept until the inputs are reported in their order.
+struct LintUnit {
+  LintFile file;
+  std::string messages;                        ///< its errors and notes for stderr
+  std::map<std::string, std::string> sources;  ///< stdin's text, under its name
+  std::map<std::string, QuerySuppress> querySuppress;
+  std::vector<InputPlacement> placements;
+};
+/// Reads, plans and verifies one input file ("-": stdin).
+LintUnit lintOne(const std::string& path, const SessionOptions& options, const LintArgs& args);
+/// lintOne over every path on `jobs` threads (0: one per core), results in the
+/// order of `paths`. SQL is lexed and parsed one text at a time (ANTLR's shared
+/// caches); everything else runs in parallel.
+std::vector<LintUnit> lintInParallel(const std::vector<std::string>& paths,
+                                     const SessionOptions& options, const LintArgs& args,
+                                     unsigned jobs);
 
 /// Runs `rfguard lint`; returns the exit code.
 int runLint(const LintArgs& args, std::ostream& out, std::ostream& err);

@@ -35,12 +35,6 @@ struct LintPolicy {
   std::string failOn = "warning";          ///< error, warning or never
 };
 
-/// Codes a plan JSON query suppresses ("suppress"), and where that list is.
-struct QuerySuppress {
-  std::string pointer;  ///< /queries/<i>/suppress
-  std::vector<std::string> codes;
-};
-
 /// Applies the policy to every file's results: disabled codes dropped, levels
 /// set, SQL and plan JSON suppressions honoured (a suppression that suppresses
 /// nothing becomes an unused-suppression finding at its line), baseline
