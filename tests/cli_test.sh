@@ -484,6 +484,9 @@ if "$RFGUARD" duckdb run --scale 0.001 corpus/examples/ssb.sql >/dev/null 2>&1; 
   check "duckdb run: DuckDB's refusal located" 2 'refused.sql:3:1: error: DuckDB: Parser Error' -- "$RFGUARD" duckdb run "$tmp/refused.sql"
   grep -q '1 file, 1 query, 0 findings (0 errors), 1 file with input errors' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL the query DuckDB ran is linted"; fail=$((fail + 1)); }
   check "duckdb run: bad threads" 2 '' -- "$RFGUARD" duckdb run --threads 0 corpus/examples/ssb.sql
+  # DuckDB's profile shows no grouping sets: a ROLLUP imported as a plain GROUP BY is said so.
+  printf "CREATE TABLE s (store int, qty int) WITH (rows = 50);\nSELECT store, var_pop(qty) FROM s GROUP BY ROLLUP(store);\n" > "$tmp/rollup.sql"
+  check "duckdb run: ROLLUP lost in import is named" 0 'query1: not imported faithfully: the query groups by ROLLUP, CUBE or GROUPING SETS' -- "$RFGUARD" duckdb run "$tmp/rollup.sql"
   # DuckDB is opened on first use: a library that cannot be loaded is an error
   # of the commands that need it, and no other command notices.
   check "duckdb not loadable" 2 'cannot load DuckDB \(/nonexistent/libduckdb.so\): .*No such file' -- env RFGUARD_DUCKDB_LIBRARY=/nonexistent/libduckdb.so "$RFGUARD" duckdb run corpus/examples/ssb.sql
