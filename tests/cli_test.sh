@@ -346,7 +346,12 @@ check "check json" 1 '"verdict": "unsafe"' -- "$RFGUARD" check --format json cor
 check "check rewrites" 0 'normalisation: safe up to bound 2' -- "$RFGUARD" check --seconds 600 --rewrites corpus/examples/seeds.sql
 check "check by slices" 0 'by slices: safe up to bound 2 \(2 slices, 540 databases\)' -- "$RFGUARD" check --seconds 600 --method slices corpus/examples/seeds.sql
 check "check slices json" 0 '"by_slices":\{"bound":2,"slices":2,"databases_checked":540\}' -- sh -c "\"$RFGUARD\" check --method slices --format json corpus/examples/seeds.sql | tr -d ' \n'"
-check "check slice differs" 0 "RF1's slice: differs at bound 1" -- "$RFGUARD" check --method slices corpus/lint/coalesce_into_left_join.json
+# A slice that differs on free inputs is no counterexample, and no verdict either.
+check "check slice differs" 4 "RF1's slice: differs at bound 1" -- "$RFGUARD" check --method slices corpus/lint/coalesce_into_left_join.json
+grep -q '^RF1: INCONCLUSIVE: safe up to bound 0 of 2' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL check slice differs: not INCONCLUSIVE"; head -3 "$tmp/out"; fail=$((fail + 1)); }
+# A budget too small for the bound: INCONCLUSIVE, exit 4, "inconclusive" in JSON.
+check "check budget short" 4 'INCONCLUSIVE: safe up to bound [01] of 3' -- "$RFGUARD" check --bound 3 --databases 50 --method whole corpus/examples/seeds.sql
+check "check budget short json" 4 '"verdict":"inconclusive"' -- bash -c 'set -o pipefail; "$0" check --bound 3 --databases 50 --method whole --format json corpus/examples/seeds.sql | tr -d " \n"' "$RFGUARD"
 check "check bad method" 2 '' -- "$RFGUARD" check --method guess corpus/examples/seeds.sql
 check "check bad oracle" 2 'oracle' -- "$RFGUARD" check --oracle postgres corpus/examples/seeds.sql
 check "check bad bound" 2 '' -- "$RFGUARD" check --bound 0 corpus/examples/seeds.sql

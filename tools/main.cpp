@@ -12,6 +12,6 @@ int main(int argc, char** argv) {
     return rfguard::runCli(argc, argv, std::cout, std::cerr);
   } catch (const std::exception& e) {
     std::cerr << "rfguard: internal error: " << e.what() << "\n";
-    return 3;
+    return rfguard::kExitInternalError;
   }
 }

@@ -29,17 +29,27 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 struct Outcome {
-  bool unsafe = false, error = false, defect = false;
+  bool unsafe = false, error = false, defect = false, inconclusive = false;
 };
 
-Json verdictJson(const BoundedVerdict& v, const std::string& sql, Outcome& o) {
+/// No counterexample, but the requested bound reached neither by the whole
+/// plan nor by its slices: the budget ran out first.
+bool inconclusive(const BoundedVerdict& v, int requested) {
+  const bool checked = !v.filters.empty() || v.databases > 0;
+  return checked && v.safe && v.error.empty() && std::max(v.bound, v.sliceBound) < requested;
+}
+
+Json verdictJson(const BoundedVerdict& v, const std::string& sql, int requested, Outcome& o) {
   Json j;
   if (!v.filters.empty()) {
     Json ids = Json::array();
     for (int id : v.filters) ids.push_back(id);
     j["filters"] = ids;
   }
-  j["verdict"] = !v.error.empty() && v.safe ? "error" : v.safe ? "safe" : "unsafe";
+  j["verdict"] = !v.error.empty() && v.safe   ? "error"
+                 : inconclusive(v, requested) ? "inconclusive"
+                 : v.safe                     ? "safe"
+                                              : "unsafe";
   j["bound"] = v.bound;
   j["complete"] = v.complete;
   j["databases_checked"] = v.databases;
@@ -63,11 +73,12 @@ Json verdictJson(const BoundedVerdict& v, const std::string& sql, Outcome& o) {
   o.unsafe = o.unsafe || !v.safe;
   o.error = o.error || (!v.error.empty() && v.safe);
   o.defect = o.defect || !v.oracleDisagreements.empty();
+  o.inconclusive = o.inconclusive || inconclusive(v, requested);
   return j;
 }
 
 void verdictText(const std::string& what, const BoundedVerdict& v, const std::string& sql,
-                 double ms, std::ostream& out) {
+                 int requested, double ms, std::ostream& out) {
   out << what << ": ";
   if (v.filters.empty() && v.databases == 0 && v.safe && v.error.empty()) {
     out << "none placed, nothing to check\n";
@@ -78,7 +89,9 @@ void verdictText(const std::string& what, const BoundedVerdict& v, const std::st
     return;
   }
   if (v.safe) {
+    if (inconclusive(v, requested)) out << "INCONCLUSIVE: ";
     out << "safe up to bound " << v.bound;
+    if (inconclusive(v, requested)) out << " of " << requested;
     if (!v.complete) out << " (" << v.limit << ")";
     out << " (" << v.databases << " databases, " << durationText(ms) << ")\n";
     if (v.sliceBound >= 0)
@@ -200,8 +213,8 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
                           ? "all filters (" + filtersText(v.filters) + ")"
                       : i == 0 ? filtersText(v.filters)
                                : filtersText(v.filters) + " alone",
-                      v, sql, i == 0 ? ms : 0, out);
-        checks.push_back(verdictJson(v, sql, outcome));
+                      v, sql, args.bound, i == 0 ? ms : 0, out);
+        checks.push_back(verdictJson(v, sql, args.bound, outcome));
       }
       if (args.rewrites && fromSql && bound) {
         auto t1 = std::chrono::steady_clock::now();
@@ -213,8 +226,8 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
         std::string sql =
             v.counterexample ? counterexampleScript(*bound, *v.counterexample, q.plan.get()) : "";
         emit(q.name, "normalisation", sql);
-        if (args.format == "text") verdictText("normalisation", v, sql, rms, out);
-        Json j = verdictJson(v, sql, outcome);
+        if (args.format == "text") verdictText("normalisation", v, sql, args.bound, rms, out);
+        Json j = verdictJson(v, sql, args.bound, outcome);
         j["rewrite"] = "normalisation";
         checks.push_back(j);
       }
@@ -233,7 +246,8 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
                .dump(2)
         << "\n";
   if (inputError || outcome.error) return kExitInputError;
-  return outcome.unsafe || outcome.defect ? kExitFindings : kExitOk;
+  if (outcome.unsafe || outcome.defect) return kExitFindings;
+  return outcome.inconclusive ? kExitInconclusive : kExitOk;
 }
 
 }  // namespace rfguard

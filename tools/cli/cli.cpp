@@ -58,7 +58,8 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   app.footer(
       "Exit codes: 0 success (nothing found), 1 findings, a counterexample or a failing "
       "replay, 2 usage or input error (located: file:line:col for SQL, a JSON pointer for "
-      "plans), 3 internal error.\n\nEnvironment: NO_COLOR turns colour off where --color is "
+      "plans), 3 internal error, 4 a bounded search stopped short of --bound without a "
+      "counterexample (rfguard check).\n\nEnvironment: NO_COLOR turns colour off where --color is "
       "auto (rfguard lint). RFGUARD_DUCKDB_LIBRARY names the libduckdb.so that the DuckDB "
       "commands and --oracle duckdb open (default: the one installed with rfguard).\n\nFiles: "
       ".rfguard.toml, the settings of rfguard lint, found by "
@@ -213,8 +214,10 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   addInputOptions(checkCmd, check.input);
   checkCmd->footer(
       "Defaults: --bound 2, --seconds 10, --method auto, --oracle none.\n\nExit codes: 0 every "
-      "check safe up to its bound, 1 a counterexample (or an oracle disagreement), 2 input "
-      "error or a plan that cannot be evaluated.\n\nExamples:\n  rfguard check "
+      "check safe up to --bound (whole or by slices), 1 a counterexample (or an oracle "
+      "disagreement), 2 input error or a plan that cannot be evaluated, 4 no counterexample "
+      "but a check stopped short of --bound (INCONCLUSIVE; raise --seconds or "
+      "--databases).\n\nExamples:\n  rfguard check "
       "queries.sql\n  rfguard check --profile starrocks --oracle sqlite queries.sql\n  "
       "rfguard check --method slices --bound 2 tpcds.sql\n  rfguard check --oracle duckdb "
       "--oracle-databases 200 plan.json\n\nDocs: docs/check.md");

@@ -22,7 +22,14 @@ inline constexpr const char* kDocsUrl = "docs/";
 #endif
 
 /// Exit codes shared by every command.
-enum ExitCode { kExitOk = 0, kExitFindings = 1, kExitInputError = 2 };
+enum ExitCode {
+  kExitOk = 0,
+  kExitFindings = 1,
+  kExitInputError = 2,
+  kExitInternalError = 3,  ///< an exception reached main (tools/main.cpp)
+  /// rfguard check: no counterexample, but a search stopped short of --bound.
+  kExitInconclusive = 4,
+};
 
 /// Runs the command line; returns the exit code.
 int runCli(int argc, char** argv, std::ostream& out, std::ostream& err);
