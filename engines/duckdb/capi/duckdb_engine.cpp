@@ -4,6 +4,9 @@
 #include <duckdb.h>
 #include <unistd.h>
 
+#include <string>
+#include <vector>
+
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -49,14 +52,42 @@ struct Api {
   std::string error;  ///< why the library could not be loaded; empty when it was
 };
 
+/// Where libduckdb.so may be, in order. Explicit paths, because dlopen's own
+/// search uses the RUNPATH of its caller, which under a sanitizer's dlopen
+/// interceptor is the sanitizer's library, not rfguard.
+std::vector<std::string> candidates() {
+  const char* configured = std::getenv("RFGUARD_DUCKDB_LIBRARY");
+  if (configured && *configured) return {configured};
+  std::vector<std::string> out;
+  char exe[4096];
+  const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n > 0) {  // installed: <prefix>/bin/rfguard and <prefix>/<libdir>/libduckdb.so
+    const std::string path(exe, static_cast<size_t>(n));
+    const std::string dir = path.substr(0, path.rfind('/'));
+    out.push_back(dir + "/../" + RFGUARD_INSTALL_LIBDIR + "/libduckdb.so");
+  }
+  out.push_back(RFGUARD_DUCKDB_BUILD_LIBRARY);  // the copy the build found
+  out.push_back("libduckdb.so");                // LD_LIBRARY_PATH and the system's
+  return out;
+}
+
 Api loadApi() {
   Api a;
-  const char* configured = std::getenv("RFGUARD_DUCKDB_LIBRARY");
-  const std::string path = configured && *configured ? configured : "libduckdb.so";
-  void* lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  void* lib = nullptr;
+  std::string path, tried, why;
+  for (const auto& c : candidates()) {
+    lib = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (lib) {
+      path = c;
+      break;
+    }
+    const char* e = dlerror();
+    tried += (tried.empty() ? "" : ", ") + c;
+    // The reason that matters is the one of a library that is there.
+    if (why.empty() || access(c.c_str(), F_OK) == 0) why = e ? e : "unknown error";
+  }
   if (!lib) {
-    const char* why = dlerror();
-    a.error = "cannot load DuckDB (" + path + "): " + (why ? why : "unknown error") +
+    a.error = "cannot load DuckDB (" + tried + "): " + why +
               "; set RFGUARD_DUCKDB_LIBRARY to a libduckdb.so";
     return a;
   }
