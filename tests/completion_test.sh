@@ -62,7 +62,7 @@ cases=(
   "rfguard lint q|queries.sql"
 )
 cp "$tmp/zsh.out" "$tmp/zsh/_rfguard"
-zsh_complete() { timeout 30 zsh "$here/zsh_complete.zsh" "$tmp/zsh" "$1"; }
+zsh_complete() { timeout 90 zsh "$here/zsh_complete.zsh" "$tmp/zsh" "$1"; }
 fish_complete() { fish -c "source '$tmp/fish.out'; complete -C '$1'" | cut -f1; }
 for shell in zsh fish; do
   if ! command -v "$shell" > /dev/null; then

@@ -17,7 +17,7 @@ zpty -w z 'compadd () {
 zpty -w z 'finish() { print -n $'"'"'\x03'"'"' }; comppostfuncs=(finish)'
 zpty -w -n z "$2"$'\t'
 local out line i
-for i in {1..100}; do
+for i in {1..1200}; do  # up to a minute on a loaded machine
   if zpty -r -t z line 2>/dev/null; then
     out+=$line
     [[ $line == *$'\x03'* ]] && break
