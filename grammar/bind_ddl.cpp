@@ -72,8 +72,7 @@ void Binder::bindCreateTable(P::CreateTableContext* ctx) {
       c.type = *type;
       for (auto* k : cd->columnConstraint()) {
         if (alt<P::NotNullConstraintContext>(k)) c.nullable = false;
-        if (alt<P::PrimaryKeyConstraintContext>(k))
-          c.primaryKey = true, c.nullable = false;
+        if (alt<P::PrimaryKeyConstraintContext>(k)) c.primaryKey = true, c.nullable = false;
       }
       t.columns.push_back(c);
       continue;

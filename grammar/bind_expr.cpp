@@ -208,8 +208,7 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
   if (alt<P::DecimalLiteralContext>(ctx)) return decimalLiteral(ctx->getText(), loc);
   if (auto* s = alt<P::StringLiteralContext>(ctx))
     return makeLiteral(unquote(s->STRING()->getText(), '\''), Type::of(TypeKind::Varchar), loc);
-  if (auto* b = alt<P::BooleanLiteralContext>(ctx))
-    return makeBool(b->TRUE() != nullptr, loc);
+  if (auto* b = alt<P::BooleanLiteralContext>(ctx)) return makeBool(b->TRUE() != nullptr, loc);
   if (auto* d = alt<P::DateLiteralContext>(ctx)) {
     std::string v = unquote(d->STRING()->getText(), '\'');
     if (!validDate(v)) error(ctx, "invalid date literal '" + v + "' (expected YYYY-MM-DD)");

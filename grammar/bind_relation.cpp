@@ -105,8 +105,7 @@ PlanPtr Binder::bindRelation(P::RelationContext* ctx, Scope& scope) {
 }
 
 PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope) {
-  if (auto* p = alt<P::ParenRelationContext>(ctx))
-    return bindRelation(p->relation(), scope);
+  if (auto* p = alt<P::ParenRelationContext>(ctx)) return bindRelation(p->relation(), scope);
   if (auto* d = alt<P::DerivedTableContext>(ctx)) {
     std::string alias = identText(d->alias);
     BoundRel bound = bindQuery(d->query(), scope.outer, alias);

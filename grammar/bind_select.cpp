@@ -97,8 +97,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
   block.windowQualifier = uniqueQualifier("win");
   std::vector<std::pair<std::string, ExprPtr>> items;
   for (auto* item : ctx->selectItem()) {
-    if (alt<P::SelectStarContext>(item) ||
-        alt<P::SelectQualifiedStarContext>(item)) {
+    if (alt<P::SelectStarContext>(item) || alt<P::SelectQualifiedStarContext>(item)) {
       auto* qs = alt<P::SelectQualifiedStarContext>(item);
       std::string alias = qs ? identText(qs->identifier()) : "";
       bool found = false;

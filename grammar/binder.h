@@ -28,7 +28,6 @@ T* alt(Rule* ctx) {
   return ctx && typeid(*ctx) == typeid(T) ? static_cast<T*>(ctx) : nullptr;
 }
 
-
 /// A column visible under a relation alias in a FROM scope.
 struct RelColumn {
   std::string name;  ///< the name SQL uses

@@ -120,9 +120,10 @@ TEST_CASE("duckdb import: expression text as DuckDB prints it") {
   // Window frames are read, not skipped; what rfguard cannot express is refused.
   {
     std::string err;
-    auto w = parseExpr("sum(qty) OVER (PARTITION BY store ORDER BY item ASC NULLS LAST ROWS "
-                       "BETWEEN 1 PRECEDING AND CURRENT ROW)",
-                       err);
+    auto w = parseExpr(
+        "sum(qty) OVER (PARTITION BY store ORDER BY item ASC NULLS LAST ROWS "
+        "BETWEEN 1 PRECEDING AND CURRENT ROW)",
+        err);
     REQUIRE(w);
     REQUIRE(w->frame);
     CHECK(frameSql(*w->frame) == "ROWS BETWEEN 1 PRECEDING AND CURRENT ROW");
