@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "evaluation/eval_internal.h"
+#include "ir/functions.h"
 
 namespace rfguard::rt {
 
@@ -60,7 +61,7 @@ std::optional<Value> aggregate(const std::string& f, bool star, bool distinct,
                                               : std::get<double>(v);
     return Value(f == "sum" ? s : s / static_cast<double>(xs.size()));
   }
-  if (f == "var_samp" || f == "var_pop" || f == "stddev_samp" || f == "stddev_pop")
+  if (const FunctionInfo* fn = lookupFunction(f); fn && fn->ret == ReturnRule::Deviation)
     return deviation(f, xs);
   *error = "aggregate " + f + " is not supported";
   return std::nullopt;

@@ -1,6 +1,4 @@
 // Binding of function calls: catalog look-up, arity, aggregates and windows.
-#include <charconv>
-
 #include "grammar/binder.h"
 #include "grammar/suggest.h"
 #include "ir/functions.h"
@@ -32,11 +30,13 @@ std::optional<WindowFrame> Binder::bindFrame(P::WindowFrameContext* ctx,
     } else {
       out.kind = preceding ? K::Preceding : K::Following;
       const std::string digits = b->INTEGER_VALUE()->getText();
-      auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), out.offset);
-      if (ec != std::errc() || end != digits.data() + digits.size() || out.offset > 1000000000) {
-        error(b, "frame offset " + digits + " is out of range (at most 1000000000)");
+      auto offset = parseFrameOffset(digits);
+      if (!offset) {
+        error(b, "frame offset " + digits + " is out of range (at most " +
+                     std::to_string(kMaxFrameOffset) + ")");
         ok = false;
       }
+      out.offset = offset.value_or(0);
     }
     return out;
   };
@@ -70,11 +70,7 @@ ExprPtr Binder::bindFunction(P::PrimaryExprContext* ctx, const std::string& name
   }
   int n = static_cast<int>(args.size());
   if (!star && (n < fn->minArgs || (fn->maxArgs >= 0 && n > fn->maxArgs))) {
-    std::string want = std::to_string(fn->minArgs);
-    if (fn->maxArgs != fn->minArgs)
-      want += fn->maxArgs < 0 ? " or more" : " to " + std::to_string(fn->maxArgs);
-    error(ctx, std::string(fn->name) + "() takes " + want + " argument" + (want == "1" ? "" : "s") +
-                   ", got " + std::to_string(n));
+    error(ctx, std::string(fn->name) + "() takes " + arityText(*fn) + ", got " + std::to_string(n));
     return makeNull({}, loc);
   }
   if ((fn->ret == ReturnRule::Sum || fn->ret == ReturnRule::Average ||

@@ -141,6 +141,13 @@ Type arithmeticType(const std::string& op, const Type& a, const Type& b) {
 
 }  // namespace
 
+std::string arityText(const FunctionInfo& fn) {
+  std::string want = std::to_string(fn.minArgs);
+  if (fn.maxArgs != fn.minArgs)
+    want += fn.maxArgs < 0 ? " or more" : " to " + std::to_string(fn.maxArgs);
+  return want + (want == "1" ? " argument" : " arguments");
+}
+
 const std::vector<FunctionInfo>& allFunctions() {
   return table();
 }

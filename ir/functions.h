@@ -55,6 +55,9 @@ struct FunctionInfo {
 const FunctionInfo* lookupFunction(std::string_view name);
 /// Every catalog entry, in a stable order.
 const std::vector<FunctionInfo>& allFunctions();
+/// How many arguments `fn` takes, in words: "1 argument", "2 to 3 arguments",
+/// "1 or more arguments".
+std::string arityText(const FunctionInfo& fn);
 /// The result type of calling `fn` with argument types `args`.
 Type returnType(const FunctionInfo& fn, const std::vector<ExprPtr>& args);
 

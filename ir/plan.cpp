@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <charconv>
 
 #include "ir/catalog.h"
 #include "ir/functions.h"
@@ -66,6 +67,14 @@ std::string frameSql(const WindowFrame& frame) {
   };
   return std::string(frame.rows ? "ROWS" : "RANGE") + " BETWEEN " + bound(frame.start) + " AND " +
          bound(frame.end);
+}
+
+std::optional<int64_t> parseFrameOffset(const std::string& digits) {
+  int64_t v = 0;
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v);
+  if (ec != std::errc() || end != digits.data() + digits.size() || v < 0 || v > kMaxFrameOffset)
+    return std::nullopt;
+  return v;
 }
 
 std::optional<std::string> frameProblem(const WindowFrame& frame,

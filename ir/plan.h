@@ -68,6 +68,11 @@ struct FrameBound {
       0;  ///< rows (ROWS) or ORDER BY value distance (RANGE), for Preceding / Following
 };
 
+/// The largest frame offset rfguard reads (SQL, plan JSON, engines' plans).
+inline constexpr int64_t kMaxFrameOffset = 1000000000;
+/// Digits as a frame offset, or nothing when they are no integer in 0..kMaxFrameOffset.
+std::optional<int64_t> parseFrameOffset(const std::string& digits);
+
 /// The rows of its partition a windowed aggregate sees from each row: ROWS
 /// counts positions in the ORDER BY order, RANGE compares ORDER BY values
 /// (CURRENT ROW: the row's peers).

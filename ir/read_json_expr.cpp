@@ -234,8 +234,9 @@ WindowFrame JsonReader::frame(const Json& j, const std::string& ptr,
         error(p + "/offset", "offset must not be negative");
         return out;
       }
-      if (o->get<unsigned long long>() > 1000000000ull) {
-        error(p + "/offset", "offset is out of range (at most 1000000000)");
+      if (o->get<unsigned long long>() > static_cast<unsigned long long>(kMaxFrameOffset)) {
+        error(p + "/offset",
+              "offset is out of range (at most " + std::to_string(kMaxFrameOffset) + ")");
         return out;
       }
       into->offset = o->get<long long>();

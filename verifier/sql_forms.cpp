@@ -1,6 +1,8 @@
 // SQLite and DuckDB spellings of date arithmetic, and SQLite's of bag set operations.
 #include "verifier/sql_forms.h"
 
+#include "ir/functions.h"
+
 namespace rfguard {
 
 namespace {
@@ -69,9 +71,10 @@ std::string sqliteBagSetOperation(bool intersect, const std::vector<std::string>
 
 std::string aggregateCall(const std::string& func, const std::string& arg, bool distinct,
                           const std::string& over) {
-  const bool sample = func == "var_samp" || func == "stddev_samp";
-  if (!sample && func != "var_pop" && func != "stddev_pop")
+  const FunctionInfo* fn = lookupFunction(func);
+  if (!fn || fn->ret != ReturnRule::Deviation)
     return func + "(" + (distinct ? "DISTINCT " : "") + arg + ")" + over;
+  const bool sample = func == "var_samp" || func == "stddev_samp";
   const std::string x = "CAST(" + arg + " AS DOUBLE)";
   const std::string s = "SUM(" + x + ")" + over;
   const std::string n = "COUNT(" + arg + ")" + over;

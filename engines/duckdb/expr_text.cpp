@@ -1,7 +1,6 @@
 #include "engines/duckdb/expr_text.h"
 
 #include <cctype>
-#include <charconv>
 #include <cstring>
 
 namespace rfguard::duckdb_import {
@@ -545,9 +544,12 @@ class Parser {
     if (!unbounded) {
       if (!at(Token::T::Number)) return fail("expected a frame bound"), false;
       const std::string digits = peek().text;
-      auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), b.offset);
-      if (ec != std::errc() || end != digits.data() + digits.size() || b.offset > 1000000000)
-        return fail("frame offset " + digits + " is not read (an integer up to 1000000000)"), false;
+      auto offset = parseFrameOffset(digits);
+      if (!offset)
+        return fail("frame offset " + digits + " is not read (an integer up to " +
+                    std::to_string(kMaxFrameOffset) + ")"),
+               false;
+      b.offset = *offset;
       ++i_;
     }
     if (kw("PRECEDING"))

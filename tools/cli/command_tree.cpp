@@ -42,10 +42,11 @@ OptionSpec describeOption(const CLI::Option& opt) {
   return spec;
 }
 
-CommandSpec describe(const CLI::App& app, const std::string& parentPath) {
+/// `app` as the command typed as `path` ("rfguard duckdb run").
+CommandSpec describe(const CLI::App& app, const std::string& path) {
   CommandSpec spec;
-  spec.name = app.get_name();
-  spec.path = parentPath + " " + app.get_name();
+  spec.name = path.substr(path.rfind(' ') + 1);
+  spec.path = path;
   spec.description = app.get_description();
   spec.footer = app.get_footer();
   for (const CLI::Option* opt : app.get_options()) {
@@ -54,7 +55,7 @@ CommandSpec describe(const CLI::App& app, const std::string& parentPath) {
   }
   for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; })) {
     if (sub->get_group().empty()) continue;  // hidden
-    spec.subcommands.push_back(describe(*sub, spec.path));
+    spec.subcommands.push_back(describe(*sub, path + " " + sub->get_name()));
   }
   return spec;
 }
@@ -64,15 +65,7 @@ CommandSpec describe(const CLI::App& app, const std::string& parentPath) {
 CommandSpec describeCommands(const CLI::App& app) {
   // The root's name is argv[0] once parsed; the tree is named for the
   // installed command.
-  CommandSpec root;
-  root.name = root.path = "rfguard";
-  root.description = app.get_description();
-  root.footer = app.get_footer();
-  for (const CLI::Option* opt : app.get_options())
-    if (!opt->get_group().empty()) root.options.push_back(describeOption(*opt));
-  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
-    if (!sub->get_group().empty()) root.subcommands.push_back(describe(*sub, root.path));
-  return root;
+  return describe(app, "rfguard");
 }
 
 std::string footerSection(const std::string& footer, const std::string& label) {

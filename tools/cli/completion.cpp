@@ -20,12 +20,6 @@ void forEachCommand(const CommandSpec& cmd, const std::function<void(const Comma
   for (const auto& sub : cmd.subcommands) forEachCommand(sub, fn);
 }
 
-bool hasPositional(const CommandSpec& cmd) {
-  for (const auto& o : cmd.options)
-    if (o.positional) return true;
-  return false;
-}
-
 /// What a value of `o` completes to: its choices, files, or nothing (numbers).
 std::string valueKind(const OptionSpec& o) {
   if (!o.choices.empty()) return join(o.choices);
