@@ -30,6 +30,11 @@ constexpr size_t kWrap = 48;
 const char* const kColors[] = {"#d62728", "#1f77b4", "#2ca02c", "#9467bd",
                                "#ff7f0e", "#17becf", "#8c564b", "#e377c2"};
 
+/// Filter ids start at 1; a plan built through the API may use any int.
+const char* filterColor(int id) {
+  return kColors[(static_cast<unsigned>(id) + 7u) % 8u];
+}
+
 /// A node's text as the text plan has it (consumers included), wrapped at
 /// spaces into lines of about kWrap characters.
 std::vector<std::string> labelLines(const PlanNode& n) {
@@ -91,7 +96,7 @@ std::string planToDot(const std::vector<Query>& queries) {
            escape(queries[i].name) + "\";\n";
     emit(*queries[i].plan, prefix, out);
     for (const auto& [id, from, to] : filterEdges(*queries[i].plan)) {
-      const char* color = kColors[(id - 1) % 8];
+      const char* color = filterColor(id);
       out += "    " + prefix + std::to_string(from) + " -> " + prefix + std::to_string(to) +
              " [color=\"" + color + "\", fontcolor=\"" + color + "\", penwidth=2, label=\"RF" +
              std::to_string(id) + "\", constraint=false];\n";
@@ -146,7 +151,7 @@ std::string planToMermaid(const std::vector<Query>& queries) {
     for (const auto& [id, from, to] : filterEdges(*queries[i].plan)) {
       out += "    " + prefix + std::to_string(from) + " ==>|RF" + std::to_string(id) + "| " +
              prefix + std::to_string(to) + "\n";
-      styles += "  linkStyle " + std::to_string(links++) + " stroke:" + kColors[(id - 1) % 8] +
+      styles += "  linkStyle " + std::to_string(links++) + " stroke:" + filterColor(id) +
                 ",stroke-width:2px\n";
     }
     out += "  end\n";

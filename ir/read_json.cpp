@@ -5,6 +5,7 @@
 #include "ir/plan_json.h"
 
 #include <functional>
+#include <limits>
 
 namespace rfguard {
 
@@ -52,6 +53,8 @@ void JsonReader::readRuntimeFilters(PlanNode& n, const Json& j, const std::strin
     RuntimeFilter f;
     const Json* id = field(fj, p, "id", Json::value_t::number_integer);
     if (!id) return;
+    if (id->get<int64_t>() < 1 || id->get<int64_t>() > std::numeric_limits<int>::max())
+      return error(p + "/id", "filter id must be a positive integer");
     f.id = id->get<int>();
     if (!fj.contains("build") || !fj.contains("probe"))
       return error(p, "missing field \"build\" or \"probe\"");
@@ -141,11 +144,8 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
                         : error(p + "/func", "\"" + call.func + "\" is not an aggregate function");
         const int nargs = static_cast<int>(call.args.size());
         if (!failed && (nargs < fn->minArgs || (fn->maxArgs >= 0 && nargs > fn->maxArgs)))
-          return error(p + "/args", call.func + " takes " + std::to_string(fn->minArgs) +
-                                        (fn->maxArgs == fn->minArgs ? ""
-                                         : fn->maxArgs < 0          ? " or more"
-                                                           : " to " + std::to_string(fn->maxArgs)) +
-                                        " arguments, got " + std::to_string(nargs));
+          return error(p + "/args",
+                       call.func + " takes " + arityText(*fn) + ", got " + std::to_string(nargs));
         if (!failed && call.func == "grouping" && !groupingBits(n, call, {}))
           return error(p + "/args", "grouping() takes keys of this aggregate");
         const Json* d = field(a, p, "distinct", Json::value_t::boolean, false);
