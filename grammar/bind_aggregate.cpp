@@ -26,7 +26,7 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
                              const std::vector<std::pair<std::string, ExprPtr>>& items) {
   BlockState plain;
   auto bindKey = [&](P::ExprContext* e) -> ExprPtr {
-    std::string text = e->getText();
+    std::string text = ruleText(e);
     if (auto position = positionLiteral(text)) {
       size_t ord = *position;
       if (ord < 1 || ord > items.size()) {

@@ -77,7 +77,7 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
   if (auto* c = alt<P::ComparisonContext>(ctx)) {
     ExprPtr right = bindValue(c->right, scope, block);
     checkComparable(left, right, ctx);
-    std::string op = c->cmpOp()->getText();
+    std::string op = ruleText(c->cmpOp());
     if (op == "!=") op = "<>";
     if (op == "==") op = "=";
     return call(op, {left, right}, loc);
@@ -204,8 +204,8 @@ ExprPtr Binder::bindValue(P::ValueExprContext* ctx, const Scope& scope, BlockSta
 ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, BlockState& block) {
   SourceLoc loc = locOf(ctx);
   if (alt<P::NullLiteralContext>(ctx)) return makeNull({}, loc);
-  if (alt<P::IntegerLiteralContext>(ctx)) return integerLiteral(ctx->getText(), loc);
-  if (alt<P::DecimalLiteralContext>(ctx)) return decimalLiteral(ctx->getText(), loc);
+  if (alt<P::IntegerLiteralContext>(ctx)) return integerLiteral(ruleText(ctx), loc);
+  if (alt<P::DecimalLiteralContext>(ctx)) return decimalLiteral(ruleText(ctx), loc);
   if (auto* s = alt<P::StringLiteralContext>(ctx))
     return makeLiteral(unquote(s->STRING()->getText(), '\''), Type::of(TypeKind::Varchar), loc);
   if (auto* b = alt<P::BooleanLiteralContext>(ctx)) return makeBool(b->TRUE() != nullptr, loc);

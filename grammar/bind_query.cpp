@@ -94,7 +94,7 @@ BoundRel Binder::orderOverOutput(BoundRel rel, P::OrderByContext* orderBy,
     BlockState block;
     for (auto* item : orderBy->sortItem()) {
       ExprPtr e;
-      std::string text = item->expr()->getText();
+      std::string text = ruleText(item->expr());
       if (auto position = positionLiteral(text)) {
         size_t ord = *position;
         if (ord < 1 || ord > rel.plan->output.size()) {

@@ -134,7 +134,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
   if (orderBy) {
     for (auto* si : orderBy->sortItem()) {
       Order o{si, -1, nullptr};
-      std::string text = si->expr()->getText();
+      std::string text = ruleText(si->expr());
       if (auto position = positionLiteral(text)) {
         size_t ord = *position;
         if (ord < 1 || ord > items.size()) {

@@ -53,8 +53,13 @@ std::optional<size_t> positionLiteral(const std::string& text) {
   return text.size() > 6 ? 0 : std::stoul(text);
 }
 
+std::string ruleText(antlr4::ParserRuleContext* ctx) {
+  antlr4::Token* start = ctx->getStart();
+  return start && start == ctx->getStop() ? start->getText() : ctx->getText();
+}
+
 std::string Binder::identText(P::IdentifierContext* ctx) {
-  std::string text = ctx->getText();
+  std::string text = ruleText(ctx);
   if (ctx->QUOTED_IDENTIFIER()) return unquote(text, '"');
   if (ctx->BACKQUOTED_IDENTIFIER()) return unquote(text, '`');
   for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

@@ -162,6 +162,10 @@ class Binder {
   SqlLimits limits;      ///< maxRelations and maxCteDepth are read here
 };
 
+/// A rule's text as getText() gives it, without ANTLR building a stringstream
+/// for it when the rule spans one token (identifiers, literals, operators).
+std::string ruleText(antlr4::ParserRuleContext* ctx);
+
 /// An integer literal used as a select-list position (ORDER BY 2, GROUP BY 1):
 /// its value, 0 when it has more digits than any select list has items;
 /// nullopt when `text` is not all digits.

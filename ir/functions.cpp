@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cassert>
 #include <cctype>
+#include <string_view>
+#include <unordered_map>
 
 namespace rfguard {
 
@@ -153,13 +155,21 @@ const std::vector<FunctionInfo>& allFunctions() {
 }
 
 const FunctionInfo* lookupFunction(std::string_view raw) {
-  std::string name;
-  for (char c : raw) name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (const auto& a : kAliases)
-    if (name == a.alias) name = a.name;
-  for (const auto& f : table())
-    if (name == f.name) return &f;
-  return nullptr;
+  // Every name and alias, lower case, indexed once: binding, normalising and
+  // verifying look functions up for every call they meet.
+  static const auto* const index = [] {
+    auto* m = new std::unordered_map<std::string_view, const FunctionInfo*>();
+    for (const auto& f : table()) m->emplace(f.name, &f);
+    for (const auto& a : kAliases)
+      if (auto it = m->find(a.name); it != m->end()) (*m)[a.alias] = it->second;
+    return m;
+  }();
+  char buf[32];
+  if (raw.size() > sizeof buf) return nullptr;  // longer than any name in the table
+  for (size_t i = 0; i < raw.size(); ++i)
+    buf[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(raw[i])));
+  auto it = index->find(std::string_view(buf, raw.size()));
+  return it == index->end() ? nullptr : it->second;
 }
 
 Type returnType(const FunctionInfo& fn, const std::vector<ExprPtr>& args) {

@@ -159,49 +159,83 @@ std::optional<PlanOp> parseOp(std::string_view name) {
   return std::nullopt;
 }
 
+namespace {
+
+/// Writes a node's output columns over its previous ones: refreshing an
+/// unchanged plan (every normalisation round does) then neither allocates nor
+/// drops the node's lazily built index of output ids.
+class OutputWriter {
+ public:
+  explicit OutputWriter(PlanNode& n) : n_(n) {}
+  void add(const std::string& id, const Type& type, bool nullable) {
+    if (i_ == n_.output.size()) {
+      n_.output.push_back({id, type, nullable});
+      changed_ = true;
+    } else if (Column& c = n_.output[i_];
+               c.id != id || !(c.type == type) || c.nullable != nullable) {
+      c.id = id, c.type = type, c.nullable = nullable;
+      changed_ = true;
+    }
+    ++i_;
+  }
+  void add(const Column& c) { add(c.id, c.type, c.nullable); }
+  void addAll(const std::vector<Column>& cs) {
+    for (const auto& c : cs) add(c);
+  }
+  ~OutputWriter() {
+    if (i_ != n_.output.size()) n_.output.resize(i_), changed_ = true;
+    if (changed_) n_.outputIndex.reset();
+  }
+
+ private:
+  PlanNode& n_;
+  size_t i_ = 0;
+  bool changed_ = false;
+};
+
+}  // namespace
+
 void computeOutput(PlanNode& n) {
-  std::vector<Column> out;
+  OutputWriter out(n);
   switch (n.op) {
     case PlanOp::Scan:
       for (const auto& c : n.tableColumns)
         for (const auto& want : n.scanColumns)
-          if (want == c.id) out.push_back(c);
+          if (want == c.id) out.add(c);
       break;
     case PlanOp::Filter:
     case PlanOp::Sort:
     case PlanOp::Limit:
       assert(n.children.size() == 1);
-      out = n.children[0]->output;
+      out.addAll(n.children[0]->output);
       break;
     case PlanOp::Project:
-      for (const auto& ne : n.exprs) out.push_back({ne.name, ne.expr->type, ne.expr->nullable});
+      for (const auto& ne : n.exprs) out.add(ne.name, ne.expr->type, ne.expr->nullable);
       break;
     case PlanOp::Join: {
       const auto& info = joinInfo(n.joinType);
       for (int s = 0; s < 2; ++s) {
         if (!info.outputs[s]) continue;
-        for (Column c : n.children[s]->output) {
-          c.nullable = c.nullable || info.generatesNulls[s];
-          out.push_back(c);
-        }
+        for (const Column& c : n.children[s]->output)
+          out.add(c.id, c.type, c.nullable || info.generatesNulls[s]);
       }
       break;
     }
     case PlanOp::Aggregate:
       for (size_t i = 0; i < n.exprs.size(); ++i) {
         const auto& k = n.exprs[i];
-        out.push_back({k.name, k.expr->type, k.expr->nullable || !keyInEverySet(n, i)});
+        out.add(k.name, k.expr->type, k.expr->nullable || !keyInEverySet(n, i));
       }
-      for (const auto& a : n.aggs) out.push_back({a.name, a.type, !aggregateNeverNull(a.func)});
+      for (const auto& a : n.aggs) out.add(a.name, a.type, !aggregateNeverNull(a.func));
       break;
     case PlanOp::Window:
-      out = n.children[0]->output;
-      for (const auto& w : n.windows) out.push_back({w.name, w.type, !aggregateNeverNull(w.func)});
+      out.addAll(n.children[0]->output);
+      for (const auto& w : n.windows) out.add(w.name, w.type, !aggregateNeverNull(w.func));
       break;
     case PlanOp::Union:
     case PlanOp::Intersect:
     case PlanOp::Except:
-      out = setOpOutput(n);
+      out.addAll(setOpOutput(n));
       break;
     case PlanOp::Values:
       for (size_t i = 0; i < n.outNames.size(); ++i) {
@@ -212,12 +246,10 @@ void computeOutput(PlanNode& n) {
           if (t) c.type = *t;
           c.nullable = c.nullable || row[i]->nullable;
         }
-        out.push_back(c);
+        out.add(c);
       }
       break;
   }
-  n.output = std::move(out);
-  n.outputIndex.reset();
 }
 
 void refreshOutputs(PlanNode& root) {
@@ -299,22 +331,27 @@ std::set<std::string> freeColumns(const PlanNode& root) {
   return out;
 }
 
-bool produces(const PlanNode& n, const std::string& id) {
-  if (!n.outputIndex) {
-    auto index = std::make_shared<std::unordered_set<std::string>>();
-    for (const auto& c : n.output) index->insert(c.id);
-    n.outputIndex = index;
+namespace {
+bool indexedHas(std::shared_ptr<const ColumnIndex>& index, const std::vector<Column>& cs,
+                const std::string& id) {
+  if (!index || !index->indexes(cs)) {
+    auto fresh = std::make_shared<ColumnIndex>();
+    fresh->base = cs.data();
+    fresh->size = cs.size();
+    fresh->ids.reserve(cs.size());
+    for (const auto& c : cs) fresh->ids.insert(c.id);
+    index = std::move(fresh);
   }
-  return n.outputIndex->count(id) > 0;
+  return index->ids.count(id) > 0;
+}
+}  // namespace
+
+bool produces(const PlanNode& n, const std::string& id) {
+  return indexedHas(n.outputIndex, n.output, id);
 }
 
 bool hasTableColumn(const PlanNode& n, const std::string& id) {
-  if (!n.tableIndex) {
-    auto index = std::make_shared<std::unordered_set<std::string>>();
-    for (const auto& c : n.tableColumns) index->insert(c.id);
-    n.tableIndex = index;
-  }
-  return n.tableIndex->count(id) > 0;
+  return indexedHas(n.tableIndex, n.tableColumns, id);
 }
 
 bool producesAll(const PlanNode& n, const std::set<std::string>& ids) {

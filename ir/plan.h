@@ -6,6 +6,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_set>
 #include <vector>
 
@@ -36,6 +37,17 @@ struct Column {
   std::string id;  ///< unique in the plan: "alias.col"
   Type type;
   bool nullable = true;
+};
+
+/// The ids of a vector of columns, as views into it: valid while that vector
+/// is the one it was built from (same storage, same size) and unchanged.
+struct ColumnIndex {
+  const Column* base = nullptr;
+  size_t size = 0;
+  std::unordered_set<std::string_view> ids;
+  bool indexes(const std::vector<Column>& cs) const {
+    return base == cs.data() && size == cs.size();
+  }
 };
 
 /// An expression with the output column id it defines.
@@ -164,10 +176,11 @@ struct PlanNode {
 
   /// The node's output columns, derived from its fields and children.
   std::vector<Column> output;
-  /// Lazily built index of `output` ids; computeOutput() resets it.
-  mutable std::shared_ptr<const std::unordered_set<std::string>> outputIndex;
-  /// Lazily built index of `tableColumns` ids (a scan's columns never change).
-  mutable std::shared_ptr<const std::unordered_set<std::string>> tableIndex;
+  /// Lazily built index of `output` ids; computeOutput() resets it when the
+  /// columns change, and a copied node (clonePlan) rebuilds its own.
+  mutable std::shared_ptr<const ColumnIndex> outputIndex;
+  /// Lazily built index of `tableColumns` ids.
+  mutable std::shared_ptr<const ColumnIndex> tableIndex;
 };
 
 struct TableDef;

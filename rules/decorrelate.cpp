@@ -82,7 +82,7 @@ void finish(PlanPtr& node, PlanPtr join, const std::vector<ExprPtr>& conjs, size
 }  // namespace
 
 bool decorrelateExists(PlanPtr& node) {
-  if (node->op != PlanOp::Filter) return false;
+  if (node->op != PlanOp::Filter || !hasSubquery(*node->predicate)) return false;
   auto conjs = conjuncts(node->predicate);
   std::set<std::string> outer = outputIds(*node->children[0]);
   for (size_t i = 0; i < conjs.size(); ++i) {
@@ -106,7 +106,7 @@ bool decorrelateExists(PlanPtr& node) {
 // makes the row not qualify) apply to the key comparison alone, and a
 // correlated conjunct in the same join condition would inherit them.
 bool decorrelateIn(PlanPtr& node) {
-  if (node->op != PlanOp::Filter) return false;
+  if (node->op != PlanOp::Filter || !hasSubquery(*node->predicate)) return false;
   auto conjs = conjuncts(node->predicate);
   std::set<std::string> outer = outputIds(*node->children[0]);
   for (size_t i = 0; i < conjs.size(); ++i) {
@@ -156,7 +156,7 @@ bool decorrelateIn(PlanPtr& node) {
 // WHERE b.k = a.k) keeps a row without matches (count is 0), but the grouped
 // join gives NULL for it, so the row would be lost (the "count bug").
 bool decorrelateScalarSubquery(PlanPtr& node) {
-  if (node->op != PlanOp::Filter) return false;
+  if (node->op != PlanOp::Filter || !hasSubquery(*node->predicate)) return false;
   auto conjs = conjuncts(node->predicate);
   std::set<std::string> outer = outputIds(*node->children[0]);
   for (size_t i = 0; i < conjs.size(); ++i) {
