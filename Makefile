@@ -8,7 +8,7 @@ JOBS ?= $(shell nproc)
 PACKAGES := cmake g++ make pkg-config antlr4 default-jre-headless libantlr4-runtime-dev \
   nlohmann-json3-dev doctest-dev libre2-dev libcli11-dev libsqlite3-dev libxxhash-dev \
   libbenchmark-dev sqlite3 libpq-dev libtomlplusplus-dev python3-yaml python3-jsonschema graphviz \
-  zsh fish
+  zsh fish libmimalloc-dev
 # The clang build with libFuzzer (make fuzz): Debian 12's clang and its runtimes.
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev
 
@@ -69,8 +69,12 @@ fuzz: deps fuzz-deps
 	./$(FUZZ_BUILD)/rfguard_tests
 	fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS)
 
+# bench_planning runs twice: with the C library's malloc (the library in a host
+# that keeps it) and with mimalloc preloaded (as the rfguard executable runs).
+MIMALLOC_SO := $(firstword $(wildcard /usr/lib/*/libmimalloc.so.2))
 bench: build
 	./$(BUILD)/bench_planning --repetitions 30
+	$(if $(MIMALLOC_SO),LD_PRELOAD=$(MIMALLOC_SO) ./$(BUILD)/bench_planning --repetitions 30)
 	./$(BUILD)/bench_frontend --benchmark_repetitions=10 --benchmark_report_aggregates_only=true
 	./$(BUILD)/bench_planner --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 	./$(BUILD)/bench_lint --benchmark_repetitions=7 --benchmark_report_aggregates_only=true

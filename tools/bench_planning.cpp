@@ -22,6 +22,7 @@
 #include <regex>
 #include <sstream>
 
+#include <dlfcn.h>
 #include <unistd.h>
 
 #include "engines/duckdb/schema_sql.h"
@@ -46,6 +47,15 @@ double median(std::vector<double> v) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
   return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+}
+
+/// The malloc in use: rfguard's own executable links mimalloc, the library
+/// leaves it to its host; `make bench` runs this tool both ways.
+std::string allocatorName() {
+  using Version = int (*)();
+  if (auto v = reinterpret_cast<Version>(dlsym(RTLD_DEFAULT, "mi_version")))
+    return "allocator: mimalloc " + std::to_string(v());
+  return "allocator: the C library's malloc";
 }
 
 /// A corpus file split as the bundled TPC-H script is written: the schema before
@@ -288,6 +298,9 @@ std::string cell(std::optional<double> v) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A preloaded allocator (make bench's second run) is for rfguard alone: the
+  // PostgreSQL server this starts keeps its own.
+  unsetenv("LD_PRELOAD");
   int reps = 30;
   std::string file = RFGUARD_SOURCE_DIR "/corpus/examples/tpch.sql";
   bool postgres = true, duckdb = true;
@@ -322,7 +335,7 @@ int main(int argc, char** argv) {
   std::vector<Row> rows;
   bool ok = timeRfguard(c, reps, rows);
   std::cout << "rfguard: " << c.queries.size() << " queries of " << file << ", " << reps
-            << " warm repetitions each, catalog loaded once\n";
+            << " warm repetitions each, catalog loaded once, " << allocatorName() << "\n";
 #ifdef RFGUARD_HAVE_LIBPQ
   if (postgres) timePostgres(c, reps, rows, ok);
 #else
