@@ -167,7 +167,7 @@ class Cluster {
  public:
   ~Cluster() {
     if (conn_) PQfinish(conn_);
-    if (started_) run("pg_ctl -D " + dir_ + " -m immediate stop >/dev/null 2>&1");
+    if (started_) run("pg_ctl -D " + dir_ + "/data -w -m immediate stop >/dev/null 2>&1");
     if (!dir_.empty()) std::filesystem::remove_all(dir_);
   }
 
