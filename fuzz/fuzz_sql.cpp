@@ -1,10 +1,12 @@
 // SQL text -> bind -> normalise -> place (every profile) -> verify -> render,
 // through the public API an optimizer calls. Invariants beyond "no crash": the
 // API never throws; errors are one located line each; the sound placement
-// verifies clean; the JSON rendering reads back and verifies clean again.
+// verifies clean; the JSON rendering reads back and verifies clean again. The
+// direct lexer gives the same tokens as the ANTLR one wherever it takes the text.
 #include <cstdint>
 
 #include "fuzz/fuzz_util.h"
+#include "grammar/sql.h"
 #include "include/rfguard/rfguard.h"
 
 using namespace rfguard::api;
@@ -12,6 +14,8 @@ using rfguard::fuzz::require;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
+  if (auto diff = rfguard::lexerDifference(text))
+    require(diff->empty(), "the direct lexer differs from RfSqlLexer", *diff);
   std::vector<std::string> errors;
   auto plans = Plans::fromSql(text, "fuzz.sql", &errors);
   for (const auto& e : errors) {

@@ -1,5 +1,6 @@
 #pragma once
 // The SQL front end: parse a script and bind it into plans. No ANTLR types here.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,5 +28,11 @@ struct SqlLimits {
 /// Returns false when any error was reported.
 bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
              std::vector<Query>& queries, Diagnostics& diags, const SqlLimits& limits = {});
+
+/// Lexes `text` with the direct lexer (grammar/fast_lexer.h) and with the
+/// ANTLR-generated one and describes the first difference between their tokens
+/// (type, text, channel, offsets, line, column): empty when they agree, nullopt
+/// when the direct lexer declines the text. For the tests and the fuzzer.
+std::optional<std::string> lexerDifference(const std::string& text);
 
 }  // namespace rfguard

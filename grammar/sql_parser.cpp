@@ -7,6 +7,7 @@
 #include "RfSqlLexer.h"
 #include "RfSqlParser.h"
 #include "grammar/binder.h"
+#include "grammar/fast_lexer.h"
 #include "grammar/sql.h"
 
 namespace rfguard {
@@ -115,7 +116,8 @@ bool checkDepth(antlr4::tree::ParseTree* root, int limit, SourceLoc& where) {
 template <typename Ctx>
 struct Parsed {
   std::unique_ptr<antlr4::ANTLRInputStream> input;
-  std::unique_ptr<rfsql::RfSqlLexer> lexer;
+  std::unique_ptr<rfsql::RfSqlLexer> lexer;  ///< when the direct lexer declined
+  std::unique_ptr<antlr4::TokenSource> direct;
   std::unique_ptr<antlr4::CommonTokenStream> tokens;
   std::unique_ptr<P> parser;
   ErrorCollector errors;
@@ -149,10 +151,15 @@ bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry
     return false;
   }
   out.input = std::make_unique<antlr4::ANTLRInputStream>(text);
-  out.lexer = std::make_unique<rfsql::RfSqlLexer>(out.input.get());
-  out.lexer->removeErrorListeners();
-  out.lexer->addErrorListener(&out.errors);
-  out.tokens = std::make_unique<antlr4::CommonTokenStream>(out.lexer.get());
+  out.direct = fastLex(text, out.input.get());
+  if (out.direct) {
+    out.tokens = std::make_unique<antlr4::CommonTokenStream>(out.direct.get());
+  } else {
+    out.lexer = std::make_unique<rfsql::RfSqlLexer>(out.input.get());
+    out.lexer->removeErrorListeners();
+    out.lexer->addErrorListener(&out.errors);
+    out.tokens = std::make_unique<antlr4::CommonTokenStream>(out.lexer.get());
+  }
   out.tokens->fill();
   SourceLoc where;
   if (out.tokens->size() > limits.maxTokens) {
@@ -318,6 +325,29 @@ bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
     at = {static_cast<int>(t->getLine()), static_cast<int>(t->getCharPositionInLine()) + 2};
   }
   return ok;
+}
+
+std::optional<std::string> lexerDifference(const std::string& text) {
+  std::lock_guard<std::mutex> lock(antlrMutex());
+  antlr4::ANTLRInputStream input(text);
+  auto direct = fastLex(text, &input);
+  if (!direct) return std::nullopt;
+  antlr4::ANTLRInputStream input2(text);
+  rfsql::RfSqlLexer lexer(&input2);
+  lexer.removeErrorListeners();
+  for (size_t i = 0;; ++i) {
+    auto a = direct->nextToken();
+    auto b = lexer.nextToken();
+    auto describe = [](const antlr4::Token& t) {
+      return std::to_string(t.getType()) + " '" + t.getText() + "' channel " +
+             std::to_string(t.getChannel()) + " at " + std::to_string(t.getStartIndex()) + ".." +
+             std::to_string(t.getStopIndex()) + " line " + std::to_string(t.getLine()) + ":" +
+             std::to_string(t.getCharPositionInLine());
+    };
+    if (describe(*a) != describe(*b))
+      return "token " + std::to_string(i) + ": direct " + describe(*a) + ", ANTLR " + describe(*b);
+    if (a->getType() == antlr4::Token::EOF) return "";
+  }
 }
 
 }  // namespace rfguard

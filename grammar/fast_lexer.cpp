@@ -1,0 +1,220 @@
+#include "grammar/fast_lexer.h"
+
+#include <cstring>
+#include <string_view>
+#include <unordered_map>
+
+#include "RfSqlLexer.h"
+
+namespace rfguard {
+
+namespace {
+
+using L = rfsql::RfSqlLexer;
+
+/// Keyword spellings (lower case) and their token types, from the grammar's
+/// `NAME : N A M E ;` rules.
+const std::unordered_map<std::string_view, size_t>& keywords() {
+  static const std::unordered_map<std::string_view, size_t> k = {
+#include "rfsql_keywords.inc"
+  };
+  return k;
+}
+
+bool isLetter(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+/// Hands out the scanned tokens in order, EOF last (and again if asked).
+class TokenList : public antlr4::TokenSource {
+ public:
+  explicit TokenList(antlr4::CharStream* input) : input_(input) {}
+  std::vector<std::unique_ptr<antlr4::Token>> tokens;
+
+  std::unique_ptr<antlr4::Token> nextToken() override {
+    if (next_ + 1 < tokens.size()) return std::move(tokens[next_++]);
+    return std::make_unique<antlr4::CommonToken>(tokens.back().get());  // EOF
+  }
+  // CommonToken's constructor asks these while the list is still being filled.
+  size_t getLine() const override { return tokens.empty() ? 1 : current()->getLine(); }
+  size_t getCharPositionInLine() override {
+    return tokens.empty() ? 0 : current()->getCharPositionInLine();
+  }
+  antlr4::CharStream* getInputStream() override { return input_; }
+  std::string getSourceName() override { return input_->getSourceName(); }
+  antlr4::TokenFactory<antlr4::CommonToken>* getTokenFactory() override {
+    return antlr4::CommonTokenFactory::DEFAULT.get();
+  }
+
+ private:
+  const antlr4::Token* current() const {
+    return next_ < tokens.size() ? tokens[next_].get() : tokens.back().get();
+  }
+  antlr4::CharStream* input_;
+  size_t next_ = 0;
+};
+
+class Scanner {
+ public:
+  Scanner(const std::string& text, antlr4::CharStream* input)
+      : s_(text), list_(std::make_unique<TokenList>(input)), source_{list_.get(), input} {}
+
+  std::unique_ptr<antlr4::TokenSource> run() {
+    // Offsets are in code points for ANTLR and in bytes here: ASCII only.
+    for (char c : s_)
+      if (static_cast<unsigned char>(c) >= 0x80) return nullptr;
+    while (pos_ < s_.size())
+      if (!next()) return nullptr;
+    // EOF as RfSqlLexer emits it: empty, just past the end, text "<EOF>".
+    auto eof = std::make_unique<antlr4::CommonToken>(
+        source_, antlr4::Token::EOF, antlr4::Token::DEFAULT_CHANNEL, pos_, pos_ - 1);
+    eof->setLine(line_);
+    eof->setCharPositionInLine(col_);
+    list_->tokens.push_back(std::move(eof));
+    return std::move(list_);
+  }
+
+ private:
+  /// Scans one token at pos_; false to decline.
+  bool next() {
+    const char c = s_[pos_];
+    const char d = at(pos_ + 1);
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+      size_t end = pos_;
+      while (end < s_.size() &&
+             (s_[end] == ' ' || s_[end] == '\t' || s_[end] == '\r' || s_[end] == '\n'))
+        ++end;
+      return emit(L::WS, end, antlr4::Token::HIDDEN_CHANNEL);
+    }
+    if (isLetter(c) || c == '_') {
+      size_t end = pos_ + 1;
+      while (end < s_.size() && (isLetter(s_[end]) || isDigit(s_[end]) || s_[end] == '_')) ++end;
+      return emit(wordType(end), end);
+    }
+    if (isDigit(c)) {
+      size_t end = pos_;
+      while (end < s_.size() && isDigit(s_[end])) ++end;
+      if (at(end) != '.') return emit(L::INTEGER_VALUE, end);
+      ++end;
+      while (end < s_.size() && isDigit(s_[end])) ++end;
+      return emit(L::DECIMAL_VALUE, end);
+    }
+    switch (c) {
+      case '.': {
+        if (!isDigit(d)) return emit(L::DOT, pos_ + 1);
+        size_t end = pos_ + 1;
+        while (end < s_.size() && isDigit(s_[end])) ++end;
+        return emit(L::DECIMAL_VALUE, end);
+      }
+      case '\'':
+        return quoted('\'', L::STRING);
+      case '"':
+        return quoted('"', L::QUOTED_IDENTIFIER);
+      case '`':
+        return quoted('`', L::BACKQUOTED_IDENTIFIER);
+      case '-':
+        if (d == '-') {
+          size_t end = pos_ + 2;
+          while (end < s_.size() && s_[end] != '\r' && s_[end] != '\n') ++end;
+          return emit(L::LINE_COMMENT, end, antlr4::Token::HIDDEN_CHANNEL);
+        }
+        return emit(L::MINUS, pos_ + 1);
+      case '/':
+        if (d == '*') {
+          size_t close = s_.find("*/", pos_ + 2);
+          if (close == std::string::npos) return false;
+          return emit(L::BLOCK_COMMENT, close + 2, antlr4::Token::HIDDEN_CHANNEL);
+        }
+        return emit(L::SLASH, pos_ + 1);
+      case '=':
+        return emit(L::EQ, pos_ + (d == '=' ? 2 : 1));
+      case '<':
+        if (d == '=' && at(pos_ + 2) == '>') return emit(L::NSEQ, pos_ + 3);
+        if (d == '=') return emit(L::LTE, pos_ + 2);
+        if (d == '>') return emit(L::NEQ, pos_ + 2);
+        return emit(L::LT, pos_ + 1);
+      case '>':
+        return d == '=' ? emit(L::GTE, pos_ + 2) : emit(L::GT, pos_ + 1);
+      case '!':
+        return d == '=' && emit(L::NEQ, pos_ + 2);
+      case '|':
+        return d == '|' && emit(L::CONCAT, pos_ + 2);
+      case '+':
+        return emit(L::PLUS, pos_ + 1);
+      case '*':
+        return emit(L::ASTERISK, pos_ + 1);
+      case '%':
+        return emit(L::PERCENT, pos_ + 1);
+      case '(':
+        return emit(L::LPAREN, pos_ + 1);
+      case ')':
+        return emit(L::RPAREN, pos_ + 1);
+      case ',':
+        return emit(L::COMMA, pos_ + 1);
+      case ';':
+        return emit(L::SEMICOLON, pos_ + 1);
+      default:
+        return false;  // UNRECOGNIZED: RfSqlLexer reports it
+    }
+  }
+
+  /// A keyword when the word spells one (keyword rules come before IDENTIFIER).
+  size_t wordType(size_t end) const {
+    const size_t n = end - pos_;
+    char lower[24];
+    if (n > sizeof lower) return L::IDENTIFIER;
+    for (size_t i = 0; i < n; ++i) {
+      const char c = s_[pos_ + i];
+      lower[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    }
+    auto it = keywords().find(std::string_view(lower, n));
+    return it == keywords().end() ? static_cast<size_t>(L::IDENTIFIER) : it->second;
+  }
+
+  /// 'text', "name" or `name`, a doubled quote standing for one.
+  bool quoted(char q, size_t type) {
+    size_t end = pos_ + 1;
+    for (;;) {
+      end = s_.find(q, end);
+      if (end == std::string::npos) return false;  // unterminated
+      if (at(end + 1) != q) break;
+      end += 2;
+    }
+    return emit(type, end + 1);
+  }
+
+  char at(size_t i) const { return i < s_.size() ? s_[i] : '\0'; }
+
+  bool emit(size_t type, size_t end, size_t channel = antlr4::Token::DEFAULT_CHANNEL) {
+    auto t = std::make_unique<antlr4::CommonToken>(source_, type, channel, pos_, end - 1);
+    t->setLine(line_);
+    t->setCharPositionInLine(col_);
+    t->setText(s_.substr(pos_, end - pos_));
+    list_->tokens.push_back(std::move(t));
+    for (; pos_ < end; ++pos_) {
+      if (s_[pos_] == '\n')
+        ++line_, col_ = 0;
+      else
+        ++col_;
+    }
+    return true;
+  }
+
+  const std::string& s_;
+  std::unique_ptr<TokenList> list_;
+  std::pair<antlr4::TokenSource*, antlr4::CharStream*> source_;
+  size_t pos_ = 0;
+  size_t line_ = 1;
+  size_t col_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<antlr4::TokenSource> fastLex(const std::string& text, antlr4::CharStream* input) {
+  return Scanner(text, input).run();
+}
+
+}  // namespace rfguard
