@@ -1,5 +1,7 @@
 #include "verifier/random_queries.h"
 
+#include "verifier/duckdb_queries.h"
+
 #include <vector>
 
 namespace rfguard {
@@ -76,75 +78,8 @@ std::string randomQuery(std::mt19937_64& rng, int tables) {
   return sql + ";\n";
 }
 
-namespace {
-
-/// A relation r<i> over table t<i> (or two tables) for a DuckDB query.
-std::string duckRelation(std::mt19937_64& rng, int i) {
-  const std::string t = "t" + std::to_string(i), a = "r" + std::to_string(i);
-  const std::string other = "t" + std::to_string(pick(rng, 6));
-  const std::string total = " NULLS FIRST, rowid";  // ties broken: one valid result
-  const std::string n = std::to_string(1 + pick(rng, 20)), m = std::to_string(pick(rng, 10));
-  switch (pick(rng, 12)) {
-    case 0:
-      return "(SELECT k, count(*) AS v FROM " + t + " GROUP BY k) AS " + a;
-    case 1:
-      return "(SELECT k, v FROM " + t + " ORDER BY v NULLS FIRST, k" + total + " LIMIT " + n +
-             ") AS " + a;
-    case 2:
-      return "(SELECT k, v FROM " + t + " ORDER BY v NULLS FIRST, k" + total + " LIMIT " + n +
-             " OFFSET " + m + ") AS " + a;
-    case 3:
-      return "(SELECT k, v FROM " + t + " ORDER BY k NULLS FIRST, v" + total + " OFFSET " + m +
-             ") AS " + a;
-    case 4:
-      return "(SELECT k, v FROM " + t + " UNION ALL SELECT k, v FROM " + other + ") AS " + a;
-    case 5:
-      return "(SELECT k, v FROM " + t + " INTERSECT SELECT k, v FROM " + other + ") AS " + a;
-    case 6:
-      return "(SELECT k, v FROM " + t + " EXCEPT SELECT k, v FROM " + other + ") AS " + a;
-    case 7:
-      return "(SELECT DISTINCT k, v % 3 AS v FROM " + t + ") AS " + a;
-    case 8:  // the OFFSET skips the smallest v, whatever their keys
-      return "(SELECT k, v FROM " + t + " ORDER BY v NULLS FIRST, k" + total + " OFFSET " +
-             std::to_string(1 + pick(rng, 50)) + ") AS " + a;
-    default:
-      return t + " AS " + a;
-  }
-}
-
-}  // namespace
-
 std::string randomDuckDbQuery(std::mt19937_64& rng, int tables) {
-  static const char* kJoins[] = {"JOIN",      "JOIN",      "LEFT JOIN", "RIGHT JOIN",
-                                 "FULL JOIN", "SEMI JOIN", "ANTI JOIN"};
-  static const char* kOps[] = {"=", "=", "=", "IS NOT DISTINCT FROM", "<"};
-  std::vector<int> visible{0};
-  std::string from = duckRelation(rng, 0);
-  for (int i = 1; i < tables; ++i) {
-    std::string join = kJoins[pick(rng, 7)];
-    std::string left =
-        "r" +
-        std::to_string(visible[static_cast<size_t>(pick(rng, static_cast<int>(visible.size())))]);
-    std::string right = "r" + std::to_string(i);
-    // A range condition only between small tables (t2 .. t5): over t0 or t1 it
-    // would make a near cross product.
-    const bool small = left != "r0" && left != "r1" && i >= 2;
-    from += " " + join + " " + duckRelation(rng, i) + " ON " + keyExpr(rng, left + ".k") + " " +
-            kOps[pick(rng, small ? 5 : 4)] + " " + keyExpr(rng, right + ".k");
-    if (pick(rng, 5) == 0) from += " AND " + left + ".v = " + right + ".v";
-    if (join.find("SEMI") == std::string::npos && join.find("ANTI") == std::string::npos)
-      visible.push_back(i);
-  }
-  std::string where;
-  if (pick(rng, 5) == 0)
-    where = " WHERE r0.k NOT IN (SELECT k FROM t" + std::to_string(pick(rng, 6)) + ")";
-  else if (pick(rng, 4) == 0)
-    where = " WHERE r0.v > " + std::to_string(pick(rng, 20));
-  std::string body = "SELECT * FROM " + from + where;
-  if (pick(rng, 4) == 0)  // a TopN on top, totally ordered by every column
-    body = "SELECT * FROM (" + body + ") s ORDER BY ALL NULLS FIRST LIMIT " +
-           std::to_string(1 + pick(rng, 50));
-  return "SELECT count(*) AS n, sum(hash(q)) AS h FROM (" + body + ") q";
+  return duckQuerySql(randomDuckQuery(rng, tables));
 }
 
 }  // namespace rfguard

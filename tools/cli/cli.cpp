@@ -281,7 +281,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   auto* duckDiffCmd = duckCmd->add_subcommand(
       "diff",
       "random queries in DuckDB with join filter pushdown on and off: any different "
-      "result, linted and written out as a DuckDB script");
+      "result shrunk to a minimal reproducer, linted and written out as a DuckDB script");
   duckDiffCmd->add_option("--seed", duckDiff.seed, "seed of the data and queries (default 1)");
   duckDiffCmd->add_option("--queries", duckDiff.queries, "queries to run (default 100)")
       ->check(CLI::Range(1, 10000000));
@@ -291,6 +291,11 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       ->add_option("--big", duckDiff.bigRows, "rows of the large probe table t0 (default 100000)")
       ->check(CLI::Range(1, 100000000));
   duckDiffCmd->add_option("--out", duckDiff.out, "write each difference as DIR/diff_<n>.sql");
+  duckDiffCmd
+      ->add_option("--shrink-tests", duckDiff.shrinkTests,
+                   "runs spent shrinking each difference to the simplest query and fewest rows "
+                   "that still show it (default 200, 0: none)")
+      ->check(CLI::Range(0, 100000));
   duckDiffCmd->add_option("--format", duckDiff.format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
   duckDiffCmd->add_flag("--verbose", duckDiff.verbose, "also list the queries DuckDB refused");

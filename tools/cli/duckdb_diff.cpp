@@ -1,7 +1,8 @@
 // `rfguard duckdb diff`: random queries run in DuckDB with join filter
 // pushdown on and off; a different result is a wrong-result bug of the
-// pushdown. Each difference comes with DuckDB's plan imported and linted and a
-// script that reproduces it in DuckDB.
+// pushdown. Each difference is shrunk to the simplest query and the fewest rows
+// that still show it, and comes with DuckDB's plan for that reproducer imported
+// and linted and a script that runs it in DuckDB.
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -12,7 +13,8 @@
 #include "pipeline/session.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/duckdb_diff.h"
-#include "verifier/random_queries.h"
+#include "tools/cli/duckdb_shrink.h"
+#include "verifier/duckdb_queries.h"
 
 namespace rfguard {
 
@@ -38,6 +40,106 @@ std::string resultText(const engine::Result& r) {
   for (size_t c = 0; c < r.columns.size(); ++c)
     out += (c ? ", " : "") + r.columns[c] + " = " + r.rows[0][c].value_or("NULL");
   return out;
+}
+
+/// Runs `sql` with the pushdown on and off, up to `tries` times (DuckDB's
+/// filters race its probe scans); true at the first run whose results differ.
+bool differs(engine::Engine& db, const std::string& sql, int tries, engine::Result& on,
+             engine::Result& off, bool& refused, std::string& error) {
+  refused = false;
+  for (int t = 0; t < tries; ++t) {
+    on = {}, off = {};
+    if (!db.execute("SET disabled_optimizers = ''", nullptr, error) ||
+        !db.execute(sql, &on, error) ||
+        !db.execute("SET disabled_optimizers = 'join_filter_pushdown'", nullptr, error) ||
+        !db.execute(sql, &off, error)) {
+      refused = true;  // a query DuckDB does not take (types, syntax): not a difference
+      db.execute("SET disabled_optimizers = ''", nullptr, error);
+      return false;
+    }
+    db.execute("SET disabled_optimizers = ''", nullptr, error);
+    if (on.rows != off.rows) return true;
+  }
+  return false;
+}
+
+/// The lint of DuckDB's plan for `sql`, imported from its profile.
+Json lintDuckDbPlan(engine::Engine& db, const std::string& sql, const SessionOptions& so) {
+  Json findings = Json::array();
+  engine::Result again;
+  std::string profile, error;
+  if (!db.profile(sql, again, profile, error)) return findings;
+  Session s(so);
+  Diagnostics diags;
+  if (s.loadFormat(profile, "duckdb-diff", InputFormat::DuckDb, diags) && !s.queries().empty())
+    for (const auto& f : s.verify(s.queries()[0]))
+      findings.push_back({{"code", f.code}, {"message", f.message}});
+  return findings;
+}
+
+/// Sets table t<i> to the rows `kept` of its generated contents (t<i>_all).
+bool keepRows(engine::Engine& db, size_t i, const KeptRows& kept, std::string& error) {
+  return db.execute(keepRowsSql(static_cast<int>(i), kept), nullptr, error);
+}
+
+/// A difference shrunk: the query, the rows kept of each table, its results.
+struct Reproducer {
+  DuckQuery query;
+  std::vector<KeptRows> kept;
+  engine::Result on, off;
+  int tests = 0;
+};
+
+/// Shrinks the query, then the rows of each table it reads (largest first),
+/// within `budget` tests of three tries each; leaves every table whole again.
+Reproducer shrink(engine::Engine& db, const DuckQuery& found, const engine::Result& on,
+                  const engine::Result& off, const std::vector<TableSpec>& specs, int budget) {
+  constexpr int kTries = 3;
+  Reproducer r{found, {}, on, off, 0};
+  for (const auto& s : specs) r.kept.push_back(KeptRows::all(s.rows));
+  const int start = budget;
+  std::string error;
+  bool refused = false;
+  engine::Result a, b;
+  auto showsIt = [&](const DuckQuery& q) {
+    if (!differs(db, duckQuerySql(q), kTries, a, b, refused, error)) return false;
+    r.on = a, r.off = b;
+    return true;
+  };
+  r.query = shrinkDuckQuery(found, showsIt, budget);
+  std::vector<int> tables = duckQueryTables(r.query);
+  std::sort(tables.begin(), tables.end(), [&](int x, int y) {
+    return specs[static_cast<size_t>(x)].rows > specs[static_cast<size_t>(y)].rows;
+  });
+  const std::string sql = duckQuerySql(r.query);
+  for (int t : tables) {
+    const size_t i = static_cast<size_t>(t);
+    KeptRows good = r.kept[i];
+    auto stillShows = [&](const KeptRows& candidate) {
+      if (keepRows(db, i, candidate, error) && differs(db, sql, kTries, a, b, refused, error)) {
+        good = candidate;
+        r.on = a, r.off = b;
+        return true;
+      }
+      keepRows(db, i, good, error);
+      return false;
+    };
+    r.kept[i] = shrinkRows(r.kept[i], stillShows, budget);
+  }
+  for (size_t i = 0; i < specs.size(); ++i)
+    if (r.kept[i].count() != specs[i].rows) keepRows(db, i, KeptRows::all(specs[i].rows), error);
+  r.tests = start - budget;
+  return r;
+}
+
+/// The rows kept, as "t0 12 of 100000, t2 3 of 200" (tables cut down only).
+std::string keptText(const Reproducer& r) {
+  std::string out;
+  for (size_t i = 0; i < r.kept.size(); ++i)
+    if (r.kept[i].count() != r.kept[i].total)
+      out += (out.empty() ? "" : ", ") + ("t" + std::to_string(i)) + " " +
+             std::to_string(r.kept[i].count()) + " of " + std::to_string(r.kept[i].total);
+  return out.empty() ? "every row" : out;
 }
 
 }  // namespace
@@ -67,7 +169,12 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
              ";\n";
     catalog.addTable(t);
   }
-  if (!db->execute(setup, nullptr, error)) {
+  // Each table's generated rows numbered, for shrinking (keepRows).
+  std::string numbered;
+  for (size_t i = 0; i < specs.size(); ++i)
+    numbered += "CREATE TABLE t" + std::to_string(i) + "_all AS SELECT rowid AS i, k, v FROM t" +
+                std::to_string(i) + ";\n";
+  if (!db->execute(setup, nullptr, error) || !db->execute(numbered, nullptr, error)) {
     err << "rfguard duckdb diff: DuckDB refused the data: " << error << "\n";
     return kExitInputError;
   }
@@ -77,60 +184,65 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
   Json diffs = Json::array();
   int ran = 0, refused = 0;
   for (int n = 0; n < args.queries; ++n) {
-    const std::string sql = randomDuckDbQuery(rng, 2 + static_cast<int>(rng() % 4));
+    const DuckQuery query = randomDuckQuery(rng, 2 + static_cast<int>(rng() % 4));
+    const std::string found = duckQuerySql(query);
     engine::Result on, off;
-    if (!db->execute("SET disabled_optimizers = ''", nullptr, error) ||
-        !db->execute(sql, &on, error)) {
-      ++refused;  // a query DuckDB does not take (types, syntax): not a difference
+    bool wasRefused = false;
+    const bool differ = differs(*db, found, 1, on, off, wasRefused, error);
+    if (wasRefused) {
+      ++refused;
       if (args.format == "text" && args.verbose) out << "-- refused: " << error << "\n";
       continue;
     }
-    if (!db->execute("SET disabled_optimizers = 'join_filter_pushdown'", nullptr, error) ||
-        !db->execute(sql, &off, error)) {
-      ++refused;
-      continue;
-    }
-    db->execute("SET disabled_optimizers = ''", nullptr, error);
     ++ran;
-    if (on.rows == off.rows) continue;
-    // DuckDB's plan with pushdown, imported and linted.
-    Json findings = Json::array();
-    engine::Result again;
-    std::string profile;
-    if (db->profile(sql, again, profile, error)) {
-      Session s(so);
-      Diagnostics diags;
-      if (s.loadFormat(profile, "duckdb-diff", InputFormat::DuckDb, diags) && !s.queries().empty())
-        for (const auto& f : s.verify(s.queries()[0]))
-          findings.push_back({{"code", f.code}, {"message", f.message}});
-    }
+    if (!differ) continue;
+    Reproducer r = shrink(*db, query, on, off, specs, args.shrinkTests);
+    const std::string sql = duckQuerySql(r.query);
+    // DuckDB's plan for the reproducer, on the reproducer's rows, imported and linted.
+    for (size_t i = 0; i < specs.size(); ++i)
+      if (r.kept[i].count() != specs[i].rows) keepRows(*db, i, r.kept[i], error);
+    Json findings = lintDuckDbPlan(*db, sql, so);
+    for (size_t i = 0; i < specs.size(); ++i)
+      if (r.kept[i].count() != specs[i].rows) keepRows(*db, i, KeptRows::all(specs[i].rows), error);
+    Json rows = Json::object();
+    for (size_t i = 0; i < specs.size(); ++i) rows["t" + std::to_string(i)] = r.kept[i].count();
     Json d{{"sql", sql},
-           {"with_pushdown", resultText(on)},
-           {"without_pushdown", resultText(off)},
-           {"findings", findings}};
+           {"with_pushdown", resultText(r.on)},
+           {"without_pushdown", resultText(r.off)},
+           {"findings", findings},
+           {"found_sql", found},
+           {"rows", rows},
+           {"shrink_tests", r.tests}};
     if (!args.out.empty()) {
       std::filesystem::create_directories(args.out);
       std::string path =
           (std::filesystem::path(args.out) / ("diff_" + std::to_string(diffs.size() + 1) + ".sql"))
               .string();
-      std::ofstream(path) << "-- rfguard duckdb diff --seed " << args.seed << ": query " << n + 1
-                          << "\n"
-                          << setup << "SET threads = " << args.threads << ";\n"
-                          << "SET disabled_optimizers = '';\n"
-                          << sql << ";  -- " << resultText(on) << "\n"
-                          << "SET disabled_optimizers = 'join_filter_pushdown';\n"
-                          << sql << ";  -- " << resultText(off) << "\n";
+      std::ofstream script(path);
+      script << "-- rfguard duckdb diff --seed " << args.seed << ": query " << n + 1
+             << ", shrunk in " << r.tests << " tests; found as:\n-- " << found << "\n"
+             << setup;
+      for (size_t i = 0; i < specs.size(); ++i)
+        if (r.kept[i].count() != specs[i].rows)
+          script << deleteOtherRowsSql(static_cast<int>(i), r.kept[i]) << ";\n";
+      script << "SET threads = " << args.threads << ";\n"
+             << "SET disabled_optimizers = '';\n"
+             << sql << ";  -- " << resultText(r.on) << "\n"
+             << "SET disabled_optimizers = 'join_filter_pushdown';\n"
+             << sql << ";  -- " << resultText(r.off) << "\n";
       d["script"] = path;
     }
     if (args.format == "text") {
-      out << "-- difference " << diffs.size() + 1 << " (query " << n + 1 << "):\n"
+      out << "-- difference " << diffs.size() + 1 << " (query " << n + 1 << "), shrunk in "
+          << r.tests << " tests to " << keptText(r) << ":\n"
           << sql << ";\n"
-          << "   with pushdown:    " << resultText(on) << "\n"
-          << "   without pushdown: " << resultText(off) << "\n";
+          << "   with pushdown:    " << resultText(r.on) << "\n"
+          << "   without pushdown: " << resultText(r.off) << "\n";
       for (const auto& f : findings)
         out << "   lint: [" << f["code"].get<std::string>() << "] "
             << f["message"].get<std::string>() << "\n";
       if (findings.empty()) out << "   lint: DuckDB's plan has no finding\n";
+      if (sql != found) out << "   found as: " << found << ";\n";
     }
     diffs.push_back(d);
   }

@@ -12,7 +12,8 @@ struct DuckDbDiffArgs {
   int threads = 2;
   long long bigRows = 100000;  ///< rows of t0, the large probe table
   std::string format = "text";
-  std::string out;  ///< a directory for the reproducer scripts
+  std::string out;        ///< a directory for the reproducer scripts
+  int shrinkTests = 200;  ///< tests spent shrinking each difference (0: report it as found)
   bool verbose = false;
 };
 

@@ -1,0 +1,249 @@
+#include "verifier/duckdb_queries.h"
+
+#include <algorithm>
+#include <set>
+
+namespace rfguard {
+
+namespace {
+
+int pick(std::mt19937_64& rng, int n) {
+  return static_cast<int>(rng() % static_cast<uint64_t>(n));
+}
+
+DuckRelation randomRelation(std::mt19937_64& rng, int alias) {
+  DuckRelation r;
+  r.alias = r.table = alias;
+  r.other = pick(rng, 6);
+  r.limit = 1 + pick(rng, 20);
+  r.offset = pick(rng, 10);
+  const int shape = pick(rng, 13);
+  r.shape = shape <= 9 ? static_cast<DuckRelation::Shape>(shape + 1) : DuckRelation::Table;
+  if (r.shape == DuckRelation::OffsetJoined) r.other = 2 + pick(rng, 4);  // a small build side
+  if (r.shape == DuckRelation::OffsetSmallest) r.offset = 1 + pick(rng, 50);
+  return r;
+}
+
+DuckKey randomKey(std::mt19937_64& rng) {
+  const int k = pick(rng, 7);
+  return k <= 3 ? static_cast<DuckKey>(k + 1) : DuckKey::Plain;
+}
+
+std::string relationSql(const DuckRelation& r) {
+  const std::string t = "t" + std::to_string(r.table), a = "r" + std::to_string(r.alias);
+  const std::string other = "t" + std::to_string(r.other);
+  const std::string total = " NULLS FIRST, rowid";  // ties broken: one valid result
+  const std::string n = std::to_string(r.limit), m = std::to_string(r.offset);
+  switch (r.shape) {
+    case DuckRelation::Table:
+      return t + " AS " + a;
+    case DuckRelation::GroupCount:
+      return "(SELECT k, count(*) AS v FROM " + t + " GROUP BY k) AS " + a;
+    case DuckRelation::Limit:
+      return "(SELECT k, v FROM " + t + " ORDER BY v NULLS FIRST, k" + total + " LIMIT " + n +
+             ") AS " + a;
+    case DuckRelation::LimitOffset:
+      return "(SELECT k, v FROM " + t + " ORDER BY v NULLS FIRST, k" + total + " LIMIT " + n +
+             " OFFSET " + m + ") AS " + a;
+    case DuckRelation::Offset:
+      return "(SELECT k, v FROM " + t + " ORDER BY k NULLS FIRST, v" + total + " OFFSET " + m +
+             ") AS " + a;
+    case DuckRelation::UnionAll:
+      return "(SELECT k, v FROM " + t + " UNION ALL SELECT k, v FROM " + other + ") AS " + a;
+    case DuckRelation::Intersect:
+      return "(SELECT k, v FROM " + t + " INTERSECT SELECT k, v FROM " + other + ") AS " + a;
+    case DuckRelation::Except:
+      return "(SELECT k, v FROM " + t + " EXCEPT SELECT k, v FROM " + other + ") AS " + a;
+    case DuckRelation::DistinctMod3:
+      return "(SELECT DISTINCT k, v % 3 AS v FROM " + t + ") AS " + a;
+    case DuckRelation::OffsetSmallest:  // the OFFSET skips the smallest v, whatever their keys
+      return "(SELECT k, v FROM " + t + " ORDER BY v NULLS FIRST, k" + total + " OFFSET " + m +
+             ") AS " + a;
+    case DuckRelation::OffsetJoined:  // rows that tie are equal: the bag is still one
+      return "(SELECT x.k, x.v FROM " + t + " x JOIN " + other +
+             " y ON x.k = y.k ORDER BY x.v NULLS FIRST, x.k NULLS FIRST, x.rowid OFFSET " + m +
+             ") AS " + a;
+  }
+  return t + " AS " + a;
+}
+
+std::string keySql(DuckKey k, const std::string& c) {
+  switch (k) {
+    case DuckKey::Coalesce:
+      return "coalesce(" + c + ", 0)";
+    case DuckKey::CastBigint:
+      return "cast(" + c + " AS bigint)";
+    case DuckKey::PlusOne:
+      return c + " + 1";
+    case DuckKey::Abs:
+      return "abs(" + c + ")";
+    case DuckKey::Plain:
+      break;
+  }
+  return c;
+}
+
+bool hidesRight(int type) {
+  const std::string& t = duckJoinTypes()[static_cast<size_t>(type)];
+  return t == "SEMI JOIN" || t == "ANTI JOIN";
+}
+
+/// Simplifications of one relation, simplest first.
+std::vector<DuckRelation> simpler(const DuckRelation& r) {
+  std::vector<DuckRelation> out;
+  if (r.shape != DuckRelation::Table) {
+    DuckRelation s = r;
+    s.shape = DuckRelation::Table;
+    out.push_back(s);
+  }
+  const bool limited = r.shape == DuckRelation::Limit || r.shape == DuckRelation::LimitOffset;
+  if (limited && r.limit > 1) {
+    DuckRelation s = r;
+    s.limit = r.limit / 2;
+    out.push_back(s);
+  }
+  const bool offset = r.shape == DuckRelation::LimitOffset || r.shape == DuckRelation::Offset ||
+                      r.shape == DuckRelation::OffsetSmallest ||
+                      r.shape == DuckRelation::OffsetJoined;
+  if (offset && r.offset > 0) {
+    DuckRelation s = r;
+    s.offset = r.offset / 2;
+    out.push_back(s);
+  }
+  return out;
+}
+
+}  // namespace
+
+const std::vector<std::string>& duckJoinTypes() {
+  static const std::vector<std::string> k = {"JOIN",      "LEFT JOIN", "RIGHT JOIN",
+                                             "FULL JOIN", "SEMI JOIN", "ANTI JOIN"};
+  return k;
+}
+
+const std::vector<std::string>& duckJoinOps() {
+  static const std::vector<std::string> k = {"=", "IS NOT DISTINCT FROM", "<"};
+  return k;
+}
+
+DuckQuery randomDuckQuery(std::mt19937_64& rng, int tables) {
+  // Inner joins and `=` twice as likely as the others.
+  static const int kJoinPick[] = {0, 0, 1, 2, 3, 4, 5};
+  static const int kOpPick[] = {0, 0, 0, 1, 2};
+  DuckQuery q;
+  std::vector<int> visible{0};  // relations whose columns the join output still has
+  q.first = randomRelation(rng, 0);
+  for (int i = 1; i < tables; ++i) {
+    DuckJoin j;
+    j.type = kJoinPick[pick(rng, 7)];
+    j.left = visible[static_cast<size_t>(pick(rng, static_cast<int>(visible.size())))];
+    j.right = randomRelation(rng, i);
+    j.leftKey = randomKey(rng);
+    // A range condition only between small tables (t2 .. t5): over t0 or t1 it
+    // would make a near cross product.
+    const bool small = j.left >= 2 && i >= 2;
+    j.op = kOpPick[pick(rng, small ? 5 : 4)];
+    j.rightKey = randomKey(rng);
+    j.sameV = pick(rng, 5) == 0;
+    if (!hidesRight(j.type)) visible.push_back(i);
+    q.joins.push_back(j);
+  }
+  if (pick(rng, 5) == 0) {
+    q.where = DuckQuery::NotIn;
+    q.whereTable = pick(rng, 6);
+  } else if (pick(rng, 4) == 0) {
+    q.where = DuckQuery::VGreater;
+    q.whereValue = pick(rng, 20);
+  }
+  if (pick(rng, 4) == 0) q.topN = 1 + pick(rng, 50);
+  return q;
+}
+
+std::string duckQuerySql(const DuckQuery& q) {
+  std::string from = relationSql(q.first);
+  for (const auto& j : q.joins) {
+    const std::string left = "r" + std::to_string(j.left),
+                      right = "r" + std::to_string(j.right.alias);
+    from += " " + duckJoinTypes()[static_cast<size_t>(j.type)] + " " + relationSql(j.right) +
+            " ON " + keySql(j.leftKey, left + ".k") + " " +
+            duckJoinOps()[static_cast<size_t>(j.op)] + " " + keySql(j.rightKey, right + ".k");
+    if (j.sameV) from += " AND " + left + ".v = " + right + ".v";
+  }
+  std::string where;
+  if (q.where == DuckQuery::NotIn)
+    where = " WHERE r0.k NOT IN (SELECT k FROM t" + std::to_string(q.whereTable) + ")";
+  else if (q.where == DuckQuery::VGreater)
+    where = " WHERE r0.v > " + std::to_string(q.whereValue);
+  std::string body = "SELECT * FROM " + from + where;
+  if (q.topN > 0)  // a TopN on top, totally ordered by every column
+    body =
+        "SELECT * FROM (" + body + ") s ORDER BY ALL NULLS FIRST LIMIT " + std::to_string(q.topN);
+  return "SELECT count(*) AS n, sum(hash(q)) AS h FROM (" + body + ") q";
+}
+
+std::vector<DuckQuery> duckQuerySimplifications(const DuckQuery& q) {
+  std::vector<DuckQuery> out;
+  if (q.topN > 0) {
+    DuckQuery s = q;
+    s.topN = 0;
+    out.push_back(s);
+  }
+  if (q.where != DuckQuery::None) {
+    DuckQuery s = q;
+    s.where = DuckQuery::None;
+    out.push_back(s);
+  }
+  // A join whose relation no later condition reads goes, last first. r0 stays:
+  // the WHERE reads it.
+  for (size_t i = q.joins.size(); i-- > 0;) {
+    const int alias = q.joins[i].right.alias;
+    bool used = false;
+    for (size_t k = i + 1; k < q.joins.size(); ++k) used = used || q.joins[k].left == alias;
+    if (used) continue;
+    DuckQuery s = q;
+    s.joins.erase(s.joins.begin() + static_cast<std::ptrdiff_t>(i));
+    out.push_back(s);
+  }
+  for (const auto& r : simpler(q.first)) {
+    DuckQuery s = q;
+    s.first = r;
+    out.push_back(s);
+  }
+  for (size_t i = 0; i < q.joins.size(); ++i) {
+    const DuckJoin& j = q.joins[i];
+    auto with = [&](auto change) {
+      DuckQuery s = q;
+      change(s.joins[i]);
+      out.push_back(s);
+    };
+    for (const auto& r : simpler(j.right)) with([&](DuckJoin& x) { x.right = r; });
+    if (j.sameV) with([](DuckJoin& x) { x.sameV = false; });
+    if (j.leftKey != DuckKey::Plain) with([](DuckJoin& x) { x.leftKey = DuckKey::Plain; });
+    if (j.rightKey != DuckKey::Plain) with([](DuckJoin& x) { x.rightKey = DuckKey::Plain; });
+    if (j.op != 0) with([](DuckJoin& x) { x.op = 0; });
+    // An inner join keeps every relation visible that was: later conditions stay valid.
+    if (j.type != 0) with([](DuckJoin& x) { x.type = 0; });
+  }
+  if (q.topN > 1) {
+    DuckQuery s = q;
+    s.topN = q.topN / 2;
+    out.push_back(s);
+  }
+  return out;
+}
+
+std::vector<int> duckQueryTables(const DuckQuery& q) {
+  std::set<int> t;
+  auto add = [&](const DuckRelation& r) {
+    t.insert(r.table);
+    if (r.shape == DuckRelation::UnionAll || r.shape == DuckRelation::Intersect ||
+        r.shape == DuckRelation::Except || r.shape == DuckRelation::OffsetJoined)
+      t.insert(r.other);
+  };
+  add(q.first);
+  for (const auto& j : q.joins) add(j.right);
+  if (q.where == DuckQuery::NotIn) t.insert(q.whereTable);
+  return {t.begin(), t.end()};
+}
+
+}  // namespace rfguard

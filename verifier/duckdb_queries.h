@@ -1,0 +1,82 @@
+#pragma once
+// Random queries for `rfguard duckdb diff`, as a structure that renders to
+// DuckDB's SQL and knows its one-step simplifications, so that a query showing
+// a wrong result can be shrunk to the simplest one that still shows it. Every
+// query and every simplification of it has one right answer: each ORDER BY
+// under a LIMIT or OFFSET is a total order (ties broken by rowid), and the
+// query returns its row count and the sum of its rows' hashes.
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace rfguard {
+
+/// A relation r<alias> over table t<table>: the table itself or a derived table.
+struct DuckRelation {
+  enum Shape {
+    Table,           ///< t AS r
+    GroupCount,      ///< SELECT k, count(*) AS v ... GROUP BY k
+    Limit,           ///< ORDER BY v, k, rowid LIMIT limit
+    LimitOffset,     ///< ORDER BY v, k, rowid LIMIT limit OFFSET offset
+    Offset,          ///< ORDER BY k, v, rowid OFFSET offset
+    UnionAll,        ///< t UNION ALL other
+    Intersect,       ///< t INTERSECT other
+    Except,          ///< t EXCEPT other
+    DistinctMod3,    ///< SELECT DISTINCT k, v % 3 AS v
+    OffsetSmallest,  ///< ORDER BY v, k, rowid OFFSET offset (skips the smallest v)
+    /// t joined to `other` on k, ORDER BY v, k, rowid OFFSET offset: the scan
+    /// below the OFFSET is a join's probe, so it starts after the builds, when
+    /// filters from joins above are ready (DuckDB PR #22963's shape).
+    OffsetJoined
+  };
+  int alias = 0;
+  int table = 0;
+  Shape shape = Table;
+  int other = 0;  ///< the second table of a set operation
+  int limit = 1;
+  int offset = 0;
+};
+
+/// How a join key reads its column.
+enum class DuckKey { Plain, Coalesce, CastBigint, PlusOne, Abs };
+
+struct DuckJoin {
+  int type = 0;  ///< index into duckJoinTypes()
+  int left = 0;  ///< alias of the relation on the left of the condition
+  DuckRelation right;
+  DuckKey leftKey = DuckKey::Plain, rightKey = DuckKey::Plain;
+  int op = 0;          ///< index into duckJoinOps()
+  bool sameV = false;  ///< AND left.v = right.v
+};
+
+struct DuckQuery {
+  DuckRelation first;
+  std::vector<DuckJoin> joins;
+  enum Where { None, NotIn, VGreater } where = None;
+  int whereTable = 0;  ///< NOT IN (SELECT k FROM t<whereTable>)
+  int whereValue = 0;  ///< r0.v > whereValue
+  int topN = 0;        ///< a TopN over the whole join, ordered by every column; 0: none
+};
+
+/// "JOIN", "LEFT JOIN", ..., "SEMI JOIN", "ANTI JOIN"; index 0 is the inner join.
+const std::vector<std::string>& duckJoinTypes();
+/// "=", "IS NOT DISTINCT FROM", "<"; index 0 is "=".
+const std::vector<std::string>& duckJoinOps();
+
+/// A random query over t0 .. t5 (k int, v int) with `tables` relations.
+DuckQuery randomDuckQuery(std::mt19937_64& rng, int tables);
+
+/// The query in DuckDB's SQL.
+std::string duckQuerySql(const DuckQuery& q);
+
+/// Every query one step simpler than `q`: without the TopN, the WHERE, a join
+/// nothing else refers to or its extra v = v conjunct; with a relation read
+/// as its plain table, a plain key, an inner join, `=`, a smaller LIMIT or
+/// OFFSET. Simplest first.
+std::vector<DuckQuery> duckQuerySimplifications(const DuckQuery& q);
+
+/// The tables (0 .. 5) the query reads.
+std::vector<int> duckQueryTables(const DuckQuery& q);
+
+}  // namespace rfguard
