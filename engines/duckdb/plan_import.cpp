@@ -864,20 +864,6 @@ Built Importer::build(const Json& n, const std::string& ptr) {
   return error(ptr, "DuckDB operator " + op + " is not imported"), out;
 }
 
-bool looksLikeDuckDbJson(const std::string& text) {
-  size_t i = text.find_first_not_of(" \t\r\n");
-  if (i == std::string::npos || (text[i] != '{' && text[i] != '[')) return false;
-  auto j = Json::parse(text, nullptr, false);
-  if (j.is_discarded()) return false;
-  const Json& first = j.is_array() && !j.empty() ? j[0] : j;
-  if (!first.is_object()) return false;
-  if (first.contains("format")) return false;  // rfguard's own
-  return first.contains("children") &&
-         (first.contains("query_name") || first.contains("operator_type") ||
-          first.contains("operator_name") || first.contains("extra_info") ||
-          first.contains("cumulative_cardinality"));
-}
-
 std::vector<std::string> queryTexts(const std::string& text) {
   std::vector<std::string> out;
   Json j = Json::parse(text, nullptr, false);

@@ -147,6 +147,26 @@ TEST_CASE("duckdb import: expression text as DuckDB prints it") {
   CHECK(k.nullsFirst);
 }
 
+TEST_CASE("duckdb import: DuckDB's JSON is told apart from the first object's top-level keys") {
+  // A profile: keys anywhere in the object, after nested values.
+  CHECK(looksLikeDuckDbJson(R"({"extra_info": {"children": 1}, "x": [[{}]], "children": []})"));
+  // EXPLAIN (FORMAT JSON): an array whose first element is the plan.
+  CHECK(looksLikeDuckDbJson(R"( [{"name": "PROJECTION", "children": [], "extra_info": {}}, 3])"));
+  // rfguard's own plan JSON, even with DuckDB's keys beside "format".
+  CHECK_FALSE(
+      looksLikeDuckDbJson(R"({"children": [], "extra_info": {}, "format": "rfguard-plan"})"));
+  // The keys must be the first object's own, not a nested object's.
+  CHECK_FALSE(looksLikeDuckDbJson(R"({"plan": {"children": [], "extra_info": {}}})"));
+  CHECK_FALSE(looksLikeDuckDbJson(R"([[{"children": [], "extra_info": {}}]])"));
+  CHECK_FALSE(looksLikeDuckDbJson(R"([1, {"children": [], "extra_info": {}}])"));
+  CHECK_FALSE(looksLikeDuckDbJson(R"({"children": []})"));
+  CHECK_FALSE(looksLikeDuckDbJson("[]"));
+  CHECK_FALSE(looksLikeDuckDbJson("select 1"));
+  // Not JSON at all, although it starts like DuckDB's.
+  CHECK_FALSE(looksLikeDuckDbJson(R"({"children": [], "extra_info": {}} trailing)"));
+  CHECK_FALSE(looksLikeDuckDbJson(R"({"children": [], "extra_info": {})"));
+}
+
 TEST_CASE("duckdb import: an inner join's dynamic filter is attributed to it") {
   std::string text = fixture("inner_join.json");
   CHECK(looksLikeDuckDbJson(text));
