@@ -16,11 +16,10 @@ LD_LIBRARY_PATH="$work/prefix/lib:$work/prefix/lib/x86_64-linux-gnu:${LD_LIBRARY
 # The optimizer-loop example stops at the first unsound rewrite, with a counterexample.
 cmake -S "$src/examples/optimizer_loop" -B "$work/loop" -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
 cmake --build "$work/loop" >/dev/null
-set +e
+code=0
 LD_LIBRARY_PATH="$work/prefix/lib:$work/prefix/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}" \
-  "$work/loop/rfguard_optimizer_loop" "$src/examples/optimizer_loop/queries.sql" > "$work/loop.out"
-code=$?
-set -e
+  "$work/loop/rfguard_optimizer_loop" "$src/examples/optimizer_loop/queries.sql" > "$work/loop.out" ||
+  code=$?
 cat "$work/loop.out"
 [ "$code" -eq 1 ] || { echo "optimizer loop: expected exit 1, got $code"; exit 1; }
 grep -q '^inner_chain: PushFiltersToScans: sound$' "$work/loop.out"
@@ -32,6 +31,14 @@ grep -q '^stopped at the first unsound step$' "$work/loop.out"
 prefix="$work/prefix"
 libdir=$(ls -d "$prefix"/lib/x86_64-linux-gnu 2>/dev/null || echo "$prefix/lib")
 fail() { echo "install test: $*"; exit 1; }
+# Whether a command's whole output matches: never `cmd | grep -q` under pipefail,
+# where grep's early exit can kill the command with SIGPIPE and fail the check.
+outputs() {
+  local pattern=$1 out
+  shift
+  out=$("$@" 2>&1) || true
+  grep -q -- "$pattern" <<<"$out"
+}
 
 # pkg-config: a build without CMake finds the installed library (the .pc file
 # is relocatable, so the scratch prefix works).
@@ -66,12 +73,12 @@ grep -q 'fail\\-on' "$prefix/share/man/man1/rfguard-lint.1" || fail "rfguard-lin
 
 # Debug information: split off by build id, the installed binaries stripped of it.
 for bin in "$prefix/bin/rfguard" "$(readlink -f "$libdir/librfguard.so")"; do
-  readelf -S "$bin" | grep -q '\.debug_info' && fail "$bin still carries .debug_info"
-  readelf -S "$bin" | grep -q '\.gnu_debuglink' || fail "$bin has no debuglink"
+  outputs '\.debug_info' readelf -S "$bin" && fail "$bin still carries .debug_info"
+  outputs '\.gnu_debuglink' readelf -S "$bin" || fail "$bin has no debuglink"
   id=$(readelf -n "$bin" | sed -n 's/.*Build ID: //p')
   debug="$prefix/lib/debug/.build-id/${id:0:2}/${id:2}.debug"
   [ -f "$debug" ] || fail "no debug file $debug for $bin"
-  readelf -S "$debug" | grep -q '\.debug_info' || fail "$debug has no .debug_info"
+  outputs '\.debug_info' readelf -S "$debug" || fail "$debug has no .debug_info"
   [ "$(readelf -n "$debug" 2>/dev/null | sed -n 's/.*Build ID: //p')" = "$id" ] || fail "$debug: other build id"
 done
 # The debug file maps the stripped binary's code back to source lines.
@@ -79,13 +86,13 @@ id=$(readelf -n "$prefix/bin/rfguard" | sed -n 's/.*Build ID: //p')
 debug="$prefix/lib/debug/.build-id/${id:0:2}/${id:2}.debug"
 main=$(nm "$debug" | awk '$3 == "main" { print $1 }')
 [ -n "$main" ] || fail "no symbol main in $debug"
-addr2line -e "$debug" "0x$main" | grep -q 'tools/main.cpp:' || fail "addr2line: main is not in tools/main.cpp"
+outputs 'tools/main.cpp:' addr2line -e "$debug" "0x$main" || fail "addr2line: main is not in tools/main.cpp"
 if command -v gdb > /dev/null; then
-  gdb -nx -batch -iex "set debug-file-directory $prefix/lib/debug" -ex 'info line main' \
-    "$prefix/bin/rfguard" 2>&1 | grep -q 'tools/main.cpp' || fail "gdb does not find main's source line"
+  outputs 'tools/main.cpp' gdb -nx -batch -iex "set debug-file-directory $prefix/lib/debug" \
+    -ex 'info line main' "$prefix/bin/rfguard" || fail "gdb does not find main's source line"
 fi
 # Stripped, the installed tool still runs.
-LD_LIBRARY_PATH="$libdir" "$prefix/bin/rfguard" --version | grep -q '^rfguard 0.1.0$' || fail "installed rfguard --version"
+outputs '^rfguard 0.1.0$' env LD_LIBRARY_PATH="$libdir" "$prefix/bin/rfguard" --version || fail "installed rfguard --version"
 # It opens the DuckDB installed beside it (RUNPATH $ORIGIN/../lib), with no
 # library path set.
 if [ -f "$libdir/libduckdb.so" ]; then
