@@ -328,6 +328,9 @@ bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
 }
 
 std::optional<std::string> lexerDifference(const std::string& text) {
+  // ANTLR's input stream throws on invalid UTF-8 (parseText reports it first);
+  // the direct lexer declines any non-ASCII text anyway.
+  if (invalidUtf8(text) != std::string::npos) return std::nullopt;
   std::lock_guard<std::mutex> lock(antlrMutex());
   antlr4::ANTLRInputStream input(text);
   auto direct = fastLex(text, &input);
