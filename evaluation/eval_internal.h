@@ -54,6 +54,8 @@ struct EvalCache {
   std::unordered_map<std::pair<const void*, const void*>, size_t, PairHash> resolved;
   std::unordered_map<const Expr*, Value> literals;  ///< parsed literal values
   std::unordered_map<const Expr*, Form> forms;      ///< calls, classified once
+  /// A join's `=` conjuncts as (left key, right key) pairs the hash join looks up by.
+  std::unordered_map<const PlanNode*, std::vector<std::pair<const Expr*, const Expr*>>> equiKeys;
 };
 
 /// A producer's published content for one filter. An equality filter is the
@@ -79,7 +81,8 @@ class Evaluator {
   std::optional<Relation> node(const PlanNode& n, const Ctx* outer);
   std::optional<Value> expr(const Expr& e, const Ctx& ctx);
   std::optional<Relation> aggregateOrWindow(const PlanNode& n, const Ctx* outer);
-  bool truth(const Expr& e, const Ctx& ctx, bool* isTrue);  ///< false on error
+  std::optional<Relation> join(const PlanNode& n, const Ctx* outer);  ///< eval_join.cpp
+  bool truth(const Expr& e, const Ctx& ctx, bool* isTrue);            ///< false on error
   std::string error;
 
   /// Publishes the contents of `join`'s filters from its evaluated build side.

@@ -119,69 +119,8 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
       out.order = std::move(in->order);  // a projection keeps the order
       return out;
     }
-    case PlanOp::Join: {
-      // The build side first: its filters must be complete before the probe side reads.
-      auto right = child(1);
-      if (!right) return std::nullopt;
-      publish(n, *right, outer);
-      if (!error.empty()) return std::nullopt;
-      auto left = child(0);
-      if (!left) return std::nullopt;
-      const Index& index = joinIndexFor(n);
-      const auto& info = joinInfo(n.joinType);
-      const size_t lw = n.children[0]->output.size(), rw = n.children[1]->output.size();
-      std::vector<bool> rightMatched(right->rows.size(), false);
-      std::vector<bool> rightUnknown(right->rows.size(), false);  // a NULL comparison (NOT IN)
-      auto emit = [&](const Row* l, const Row* r) {
-        Row o;
-        o.reserve(lw + rw);
-        if (info.outputs[0])
-          for (size_t i = 0; i < lw; ++i) o.push_back(l ? (*l)[i] : null());
-        if (info.outputs[1])
-          for (size_t i = 0; i < rw; ++i) o.push_back(r ? (*r)[i] : null());
-        out.rows.push_back(std::move(o));
-      };
-      const bool leftOnly = info.outputs[0] && !info.outputs[1];
-      const bool rightOnly = info.outputs[1] && !info.outputs[0];
-      for (const auto& l : left->rows) {
-        bool matched = false, unknown = false;
-        for (size_t j = 0; j < right->rows.size(); ++j) {
-          bool t = true;
-          if (n.predicate) {
-            auto v = expr(*n.predicate, Ctx{&index, &l, outer, &right->rows[j], lw});
-            if (!v) return std::nullopt;
-            if (!isNull(*v) && !std::holds_alternative<int64_t>(*v))
-              return error = "a join condition did not evaluate to a boolean", std::nullopt;
-            unknown = unknown || isNull(*v);
-            if (isNull(*v)) rightUnknown[j] = true;
-            t = !isNull(*v) && std::get<int64_t>(*v) != 0;
-          }
-          if (!t) continue;
-          matched = true;
-          rightMatched[j] = true;
-          if (!leftOnly && !rightOnly) emit(&l, &right->rows[j]);
-        }
-        if (leftOnly) {
-          bool keep = info.keepsMatched ? matched
-                      : info.nullAware  ? !matched && !unknown
-                                        : !matched;
-          if (keep) emit(&l, nullptr);
-        } else if (!matched && info.generatesNulls[1] && !rightOnly) {
-          emit(&l, nullptr);  // LEFT / FULL: the NULL-extended probe row
-        }
-      }
-      for (size_t j = 0; j < right->rows.size(); ++j) {
-        if (rightOnly) {
-          const bool keep = info.keepsMatched ? rightMatched[j]
-                            : info.nullAware  ? !rightMatched[j] && !rightUnknown[j]
-                                              : !rightMatched[j];
-          if (keep) emit(nullptr, &right->rows[j]);
-        } else if (!rightMatched[j] && info.generatesNulls[0]) {
-          emit(nullptr, &right->rows[j]);  // RIGHT / FULL
-        }
-      }
-      return out;
-    }
+    case PlanOp::Join:
+      return join(n, outer);
     case PlanOp::Aggregate:
     case PlanOp::Window:
       return aggregateOrWindow(n, outer);

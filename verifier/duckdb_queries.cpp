@@ -29,14 +29,15 @@ DuckKey randomKey(std::mt19937_64& rng) {
   return k <= 3 ? static_cast<DuckKey>(k + 1) : DuckKey::Plain;
 }
 
-std::string relationSql(const DuckRelation& r) {
+std::string relationSql(const DuckRelation& r, DuckDialect d) {
   const std::string t = "t" + std::to_string(r.table), a = "r" + std::to_string(r.alias);
   const std::string other = "t" + std::to_string(r.other);
-  const std::string total = " NULLS FIRST, rowid";  // ties broken: one valid result
+  const std::string rowid = d == DuckDialect::DuckDb ? "rowid" : "rid";
+  const std::string total = " NULLS FIRST, " + rowid;  // ties broken: one valid result
   const std::string n = std::to_string(r.limit), m = std::to_string(r.offset);
   switch (r.shape) {
-    case DuckRelation::Table:
-      return t + " AS " + a;
+    case DuckRelation::Table:  // rfguard's t<i> has rid besides k, v: not in SELECT *
+      return d == DuckDialect::DuckDb ? t + " AS " + a : "(SELECT k, v FROM " + t + ") AS " + a;
     case DuckRelation::GroupCount:
       return "(SELECT k, count(*) AS v FROM " + t + " GROUP BY k) AS " + a;
     case DuckRelation::Limit:
@@ -61,8 +62,8 @@ std::string relationSql(const DuckRelation& r) {
              ") AS " + a;
     case DuckRelation::OffsetJoined:  // rows that tie are equal: the bag is still one
       return "(SELECT x.k, x.v FROM " + t + " x JOIN " + other +
-             " y ON x.k = y.k ORDER BY x.v NULLS FIRST, x.k NULLS FIRST, x.rowid OFFSET " + m +
-             ") AS " + a;
+             " y ON x.k = y.k ORDER BY x.v NULLS FIRST, x.k NULLS FIRST, x." + rowid + " OFFSET " +
+             m + ") AS " + a;
   }
   return t + " AS " + a;
 }
@@ -159,15 +160,19 @@ DuckQuery randomDuckQuery(std::mt19937_64& rng, int tables) {
   return q;
 }
 
-std::string duckQuerySql(const DuckQuery& q) {
-  std::string from = relationSql(q.first);
+std::string duckQueryRowsSql(const DuckQuery& q, DuckDialect d) {
+  std::string from = relationSql(q.first, d);
+  int visible = 1;  // relations whose two columns the output has
   for (const auto& j : q.joins) {
     const std::string left = "r" + std::to_string(j.left),
                       right = "r" + std::to_string(j.right.alias);
-    from += " " + duckJoinTypes()[static_cast<size_t>(j.type)] + " " + relationSql(j.right) +
-            " ON " + keySql(j.leftKey, left + ".k") + " " +
+    const std::string type = duckJoinTypes()[static_cast<size_t>(j.type)];
+    // rfguard spells DuckDB's SEMI and ANTI JOIN as Spark does.
+    from += " " + (d == DuckDialect::RfGuard && hidesRight(j.type) ? "LEFT " + type : type) + " " +
+            relationSql(j.right, d) + " ON " + keySql(j.leftKey, left + ".k") + " " +
             duckJoinOps()[static_cast<size_t>(j.op)] + " " + keySql(j.rightKey, right + ".k");
     if (j.sameV) from += " AND " + left + ".v = " + right + ".v";
+    if (!hidesRight(j.type)) ++visible;
   }
   std::string where;
   if (q.where == DuckQuery::NotIn)
@@ -175,10 +180,20 @@ std::string duckQuerySql(const DuckQuery& q) {
   else if (q.where == DuckQuery::VGreater)
     where = " WHERE r0.v > " + std::to_string(q.whereValue);
   std::string body = "SELECT * FROM " + from + where;
-  if (q.topN > 0)  // a TopN on top, totally ordered by every column
-    body =
-        "SELECT * FROM (" + body + ") s ORDER BY ALL NULLS FIRST LIMIT " + std::to_string(q.topN);
-  return "SELECT count(*) AS n, sum(hash(q)) AS h FROM (" + body + ") q";
+  if (q.topN == 0) return body;
+  // A TopN on top, totally ordered by every column.
+  std::string order = "ALL NULLS FIRST";
+  if (d == DuckDialect::RfGuard) {
+    order.clear();
+    for (int c = 1; c <= 2 * visible; ++c)
+      order += (c > 1 ? ", " : "") + std::to_string(c) + " NULLS FIRST";
+  }
+  return "SELECT * FROM (" + body + ") s ORDER BY " + order + " LIMIT " + std::to_string(q.topN);
+}
+
+std::string duckQuerySql(const DuckQuery& q) {
+  return "SELECT count(*) AS n, sum(hash(q)) AS h FROM (" +
+         duckQueryRowsSql(q, DuckDialect::DuckDb) + ") q";
 }
 
 std::vector<DuckQuery> duckQuerySimplifications(const DuckQuery& q) {
@@ -230,6 +245,18 @@ std::vector<DuckQuery> duckQuerySimplifications(const DuckQuery& q) {
     out.push_back(s);
   }
   return out;
+}
+
+DuckQuery remapTables(DuckQuery q, const std::vector<int>& to) {
+  auto map = [&](int& t) { t = to.at(static_cast<size_t>(t)); };
+  auto relation = [&](DuckRelation& r) {
+    map(r.table);
+    map(r.other);
+  };
+  relation(q.first);
+  for (auto& j : q.joins) relation(j.right);
+  map(q.whereTable);
+  return q;
 }
 
 std::vector<int> duckQueryTables(const DuckQuery& q) {

@@ -67,7 +67,18 @@ const std::vector<std::string>& duckJoinOps();
 /// A random query over t0 .. t5 (k int, v int) with `tables` relations.
 DuckQuery randomDuckQuery(std::mt19937_64& rng, int tables);
 
-/// The query in DuckDB's SQL.
+/// The SQL dialect a query is written in.
+enum class DuckDialect {
+  DuckDb,  ///< tables t<i>(k, v); rowid breaks ties; SEMI JOIN; ORDER BY ALL
+  /// rfguard's: tables t<i>(k, v, rid) with rid DuckDB's rowid; LEFT SEMI JOIN;
+  /// ORDER BY positions
+  RfGuard
+};
+
+/// The query's rows in `dialect` (what duckQuerySql counts and hashes).
+std::string duckQueryRowsSql(const DuckQuery& q, DuckDialect dialect);
+
+/// The query in DuckDB's SQL: its row count and the sum of its rows' hashes.
 std::string duckQuerySql(const DuckQuery& q);
 
 /// Every query one step simpler than `q`: without the TopN, the WHERE, a join
@@ -75,6 +86,9 @@ std::string duckQuerySql(const DuckQuery& q);
 /// as its plain table, a plain key, an inner join, `=`, a smaller LIMIT or
 /// OFFSET. Simplest first.
 std::vector<DuckQuery> duckQuerySimplifications(const DuckQuery& q);
+
+/// The query with every table t it reads replaced by `to[t]`.
+DuckQuery remapTables(DuckQuery q, const std::vector<int>& to);
 
 /// The tables (0 .. 5) the query reads.
 std::vector<int> duckQueryTables(const DuckQuery& q);

@@ -296,6 +296,12 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
                    "runs spent shrinking each difference to the simplest query and fewest rows "
                    "that still show it (default 200, 0: none)")
       ->check(CLI::Range(0, 100000));
+  duckDiffCmd
+      ->add_option("--evaluator-rows", duckDiff.evaluatorRows,
+                   "queries whose tables have at most this many rows are also run by rfguard's "
+                   "evaluator, as bound, normalised and with its own filters (default 2000, 0: "
+                   "never)")
+      ->check(CLI::Range(0, 100000000));
   duckDiffCmd->add_option("--format", duckDiff.format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
   duckDiffCmd->add_flag("--verbose", duckDiff.verbose, "also list the queries DuckDB refused");
@@ -347,7 +353,8 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       "compare corpus/examples/ssb.sql\n\nDocs: docs/duckdb.md");
   duckDiffCmd->footer(
       "Exit codes: 0 no result differs with join filter pushdown on and off, 1 one does (each "
-      "written with --out), 2 usage error.\n\nExamples:\n  rfguard duckdb diff --queries 100 "
+      "written with --out) or rfguard's evaluator disagrees with DuckDB, 2 usage "
+      "error.\n\nExamples:\n  rfguard duckdb diff --queries 100 "
       "--seed 5\n  rfguard duckdb diff --queries 1000 --threads 2 --out diffs/\n\nDocs: "
       "docs/duckdb.md");
   try {

@@ -13,6 +13,7 @@
 #include "pipeline/session.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/duckdb_diff.h"
+#include "tools/cli/duckdb_opinion.h"
 #include "tools/cli/duckdb_shrink.h"
 #include "verifier/duckdb_queries.h"
 
@@ -75,6 +76,70 @@ Json lintDuckDbPlan(engine::Engine& db, const std::string& sql, const SessionOpt
     for (const auto& f : s.verify(s.queries()[0]))
       findings.push_back({{"code", f.code}, {"message", f.message}});
   return findings;
+}
+
+/// rfguard's evaluator on `q` against DuckDB's rows for it, with the pushdown
+/// on or off.
+EvaluatorOpinion thirdOpinion(engine::Engine& db, const EvaluatorOracle& oracle, const DuckQuery& q,
+                              bool pushdown) {
+  engine::Result rows;
+  std::string error;
+  const bool ok = db.execute(pushdown ? "SET disabled_optimizers = ''"
+                                      : "SET disabled_optimizers = 'join_filter_pushdown'",
+                             nullptr, error) &&
+                  db.execute(duckQueryRowsSql(q, DuckDialect::DuckDb), &rows, error);
+  std::string ignored;
+  db.execute("SET disabled_optimizers = ''", nullptr, ignored);
+  if (!ok) {
+    EvaluatorOpinion o;
+    o.reason = "DuckDB: " + error;
+    return o;
+  }
+  return oracle.judge(q, rows);
+}
+
+Json rowsJson(const std::vector<std::vector<engine::Cell>>& rows, size_t cap) {
+  Json out = Json::array();
+  for (size_t i = 0; i < rows.size() && i < cap; ++i) {
+    Json row = Json::array();
+    for (const auto& c : rows[i]) row.push_back(c ? Json(*c) : Json(nullptr));
+    out.push_back(row);
+  }
+  return out;
+}
+
+std::string rowText(const std::vector<engine::Cell>& row) {
+  std::string out = "(";
+  for (size_t i = 0; i < row.size(); ++i) out += (i ? ", " : "") + row[i].value_or("NULL");
+  return out + ")";
+}
+
+/// An opinion as JSON: its verdict, and for a disagreement the rows each side
+/// has more often (at most 20 of each).
+Json opinionJson(const EvaluatorOpinion& o) {
+  Json j{{"verdict", verdictName(o.verdict)}, {"filters", o.filters}};
+  if (!o.which.empty()) j["which"] = o.which;
+  if (!o.reason.empty()) j["reason"] = o.reason;
+  if (o.verdict == EvaluatorOpinion::Disagrees) {
+    j["duckdb_rows"] = o.duckdb.size();
+    j["rfguard_rows"] = o.rfguard.size();
+    j["only_duckdb"] = rowsJson(o.onlyDuckdb, 20);
+    j["only_rfguard"] = rowsJson(o.onlyRfguard, 20);
+  }
+  return j;
+}
+
+/// A disagreement in words, for the text output.
+std::string opinionText(const EvaluatorOpinion& o) {
+  if (o.verdict != EvaluatorOpinion::Disagrees) return verdictName(o.verdict);
+  std::string out = std::string("disagrees (") + o.which + " plan, " + std::to_string(o.filters) +
+                    " filters): DuckDB " + std::to_string(o.duckdb.size()) + " rows, rfguard " +
+                    std::to_string(o.rfguard.size());
+  for (size_t i = 0; i < o.onlyDuckdb.size() && i < 5; ++i)
+    out += "\n     only DuckDB:  " + rowText(o.onlyDuckdb[i]);
+  for (size_t i = 0; i < o.onlyRfguard.size() && i < 5; ++i)
+    out += "\n     only rfguard: " + rowText(o.onlyRfguard[i]);
+  return out;
 }
 
 /// Sets table t<i> to the rows `kept` of its generated contents (t<i>_all).
@@ -178,6 +243,25 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
     err << "rfguard duckdb diff: DuckDB refused the data: " << error << "\n";
     return kExitInputError;
   }
+  // rfguard's evaluator reads back the tables small enough for it.
+  EvaluatorOracle oracle(*db, static_cast<int>(specs.size()));
+  std::vector<bool> evaluable(specs.size());
+  for (size_t i = 0; i < specs.size(); ++i) {
+    evaluable[i] = args.evaluatorRows > 0 && specs[i].rows <= args.evaluatorRows;
+    if (evaluable[i] && !oracle.load(static_cast<int>(i), error)) {
+      err << "rfguard duckdb diff: reading t" << i << " back from DuckDB: " << error << "\n";
+      return kExitInputError;
+    }
+  }
+  // Each table's stand-in in the queries rfguard's evaluator judges: itself when
+  // small enough, else the small tables in turn.
+  std::vector<int> smallTables, smallList;
+  for (size_t i = 0; i < specs.size(); ++i)
+    if (evaluable[i]) smallList.push_back(static_cast<int>(i));
+  for (size_t i = 0; i < specs.size() && !smallList.empty(); ++i)
+    smallTables.push_back(evaluable[i] ? static_cast<int>(i) : smallList[i % smallList.size()]);
+  int opinions[3] = {0, 0, 0};  // by EvaluatorOpinion::Verdict
+  Json disagreements = Json::array();
   std::mt19937_64 rng(args.seed);
   SessionOptions so;
   so.schema = catalog;
@@ -195,6 +279,24 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
       continue;
     }
     ++ran;
+    // The same query over the tables small enough for rfguard's evaluator.
+    if (!smallTables.empty()) {
+      const DuckQuery small = remapTables(query, smallTables);
+      const EvaluatorOpinion o = thirdOpinion(*db, oracle, small, true);
+      ++opinions[o.verdict];
+      if (o.verdict == EvaluatorOpinion::Disagrees) {
+        Json d = opinionJson(o);
+        d["sql"] = duckQueryRowsSql(small, DuckDialect::DuckDb);
+        d["rfguard_sql"] = duckQueryRowsSql(small, DuckDialect::RfGuard);
+        disagreements.push_back(d);
+        if (args.format == "text")
+          out << "-- rfguard's evaluator and DuckDB (query " << n + 1
+              << " over small tables, pushdown on) disagree:\n"
+              << d["sql"].get<std::string>() << ";\n   " << opinionText(o) << "\n";
+      } else if (o.verdict == EvaluatorOpinion::Declined && args.format == "text" && args.verbose) {
+        out << "-- rfguard's evaluator declined query " << n + 1 << ": " << o.reason << "\n";
+      }
+    }
     if (!differ) continue;
     Reproducer r = shrink(*db, query, on, off, specs, args.shrinkTests);
     const std::string sql = duckQuerySql(r.query);
@@ -202,8 +304,23 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
     for (size_t i = 0; i < specs.size(); ++i)
       if (r.kept[i].count() != specs[i].rows) keepRows(*db, i, r.kept[i], error);
     Json findings = lintDuckDbPlan(*db, sql, so);
+    // rfguard's evaluator on the reproducer's rows, against DuckDB without the pushdown.
+    bool smallRepro = args.evaluatorRows > 0;
+    const std::vector<int> reproTables = duckQueryTables(r.query);
+    for (int t : reproTables)
+      smallRepro = smallRepro && r.kept[static_cast<size_t>(t)].count() <= args.evaluatorRows;
+    std::optional<EvaluatorOpinion> reproOpinion;
+    if (smallRepro) {
+      bool read = true;
+      for (int t : reproTables) read = read && oracle.load(t, error);
+      reproOpinion = read ? thirdOpinion(*db, oracle, r.query, false) : EvaluatorOpinion{};
+      if (!read) reproOpinion->reason = "reading the reproducer's rows: " + error;
+    }
     for (size_t i = 0; i < specs.size(); ++i)
-      if (r.kept[i].count() != specs[i].rows) keepRows(*db, i, KeptRows::all(specs[i].rows), error);
+      if (r.kept[i].count() != specs[i].rows) {
+        keepRows(*db, i, KeptRows::all(specs[i].rows), error);
+        if (evaluable[i]) oracle.load(static_cast<int>(i), error);
+      }
     Json rows = Json::object();
     for (size_t i = 0; i < specs.size(); ++i) rows["t" + std::to_string(i)] = r.kept[i].count();
     Json d{{"sql", sql},
@@ -213,6 +330,7 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
            {"found_sql", found},
            {"rows", rows},
            {"shrink_tests", r.tests}};
+    if (reproOpinion) d["evaluator"] = opinionJson(*reproOpinion);
     if (!args.out.empty()) {
       std::filesystem::create_directories(args.out);
       std::string path =
@@ -242,13 +360,25 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
         out << "   lint: [" << f["code"].get<std::string>() << "] "
             << f["message"].get<std::string>() << "\n";
       if (findings.empty()) out << "   lint: DuckDB's plan has no finding\n";
+      if (reproOpinion)
+        out << "   rfguard's evaluator, against DuckDB without pushdown: "
+            << opinionText(*reproOpinion)
+            << (reproOpinion->verdict == EvaluatorOpinion::Declined ? ": " + reproOpinion->reason
+                                                                    : "")
+            << "\n";
       if (sql != found) out << "   found as: " << found << ";\n";
     }
     diffs.push_back(d);
   }
   if (args.format == "json") {
+    Json evaluator{{"max_rows", args.evaluatorRows},
+                   {"agree", opinions[EvaluatorOpinion::Agrees]},
+                   {"disagree", opinions[EvaluatorOpinion::Disagrees]},
+                   {"declined", opinions[EvaluatorOpinion::Declined]},
+                   {"disagreements", disagreements}};
     out << Json{{"engine", db->version()}, {"seed", args.seed},  {"threads", args.threads},
-                {"queries", ran},          {"refused", refused}, {"differences", diffs}}
+                {"queries", ran},          {"refused", refused}, {"differences", diffs},
+                {"evaluator", evaluator}}
                .dump(2)
         << "\n";
   } else {
@@ -256,8 +386,13 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
         << " threads, tables of " << specs[0].rows << ", 2000, 200, 60, 30 and 100 rows: " << ran
         << " queries run with and without join filter pushdown (" << refused << " refused), "
         << diffs.size() << " differences\n";
+    if (args.evaluatorRows > 0)
+      out << "-- rfguard's evaluator on the same queries over the tables of at most "
+          << args.evaluatorRows << " rows: " << opinions[EvaluatorOpinion::Agrees] << " agree, "
+          << opinions[EvaluatorOpinion::Disagrees] << " disagree, "
+          << opinions[EvaluatorOpinion::Declined] << " declined\n";
   }
-  return diffs.empty() ? kExitOk : kExitFindings;
+  return diffs.empty() && disagreements.empty() ? kExitOk : kExitFindings;
 }
 
 }  // namespace rfguard

@@ -14,6 +14,9 @@ struct DuckDbDiffArgs {
   std::string format = "text";
   std::string out;        ///< a directory for the reproducer scripts
   int shrinkTests = 200;  ///< tests spent shrinking each difference (0: report it as found)
+  /// Queries whose tables all have at most this many rows also go to rfguard's
+  /// evaluator (a third opinion); 0: none.
+  long long evaluatorRows = 2000;
   bool verbose = false;
 };
 

@@ -1,0 +1,174 @@
+// Joins of the reference evaluator: every join type of the join-type table,
+// NULL-aware anti joins included. Each pair of rows is judged by the join's
+// whole condition; on large inputs, pairs that cannot satisfy one of its `=`
+// conjuncts are skipped by hashing that conjunct's keys first.
+#include <unordered_map>
+
+#include "evaluation/eval_internal.h"
+#include "evaluation/evaluator.h"
+#include "ir/join_type.h"
+
+namespace rfguard::rt {
+
+namespace {
+
+/// Below this many pairs the nested loop is cheaper than building a hash table
+/// (the bounded search's databases have a few rows per table).
+constexpr size_t kHashJoinPairs = 256;
+
+/// True when every column `e` reads is an output of `n` (and it reads one).
+bool readsOnly(const Expr& e, const PlanNode& n) {
+  const auto cols = columnsOf(e);
+  if (cols.empty()) return false;
+  for (const auto& c : cols) {
+    bool found = false;
+    for (const auto& o : n.output) found = found || o.id == c;
+    if (!found) return false;
+  }
+  return true;
+}
+
+/// Integer-like or string keys hash as they compare under `=`; floating point
+/// and decimals (1.0 = 1, -0.0 = 0.0) and mixed kinds are left to the loop.
+bool hashable(const Type& a, const Type& b) {
+  const bool whole = (a.isInteger() || a.isTemporal() || a.kind == TypeKind::Boolean) &&
+                     (b.isInteger() || b.isTemporal() || b.kind == TypeKind::Boolean);
+  return whole || (a.isString() && b.isString());
+}
+
+/// The `=` conjuncts of `join`'s condition with one side over each child.
+std::vector<std::pair<const Expr*, const Expr*>> equiKeysOf(const PlanNode& join) {
+  std::vector<std::pair<const Expr*, const Expr*>> keys;
+  if (!join.predicate || hasSubquery(*join.predicate)) return keys;
+  const PlanNode& left = *join.children[0];
+  const PlanNode& right = *join.children[1];
+  for (const auto& c : conjuncts(join.predicate)) {
+    if (c->kind != ExprKind::Call || c->name != "=" || c->args.size() != 2) continue;
+    const Expr& a = *c->args[0];
+    const Expr& b = *c->args[1];
+    if (!hashable(a.type, b.type)) continue;
+    if (readsOnly(a, left) && readsOnly(b, right))
+      keys.emplace_back(&a, &b);
+    else if (readsOnly(b, left) && readsOnly(a, right))
+      keys.emplace_back(&b, &a);
+  }
+  return keys;
+}
+
+}  // namespace
+
+std::optional<Relation> Evaluator::join(const PlanNode& n, const Ctx* outer) {
+  Relation out;
+  auto child = [&](size_t i) { return node(*n.children[i], outer); };
+  // The build side first: its filters must be complete before the probe side reads.
+  auto right = child(1);
+  if (!right) return std::nullopt;
+  publish(n, *right, outer);
+  if (!error.empty()) return std::nullopt;
+  auto left = child(0);
+  if (!left) return std::nullopt;
+  const Index& index = joinIndexFor(n);
+  const auto& info = joinInfo(n.joinType);
+  const size_t lw = n.children[0]->output.size(), rw = n.children[1]->output.size();
+  std::vector<bool> rightMatched(right->rows.size(), false);
+  std::vector<bool> rightUnknown(right->rows.size(), false);  // a NULL comparison (NOT IN)
+  auto emit = [&](const Row* l, const Row* r) {
+    Row o;
+    o.reserve(lw + rw);
+    if (info.outputs[0])
+      for (size_t i = 0; i < lw; ++i) o.push_back(l ? (*l)[i] : null());
+    if (info.outputs[1])
+      for (size_t i = 0; i < rw; ++i) o.push_back(r ? (*r)[i] : null());
+    out.rows.push_back(std::move(o));
+  };
+  const bool leftOnly = info.outputs[0] && !info.outputs[1];
+  const bool rightOnly = info.outputs[1] && !info.outputs[0];
+
+  // The hash join: right rows by the values of their `=` keys. A pair whose keys
+  // differ (or are NULL) fails that conjunct, so the condition is not true; only
+  // a NULL-aware join also needs to know which pairs were NULL, and keeps the loop.
+  const std::vector<std::pair<const Expr*, const Expr*>>* keys = nullptr;
+  std::unordered_map<std::string, std::vector<size_t>> byKey;
+  if (!info.nullAware && left->rows.size() * right->rows.size() > kHashJoinPairs) {
+    auto it = cache_->equiKeys.find(&n);
+    if (it == cache_->equiKeys.end()) it = cache_->equiKeys.emplace(&n, equiKeysOf(n)).first;
+    if (!it->second.empty()) keys = &it->second;
+  }
+  const Row none;
+  // The key of a row on one side (first: left), nullopt when a key is NULL; false on error.
+  auto keyOf = [&](const Row& row, bool first, std::optional<std::string>& key) {
+    std::string k;
+    for (const auto& [l, r] : *keys) {
+      const Ctx ctx =
+          first ? Ctx{&index, &row, outer, nullptr, lw} : Ctx{&index, &none, outer, &row, lw};
+      auto v = expr(first ? *l : *r, ctx);
+      if (!v) return false;
+      if (isNull(*v)) {
+        key.reset();
+        return true;
+      }
+      k += valueKey(*v);
+    }
+    key = std::move(k);
+    return true;
+  };
+  if (keys) {
+    std::optional<std::string> k;
+    for (size_t j = 0; j < right->rows.size(); ++j) {
+      if (!keyOf(right->rows[j], false, k)) return std::nullopt;
+      if (k) byKey[*k].push_back(j);
+    }
+  }
+  std::vector<size_t> all;
+  if (!keys) {
+    all.resize(right->rows.size());
+    for (size_t j = 0; j < all.size(); ++j) all[j] = j;
+  }
+  static const std::vector<size_t> noRows;
+
+  for (const auto& l : left->rows) {
+    bool matched = false, unknown = false;
+    const std::vector<size_t>* candidates = &all;
+    if (keys) {
+      std::optional<std::string> k;
+      if (!keyOf(l, true, k)) return std::nullopt;
+      auto it = k ? byKey.find(*k) : byKey.end();
+      candidates = it == byKey.end() ? &noRows : &it->second;
+    }
+    for (size_t j : *candidates) {
+      bool t = true;
+      if (n.predicate) {
+        auto v = expr(*n.predicate, Ctx{&index, &l, outer, &right->rows[j], lw});
+        if (!v) return std::nullopt;
+        if (!isNull(*v) && !std::holds_alternative<int64_t>(*v))
+          return error = "a join condition did not evaluate to a boolean", std::nullopt;
+        unknown = unknown || isNull(*v);
+        if (isNull(*v)) rightUnknown[j] = true;
+        t = !isNull(*v) && std::get<int64_t>(*v) != 0;
+      }
+      if (!t) continue;
+      matched = true;
+      rightMatched[j] = true;
+      if (!leftOnly && !rightOnly) emit(&l, &right->rows[j]);
+    }
+    if (leftOnly) {
+      bool keep = info.keepsMatched ? matched : info.nullAware ? !matched && !unknown : !matched;
+      if (keep) emit(&l, nullptr);
+    } else if (!matched && info.generatesNulls[1] && !rightOnly) {
+      emit(&l, nullptr);  // LEFT / FULL: the NULL-extended probe row
+    }
+  }
+  for (size_t j = 0; j < right->rows.size(); ++j) {
+    if (rightOnly) {
+      const bool keep = info.keepsMatched ? rightMatched[j]
+                        : info.nullAware  ? !rightMatched[j] && !rightUnknown[j]
+                                          : !rightMatched[j];
+      if (keep) emit(nullptr, &right->rows[j]);
+    } else if (!rightMatched[j] && info.generatesNulls[0]) {
+      emit(nullptr, &right->rows[j]);  // RIGHT / FULL
+    }
+  }
+  return out;
+}
+
+}  // namespace rfguard::rt

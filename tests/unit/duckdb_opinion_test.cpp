@@ -1,0 +1,166 @@
+// rfguard's evaluator as the third opinion of `duckdb diff`: the random
+// queries written in rfguard's SQL bind, and on DuckDB's own rows read back
+// rfguard's evaluator gives DuckDB's results, as bound, normalised and with
+// its own runtime filters; a result that is not DuckDB's is caught.
+#include <doctest/doctest.h>
+
+#include "pipeline/session.h"
+#include "tools/cli/duckdb_opinion.h"
+#include "verifier/duckdb_queries.h"
+#ifdef RFGUARD_HAVE_DUCKDB
+#include "engines/duckdb/schema_sql.h"
+#endif
+
+using namespace rfguard;
+
+namespace {
+
+DuckQuery exampleQuery() {
+  DuckQuery q;
+  q.first.shape = DuckRelation::OffsetJoined;
+  q.first.table = 2;
+  q.first.other = 3;
+  q.first.offset = 4;
+  DuckJoin semi;
+  semi.type = 4;  // SEMI JOIN
+  semi.right.alias = semi.right.table = 1;
+  semi.op = 1;  // IS NOT DISTINCT FROM
+  DuckJoin left;
+  left.type = 1;  // LEFT JOIN
+  left.right.alias = 2;
+  left.right.table = 5;
+  left.rightKey = DuckKey::Coalesce;
+  q.joins = {semi, left};
+  q.topN = 3;
+  return q;
+}
+
+}  // namespace
+
+TEST_CASE("duckdb opinion: a query in both dialects") {
+  const DuckQuery q = exampleQuery();
+  CHECK(duckQueryRowsSql(q, DuckDialect::DuckDb) ==
+        "SELECT * FROM (SELECT * FROM (SELECT x.k, x.v FROM t2 x JOIN t3 y ON x.k = y.k ORDER BY "
+        "x.v NULLS FIRST, x.k NULLS FIRST, x.rowid OFFSET 4) AS r0 SEMI JOIN t1 AS r1 ON r0.k IS "
+        "NOT DISTINCT FROM r1.k LEFT JOIN t5 AS r2 ON r0.k = coalesce(r2.k, 0)) s ORDER BY ALL "
+        "NULLS FIRST LIMIT 3");
+  // rid for rowid, LEFT SEMI JOIN, the tables' k and v only, ORDER BY the four
+  // columns of r0 and r2 (the semi join's r1 is not in the output).
+  CHECK(duckQueryRowsSql(q, DuckDialect::RfGuard) ==
+        "SELECT * FROM (SELECT * FROM (SELECT x.k, x.v FROM t2 x JOIN t3 y ON x.k = y.k ORDER BY "
+        "x.v NULLS FIRST, x.k NULLS FIRST, x.rid OFFSET 4) AS r0 LEFT SEMI JOIN (SELECT k, v FROM "
+        "t1) AS r1 ON r0.k IS NOT DISTINCT FROM r1.k LEFT JOIN (SELECT k, v FROM t5) AS r2 ON r0.k "
+        "= coalesce(r2.k, 0)) s ORDER BY 1 NULLS FIRST, 2 NULLS FIRST, 3 NULLS FIRST, 4 NULLS "
+        "FIRST LIMIT 3");
+  CHECK(duckQuerySql(q) == "SELECT count(*) AS n, sum(hash(q)) AS h FROM (" +
+                               duckQueryRowsSql(q, DuckDialect::DuckDb) + ") q");
+}
+
+TEST_CASE("duckdb opinion: every random query binds in rfguard's dialect") {
+  const Catalog catalog = evaluatorCatalog(6);
+  std::mt19937_64 rng(7);
+  for (int n = 0; n < 300; ++n) {
+    const DuckQuery q = randomDuckQuery(rng, 2 + n % 4);
+    const std::string sql = duckQueryRowsSql(q, DuckDialect::RfGuard);
+    Session s;
+    Diagnostics diags;
+    CHECK_MESSAGE(s.loadFormat(sql, "q", InputFormat::Sql, diags, catalog), sql, "\n",
+                  diags.render());
+    CHECK(s.queries().size() == 1);
+  }
+}
+
+TEST_CASE("duckdb opinion: cells and bags") {
+  CHECK(cellOf(rt::Value{int64_t{-42}}) == engine::Cell{"-42"});
+  CHECK(cellOf(rt::null()) == std::nullopt);
+  CHECK(cellOf(rt::Value{std::string("x")}) == engine::Cell{"x"});
+  // NULL first, numbers by value (not as text), rows lexicographically.
+  const auto sorted = sortedCells({{engine::Cell{"10"}, std::nullopt},
+                                   {engine::Cell{"9"}, engine::Cell{"1"}},
+                                   {std::nullopt, engine::Cell{"5"}},
+                                   {engine::Cell{"9"}, std::nullopt}});
+  CHECK(sorted == std::vector<std::vector<engine::Cell>>{{std::nullopt, engine::Cell{"5"}},
+                                                         {engine::Cell{"9"}, std::nullopt},
+                                                         {engine::Cell{"9"}, engine::Cell{"1"}},
+                                                         {engine::Cell{"10"}, std::nullopt}});
+}
+
+#ifdef RFGUARD_HAVE_DUCKDB
+TEST_CASE("duckdb opinion: rfguard's evaluator gives DuckDB's results on random queries") {
+  std::string error;
+  auto db = engine::open("duckdb", engine::Options{1}, error);
+  REQUIRE_MESSAGE(db, error);
+  const Catalog catalog = evaluatorCatalog(6);
+  const long long rows[] = {40, 30, 25, 20, 15, 30};
+  for (int i = 0; i < 6; ++i) {
+    TableDef t = *catalog.table("t" + std::to_string(i));
+    t.columns.pop_back();  // DuckDB's tables have k and v; rid is its rowid
+    REQUIRE_MESSAGE(db->execute(duckdb_import::createTableSql(t) + ";" +
+                                    duckdb_import::populateSql(t, rows[i], 3, {}, 20, 10),
+                                nullptr, error),
+                    error);
+  }
+  EvaluatorOracle oracle(*db, 6);
+  for (int i = 0; i < 6; ++i) REQUIRE_MESSAGE(oracle.load(i, error), error);
+  std::mt19937_64 rng(11);
+  int agree = 0, filtered = 0;
+  for (int n = 0; n < 150; ++n) {
+    const DuckQuery q = randomDuckQuery(rng, 2 + n % 4);
+    engine::Result duck;
+    if (!db->execute(duckQueryRowsSql(q, DuckDialect::DuckDb), &duck, error)) continue;
+    const EvaluatorOpinion o = oracle.judge(q, duck);
+    CHECK_MESSAGE(o.verdict == EvaluatorOpinion::Agrees, duckQueryRowsSql(q, DuckDialect::DuckDb),
+                  "\n", verdictName(o.verdict), " ", o.which, o.reason);
+    agree += o.verdict == EvaluatorOpinion::Agrees;
+    filtered += o.filters > 0;
+  }
+  CHECK(agree >= 140);     // DuckDB refuses a few (a cast it cannot make)
+  CHECK(filtered >= 100);  // most put rfguard's own filters to the test
+}
+
+TEST_CASE("duckdb opinion: a result that is not DuckDB's is caught, with the rows") {
+  std::string error;
+  auto db = engine::open("duckdb", engine::Options{1}, error);
+  REQUIRE_MESSAGE(db, error);
+  REQUIRE(
+      db->execute("CREATE TABLE t0 (k INTEGER, v INTEGER); CREATE TABLE t1 (k INTEGER, v "
+                  "INTEGER); INSERT INTO t0 VALUES (1, 10), (2, 20), (NULL, 30); INSERT INTO "
+                  "t1 VALUES (1, 5), (1, 6), (NULL, 7);",
+                  nullptr, error));
+  EvaluatorOracle oracle(*db, 2);
+  REQUIRE(oracle.load(0, error));
+  REQUIRE(oracle.load(1, error));
+  DuckQuery q;
+  DuckJoin inner;
+  inner.right.alias = inner.right.table = 1;
+  q.joins = {inner};
+  engine::Result duck;
+  REQUIRE(db->execute(duckQueryRowsSql(q, DuckDialect::DuckDb), &duck, error));
+  REQUIRE(duck.rows.size() == 2);
+  EvaluatorOpinion o = oracle.judge(q, duck);
+  CHECK(o.verdict == EvaluatorOpinion::Agrees);
+  CHECK(o.filters == 1);
+  // A wrong result: the row (1, 10, 1, 6) lost, (2, 20, NULL, NULL) gained.
+  engine::Result wrong = duck;
+  wrong.rows = sortedCells(wrong.rows);
+  wrong.rows.back() = {engine::Cell{"2"}, engine::Cell{"20"}, std::nullopt, std::nullopt};
+  o = oracle.judge(q, wrong);
+  CHECK(o.verdict == EvaluatorOpinion::Disagrees);
+  CHECK(o.which == "bound");
+  using Rows = std::vector<std::vector<engine::Cell>>;
+  CHECK(o.onlyDuckdb == Rows{{engine::Cell{"2"}, engine::Cell{"20"}, std::nullopt, std::nullopt}});
+  CHECK(o.onlyRfguard ==
+        Rows{{engine::Cell{"1"}, engine::Cell{"10"}, engine::Cell{"1"}, engine::Cell{"6"}}});
+  // A table not read back is declined with the reason, never judged.
+  DuckJoin more;
+  more.right.alias = 2;
+  more.right.table = 1;
+  q.first.table = 1;
+  q.joins.push_back(more);
+  q.joins[0].right.table = 0;
+  EvaluatorOracle empty(*db, 2);
+  o = empty.judge(q, duck);
+  CHECK(o.verdict == EvaluatorOpinion::Declined);
+  CHECK(o.reason == "t0 was not read from DuckDB");
+}
+#endif

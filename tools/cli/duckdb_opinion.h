@@ -1,0 +1,60 @@
+#pragma once
+// rfguard's evaluator as a third opinion in `rfguard duckdb diff`: on small
+// data, a random query is also run by rfguard itself (written in rfguard's
+// SQL, over DuckDB's rows read back) three ways: as bound, normalised, and
+// normalised with rfguard's own runtime filters applied. Each must give
+// DuckDB's rows. A disagreement is a wrong result in one of the two engines
+// (or a filter rfguard placed unsafely), shown with both bags.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engines/engine.h"
+#include "evaluation/evaluator.h"
+#include "ir/catalog.h"
+#include "verifier/duckdb_queries.h"
+
+namespace rfguard {
+
+/// What rfguard's evaluator says about one query.
+struct EvaluatorOpinion {
+  enum Verdict {
+    Agrees,     ///< every evaluation gave DuckDB's rows
+    Disagrees,  ///< one of them did not (`which` says which)
+    Declined,   ///< rfguard could not take the query or its data (`reason`)
+  } verdict = Declined;
+  std::string which;   ///< "bound", "normalised" or "filtered": the first that disagreed
+  std::string reason;  ///< Declined: why
+  std::vector<std::vector<engine::Cell>> duckdb, rfguard;  ///< both bags, sorted
+  /// Disagrees: the rows one bag has more often than the other, sorted.
+  std::vector<std::vector<engine::Cell>> onlyDuckdb, onlyRfguard;
+  int filters = 0;  ///< runtime filters rfguard placed and applied
+};
+const char* verdictName(EvaluatorOpinion::Verdict v);
+
+/// The catalog rfguard binds the queries over: t0 .. t<tables-1>(k, v, rid int).
+Catalog evaluatorCatalog(int tables);
+
+/// A cell as DuckDB prints it, for a value of rfguard's evaluator.
+engine::Cell cellOf(const rt::Value& v);
+
+/// Reads the tables of DuckDB's database back as they are now and judges
+/// queries against them with rfguard's evaluator.
+class EvaluatorOracle {
+ public:
+  EvaluatorOracle(engine::Engine& db, int tables);
+  /// Reads t<i> (k, v, rowid) from DuckDB; call again after changing it.
+  bool load(int table, std::string& error);
+  /// `duckRows`: DuckDB's rows for duckQueryRowsSql(q, DuckDialect::DuckDb).
+  EvaluatorOpinion judge(const DuckQuery& q, const engine::Result& duckRows) const;
+
+ private:
+  engine::Engine& db_;
+  Catalog catalog_;
+  rt::Database data_;
+};
+
+/// The rows of `r` as a sorted bag.
+std::vector<std::vector<engine::Cell>> sortedCells(std::vector<std::vector<engine::Cell>> rows);
+
+}  // namespace rfguard
