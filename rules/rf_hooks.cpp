@@ -64,7 +64,8 @@ std::optional<EquiConjunct> splitConjunct(const PlanNode& join, const ExprPtr& c
 // output is exactly the unmatched probe rows (A = {NULL}, B = {} for NOT IN).
 // Only a top-level AND conjunct proves anything: a row that fails
 // A.x = B.y in (A.x = B.y OR A.u = B.v) may still match through A.u = B.v.
-Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct* split) {
+Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct* split,
+                     RangeBuild range) {
   const auto& info = joinInfo(join.joinType);
   const RfRule rule = RfRule::GenerateFromJoinConjunct;
   if (!info.hasCondition)
@@ -90,6 +91,21 @@ Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct
                                   "` does not compare a probe expression with a build expression");
   // ScalarFilter: `a.v >= (SELECT min(x) ...)` compares with a build side of at most
   // one row s; probe rows with NOT (a.v >= s) fail the join condition itself.
+  // A min/max bound: `a.v < b.v` with b.v in {3, 9} passes a.v < 9, the max;
+  // a row with a.v >= 9 is below no build value and fails the conjunct. NULL
+  // build values bound nothing and NULL probe values fail: the bound of the
+  // non-NULL values is exact. (An empty build side passes nothing.)
+  // Not on floating point, where NaN has no place in the order (kindMisfit).
+  const bool ordered = kindMisfit(FilterKind::MinMax, s->probe->type).empty() &&
+                       kindMisfit(FilterKind::MinMax, s->build->type).empty();
+  if (!isEquality(s->op) && range == RangeBuild::AnyRows && ordered &&
+      !atMostOneRow(*join.children[1])) {
+    if (split) *split = *s;
+    return Decision::yes(RfRule::GenerateFromJoinConjunct,
+                         nodeRef(join) + " bounds `" + str(s->probe) + " " + cmpSpelling(s->op) +
+                             "` by the build side's " +
+                             (s->op == CmpOp::Lt || s->op == CmpOp::Le ? "max" : "min"));
+  }
   if (!isEquality(s->op)) {
     if (!atMostOneRow(*join.children[1]))
       return Decision::no(

@@ -35,8 +35,18 @@ bool atMostOneRow(const PlanNode& node);
 /// other (`=`, `<=>`, or a range operator, flipped so that the probe side is on the left).
 std::optional<EquiConjunct> splitConjunct(const PlanNode& join, const ExprPtr& conjunct);
 
+/// Which build sides a range comparison (`<`, `<=`, `>`, `>=`) may produce from.
+enum class RangeBuild {
+  OneRow,  ///< a scalar filter: only a build side of at most one row (what the planner places)
+  /// also a min/max bound of any build side: `p < b` passes a probe row only if
+  /// p < max(b), which every row that satisfies the conjunct does (what the
+  /// verifier accepts, as DuckDB, Trino and others build them)
+  AnyRows,
+};
+
 /// May `join` produce a filter for its probe side from `conjunct` (a top-level AND conjunct)?
-Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct* split);
+Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct* split,
+                     RangeBuild range = RangeBuild::OneRow);
 
 /// May filter `f`, applied at `node`'s output as `e`, move into child `child`? On
 /// success `rewritten` is `e` over that child's columns.

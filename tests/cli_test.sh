@@ -454,7 +454,7 @@ j1=$?
 "$RFGUARD" lint --jobs 4 corpus/ corpus/examples/tpch.sql > "$tmp/j4.out" 2> "$tmp/j4.err"
 j4=$?
 if [ "$j1" -eq 2 ] && [ "$j4" -eq 2 ] && cmp -s "$tmp/j1.out" "$tmp/j4.out" && cmp -s "$tmp/j1.err" "$tmp/j4.err" \
-   && grep -q '^-- 26 files, ' "$tmp/j1.out"; then pass=$((pass + 1)); else
+   && grep -q '^-- 28 files, ' "$tmp/j1.out"; then pass=$((pass + 1)); else
   echo "FAIL lint --jobs 4 reports differently from --jobs 1 (exit $j1, $j4)"; fail=$((fail + 1)); fi
 check "lint --jobs negative" 2 '' -- "$RFGUARD" lint --jobs -1 corpus/examples/seeds.sql
 
@@ -522,8 +522,18 @@ assert d["queries"] + d["refused"] == 25 and d["queries"] > 0
 for x in d["differences"]:
     assert set(x) >= {"sql", "with_pushdown", "without_pushdown", "findings", "script"}
     assert x["with_pushdown"] != x["without_pushdown"]
-assert int(sys.argv[2]) == (1 if d["differences"] else 0)
+# rfguard's evaluator: the same 25 queries over the tables of at most 2000
+# rows, each run by rfguard as bound, normalised and filtered.
+e = d["evaluator"]
+assert e["max_rows"] == 2000
+assert e["agree"] + e["disagree"] + e["declined"] == d["queries"]
+assert e["agree"] == d["queries"], e
+for x in d["differences"]:
+    assert x["evaluator"]["verdict"] in ("agrees", "disagrees", "declined")
+assert int(sys.argv[2]) == (1 if d["differences"] or e["disagreements"] else 0)
 PY
+  check "duckdb diff evaluator off" 0 '0 differences$' -- sh -c "\"$RFGUARD\" duckdb diff --queries 5 --seed 2 --big 5000 --evaluator-rows 0 | tail -1"
+  check "duckdb diff evaluator text" 0 "rfguard's evaluator on the same queries over the tables of at most 200 rows: 10 agree, 0 disagree, 0 declined" -- "$RFGUARD" duckdb diff --queries 10 --seed 2 --big 5000 --evaluator-rows 200
   check "duckdb compare json" 0 '"unexplained": 0' -- "$RFGUARD" duckdb compare --format json corpus/examples/ssb.sql
 else
   echo "FAIL: this rfguard cannot run DuckDB"; fail=$((fail + 1))

@@ -50,7 +50,7 @@ const std::vector<FindingCode> kCodes = {
    "LEFT and FULL joins output unmatched probe rows NULL-extended; LEFT ANTI and NOT IN output exactly the unmatched probe rows; a cross join has no condition.",
    "Remove the producer; only INNER, LEFT SEMI, RIGHT OUTER, RIGHT SEMI and RIGHT ANTI joins filter their probe side."},
   {"producer-ineligible", E, "The conjunct cannot produce a filter",
-   "The two sides do not compare, a <=> key is floating point, or a range comparison has a build side of more than one row.",
+   "The two sides do not compare, a <=> key is floating point, or a range comparison on floating-point keys has a build side of more than one row (over ordered keys a range filter is a min/max bound of the build side, sound over any number of rows).",
    "Remove the producer."},
   {"topn-producer-mismatch", E, "A TopN filter does not match its LIMIT's ORDER BY",
    "A TopN threshold is the first sort key of ORDER BY ... LIMIT n, compared in the sort direction.",

@@ -311,3 +311,40 @@ TEST_CASE("one filter per join, build key and consumer: equivalence twins merge"
   CHECK(consumers(two, 2) == std::set<std::string>{"a.k"});
   CHECK(two.report.merged.empty());
 }
+
+// A range comparison over a build side of many rows: the planner builds no
+// scalar filter from it, the verifier accepts the min/max bound an engine
+// builds (RangeBuild::AnyRows), except on floating point and at a LEFT join.
+TEST_CASE("canGenerate: range comparisons over many build rows are min/max bounds") {
+  auto conjunctOf = [](const Planned& p) {
+    const PlanNode* j = find(*p.queries[0].plan, PlanOp::Join);
+    REQUIRE(j);
+    REQUIRE(j->predicate);
+    return std::make_pair(j, j->predicate);
+  };
+  Planned p = plan("SELECT 1 FROM a JOIN b ON a.v < b.v");
+  CHECK(p.report.consumers.empty());
+  auto [join, conjunct] = conjunctOf(p);
+  Decision planner = canGenerate(*join, conjunct, nullptr);
+  CHECK_FALSE(planner.ok);
+  CHECK(planner.reason ==
+        "`a.v < b.v` is a range comparison and the build side may return more than one row");
+  EquiConjunct split;
+  Decision verifier = canGenerate(*join, conjunct, &split, RangeBuild::AnyRows);
+  CHECK(verifier.ok);
+  CHECK(verifier.rule == RfRule::GenerateFromJoinConjunct);
+  CHECK(verifier.reason == "inner join #2 bounds `a.v <` by the build side's max");
+  CHECK(exprToString(*split.probe) == "a.v");
+  CHECK(split.op == CmpOp::Lt);
+  // `b.v <= a.v` is `a.v >= b.v` from the probe side: the min.
+  Planned ge = plan("SELECT 1 FROM a JOIN b ON b.v <= a.v");
+  auto [geJoin, geConjunct] = conjunctOf(ge);
+  CHECK(canGenerate(*geJoin, geConjunct, nullptr, RangeBuild::AnyRows).reason ==
+        "inner join #2 bounds `a.v >=` by the build side's min");
+  Planned dbl = plan("SELECT 1 FROM d JOIN d AS e ON d.x < e.x");
+  auto [dJoin, dConjunct] = conjunctOf(dbl);
+  CHECK_FALSE(canGenerate(*dJoin, dConjunct, nullptr, RangeBuild::AnyRows).ok);
+  Planned left = plan("SELECT 1 FROM a LEFT JOIN b ON a.v < b.v", false);
+  auto [lJoin, lConjunct] = conjunctOf(left);
+  CHECK_FALSE(canGenerate(*lJoin, lConjunct, nullptr, RangeBuild::AnyRows).ok);
+}
