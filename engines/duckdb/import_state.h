@@ -96,6 +96,9 @@ struct TopNKey {
 struct TableUse {
   std::vector<std::string> columns;  ///< in first-use order
   bool inSchema = false;
+  /// Stands for rows DuckDB does not print (COLUMN_DATA_SCAN, EMPTY_RESULT):
+  /// no table of the database, so no schema is missing for it.
+  bool opaque = false;
   /// Without a schema: a column's type as the literals it is compared with tell it.
   std::map<std::string, std::string> types;
 };
@@ -152,7 +155,24 @@ struct Importer {
   /// joins are not DuckDB's own, so they neither report nor produce filters.
   int copying = 0;
 
+  /// The operator being imported and which of its children: what an operator
+  /// that prints no columns is read for.
+  struct Parent {
+    const Json* node = nullptr;
+    size_t child = 0;
+  } parent;
+
   Built build(const Json& n, const std::string& ptr);
+  // import_opaque.cpp
+  /// EMPTY_RESULT and COLUMN_DATA_SCAN, whose columns DuckDB does not print:
+  /// the columns the parent reads of them, over a table of any content (kept
+  /// empty by a false filter for EMPTY_RESULT).
+  Built opaque(const std::string& op, int id, const std::string& ptr);
+  /// The type of column `id` (alias.col) as the schema or literals tell it, else "unknown".
+  std::string columnType(const std::string& id) const;
+  /// Where a comparison of two columns knows one type and not the other, the
+  /// other is taken to be the same (the columns of an opaque operator).
+  void shareType(const std::string& a, const std::string& b);
   void error(const std::string& ptr, const std::string& msg);
   void loss(const std::string& ptr, const std::string& msg) { q.losses.push_back({ptr, msg}); }
 
@@ -177,6 +197,13 @@ struct Importer {
   /// Adds DuckDB's row id to the scans whose rowid a parent reads.
   void addRowids(Json& root);
 };
+
+/// The operator's name: "operator_name" in a profile, "name" in EXPLAIN.
+std::string opName(const Json& n);
+/// The operator's "children" array, or nullptr.
+const Json* childrenOf(const Json& n);
+/// HASH_JOIN, NESTED_LOOP_JOIN and the other joins with conditions.
+bool isJoinOp(const std::string& op);
 
 /// extra_info[key] as a list of strings (a string is one item, "" none).
 std::vector<std::string> infoList(const Json& n, const char* key);

@@ -22,21 +22,6 @@ std::string trim(const std::string& s) {
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
-/// The operator's name: "operator_name" in a profile, "name" in EXPLAIN.
-std::string opName(const Json& n) {
-  std::string name;
-  if (n.contains("operator_name") && n["operator_name"].is_string())
-    name = n["operator_name"].get<std::string>();
-  else if (n.contains("name") && n["name"].is_string())
-    name = n["name"].get<std::string>();
-  return trim(name);
-}
-
-const Json* childrenOf(const Json& n) {
-  auto it = n.find("children");
-  return it != n.end() && it->is_array() ? &*it : nullptr;
-}
-
 /// DuckDB's join types, by the name its plans print.
 const std::map<std::string, std::string>& joinTypes() {
   static const std::map<std::string, std::string> m = {{"INNER", "inner"},
@@ -52,11 +37,6 @@ const std::map<std::string, std::string>& joinTypes() {
   return m;
 }
 
-bool isJoinOp(const std::string& op) {
-  return op == "HASH_JOIN" || op == "NESTED_LOOP_JOIN" || op == "PIECEWISE_MERGE_JOIN" ||
-         op == "BLOCKWISE_NL_JOIN" || op == "IE_JOIN";
-}
-
 std::string alnum(const std::string& s) {
   std::string out;
   for (char c : s) out += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? c : '_';
@@ -64,6 +44,25 @@ std::string alnum(const std::string& s) {
 }
 
 }  // namespace
+
+std::string opName(const Json& n) {
+  std::string name;
+  if (n.contains("operator_name") && n["operator_name"].is_string())
+    name = n["operator_name"].get<std::string>();
+  else if (n.contains("name") && n["name"].is_string())
+    name = n["name"].get<std::string>();
+  return trim(name);
+}
+
+const Json* childrenOf(const Json& n) {
+  auto it = n.find("children");
+  return it != n.end() && it->is_array() ? &*it : nullptr;
+}
+
+bool isJoinOp(const std::string& op) {
+  return op == "HASH_JOIN" || op == "NESTED_LOOP_JOIN" || op == "PIECEWISE_MERGE_JOIN" ||
+         op == "BLOCKWISE_NL_JOIN" || op == "IE_JOIN";
+}
 
 std::vector<std::string> infoList(const Json& n, const char* key) {
   std::vector<std::string> out;
@@ -147,7 +146,11 @@ Built Importer::build(const Json& n, const std::string& ptr) {
       error(ptr + "/children", op + " needs " + std::to_string(i + 1) + " children");
       return {};
     }
-    return build((*kids)[i], ptr + "/children/" + std::to_string(i));
+    Parent saved = parent;
+    parent = {&n, i};
+    Built b = build((*kids)[i], ptr + "/children/" + std::to_string(i));
+    parent = saved;
+    return b;
   };
   auto expect = [&](size_t count) {
     if (kids->size() != count)
@@ -271,14 +274,16 @@ Built Importer::build(const Json& n, const std::string& ptr) {
   if (op == "FILTER") {
     if (!expect(1)) return out;
     std::vector<std::string> pieces = splitConjuncts(infoText(n, "Expression"));
-    // A MARK join's column, filtered on: IN (SUBQUERY) or NOT IN (NOT SUBQUERY).
+    // A MARK join's column, filtered on: IN (SUBQUERY) or NOT IN (NOT SUBQUERY),
+    // and for a long IN list of constants (a COLUMN_DATA_SCAN), IN (...).
     std::string markType;
     for (auto it = pieces.begin(); it != pieces.end();) {
       std::string p = *it;
       while (p.size() > 1 && p.front() == '(' && p.back() == ')')
         p = trim(p.substr(1, p.size() - 2));
-      if (upper(p) == "SUBQUERY" || upper(p) == "NOT SUBQUERY") {
-        markType = upper(p) == "SUBQUERY" ? "left_semi" : "null_aware_left_anti";
+      const std::string u = upper(p);
+      if (u == "SUBQUERY" || u == "NOT SUBQUERY" || u == "IN (...)" || u == "NOT IN (...)") {
+        markType = u == "SUBQUERY" || u == "IN (...)" ? "left_semi" : "null_aware_left_anti";
         it = pieces.erase(it);
       } else {
         ++it;
@@ -291,9 +296,13 @@ Built Importer::build(const Json& n, const std::string& ptr) {
         return error(ptr + "/extra_info/Expression",
                      "SUBQUERY filtered on above something other than a MARK join"),
                out;
+      Parent saved = parent;
+      parent = {&n, 0};
       c = build(cj, ptr + "/children/0");
+      parent = saved;
       if (failed) return out;
       c.node["join_type"] = markType;
+      q.markJoins.insert(c.node.value("id", 0));
       c.cols.pop_back();  // the mark column is consumed here
     } else {
       c = child(0);
@@ -445,6 +454,8 @@ Built Importer::build(const Json& n, const std::string& ptr) {
         if (failed) return out;
         if (!a || !b) continue;
         j = Json{{"call", e->text}, {"args", {*a, *b}}};
+        if (a->contains("column") && b->contains("column"))
+          shareType((*a)["column"], (*b)["column"]);
         if ((e->text == "=" || e->text == "<=>") && a->contains("column") &&
             b->contains("column") && e->args[0]->kind == TextExpr::Kind::Name &&
             e->args[1]->kind == TextExpr::Kind::Name)
@@ -856,11 +867,10 @@ Built Importer::build(const Json& n, const std::string& ptr) {
     for (auto& c : in.cols) c.origin.clear();
     return in;
   }
-  if (op == "EMPTY_RESULT")
-    return error(ptr,
-                 "EMPTY_RESULT: DuckDB proved this part of the plan empty and does not print "
-                 "its columns; it cannot be imported"),
-           out;
+  if (op == "EMPTY_RESULT" || op == "COLUMN_DATA_SCAN") {
+    if (!expect(0)) return out;
+    return opaque(op, id, ptr);
+  }
   return error(ptr, "DuckDB operator " + op + " is not imported"), out;
 }
 
@@ -1002,7 +1012,7 @@ bool importDocument(const std::string& text, const std::string& name, const Cata
         cols.push_back(Json{{"name", c}, {"type", type}, {"nullable", c != "rowid"}});
       }
       tjs.push_back(Json{{"name", tname}, {"columns", cols}});
-      for (size_t qi = 0; qi < queries.size(); ++qi)
+      for (size_t qi = 0; qi < queries.size() && !use.opaque; ++qi)
         if (used[qi].count(tname))
           queries[qi].losses.push_back(
               {"", "table " + tname +

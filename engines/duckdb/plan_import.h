@@ -47,6 +47,10 @@ struct ImportedQuery {
   /// Nodes of copies the import made: a DELIM_SCAN's input or a CTE's plan,
   /// which DuckDB reads materialised (it has no such scan to filter).
   std::set<int> copied;
+  /// Joins that were MARK joins in DuckDB (IN (...) or a subquery filtered
+  /// above them), imported as semi and NOT IN joins: DuckDB builds no join
+  /// filter at a MARK join.
+  std::set<int> markJoins;
 };
 
 /// Column pairs the query's own SQL compares with `=` or `<=>`, as

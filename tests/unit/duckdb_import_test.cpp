@@ -305,8 +305,57 @@ TEST_CASE("duckdb import: errors name the JSON pointer in DuckDB's document") {
       errorOf(
           R"({"query_name": "x", "children": [{"operator_name": "HASH_JOIN", "extra_info": {"Join Type": "INNER"}, "children": []}]})") ==
       "bad.json: error at /children/0/children: HASH_JOIN has 0 children, expected 2\n");
-  CHECK(errorOf(R"([{"name": "EMPTY_RESULT", "extra_info": {}, "children": []}])")
-            .find("bad.json: error at /0: EMPTY_RESULT") == 0);
+  CHECK(errorOf(R"([{"name": "EMPTY_RESULT", "extra_info": {}, "children": []}])") ==
+        "bad.json: error at /0: EMPTY_RESULT: DuckDB does not print its columns and the operator "
+        "above reads none of them; it cannot be imported\n");
+}
+
+// Operators that print no columns: they get the ones the operator above reads
+// of them, over a table that stands for their rows (any content; none for
+// EMPTY_RESULT), and the import says so.
+TEST_CASE("duckdb import: VALUES, long IN lists and empty results") {
+  auto imported = [](const std::string& name) {
+    Loaded l = load(fixture(name), name, false);
+    REQUIRE_MESSAGE(l.ok, l.diags.render());
+    const QueryRun& q = l.session.queries()[0];
+    REQUIRE(q.imported->losses.size() >= 1);
+    return std::make_tuple(planToText(*q.query.plan), q.imported->losses[0],
+                           l.session.verify(q).size());
+  };
+  // A VALUES list joined: its columns x and y are read by the join's conditions
+  // (build side, right); both build filters DuckDB placed on a's scan.
+  auto [values, valuesLoss, valuesFindings] = imported("values_join.json");
+  CHECK(values ==
+        "Project #1 [p1.0_v := a.v]\n"
+        "  Join #2 JOIN ON a.k = rows_4.x AND a.v < rows_4.y; RF1 <- rows_4.x (a.k =, in+min_max, "
+        "global); RF2 <- rows_4.y (a.v <, min_max, global)\n"
+        "    Scan #3 a columns=[k, v]; RF1 -> a.k; RF2 -> a.v\n"
+        "    Scan #4 rows_4 columns=[x, y]\n");
+  CHECK(valuesLoss.pointer == "/children/0/children/0/children/1");
+  CHECK(valuesLoss.message ==
+        "COLUMN_DATA_SCAN: rows DuckDB materialised (a VALUES list, a long IN list) and does not "
+        "print: imported as a table rows_4 of any content with the columns the operator above "
+        "reads (x, y)");
+  CHECK(valuesFindings == 0);  // the range filter too: a min/max bound, lint accepts it
+  // A long IN list: a MARK join under FILTER "IN (...)", the list read by #0.
+  auto [inList, inLoss, inFindings] = imported("in_list_mark.json");
+  CHECK(inList.find("  Join #3 LEFT SEMI JOIN ON a.k = rows_5.c0\n"
+                    "    Scan #4 a columns=[k]\n"
+                    "    Scan #5 rows_5 columns=[c0]\n") != std::string::npos);
+  CHECK(inLoss.message.find("imported as a table rows_5 of any content with the columns the "
+                            "operator above reads (c0)") != std::string::npos);
+  CHECK(inFindings == 0);
+  // An empty build side: no rows, whatever the table would hold.
+  auto [empty, emptyLoss, emptyFindings] = imported("empty_result.json");
+  CHECK(empty ==
+        "Join #1 LEFT JOIN ON a.k = empty_3.k\n"
+        "  Scan #2 a columns=[k]\n"
+        "  Filter #3 false\n"
+        "    Scan #4 empty_3 columns=[k]\n");
+  CHECK(emptyLoss.message ==
+        "EMPTY_RESULT: DuckDB proved this part of the plan empty and prints no columns: imported "
+        "as no rows of the columns the operator above reads (k)");
+  CHECK(emptyFindings == 0);
 }
 
 TEST_CASE("duckdb import: DuckDB 1.5.6 filters below an OFFSET, and lint says so") {

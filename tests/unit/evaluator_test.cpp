@@ -274,7 +274,7 @@ TEST_CASE("the hash join gives the nested loop's result, for every join type") {
       "JOIN",           "LEFT JOIN",      "RIGHT JOIN",      "FULL JOIN",
       "LEFT SEMI JOIN", "LEFT ANTI JOIN", "RIGHT SEMI JOIN", "RIGHT ANTI JOIN"};
   for (const auto& j : joins) {
-    for (const std::string& extra : {"", " AND a.v < b.v", " AND a.v + 1 = b.v"}) {
+    for (const char* extra : {"", " AND a.v < b.v", " AND a.v + 1 = b.v"}) {
       CAPTURE(j);
       CAPTURE(extra);
       const std::string cols =

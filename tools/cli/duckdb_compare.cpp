@@ -72,6 +72,10 @@ std::string whyUnreported(const PlanNode& plan, const duckdb_import::ImportedQue
   if (imp.copied.count(p.scan))
     return "the scan is in a copy the import made of a DELIM_SCAN's or CTE's input, which DuckDB "
            "reads materialised: there is no such scan to filter";
+  if (imp.markJoins.count(p.producer))
+    return "join #" + std::to_string(p.producer) +
+           " is a MARK join in DuckDB (an IN list or subquery filtered above it), imported as a "
+           "semi join: DuckDB builds join filters at INNER, RIGHT and SEMI joins only";
   auto rows = [&](int id) -> std::optional<long long> {
     auto it = imp.cardinality.find(id);
     if (it == imp.cardinality.end()) return std::nullopt;

@@ -110,19 +110,17 @@ bool EvaluatorOracle::load(int table, std::string& error) {
   rt::Table t;
   t.columns = {"k", "v", "rid"};
   for (const auto& row : r.rows) {
-    rt::Row values;
-    for (const auto& cell : row) {
-      if (!cell) {
-        values.push_back(rt::null());
-        continue;
-      }
+    rt::Row values(row.size());  // NULL unless the cell holds an integer
+    for (size_t i = 0; i < row.size(); ++i) {
+      const engine::Cell& cell = row[i];
+      if (!cell) continue;
       char* end = nullptr;
       const long long x = std::strtoll(cell->c_str(), &end, 10);
       if (cell->empty() || *end != '\0') {
         error = name + " holds a value that is not an integer: " + *cell;
         return false;
       }
-      values.push_back(int64_t{x});
+      values[i].emplace<int64_t>(x);
     }
     t.rows.push_back(std::move(values));
   }
