@@ -2,6 +2,7 @@
 // Internal to evaluation/: the evaluator's state, shared by evaluator.cpp (plan
 // nodes) and eval_expr.cpp (expressions and filter contents).
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <unordered_map>
 
@@ -76,8 +77,12 @@ struct FilterState {
 
 class Evaluator {
  public:
-  Evaluator(const Database& db, const EvalOptions& o)
-      : db_(db), opt_(o), cache_(o.cache ? o.cache.get() : &own_) {}
+  Evaluator(const Database& db, const EvalOptions& o) : db_(db), opt_(o), cache_(o.cache.get()) {
+    if (!cache_) {  // no shared tables: this evaluation's own
+      own_ = std::make_unique<EvalCache>();
+      cache_ = own_.get();
+    }
+  }
   std::optional<Relation> node(const PlanNode& n, const Ctx* outer);
   std::optional<Value> expr(const Expr& e, const Ctx& ctx);
   std::optional<Relation> aggregateOrWindow(const PlanNode& n, const Ctx* outer);
@@ -114,7 +119,7 @@ class Evaluator {
       nullptr;  ///< the Sort that fixes the result's order (Relation::order)
   const std::vector<size_t>* choices_ = nullptr;  ///< tie choices to follow, in order met
   std::vector<size_t> arities_;                   ///< alternatives at each tie cut met
-  EvalCache own_;
+  std::unique_ptr<EvalCache> own_;
 };
 
 }  // namespace rfguard::rt
