@@ -114,6 +114,66 @@ BoundedVerdict search(const SearchSpace& space, const BoundedOptions& o,
                    ": more than " + std::to_string(kMaxRepeat) +
                    " rows, the verdict holds only for inputs that fit the window";
   }
+  // The budget: the search's own, a quarter of it for the corner below.
+  uint64_t maxDatabases = o.maxDatabases;
+  double seconds = o.seconds;
+  // One database, and it again with each row repeated to fill a window: 1 when
+  // one of them is a counterexample (v.bound is then n - 1), -1 when the search
+  // must stop (an error, or the budget), 0 to go on.
+  auto test = [&](const std::vector<std::vector<int>>& choice, int n) {
+    auto found = [&](long long copies) {
+      v.safe = false;
+      v.bound = n - 1;
+      if (copies > 1 && v.counterexample) v.counterexample->repeated = copies;
+      return 1;
+    };
+    ++v.databases;
+    space.fill(choice, db);
+    if (differs(db, v)) return found(1);
+    if (!v.error.empty()) return -1;
+    for (long long copies : repeats)
+      for (auto& [name, table] : db)
+        for (size_t r = 0; r < table.rows.size(); ++r) {
+          rt::Database more = db;
+          auto& rows = more[name].rows;
+          rows.insert(rows.begin() + static_cast<long>(r), static_cast<size_t>(copies - 1),
+                      rows[r]);
+          ++v.databases;
+          if (differs(more, v)) return found(copies);
+          if (!v.error.empty()) return -1;
+        }
+    if ((v.databases & 255) == 0 && o.progress)
+      o.progress(n, v.databases, std::chrono::duration<double>(Clock::now() - start).count());
+    if ((v.databases & 255) == 0 &&
+        (v.databases >= maxDatabases ||
+         std::chrono::duration<double>(Clock::now() - start).count() > seconds)) {
+      v.complete = false;
+      v.limit = "the budget ran out inside bound " + std::to_string(n);
+      return -1;
+    }
+    return 0;
+  };
+  // Every combination of one choice per table (`per`), those `keep` accepts.
+  auto each = [&](const std::vector<std::vector<std::vector<int>>>& per, int n,
+                  const std::function<bool(const std::vector<std::vector<int>>&)>& keep) {
+    std::vector<size_t> at(T, 0);
+    std::vector<std::vector<int>> choice(T);
+    for (bool more = T > 0; more;) {
+      for (size_t t = 0; t < T; ++t) choice[t] = per[t][at[t]];
+      if (keep(choice) && space.canonical(choice))
+        if (int r = test(choice, n)) return r;
+      more = false;
+      for (size_t t = T; t-- > 0;) {  // odometer, last table fastest
+        if (++at[t] < per[t].size()) {
+          more = true;
+          break;
+        }
+        at[t] = 0;
+      }
+    }
+    return 0;
+  };
+  auto options = [&](size_t t) { return static_cast<int>(space.tables[t].options.size()); };
   for (int n = 1; n <= o.bound; ++n) {
     // Databases at this bound (before symmetry): past the budget, stop here rather
     // than check an arbitrary corner of the space.
@@ -129,65 +189,70 @@ BoundedVerdict search(const SearchSpace& space, const BoundedOptions& o,
     }
     if (count > static_cast<double>(o.maxDatabases) * 4) {
       v.complete = false;
-      v.limit = "bound " + std::to_string(n) + " has about " +
-                std::to_string(static_cast<long long>(count)) + " databases, over the budget";
+      const std::string over = "bound " + std::to_string(n) + " has about " +
+                               std::to_string(static_cast<long long>(count)) +
+                               " databases, over the budget";
+      v.limit = over;
+      if (n < 2 || T < 2) return v;
+      // The corner's size: per grown table, its multisets of n rows times at
+      // most one row of every other. Far past the budget too, it is left
+      // alone; else it gets a quarter of the budget (tables below a LIMIT,
+      // where such counterexamples are, come first).
+      double corner = 0;
+      for (size_t t = 0; t < T; ++t) {
+        double c = 1;
+        for (int i = 1; i <= n; ++i)
+          c = c * static_cast<double>(space.tables[t].options.size() + static_cast<size_t>(i) - 1) /
+              i;
+        for (size_t u = 0; u < T; ++u)
+          if (u != t) c *= static_cast<double>(space.tables[u].options.size() + 1);
+        corner += c;
+      }
+      if (corner > static_cast<double>(o.maxDatabases) * 4) return v;
+      maxDatabases = std::min(o.maxDatabases, v.databases + o.maxDatabases / 4);
+      seconds = std::min(
+          o.seconds, std::chrono::duration<double>(Clock::now() - start).count() + o.seconds / 4);
+      // Its corner where one table has n rows and every other at most one: a
+      // LIMIT 1 that a filter moved below needs two rows of its input only.
+      // The verdict stays at bound n - 1 unless a counterexample turns up.
+      // Tables below a LIMIT first: its window is what more rows change.
+      std::vector<size_t> order;
+      for (const auto& l : space.limits)
+        for (const auto& name : l.tables)
+          for (size_t t = 0; t < T; ++t)
+            if (space.tables[t].name == name &&
+                std::find(order.begin(), order.end(), t) == order.end())
+              order.push_back(t);
+      for (size_t t = 0; t < T; ++t)
+        if (std::find(order.begin(), order.end(), t) == order.end()) order.push_back(t);
+      const uint64_t before = v.databases;
+      for (size_t t : order) {
+        std::vector<std::vector<std::vector<int>>> per(T);
+        for (size_t u = 0; u < T; ++u) per[u] = multisets(options(u), u == t ? n : 1);
+        const size_t table = t;
+        int r = each(per, n, [&](const std::vector<std::vector<int>>& choice) {
+          return choice[table].size() == static_cast<size_t>(n);
+        });
+        if (r == 1 || !v.error.empty()) return v;
+        if (r == -1) {
+          v.limit = over + "; the budget ran out in its corner of one table with " +
+                    std::to_string(n) + " rows";
+          return v;
+        }
+      }
+      v.limit = over + "; its " + std::to_string(v.databases - before) +
+                " databases with one table of " + std::to_string(n) +
+                " rows and the others of at most one agree";
       return v;
     }
     std::vector<std::vector<std::vector<int>>> per(T);
-    for (size_t t = 0; t < T; ++t)
-      per[t] = multisets(static_cast<int>(space.tables[t].options.size()), n);
-    std::vector<size_t> at(T, 0);
-    std::vector<std::vector<int>> choice(T);
-    for (bool more = T > 0; more;) {
+    for (size_t t = 0; t < T; ++t) per[t] = multisets(options(t), n);
+    int r = each(per, n, [&](const std::vector<std::vector<int>>& choice) {
       size_t biggest = 0;
-      for (size_t t = 0; t < T; ++t) {
-        choice[t] = per[t][at[t]];
-        biggest = std::max(biggest, choice[t].size());
-      }
-      if (biggest == static_cast<size_t>(n) && space.canonical(choice)) {
-        ++v.databases;
-        space.fill(choice, db);
-        if (differs(db, v)) {
-          v.safe = false;
-          v.bound = n - 1;
-          return v;
-        }
-        if (!v.error.empty()) return v;
-        for (long long copies : repeats)
-          for (auto& [name, table] : db)
-            for (size_t r = 0; r < table.rows.size(); ++r) {
-              rt::Database more = db;
-              auto& rows = more[name].rows;
-              rows.insert(rows.begin() + static_cast<long>(r), static_cast<size_t>(copies - 1),
-                          rows[r]);
-              ++v.databases;
-              if (differs(more, v)) {
-                v.safe = false;
-                v.bound = n - 1;
-                if (v.counterexample) v.counterexample->repeated = copies;
-                return v;
-              }
-              if (!v.error.empty()) return v;
-            }
-        if ((v.databases & 255) == 0 && o.progress)
-          o.progress(n, v.databases, std::chrono::duration<double>(Clock::now() - start).count());
-        if ((v.databases & 255) == 0 &&
-            (v.databases >= o.maxDatabases ||
-             std::chrono::duration<double>(Clock::now() - start).count() > o.seconds)) {
-          v.complete = false;
-          v.limit = "the budget ran out inside bound " + std::to_string(n);
-          return v;
-        }
-      }
-      more = false;
-      for (size_t t = T; t-- > 0;) {  // odometer, last table fastest
-        if (++at[t] < per[t].size()) {
-          more = true;
-          break;
-        }
-        at[t] = 0;
-      }
-    }
+      for (const auto& c : choice) biggest = std::max(biggest, c.size());
+      return biggest == static_cast<size_t>(n);
+    });
+    if (r != 0) return v;
     v.bound = n;
   }
   return v;

@@ -4,6 +4,8 @@
 // distinct tag per row, the most telling choice for a bag comparison.
 #include "verifier/search_space.h"
 
+#include <algorithm>
+
 #include <functional>
 #include <set>
 
@@ -79,8 +81,13 @@ SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh) {
       std::string text = n->limit ? "LIMIT " + std::to_string(*n->limit) : "";
       if (n->offset)
         text += (text.empty() ? "" : " ") + std::string("OFFSET ") + std::to_string(n->offset);
+      std::vector<std::string> below;
+      forEachNode(*n, [&](const PlanNode& x) {
+        if (x.op == PlanOp::Scan && std::find(below.begin(), below.end(), x.table) == below.end())
+          below.push_back(x.table);
+      });
       limits.push_back(
-          {n->id, n->limit.value_or(0) + n->offset, text + " at #" + std::to_string(n->id)});
+          {n->id, n->limit.value_or(0) + n->offset, text + " at #" + std::to_string(n->id), below});
     }
     if ((n->op == PlanOp::Union && !n->all) || n->op == PlanOp::Intersect ||
         n->op == PlanOp::Except)

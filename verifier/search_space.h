@@ -27,9 +27,10 @@ struct TableSpec {
 
 /// A LIMIT whose window (limit + offset rows) a bound-sized input may not pass.
 struct LimitConstant {
-  int node = 0;        ///< the Limit node's id
-  long long rows = 0;  ///< limit + offset: the input rows it takes to pass the window
-  std::string text;    ///< "LIMIT 10 OFFSET 5 at #4"
+  int node = 0;                     ///< the Limit node's id
+  long long rows = 0;               ///< limit + offset: the input rows it takes to pass the window
+  std::string text;                 ///< "LIMIT 10 OFFSET 5 at #4"
+  std::vector<std::string> tables;  ///< the tables scanned below it
 };
 
 struct SearchSpace {

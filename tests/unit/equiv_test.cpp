@@ -255,6 +255,32 @@ TEST_CASE("equiv: every broken rule is refuted where it is certainly unsound") {
   }
 }
 
+// A search whose next bound is over the budget still tries that bound's corner
+// where one table (below a LIMIT first) has its rows and the others at most one:
+// a filter moved below a LIMIT 1 needs two rows of one table only.
+TEST_CASE("equiv: past the budget, the corner of one grown table finds the counterexample") {
+  auto qs = bound(
+      "SELECT * FROM a AS x JOIN b AS y ON x.k = y.k JOIN (SELECT k, v FROM a ORDER BY k LIMIT 1) "
+      "AS z ON y.w = z.v JOIN b AS u ON z.k = u.w;");
+  auto rw = brokenRules().back().apply(*normalisationTrace(*qs[0].plan, {}).back().plan);
+  REQUIRE(std::string(brokenRules().back().name) == "FilterBelowLimit");
+  REQUIRE(rw);
+  BoundedOptions o = bound2();
+  o.maxDatabases = 40000;  // bound 1 fits, bound 2 (494,209) does not; the corner gets 10,000
+  EquivResult r = checkRewrite(*rw->original, *rw->rewritten, o);
+  CHECK(r.verdict == "different");
+  CHECK(r.bounded.bound == 1);
+  REQUIRE(r.bounded.counterexample);
+  CHECK(r.bounded.limit.find("bound 2 has about ") == 0);
+  // Two equal plans: bound 1 is all the search can say, and it says where it stopped.
+  EquivResult same = checkRewrite(*rw->original, *rw->original, o);
+  CHECK(same.verdict == "inconclusive");
+  CHECK(same.bounded.bound == 1);
+  CHECK(same.bounded.limit ==
+        "bound 2 has about 494209 databases, over the budget; the budget ran out in its corner of "
+        "one table with 2 rows");
+}
+
 TEST_CASE("equiv: rfguard's own normalisation, step by step, is equivalent") {
   auto qs = bound(
       "SELECT a.k FROM a LEFT JOIN b ON a.k = b.k WHERE b.w > 1 AND a.k NOT IN (SELECT k FROM "
