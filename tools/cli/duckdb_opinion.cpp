@@ -182,4 +182,73 @@ EvaluatorOpinion EvaluatorOracle::judge(const DuckQuery& q, const engine::Result
   return o;
 }
 
+/// rfguard's evaluator on `q` against DuckDB's rows for it, with the pushdown
+/// on or off.
+EvaluatorOpinion thirdOpinion(engine::Engine& db, const EvaluatorOracle& oracle, const DuckQuery& q,
+                              bool pushdown) {
+  engine::Result rows;
+  std::string error;
+  const bool ok = db.execute(pushdown ? "SET disabled_optimizers = ''"
+                                      : "SET disabled_optimizers = 'join_filter_pushdown'",
+                             nullptr, error) &&
+                  db.execute(duckQueryRowsSql(q, DuckDialect::DuckDb), &rows, error);
+  std::string ignored;
+  db.execute("SET disabled_optimizers = ''", nullptr, ignored);
+  if (!ok) {
+    EvaluatorOpinion o;
+    o.reason = "DuckDB: " + error;
+    return o;
+  }
+  return oracle.judge(q, rows);
+}
+
+namespace {
+
+nlohmann::ordered_json rowsJson(const std::vector<std::vector<engine::Cell>>& rows, size_t cap) {
+  using Json = nlohmann::ordered_json;
+  Json out = Json::array();
+  for (size_t i = 0; i < rows.size() && i < cap; ++i) {
+    Json row = Json::array();
+    for (const auto& c : rows[i]) row.push_back(c ? Json(*c) : Json(nullptr));
+    out.push_back(row);
+  }
+  return out;
+}
+
+std::string rowText(const std::vector<engine::Cell>& row) {
+  std::string out = "(";
+  for (size_t i = 0; i < row.size(); ++i) out += (i ? ", " : "") + row[i].value_or("NULL");
+  return out + ")";
+}
+
+}  // namespace
+
+/// An opinion as JSON: its verdict, and for a disagreement the rows each side
+/// has more often (at most 20 of each).
+nlohmann::ordered_json opinionJson(const EvaluatorOpinion& o) {
+  nlohmann::ordered_json j{{"verdict", verdictName(o.verdict)}, {"filters", o.filters}};
+  if (!o.which.empty()) j["which"] = o.which;
+  if (!o.reason.empty()) j["reason"] = o.reason;
+  if (o.verdict == EvaluatorOpinion::Disagrees) {
+    j["duckdb_rows"] = o.duckdb.size();
+    j["rfguard_rows"] = o.rfguard.size();
+    j["only_duckdb"] = rowsJson(o.onlyDuckdb, 20);
+    j["only_rfguard"] = rowsJson(o.onlyRfguard, 20);
+  }
+  return j;
+}
+
+/// A disagreement in words, for the text output.
+std::string opinionText(const EvaluatorOpinion& o) {
+  if (o.verdict != EvaluatorOpinion::Disagrees) return verdictName(o.verdict);
+  std::string out = std::string("disagrees (") + o.which + " plan, " + std::to_string(o.filters) +
+                    " filters): DuckDB " + std::to_string(o.duckdb.size()) + " rows, rfguard " +
+                    std::to_string(o.rfguard.size());
+  for (size_t i = 0; i < o.onlyDuckdb.size() && i < 5; ++i)
+    out += "\n     only DuckDB:  " + rowText(o.onlyDuckdb[i]);
+  for (size_t i = 0; i < o.onlyRfguard.size() && i < 5; ++i)
+    out += "\n     only rfguard: " + rowText(o.onlyRfguard[i]);
+  return out;
+}
+
 }  // namespace rfguard

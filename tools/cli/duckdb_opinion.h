@@ -5,6 +5,7 @@
 // normalised with rfguard's own runtime filters applied. Each must give
 // DuckDB's rows. A disagreement is a wrong result in one of the two engines
 // (or a filter rfguard placed unsafely), shown with both bags.
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,6 +54,17 @@ class EvaluatorOracle {
   Catalog catalog_;
   rt::Database data_;
 };
+
+/// rfguard's evaluator on `q` against DuckDB's rows for it (run in `db` with
+/// the join filter pushdown on or off); Declined when DuckDB refuses it.
+EvaluatorOpinion thirdOpinion(engine::Engine& db, const EvaluatorOracle& oracle, const DuckQuery& q,
+                              bool pushdown);
+/// An opinion as JSON: its verdict, and for a disagreement the rows each side
+/// has more often (at most 20 of each).
+nlohmann::ordered_json opinionJson(const EvaluatorOpinion& o);
+/// The verdict in words; for a disagreement, which plan, the row counts and up
+/// to 5 rows of each side's surplus, one per line.
+std::string opinionText(const EvaluatorOpinion& o);
 
 /// The rows of `r` as a sorted bag.
 std::vector<std::vector<engine::Cell>> sortedCells(std::vector<std::vector<engine::Cell>> rows);
