@@ -89,33 +89,33 @@ Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct
   if (!s)
     return Decision::no(rule, "`" + str(conjunct) +
                                   "` does not compare a probe expression with a build expression");
-  // ScalarFilter: `a.v >= (SELECT min(x) ...)` compares with a build side of at most
-  // one row s; probe rows with NOT (a.v >= s) fail the join condition itself.
-  // A min/max bound: `a.v < b.v` with b.v in {3, 9} passes a.v < 9, the max;
-  // a row with a.v >= 9 is below no build value and fails the conjunct. NULL
-  // build values bound nothing and NULL probe values fail: the bound of the
-  // non-NULL values is exact. (An empty build side passes nothing.)
-  // Not on floating point, where NaN has no place in the order (kindMisfit).
-  const bool ordered = kindMisfit(FilterKind::MinMax, s->probe->type).empty() &&
-                       kindMisfit(FilterKind::MinMax, s->build->type).empty();
-  if (!isEquality(s->op) && range == RangeBuild::AnyRows && ordered &&
-      !atMostOneRow(*join.children[1])) {
-    if (split) *split = *s;
-    return Decision::yes(RfRule::GenerateFromJoinConjunct,
-                         nodeRef(join) + " bounds `" + str(s->probe) + " " + cmpSpelling(s->op) +
-                             "` by the build side's " +
-                             (s->op == CmpOp::Lt || s->op == CmpOp::Le ? "max" : "min"));
-  }
   if (!isEquality(s->op)) {
-    if (!atMostOneRow(*join.children[1]))
-      return Decision::no(
-          rule, "`" + str(conjunct) +
-                    "` is a range comparison and the build side may return more than one row");
-    if (split) *split = *s;
-    return Decision::yes(RfRule::GenerateScalarFilter,
-                         nodeRef(join) +
-                             " compares with a build side of at most one row: a scalar filter `" +
-                             str(s->probe) + " " + cmpSpelling(s->op) + " s`");
+    // ScalarFilter: `a.v >= (SELECT min(x) ...)` compares with a build side of at most
+    // one row s; probe rows with NOT (a.v >= s) fail the join condition itself.
+    if (atMostOneRow(*join.children[1])) {
+      if (split) *split = *s;
+      return Decision::yes(RfRule::GenerateScalarFilter,
+                           nodeRef(join) +
+                               " compares with a build side of at most one row: a scalar filter `" +
+                               str(s->probe) + " " + cmpSpelling(s->op) + " s`");
+    }
+    // A min/max bound: `a.v < b.v` with b.v in {3, 9} passes a.v < 9, the max;
+    // a row with a.v >= 9 is below no build value and fails the conjunct. NULL
+    // build values bound nothing and NULL probe values fail: the bound of the
+    // non-NULL values is exact. (An empty build side passes nothing.)
+    // Not on floating point, where NaN has no place in the order (kindMisfit).
+    const bool ordered = kindMisfit(FilterKind::MinMax, s->probe->type).empty() &&
+                         kindMisfit(FilterKind::MinMax, s->build->type).empty();
+    if (range == RangeBuild::AnyRows && ordered) {
+      if (split) *split = *s;
+      return Decision::yes(RfRule::GenerateFromJoinConjunct,
+                           nodeRef(join) + " bounds `" + str(s->probe) + " " + cmpSpelling(s->op) +
+                               "` by the build side's " +
+                               (s->op == CmpOp::Lt || s->op == CmpOp::Le ? "max" : "min"));
+    }
+    return Decision::no(
+        rule, "`" + str(conjunct) +
+                  "` is a range comparison and the build side may return more than one row");
   }
   for (const Type* t : {&s->build->type, &s->probe->type})
     if (!compareMisfit(s->op, *t).empty())

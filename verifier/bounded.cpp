@@ -68,6 +68,14 @@ std::vector<std::vector<int>> multisets(int options, int n) {
   return out;
 }
 
+/// How many multisets of exactly `size` rows `options` possible rows make: C(options + size - 1,
+/// size).
+double multisetCount(int options, int size) {
+  double c = 1;
+  for (int i = 1; i <= size; ++i) c = c * (options + i - 1) / i;
+  return c;
+}
+
 std::set<int> filterIds(const PlanNode& n) {
   std::set<int> ids;
   std::function<void(const PlanNode&)> walk = [&](const PlanNode& x) {
@@ -179,12 +187,8 @@ BoundedVerdict search(const SearchSpace& space, const BoundedOptions& o,
     // than check an arbitrary corner of the space.
     double count = 1;
     for (size_t t = 0; t < T; ++t) {
-      double m = 1, c = 1;  // multisets of size <= n over k options: C(k + n, n)
-      for (int i = 1; i <= n; ++i) {
-        c = c * static_cast<double>(space.tables[t].options.size() + static_cast<size_t>(i) - 1) /
-            i;
-        m += c;
-      }
+      double m = 0;  // multisets of size <= n over k options: C(k + n, n)
+      for (int i = 0; i <= n; ++i) m += multisetCount(options(t), i);
       count *= m;
     }
     if (count > static_cast<double>(o.maxDatabases) * 4) {
@@ -200,12 +204,9 @@ BoundedVerdict search(const SearchSpace& space, const BoundedOptions& o,
       // where such counterexamples are, come first).
       double corner = 0;
       for (size_t t = 0; t < T; ++t) {
-        double c = 1;
-        for (int i = 1; i <= n; ++i)
-          c = c * static_cast<double>(space.tables[t].options.size() + static_cast<size_t>(i) - 1) /
-              i;
+        double c = multisetCount(options(t), n);
         for (size_t u = 0; u < T; ++u)
-          if (u != t) c *= static_cast<double>(space.tables[u].options.size() + 1);
+          if (u != t) c *= multisetCount(options(u), 0) + multisetCount(options(u), 1);
         corner += c;
       }
       if (corner > static_cast<double>(o.maxDatabases) * 4) return v;

@@ -127,6 +127,18 @@ const std::vector<std::string>& duckJoinOps() {
   return k;
 }
 
+TableDef duckQueryTable(int i) {
+  TableDef t;
+  t.name = "t" + std::to_string(i);
+  for (const char* c : {"k", "v"}) {
+    ColumnDef col;
+    col.name = c;
+    col.type = Type::of(TypeKind::Int);
+    t.columns.push_back(col);
+  }
+  return t;
+}
+
 DuckQuery randomDuckQuery(std::mt19937_64& rng, int tables) {
   // Inner joins and `=` twice as likely as the others.
   static const int kJoinPick[] = {0, 0, 1, 2, 3, 4, 5};

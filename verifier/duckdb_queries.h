@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "ir/catalog.h"
+
 namespace rfguard {
 
 /// A relation r<alias> over table t<table>: the table itself or a derived table.
@@ -63,6 +65,9 @@ struct DuckQuery {
 const std::vector<std::string>& duckJoinTypes();
 /// "=", "IS NOT DISTINCT FROM", "<"; index 0 is "=".
 const std::vector<std::string>& duckJoinOps();
+
+/// Table t<i> of the queries: t<i> (k int, v int), both nullable.
+TableDef duckQueryTable(int i);
 
 /// A random query over t0 .. t5 (k int, v int) with `tables` relations.
 DuckQuery randomDuckQuery(std::mt19937_64& rng, int tables);

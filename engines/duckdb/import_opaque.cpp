@@ -28,12 +28,6 @@ void namesIn(const TextExprPtr& e, std::vector<std::string>& names, int& refs) {
   for (const auto& k : e->orderBy) namesIn(k.expr, names, refs);
 }
 
-bool isComparison(const TextExprPtr& e) {
-  static const std::set<std::string> cmps = {
-      "=", "<>", "<", "<=", ">", ">=", "<=>", "is_distinct_from"};
-  return e->kind == TextExpr::Kind::Call && cmps.count(e->text) && e->args.size() == 2;
-}
-
 }  // namespace
 
 std::string Importer::columnType(const std::string& id) const {

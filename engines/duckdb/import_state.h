@@ -202,6 +202,9 @@ struct Importer {
 std::string opName(const Json& n);
 /// The operator's "children" array, or nullptr.
 const Json* childrenOf(const Json& n);
+/// A comparison of two operands (=, <>, <, <=, >, >=, <=>, is_distinct_from):
+/// in a join condition, the probe side's left and the build side's right.
+bool isComparison(const TextExprPtr& e);
 /// HASH_JOIN, NESTED_LOOP_JOIN and the other joins with conditions.
 bool isJoinOp(const std::string& op);
 

@@ -59,6 +59,12 @@ const Json* childrenOf(const Json& n) {
   return it != n.end() && it->is_array() ? &*it : nullptr;
 }
 
+bool isComparison(const TextExprPtr& e) {
+  static const std::set<std::string> cmps = {
+      "=", "<>", "<", "<=", ">", ">=", "<=>", "is_distinct_from"};
+  return e->kind == TextExpr::Kind::Call && cmps.count(e->text) && e->args.size() == 2;
+}
+
 bool isJoinOp(const std::string& op) {
   return op == "HASH_JOIN" || op == "NESTED_LOOP_JOIN" || op == "PIECEWISE_MERGE_JOIN" ||
          op == "BLOCKWISE_NL_JOIN" || op == "IE_JOIN";
@@ -437,10 +443,8 @@ Built Importer::build(const Json& n, const std::string& ptr) {
       std::string err;
       TextExprPtr e = parseExpr(text, err);
       if (!e) return error(cp, "cannot read \"" + text + "\": " + err), out;
-      static const std::set<std::string> cmps = {
-          "=", "<>", "<", "<=", ">", ">=", "<=>", "is_distinct_from"};
       Json j;
-      if (e->kind == TextExpr::Kind::Call && cmps.count(e->text) && e->args.size() == 2) {
+      if (isComparison(e)) {
         // DuckDB's join conditions: left side over the probe child, right over the build child.
         const Col *ha = nullptr, *hb = nullptr;
         std::optional<Json> a, b;

@@ -90,11 +90,9 @@ TEST_CASE("duckdb opinion: rfguard's evaluator gives DuckDB's results on random 
   std::string error;
   auto db = engine::open("duckdb", engine::Options{1}, error);
   REQUIRE_MESSAGE(db, error);
-  const Catalog catalog = evaluatorCatalog(6);
   const long long rows[] = {40, 30, 25, 20, 15, 30};
   for (int i = 0; i < 6; ++i) {
-    TableDef t = *catalog.table("t" + std::to_string(i));
-    t.columns.pop_back();  // DuckDB's tables have k and v; rid is its rowid
+    const TableDef t = duckQueryTable(i);  // rfguard's t<i> adds rid, DuckDB's rowid
     REQUIRE_MESSAGE(db->execute(duckdb_import::createTableSql(t) + ";" +
                                     duckdb_import::populateSql(t, rows[i], 3, {}, 20, 10),
                                 nullptr, error),

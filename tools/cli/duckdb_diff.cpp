@@ -157,14 +157,7 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
   std::string setup;
   const auto specs = tableSpecs(args.bigRows);
   for (size_t i = 0; i < specs.size(); ++i) {
-    TableDef t;
-    t.name = "t" + std::to_string(i);
-    for (const char* c : {"k", "v"}) {
-      ColumnDef col;
-      col.name = c;
-      col.type = Type::of(TypeKind::Int);
-      t.columns.push_back(col);
-    }
+    const TableDef t = duckQueryTable(static_cast<int>(i));
     setup += duckdb_import::createTableSql(t) + ";\n" +
              duckdb_import::populateSql(t, specs[i].rows, args.seed, {}, specs[i].nullPercent, 2) +
              ";\n";

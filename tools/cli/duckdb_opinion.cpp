@@ -70,15 +70,12 @@ const char* verdictName(EvaluatorOpinion::Verdict v) {
 Catalog evaluatorCatalog(int tables) {
   Catalog c;
   for (int i = 0; i < tables; ++i) {
-    TableDef t;
-    t.name = "t" + std::to_string(i);
-    for (const char* name : {"k", "v", "rid"}) {
-      ColumnDef col;
-      col.name = name;
-      col.type = Type::of(TypeKind::Int);
-      col.nullable = std::string(name) != "rid";
-      t.columns.push_back(col);
-    }
+    TableDef t = duckQueryTable(i);
+    ColumnDef rid;  // DuckDB's rowid, read back as a column
+    rid.name = "rid";
+    rid.type = Type::of(TypeKind::Int);
+    rid.nullable = false;
+    t.columns.push_back(rid);
     c.addTable(t);
   }
   return c;
