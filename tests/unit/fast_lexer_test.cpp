@@ -95,8 +95,9 @@ TEST_CASE("direct lexer: the edges of every token") {
 }
 
 TEST_CASE("direct lexer: declines what RfSqlLexer reports or reads as UTF-8") {
-  for (std::string text : {"#", "a ! b", "a | b", "|||", "'open", "\"open", "`open", "/* open",
-                           "caf\xc3\xa9", "bad \xff utf-8", "a\x01", "a\fb", "?", "[x]", "$1", "@a", "{", "^", "~"})
+  for (std::string text :
+       {"#", "a ! b", "a | b", "|||", "'open", "\"open", "`open", "/* open", "caf\xc3\xa9",
+        "bad \xff utf-8", "a\x01", "a\fb", "?", "[x]", "$1", "@a", "{", "^", "~"})
     CHECK_MESSAGE(!lexerDifference(text), "not declined: " << text);
 }
 
