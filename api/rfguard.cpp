@@ -283,6 +283,7 @@ EquivVerdict Plans::equivalent(const Plans& original, size_t i, const Plans& rew
   bo.seconds = settings.seconds;
   bo.maxDatabases = settings.maxDatabases;
   bo.oracle = settings.oracle;
+  bo.proofs = settings.proofs;
   EquivResult r = checkRewrite(a, b, bo);
   out.verdict = r.verdict;
   out.bound = r.bounded.counterexample ? r.bounded.bound + 1 : r.bounded.bound;
@@ -293,6 +294,7 @@ EquivVerdict Plans::equivalent(const Plans& original, size_t i, const Plans& rew
   out.counterexampleSql = r.sql;
   out.constants = r.bounded.constants;
   out.constantsReached = r.bounded.constantsReached;
+  out.proof = r.proof;
   return out;
 }
 

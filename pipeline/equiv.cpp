@@ -10,6 +10,7 @@
 #include "ir/plan_json.h"
 #include "ir/printers.h"
 #include "verifier/counterexample.h"
+#include "verifier/normal_form.h"
 
 namespace rfguard {
 
@@ -127,6 +128,15 @@ EquivResult checkRewrite(const PlanNode& original, const PlanNode& rewritten,
     return r;
   }
   auto t0 = std::chrono::steady_clock::now();
+  if (options.proofs)
+    if (auto proof = provedEqual(original, rewritten)) {
+      r.verdict = "equivalent";
+      r.proof = *proof;
+      r.bounded.bound = options.bound;
+      r.ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      return r;
+    }
   r.bounded = checkEquivalent(original, rewritten, options);
   r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   if (r.bounded.counterexample) {
@@ -323,6 +333,12 @@ std::vector<TraceVerdict> checkTrace(const std::vector<TraceStep>& steps,
     } else if (!comparable(*steps[i - 1].plan, *steps[i].plan, why)) {
       v.result.verdict = "error";
       v.result.reason = why;
+    } else if (auto proof = options.proofs ? provedEqual(*steps[i - 1].plan, *steps[i].plan)
+                                           : std::nullopt) {
+      v.result.verdict = "equivalent";
+      v.result.requested = options.bound;
+      v.result.bounded.bound = options.bound;
+      v.result.proof = *proof;
     } else {
       auto ids = [](const PlanNode& n) {
         std::vector<std::string> out;

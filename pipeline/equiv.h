@@ -49,12 +49,16 @@ struct EquivResult {
   BoundedVerdict bounded;  ///< the search's own account
   std::string sql;         ///< when different: the script sqlite3 runs as is
   double ms = 0;           ///< wall time of the search
+  /// When equal on every database by the normal form (verifier/normal_form.h):
+  /// the identities that made the plans' forms equal. No search ran then.
+  std::string proof;
 };
 
 /// Searches for a database on which `rewritten` returns another result than
 /// `original` (bags; the order an ORDER BY fixes; any valid answer where a LIMIT
 /// cuts ties). Runtime filters are not applied. Plans that return different
-/// numbers of columns are "different" without a search.
+/// numbers of columns are "different" without a search; plans with the same
+/// normal form are "equivalent" without one (unless `options.proofs` is off).
 EquivResult checkRewrite(const PlanNode& original, const PlanNode& rewritten,
                          const BoundedOptions& options);
 

@@ -33,7 +33,9 @@ struct BoundedTally {
   uint64_t databases = 0;    ///< databases evaluated
   uint64_t sqlite = 0;       ///< queries SQLite ran and agreed on
   int rewrites = 0;          ///< normalisations checked (bound plan against normalised)
-  int rewritesComplete = 0;  ///< of which complete to the bound
+  int rewritesProved = 0;    ///< of which every step was proved by normal form (or identical)
+  int rewritesComplete = 0;  ///< of the others, complete to the bound by the search
+  int rewritesTooLarge = 0;  ///< of the others, too large for the search to start
 };
 
 /// The `equiv` directive: two SQL queries over `catalog`, the original then the

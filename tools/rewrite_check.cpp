@@ -4,9 +4,14 @@
 // (verifier/broken_rules.h) is applied to the normalised plan and must be refuted.
 //
 //   build/rewrite_check [--queries N] [--seed S] [--bound B] [--seconds T] [--databases N]
+//                       [--no-proof] [--cross-check]
 //
-// Prints per rule the steps and their verdicts, per broken rule refuted / tried
-// and the median time to the counterexample. Exit 1 when a real step is
+// Prints per rule the steps and their verdicts (equivalent by the bounded
+// search or, in their own column, by the plans' normal forms, which hold on
+// every database: verifier/normal_form.h), per broken rule refuted / tried and
+// the median time to the counterexample. --no-proof searches every step;
+// --cross-check also searches every step the normal form proved, and a
+// counterexample there is a defect of the normal form (exit 1). Exit 1 when a real step is
 // different (a normalisation bug), printing the query. A broken rule's
 // application found equivalent is printed for review: where the query makes it
 // sound by coincidence (a NOT IN above an outer join that rejects its padding
@@ -26,7 +31,7 @@ using namespace rfguard;
 namespace {
 
 struct Tally {
-  int steps = 0, identical = 0, equivalent = 0, open = 0, different = 0;
+  int steps = 0, identical = 0, equivalent = 0, proved = 0, open = 0, different = 0;
   std::vector<double> ms;
 };
 
@@ -46,6 +51,7 @@ int main(int argc, char** argv) {
   o.bound = 2;
   o.seconds = 2;
   o.maxDatabases = 200000;
+  bool crossCheck = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() { return i + 1 < argc ? std::string(argv[++i]) : std::string("0"); };
@@ -59,9 +65,13 @@ int main(int argc, char** argv) {
       o.seconds = std::stod(next());
     else if (a == "--databases")
       o.maxDatabases = std::stoull(next());
+    else if (a == "--no-proof")
+      o.proofs = false;
+    else if (a == "--cross-check")
+      crossCheck = true;
     else {
       std::cerr << "usage: rewrite_check [--queries N] [--seed S] [--bound B] [--seconds T] "
-                   "[--databases N]\n";
+                   "[--databases N] [--no-proof] [--cross-check]\n";
       return 2;
     }
   }
@@ -85,7 +95,17 @@ int main(int argc, char** argv) {
       Tally& t = rules[steps[v.step].rule];
       ++t.steps;
       t.identical += v.identical;
-      t.equivalent += !v.identical && v.result.verdict == "equivalent";
+      t.proved += !v.result.proof.empty();
+      t.equivalent += !v.identical && v.result.proof.empty() && v.result.verdict == "equivalent";
+      if (crossCheck && !v.result.proof.empty()) {
+        BoundedOptions search = o;
+        search.proofs = false;
+        if (checkRewrite(*steps[v.step - 1].plan, *steps[v.step].plan, search).verdict ==
+            "different") {
+          ++bad;
+          std::cout << "NORMAL FORM WRONG at " << steps[v.step].rule << " on: " << sql << "\n";
+        }
+      }
       t.open += v.result.verdict == "inconclusive" || v.result.verdict == "error";
       if (v.result.verdict == "different") {
         ++t.different;
@@ -105,17 +125,20 @@ int main(int argc, char** argv) {
         t.ms.push_back(r.ms);
       } else if (r.verdict == "equivalent") {
         ++t.equivalent;
-        std::cout << "REVIEW " << rule.name << " at " << rw->where << " on: " << sql << "\n";
+        std::cout << "REVIEW " << rule.name << " at " << rw->where
+                  << (r.proof.empty() ? "" : " (proved by normal form: " + r.proof + ")")
+                  << " on: " << sql << "\n";
       } else {
         ++t.open;
       }
     }
   }
   std::cout << plans << " random queries (seed " << seed << "), bound " << o.bound << "\n";
-  std::cout << "normalisation steps: rule, steps, equivalent, identical, open, different\n";
+  std::cout << "normalisation steps: rule, steps, equivalent (search), equivalent (normal form), "
+               "identical, open, different\n";
   for (const auto& [name, t] : rules)
-    std::printf("  %-34s %5d %5d %5d %5d %5d\n", name.c_str(), t.steps, t.equivalent, t.identical,
-                t.open, t.different);
+    std::printf("  %-34s %5d %5d %5d %5d %5d %5d\n", name.c_str(), t.steps, t.equivalent, t.proved,
+                t.identical, t.open, t.different);
   std::cout << "broken rules: refuted / tried, open, found equivalent (review), median ms to the "
                "counterexample\n";
   for (const auto& rule : brokenRules()) {

@@ -34,6 +34,10 @@ struct BoundedOptions {
   /// the bound; Whole: the whole plan only; Slices: the slices only.
   enum class Method { Auto, Whole, Slices } method = Method::Auto;
   uint64_t sliceMaxDatabases = 0;  ///< database budget per slice search; 0: maxDatabases
+  /// Equivalence checks (pipeline/equiv.h) first try a proof by normal form
+  /// (verifier/normal_form.h), which holds on every database, and search only
+  /// without one; false: always search.
+  bool proofs = true;
   /// Called every 256 databases of a search: the bound, databases so far, seconds.
   std::function<void(int bound, uint64_t databases, double seconds)> progress;
 };

@@ -83,6 +83,23 @@ std::optional<BrokenRewrite> notInAsPlainAnti(const PlanNode& plan) {
   return BrokenRewrite{finish(deepClonePlan(plan)), finish(b), where};
 }
 
+/// A filter `column > 1` over `input`.
+PlanPtr greaterThanOne(PlanPtr input, const Column& c) {
+  auto f = std::make_shared<PlanNode>();
+  f->op = PlanOp::Filter;
+  f->predicate = makeCall(">", {makeColumn(c.id, c.type, c.nullable), makeLiteral("1", c.type)});
+  f->children.push_back(std::move(input));
+  computeOutput(*f);
+  return f;
+}
+
+/// The first integer output column of a LEFT join's input `side`, if any.
+std::optional<Column> integerOf(const PlanNode& join, int side) {
+  for (const auto& c : join.children[side]->output)
+    if (c.type.isInteger()) return c;
+  return std::nullopt;
+}
+
 std::optional<BrokenRewrite> filterBelowLimit(const PlanNode& plan) {
   auto pick = [](const PlanNode& n) {
     return n.op == PlanOp::Limit && !n.output.empty() && n.output[0].type.isInteger();
@@ -92,22 +109,51 @@ std::optional<BrokenRewrite> filterBelowLimit(const PlanNode& plan) {
   if (!la) return std::nullopt;
   const Column c = (*la)->output[0];
   std::string where = nodeRef(**la);
-  auto filter = [&](PlanPtr input) {
-    auto f = std::make_shared<PlanNode>();
-    f->op = PlanOp::Filter;
-    f->predicate = makeCall(">", {makeColumn(c.id, c.type, c.nullable), makeLiteral("1", c.type)});
-    f->children.push_back(std::move(input));
-    computeOutput(*f);
-    return f;
-  };
   PlanPtr b = deepClonePlan(*a);
   PlanPtr* lb = find(b, pick);
   // Before: the filter reads the LIMIT's rows. After: the LIMIT reads the filter's.
-  *la = filter(*la);
+  *la = greaterThanOne(*la, c);
   PlanNode& limit = **lb;
   PlanPtr& below =
       limit.children[0]->op == PlanOp::Sort ? limit.children[0]->children[0] : limit.children[0];
-  below = filter(below);  // under the ORDER BY the LIMIT cuts
+  below = greaterThanOne(below, c);  // under the ORDER BY the LIMIT cuts
+  return BrokenRewrite{finish(a), finish(b), where};
+}
+
+std::optional<BrokenRewrite> filterIntoNullSide(const PlanNode& plan) {
+  auto pick = [](const PlanNode& n) {
+    return n.op == PlanOp::Join && n.joinType == JoinType::Left && integerOf(n, 1);
+  };
+  PlanPtr a = deepClonePlan(plan);
+  PlanPtr* ja = find(a, pick);
+  if (!ja) return std::nullopt;
+  const Column c = *integerOf(**ja, 1);
+  std::string where = nodeRef(**ja);
+  PlanPtr b = deepClonePlan(*a);
+  PlanPtr* jb = find(b, pick);
+  // Before: the filter drops the padded rows. After: the right input's rows
+  // are filtered, and a left row without a match is padded and kept.
+  *ja = greaterThanOne(*ja, c);
+  (*jb)->children[1] = greaterThanOne((*jb)->children[1], c);
+  return BrokenRewrite{finish(a), finish(b), where};
+}
+
+std::optional<BrokenRewrite> onIntoPreservedSide(const PlanNode& plan) {
+  auto pick = [](const PlanNode& n) {
+    return n.op == PlanOp::Join && n.joinType == JoinType::Left && n.predicate && integerOf(n, 0);
+  };
+  PlanPtr a = deepClonePlan(plan);
+  PlanPtr* ja = find(a, pick);
+  if (!ja) return std::nullopt;
+  const Column c = *integerOf(**ja, 0);
+  std::string where = nodeRef(**ja);
+  PlanPtr b = deepClonePlan(*a);
+  PlanPtr* jb = find(b, pick);
+  // Before: a left row failing the conjunct matches nothing and is padded.
+  // After: it is dropped.
+  ExprPtr extra = makeCall(">", {makeColumn(c.id, c.type, c.nullable), makeLiteral("1", c.type)});
+  (*ja)->predicate = makeAnd({(*ja)->predicate, extra});
+  (*jb)->children[0] = greaterThanOne((*jb)->children[0], c);
   return BrokenRewrite{finish(a), finish(b), where};
 }
 
@@ -123,6 +169,11 @@ const std::vector<BrokenRule>& brokenRules() {
       {"NotInAsPlainAnti", "NOT IN (a null-aware anti join) decorrelated as NOT EXISTS",
        notInAsPlainAnti},
       {"FilterBelowLimit", "a filter above a LIMIT moved below it", filterBelowLimit},
+      {"FilterIntoNullGeneratingSide",
+       "a filter above a LEFT join over its padded columns moved into its right input",
+       filterIntoNullSide},
+      {"OnConjunctIntoPreservedSide",
+       "a LEFT join's ON conjunct over its left input moved into that input", onIntoPreservedSide},
   };
   return rules;
 }

@@ -30,7 +30,11 @@ struct BrokenRule {
 ///    column moved into its right input (Trino #13109);
 ///  - NotInAsPlainAnti: a null-aware anti join (NOT IN) turned into a plain anti
 ///    join (NOT EXISTS), which keeps rows NOT IN rejects when the subquery has a NULL;
-///  - FilterBelowLimit: a filter above a LIMIT moved below it.
+///  - FilterBelowLimit: a filter above a LIMIT moved below it;
+///  - FilterIntoNullGeneratingSide: a filter above a LEFT join over its padded
+///    columns moved into its right input (the padded rows it dropped come back);
+///  - OnConjunctIntoPreservedSide: a LEFT join's ON conjunct over its left input
+///    moved into that input (rows it padded are dropped).
 const std::vector<BrokenRule>& brokenRules();
 
 }  // namespace rfguard

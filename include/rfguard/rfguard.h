@@ -82,6 +82,9 @@ struct CheckSettings {
   double seconds = 10;              ///< time budget per search
   uint64_t maxDatabases = 2000000;  ///< database budget per search
   bool oracle = false;              ///< cross-check every database in SQLite
+  /// Plans::equivalent: plans with the same normal form are equivalent on every
+  /// database without a search (docs/equiv.md); false: always search.
+  bool proofs = true;
 };
 
 /// The bounded verdict for a set of filters (all of a query's, or one alone).
@@ -113,6 +116,9 @@ struct EquivVerdict {
   std::string counterexampleSql;  ///< when different: a script sqlite3 runs as is
   std::string constants;          ///< as CheckVerdict::constants
   bool constantsReached = true;   ///< false: the verdict is "inconclusive" for that reason
+  /// When not empty: equal on every database, proved by the plans' normal forms
+  /// (what made them equal); no search ran and `databases` is 0.
+  std::string proof;
 };
 
 /// One verifier finding (codes: docs/findings.md).

@@ -232,6 +232,9 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   equivCmd->add_option("--trace", equiv.trace,
                        "an optimizer's trace (JSON Lines or a JSON array of {rule, plan}): "
                        "every step against the one before");
+  equivCmd->add_flag("--no-proof", equiv.noProof,
+                     "search even when the plans have the same normal form (a proof for every "
+                     "database; docs/equiv.md)");
   equivCmd->add_option("--format", equiv.format, "text or json")
       ->check(CLI::IsMember({"text", "json"}));
   addInputOptions(equivCmd, equiv.input);

@@ -25,6 +25,7 @@ Json resultJson(const EquivResult& r) {
          {"requested_bound", r.requested},
          {"databases", r.bounded.databases}};
   if (!r.reason.empty()) j["reason"] = r.reason;
+  if (!r.proof.empty()) j["proof"] = r.proof;
   if (!r.bounded.limit.empty()) j["limit"] = r.bounded.limit;
   if (!r.bounded.constants.empty()) {
     j["constants"] = r.bounded.constants;
@@ -40,7 +41,9 @@ Json resultJson(const EquivResult& r) {
 }
 
 void resultText(const EquivResult& r, std::ostream& out) {
-  if (r.verdict == "equivalent") {
+  if (!r.proof.empty()) {
+    out << "equivalent on every database: the same normal form (" << r.proof << ")\n";
+  } else if (r.verdict == "equivalent") {
     out << "equivalent up to bound " << r.bounded.bound << " (" << r.bounded.databases
         << " databases, " << durationText(r.ms) << ")\n";
   } else if (r.verdict == "inconclusive") {
@@ -81,6 +84,7 @@ BoundedOptions boundedOptions(const EquivArgs& args) {
   bo.oracleFactory = engine::oracleFactory(args.oracle);
   bo.oracleDatabases = args.oracleDatabases;
   bo.method = BoundedOptions::Method::Whole;
+  bo.proofs = !args.noProof;
   return bo;
 }
 
@@ -134,18 +138,20 @@ int runTrace(const EquivArgs& args, const SessionOptions& so, std::ostream& out,
       out << "-- first unsound step: " << first->step << " ("
           << (steps[first->step].rule.empty() ? "no rule named" : steps[first->step].rule) << ")\n";
     else {
-      size_t full = 0, identical = 0, open = 0;
+      size_t full = 0, identical = 0, open = 0, proved = 0;
       int lowest = args.bound;
       for (const auto& v : verdicts) {
         identical += v.identical;
-        full += !v.identical && v.result.verdict == "equivalent";
+        proved += !v.result.proof.empty();
+        full += !v.identical && v.result.proof.empty() && v.result.verdict == "equivalent";
         if (v.result.verdict == "inconclusive" || v.result.verdict == "error") {
           ++open;
           lowest = std::min(lowest, v.result.bounded.bound);
         }
       }
-      out << "-- no unsound step: " << full << " equivalent up to bound " << args.bound << ", "
-          << identical << " structurally identical";
+      out << "-- no unsound step: " << full << " equivalent up to bound " << args.bound << ", ";
+      if (proved) out << proved << " equivalent by normal form, ";
+      out << identical << " structurally identical";
       if (open) out << ", " << open << " open (the lowest reached bound " << lowest << ")";
       out << "\n";
     }

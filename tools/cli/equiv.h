@@ -20,6 +20,7 @@ struct EquivArgs {
   double seconds = 10;
   uint64_t databases = 2000000;
   uint64_t oracleDatabases = 0;  ///< 0: the oracle sees every database
+  bool noProof = false;          ///< search even where the normal forms prove equality
   InputArgs input;
 };
 

@@ -1,0 +1,262 @@
+#include "verifier/normal_form.h"
+
+#include <algorithm>
+#include <set>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "ir/printers.h"
+#include "rules/normalize.h"
+
+namespace rfguard {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// The identities the normal form applies, as bits (a proof names those it needed).
+enum Identity : unsigned {
+  kBlocks = 1,       ///< inner-join blocks as inputs and conjuncts
+  kMirror = 2,       ///< a join as its mirror with the children swapped
+  kScanColumns = 4,  ///< the columns a scan lists
+  kOperands = 8,     ///< operand order of symmetric operators
+  kSink = 16,        ///< conjuncts into the inputs of outer, semi and anti joins
+  kAll = 31,
+};
+
+/// Removes what no database sees: node ids, source positions, estimates, and
+/// runtime filters (they are judged by `check`, not part of a comparison).
+Json stripped(Json j) {
+  if (j.is_object()) {
+    for (const char* k :
+         {"id", "loc", "estimated_rows", "runtime_filters", "runtime_filter_targets"})
+      j.erase(k);
+    for (auto& [k, v] : j.items()) v = stripped(std::move(v));
+  } else if (j.is_array()) {
+    for (auto& v : j) v = stripped(std::move(v));
+  }
+  return j;
+}
+
+/// A conjunct that may be evaluated elsewhere: deterministic, and without a
+/// subquery (a scalar subquery evaluated on more rows may fail).
+bool movable(const Expr& e) {
+  return isDeterministic(e) && !hasSubquery(e);
+}
+
+bool isTrue(const Expr& e) {
+  return e.kind == ExprKind::Literal && !e.isNull && e.type.kind == TypeKind::Boolean &&
+         e.value == "true";
+}
+
+/// True when `e` reads columns and all of them are outputs of `n`.
+bool within(const Expr& e, const PlanNode& n) {
+  auto cols = columnsOf(e);
+  if (cols.empty()) return false;
+  for (const auto& c : cols)
+    if (!produces(n, c)) return false;
+  return true;
+}
+
+using Conjuncts = std::vector<ExprPtr>;
+
+class Canon {
+ public:
+  explicit Canon(unsigned identities) : ids_(identities) {}
+
+  Json expr(const Expr& e) const {
+    if (e.kind == ExprKind::Cast)
+      return Json{{"cast", expr(*e.args[0])}, {"type", e.type.toString()}};
+    if (e.kind != ExprKind::Call) return stripped(exprToJson(e));
+    std::string name = e.name;
+    std::vector<Json> args;
+    for (const auto& a : e.args) args.push_back(expr(*a));
+    if (ids_ & kOperands) {
+      // a > b is b < a; =, <>, <=>, IS DISTINCT FROM, AND, OR do not care
+      // about operand order (AND / OR only without subqueries, which may fail).
+      if ((name == ">" || name == ">=") && args.size() == 2) {
+        name = name == ">" ? "<" : "<=";
+        std::swap(args[0], args[1]);
+      }
+      bool symmetric = name == "=" || name == "<>" || name == "<=>" || name == "is_distinct_from";
+      bool logical = name == "and" || name == "or";
+      if (logical)
+        for (const auto& a : e.args) logical = logical && !hasSubquery(*a);
+      if (symmetric || logical)
+        std::sort(args.begin(), args.end(),
+                  [](const Json& x, const Json& y) { return x.dump() < y.dump(); });
+    }
+    Json j{{"call", name}, {"args", args}};
+    if (e.distinct) j["distinct"] = true;
+    return j;
+  }
+
+  /// The plan below `n` under the conjuncts `pending` (a filter above it).
+  Json node(const PlanNode& n, const Conjuncts& pending = {}) const {
+    if ((ids_ & kBlocks) && inBlock(n)) return block(n, pending);
+    if (n.op == PlanOp::Join && n.children.size() == 2) return join(n, pending);
+    Json j = shallow(n);
+    std::vector<Json> children;
+    for (const auto& c : n.children) {
+      Json cj = node(*c);
+      if (n.op == PlanOp::Union || n.op == PlanOp::Intersect || n.op == PlanOp::Except)
+        cj = Json{{"output", outputIds(*c)}, {"input", std::move(cj)}};
+      children.push_back(std::move(cj));
+    }
+    j["children"] = children;
+    return filtered(pending, std::move(j));
+  }
+
+ private:
+  static std::vector<std::string> outputIds(const PlanNode& n) {
+    std::vector<std::string> out;
+    for (const auto& c : n.output) out.push_back(c.id);
+    return out;
+  }
+
+  std::set<std::string> texts(const Conjuncts& cs) const {
+    std::set<std::string> out;
+    for (const auto& c : cs)
+      if (!isTrue(*c)) out.insert(expr(*c).dump());
+    return out;
+  }
+
+  /// `form` under the conjuncts `cs`: a block of one input.
+  Json filtered(const Conjuncts& cs, Json form) const {
+    auto conjuncts = texts(cs);
+    if (conjuncts.empty()) return form;
+    return Json{{"op", "block"}, {"inputs", Json::array({form.dump()})}, {"conjuncts", conjuncts}};
+  }
+
+  /// The node itself, without its children, with its predicate canonical.
+  Json shallow(const PlanNode& n) const {
+    PlanNode alone = n;
+    alone.children.clear();
+    Json j = stripped(planToJson(alone));
+    j.erase("children");
+    if (n.op == PlanOp::Scan && (ids_ & kScanColumns)) j.erase("columns");
+    if (n.predicate) j[n.op == PlanOp::Join ? "condition" : "predicate"] = expr(*n.predicate);
+    return j;
+  }
+
+  static bool inBlock(const PlanNode& n) {
+    if (n.op == PlanOp::Join) {
+      if (!joinInfo(n.joinType).freelyReordered) return false;
+    } else if (n.op != PlanOp::Filter) {
+      return false;
+    }
+    return !n.predicate || movable(*n.predicate);
+  }
+
+  static void gather(const PlanNode& n, std::vector<const PlanNode*>& inputs,
+                     Conjuncts& conjuncts) {
+    if (n.predicate)
+      for (const auto& c : rfguard::conjuncts(n.predicate)) conjuncts.push_back(c);
+    for (const auto& c : n.children) {
+      if (inBlock(*c))
+        gather(*c, inputs, conjuncts);
+      else
+        inputs.push_back(c.get());
+    }
+  }
+
+  /// A block of inner joins and filters: the multiset of its inputs and the set
+  /// of its conjuncts, a conjunct over one input's columns in that input
+  /// (sigma_p(A x B) = sigma_p(A) x B); one input under no conjunct is that input.
+  Json block(const PlanNode& n, const Conjuncts& pending) const {
+    std::vector<const PlanNode*> inputs;
+    Conjuncts all = pending, rest;
+    gather(n, inputs, all);
+    std::vector<Conjuncts> into(inputs.size());
+    for (const auto& c : all) {
+      size_t i = 0;
+      while (i < inputs.size() && !within(*c, *inputs[i])) ++i;
+      (i < inputs.size() ? into[i] : rest).push_back(c);
+    }
+    std::vector<std::string> forms;
+    for (size_t i = 0; i < inputs.size(); ++i) forms.push_back(node(*inputs[i], into[i]).dump());
+    std::sort(forms.begin(), forms.end());
+    auto conjuncts = texts(rest);
+    if (forms.size() == 1) return filtered(rest, Json::parse(forms[0]));
+    return Json{{"op", "block"}, {"inputs", forms}, {"conjuncts", conjuncts}};
+  }
+
+  /// A join that is not part of a block. Its mirror with the inputs swapped is
+  /// the same join (the form keeps the type that comes first in the join-type
+  /// table). Into the preserved input of a LEFT, semi or anti join go the
+  /// conjuncts above over that input's columns alone (its rows reach the output
+  /// whole or not at all); into the other input, the ON conjuncts over its
+  /// columns alone (a row there that fails them matches nothing), except for a
+  /// NULL-aware anti join, whose condition is NOT IN's comparison; into the
+  /// preserved input of a semi join, also ON conjuncts over its columns alone.
+  Json join(const PlanNode& n, const Conjuncts& pending) const {
+    JoinType t = n.joinType;
+    const PlanNode* in[2] = {n.children[0].get(), n.children[1].get()};
+    if ((ids_ & kMirror) && joinInfo(t).mirror < t) {
+      t = joinInfo(t).mirror;
+      std::swap(in[0], in[1]);
+    }
+    const bool sink =
+        (ids_ & kSink) && (t == JoinType::Left || t == JoinType::LeftSemi ||
+                           t == JoinType::LeftAnti || t == JoinType::NullAwareLeftAnti);
+    Conjuncts below[2], above, on;
+    for (const auto& c : pending)
+      (sink && movable(*c) && within(*c, *in[0]) ? below[0] : above).push_back(c);
+    Json j = shallow(n);
+    j["join_type"] = joinInfo(t).name;
+    if (sink && t != JoinType::NullAwareLeftAnti && n.predicate && movable(*n.predicate)) {
+      for (const auto& c : conjuncts(n.predicate)) {
+        if (within(*c, *in[1]))
+          below[1].push_back(c);
+        else if (t == JoinType::LeftSemi && within(*c, *in[0]))
+          below[0].push_back(c);
+        else
+          on.push_back(c);
+      }
+      j["condition"] = texts(on);
+    }
+    Json children = Json::array({node(*in[0], below[0]), node(*in[1], below[1])});
+    if ((ids_ & kMirror) && joinInfo(t).mirror == t && children[1].dump() < children[0].dump())
+      std::swap(children[0], children[1]);
+    j["children"] = children;
+    return filtered(above, std::move(j));
+  }
+
+  unsigned ids_;
+};
+
+std::string formOf(const PlanNode& root, unsigned identities) {
+  std::vector<std::string> output;
+  for (const auto& c : root.output) output.push_back(c.id);
+  return Json{{"output", output}, {"plan", Canon(identities).node(root)}}.dump();
+}
+
+}  // namespace
+
+std::string normalForm(const PlanNode& root) {
+  return formOf(root, kAll);
+}
+
+std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
+  if (formOf(a, kAll) != formOf(b, kAll)) return std::nullopt;
+  if (!verifyPlan(a).empty() || !verifyPlan(b).empty()) return std::nullopt;
+  // Name the fewest identities that make the forms equal.
+  static const std::pair<unsigned, const char*> names[] = {
+      {kBlocks, "inner joins reordered or their conjuncts moved"},
+      {kMirror, "join inputs swapped with the mirrored join type"},
+      {kScanColumns, "scans list other columns"},
+      {kOperands, "operands of symmetric comparisons swapped"},
+      {kSink, "conjuncts moved into an input of an outer, semi or anti join"},
+  };
+  unsigned best = kAll;
+  for (unsigned mask = 0; mask < kAll; ++mask)
+    if (__builtin_popcount(mask) < __builtin_popcount(best) && formOf(a, mask) == formOf(b, mask))
+      best = mask;
+  std::string why;
+  for (const auto& [bit, text] : names)
+    if (best & bit) why += (why.empty() ? "" : "; ") + std::string(text);
+  return why.empty() ? "the same plan but for estimates and runtime filters" : why;
+}
+
+}  // namespace rfguard

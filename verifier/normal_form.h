@@ -1,0 +1,35 @@
+#pragma once
+// Proofs of equivalence by algebra, for every database: two plans with the
+// same normal form return the same rows (docs/equiv.md). The normal form
+// forgets only what identities that hold on every database make irrelevant:
+//  - inner-join blocks: a maximal tree of INNER / CROSS joins and filters is
+//    the multiset of its inputs and the set of its conjuncts (inner joins
+//    commute and associate, and a deterministic conjunct may be evaluated at
+//    any join above all the inputs it reads);
+//  - a join and its mirror with the children swapped (A LEFT JOIN B = B RIGHT
+//    JOIN A, the semi and anti joins likewise, FULL both ways);
+//  - the columns a scan lists (a scan returns one row per table row whatever
+//    it lists; what reads a missing column does not bind);
+//  - operand order of symmetric comparisons and of AND / OR, `a > b` as `b < a`;
+//    filters that are TRUE.
+// Column order is kept where it reaches the result by position: the root's
+// output and the inputs of UNION / INTERSECT / EXCEPT. Conjuncts with
+// subqueries or non-deterministic calls are not moved (a scalar subquery
+// evaluated on more rows may fail), so such filters and joins keep their place.
+#include <optional>
+#include <string>
+
+#include "ir/plan.h"
+
+namespace rfguard {
+
+/// The normal form of a plan as canonical text (equal texts: equal plans).
+std::string normalForm(const PlanNode& root);
+
+/// When `a` and `b` return the same rows on every database by the identities
+/// above: what made their forms equal, for the reader. Nullopt when the forms
+/// differ (which proves nothing either way) or a plan does not bind (a column
+/// read that no child produces).
+std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b);
+
+}  // namespace rfguard
