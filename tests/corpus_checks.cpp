@@ -199,6 +199,32 @@ std::string rewriteCheck(const PlanNode& bound, const PlanNode& normalised, cons
   return "NORMALISATION NOT EQUIVALENT in " + name + ":\n" + verdictLines({v});
 }
 
+std::string reorderCheck(const PlanNode& bound, const NormalizeOptions& options,
+                         const std::string& name, BoundedTally& tally) {
+  auto steps = normalisationTrace(bound, options);
+  std::string out;
+  for (size_t i = 1; i < steps.size(); ++i) {
+    if (steps[i].rule != "ReorderJoins" && steps[i].rule != "ChooseBuildSides") continue;
+    ++tally.reorderings;
+    if (provedEqual(*steps[i - 1].plan, *steps[i].plan)) {
+      ++tally.reorderingsProved;
+      continue;
+    }
+    BoundedOptions bo;
+    bo.bound = tally.bound;
+    bo.proofs = false;
+    bo.maxDatabases = 20000;
+    EquivResult r = checkRewrite(*steps[i - 1].plan, *steps[i].plan, bo);
+    if (r.verdict == "equivalent") {
+      ++tally.reorderingsSearched;
+      continue;
+    }
+    out += "REORDERING NOT PROVED in " + name + ": " + steps[i].rule + " is " + r.verdict +
+           (r.bounded.limit.empty() ? "" : " (" + r.bounded.limit + ")") + "\n";
+  }
+  return out;
+}
+
 std::string equivCase(const std::string& text, const Catalog& catalog, const BoundedOptions& bo) {
   Catalog c = catalog;
   std::vector<Query> queries;

@@ -27,16 +27,25 @@ struct BoundedTally {
   /// The bound every sound placement must reach: 2, or RFGUARD_CORPUS_BOUND (the
   /// sanitizer build runs the same checks at bound 1; `make test` asserts bound 2).
   int bound = 2;
-  int plans = 0;             ///< plans with filters checked
-  int complete = 0;          ///< of which every database up to the bound was checked
-  int sliced = 0;            ///< of which every slice (not the whole plan) reached the bound
-  uint64_t databases = 0;    ///< databases evaluated
-  uint64_t sqlite = 0;       ///< queries SQLite ran and agreed on
-  int rewrites = 0;          ///< normalisations checked (bound plan against normalised)
-  int rewritesProved = 0;    ///< of which every step was proved by normal form (or identical)
-  int rewritesComplete = 0;  ///< of the others, complete to the bound by the search
-  int rewritesTooLarge = 0;  ///< of the others, too large for the search to start
+  int plans = 0;                ///< plans with filters checked
+  int complete = 0;             ///< of which every database up to the bound was checked
+  int sliced = 0;               ///< of which every slice (not the whole plan) reached the bound
+  uint64_t databases = 0;       ///< databases evaluated
+  uint64_t sqlite = 0;          ///< queries SQLite ran and agreed on
+  int rewrites = 0;             ///< normalisations checked (bound plan against normalised)
+  int rewritesProved = 0;       ///< of which every step was proved by normal form (or identical)
+  int rewritesComplete = 0;     ///< of the others, complete to the bound by the search
+  int rewritesTooLarge = 0;     ///< of the others, too large for the search to start
+  int reorderings = 0;          ///< ReorderJoins and ChooseBuildSides steps checked
+  int reorderingsProved = 0;    ///< of which proved by normal form
+  int reorderingsSearched = 0;  ///< of the others, equivalent to the bound by the search
 };
+
+/// Every join-order and build-side step of normalising `bound` (with `options`)
+/// against the plan before it: proved by normal form, or searched to the bound.
+/// "REORDERING NOT PROVED ..." for a step that is neither.
+std::string reorderCheck(const PlanNode& bound, const struct NormalizeOptions& options,
+                         const std::string& name, BoundedTally& tally);
 
 /// The `equiv` directive: two SQL queries over `catalog`, the original then the
 /// rewritten; one line for the verdict (with the counterexample), then SQLite's.

@@ -43,6 +43,10 @@
 //                          (input starting with `{`) as given, then verified: one line
 //                          per finding, or "clean"
 //
+// Every case that loads SQL queries also checks each join-order and build-side
+// step of its normalisation (ReorderJoins, ChooseBuildSides) against the plan
+// before it: proved by normal form, or else equivalent to the bound by the
+// search; otherwise it prints "REORDERING NOT PROVED".
 // Every case that loads SQL queries also places the sound profile's filters on
 // a copy of each normalised plan and verifies them, and every unsafe edit of
 // that placement (verifier/mutate.h): a finding on the sound placement prints
@@ -187,6 +191,7 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
     SessionOptions so;
     so.normalize.verify = true;
     so.placeFilters = c.args.size() > 1 && c.args[1] == "rf";
+    so.keepBound = true;
     Session session(so);
     bool good = session.loadAs(buf.str(), c.args[0], false, diags);
     session.run();
@@ -196,6 +201,7 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
       const Query& q = run.query;
       for (const auto& p : run.normalization.problems) out += "INVARIANT BROKEN: " + p + "\n";
       out += soundCheck(*q.plan, q.name, tally, &bounded, checks);
+      if (run.bound) out += reorderCheck(*run.bound, so.normalize, q.name, bounded);
       out += "-- " + q.name + "\n" + planToText(*q.plan) + "\n";
     }
     if (!good) out += "load failed\n";
@@ -270,7 +276,7 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
   so.normalize.verify = true;
   for (const auto& d : argList(c, "disable")) so.normalize.disabled.insert(d);
   if (arg(c, "join-order", "cost") == "from") keepJoinsAsWritten(so.normalize);
-  so.keepBound = c.directive == "plan";
+  so.keepBound = true;  // for the rewrite checks below
   const bool place = c.directive == "rf" || c.directive == "lint" || arg(c, "rf") == "true";
   so.placeFilters = place;
   if (place) {
@@ -301,6 +307,7 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
     out += soundCheck(*q.plan, q.name, tally, &bounded, checks);
     if (c.directive == "plan" && !run.normalization.fired.empty())
       out += rewriteCheck(*run.bound, *q.plan, q.name, bounded);
+    if (run.bound) out += reorderCheck(*run.bound, so.normalize, q.name, bounded);
     const RfReport& rf = run.placement;
     if (place && arg(c, "summary") == "true") {
       out += summarize(rf);
@@ -431,6 +438,10 @@ int main(int argc, char** argv) {
               << bounded.rewritesProved << " proved step by step by normal form, "
               << bounded.rewritesComplete << " more complete to bound " << bounded.bound << ", "
               << bounded.rewritesTooLarge << " too large to search\n";
+    std::cout << "reorderings: " << bounded.reorderings << " join-order and build-side steps, "
+              << bounded.reorderingsProved << " proved by normal form, "
+              << bounded.reorderingsSearched << " more equivalent to bound " << bounded.bound
+              << "\n";
   }
   return failures ? 1 : 0;
 }
