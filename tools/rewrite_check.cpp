@@ -4,14 +4,15 @@
 // (verifier/broken_rules.h) is applied to the normalised plan and must be refuted.
 //
 //   build/rewrite_check [--queries N] [--seed S] [--bound B] [--seconds T] [--databases N]
-//                       [--no-proof] [--cross-check]
+//                       [--no-proof] [--cross-check] [--verbose]
 //
 // Prints per rule the steps and their verdicts (equivalent by the bounded
 // search or, in their own column, by the plans' normal forms, which hold on
 // every database: verifier/normal_form.h), per broken rule refuted / tried and
 // the median time to the counterexample. --no-proof searches every step;
 // --cross-check also searches every step the normal form proved, and a
-// counterexample there is a defect of the normal form (exit 1). Exit 1 when a real step is
+// counterexample there is a defect of the normal form (exit 1). --verbose names
+// every open step with its query. Exit 1 when a real step is
 // different (a normalisation bug), printing the query. A broken rule's
 // application found equivalent is printed for review: where the query makes it
 // sound by coincidence (a NOT IN above an outer join that rejects its padding
@@ -51,7 +52,7 @@ int main(int argc, char** argv) {
   o.bound = 2;
   o.seconds = 2;
   o.maxDatabases = 200000;
-  bool crossCheck = false;
+  bool crossCheck = false, verbose = false;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() { return i + 1 < argc ? std::string(argv[++i]) : std::string("0"); };
@@ -69,9 +70,11 @@ int main(int argc, char** argv) {
       o.proofs = false;
     else if (a == "--cross-check")
       crossCheck = true;
+    else if (a == "--verbose")
+      verbose = true;
     else {
       std::cerr << "usage: rewrite_check [--queries N] [--seed S] [--bound B] [--seconds T] "
-                   "[--databases N] [--no-proof] [--cross-check]\n";
+                   "[--databases N] [--no-proof] [--cross-check] [--verbose]\n";
       return 2;
     }
   }
@@ -106,7 +109,11 @@ int main(int argc, char** argv) {
           std::cout << "NORMAL FORM WRONG at " << steps[v.step].rule << " on: " << sql << "\n";
         }
       }
-      t.open += v.result.verdict == "inconclusive" || v.result.verdict == "error";
+      const bool open = v.result.verdict == "inconclusive" || v.result.verdict == "error";
+      t.open += open;
+      if (open && verbose)
+        std::cout << "OPEN " << steps[v.step].rule << " (" << v.result.verdict << " at bound "
+                  << v.result.bounded.bound << ") on: " << sql << "\n";
       if (v.result.verdict == "different") {
         ++t.different;
         ++bad;

@@ -1,11 +1,13 @@
 #include "verifier/normal_form.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "ir/functions.h"
 #include "ir/printers.h"
 #include "rules/normalize.h"
 
@@ -22,7 +24,8 @@ enum Identity : unsigned {
   kScanColumns = 4,  ///< the columns a scan lists
   kOperands = 8,     ///< operand order of symmetric operators
   kSink = 16,        ///< conjuncts into the inputs of outer, semi and anti joins
-  kAll = 31,
+  kSimplify = 32,    ///< outer joins whose padded rows a conjunct rejects as inner
+  kAll = 63,
 };
 
 /// Removes what no database sees: node ids, source positions, estimates, and
@@ -59,6 +62,16 @@ bool within(const Expr& e, const PlanNode& n) {
   return true;
 }
 
+/// True when `e` is never TRUE on a row whose columns from `side` are all NULL
+/// (by the catalog's null policies: NULL, or IS NOT NULL of such a NULL).
+bool rejectsNulls(const Expr& e, const PlanNode& side) {
+  std::set<std::string> cols;
+  for (const auto& c : side.output) cols.insert(c.id);
+  if (e.kind == ExprKind::Call && e.name == "is_not_null" && e.args.size() == 1)
+    return isNullPropagating(*e.args[0], cols);
+  return isNullPropagating(e, cols);
+}
+
 using Conjuncts = std::vector<ExprPtr>;
 
 class Canon {
@@ -93,9 +106,17 @@ class Canon {
   }
 
   /// The plan below `n` under the conjuncts `pending` (a filter above it).
-  Json node(const PlanNode& n, const Conjuncts& pending = {}) const {
-    if ((ids_ & kBlocks) && inBlock(n)) return block(n, pending);
-    if (n.op == PlanOp::Join && n.children.size() == 2) return join(n, pending);
+  /// `hints`: conditions a row of `n` that fails them cannot change the result
+  /// with (it is dropped above), which may make an outer join below inner.
+  Json node(const PlanNode& n, const Conjuncts& pending = {}, const Conjuncts& hints = {}) const {
+    if (n.op == PlanOp::Join && n.children.size() == 2 && !overrides_.count(&n)) {
+      JoinType t = simplified(n, join2(pending, hints));
+      if (t != n.joinType) overrides_[&n] = t;
+    }
+    if ((ids_ & kBlocks) &&
+        (inBlock(n) || (n.op == PlanOp::Join && effective(n) == JoinType::Inner)))
+      return block(n, pending, hints);
+    if (n.op == PlanOp::Join && n.children.size() == 2) return join(n, pending, hints);
     Json j = shallow(n);
     std::vector<Json> children;
     for (const auto& c : n.children) {
@@ -149,12 +170,44 @@ class Canon {
     return !n.predicate || movable(*n.predicate);
   }
 
-  static void gather(const PlanNode& n, std::vector<const PlanNode*>& inputs,
-                     Conjuncts& conjuncts) {
+  static Conjuncts join2(const Conjuncts& a, const Conjuncts& b) {
+    Conjuncts out = a;
+    out.insert(out.end(), b.begin(), b.end());
+    return out;
+  }
+
+  /// The type of join `n` with what the conjuncts `cs` above it drop removed: a
+  /// LEFT join whose padded rows one of them rejects returns the rows of the
+  /// inner join there (its padded rows are its only other rows); a FULL join
+  /// likewise becomes LEFT, RIGHT or INNER.
+  JoinType simplified(const PlanNode& n, const Conjuncts& cs) const {
+    JoinType t = n.joinType;
+    if (!(ids_ & kSimplify) || (t != JoinType::Left && t != JoinType::Right && t != JoinType::Full))
+      return t;
+    if (n.predicate && !movable(*n.predicate)) return t;
+    auto dropped = [&](int padded) {
+      for (const auto& c : cs)
+        if (rejectsNulls(*c, *n.children[padded])) return true;
+      return false;
+    };
+    // Rows padded on the right (unmatched left rows) and on the left.
+    const bool right = t != JoinType::Right && dropped(1), left = t != JoinType::Left && dropped(0);
+    if (t == JoinType::Left) return right ? JoinType::Inner : t;
+    if (t == JoinType::Right) return left ? JoinType::Inner : t;
+    if (right && left) return JoinType::Inner;
+    return right ? JoinType::Right : left ? JoinType::Left : t;
+  }
+
+  JoinType effective(const PlanNode& n) const {
+    auto it = overrides_.find(&n);
+    return it == overrides_.end() ? n.joinType : it->second;
+  }
+
+  void gather(const PlanNode& n, std::vector<const PlanNode*>& inputs, Conjuncts& conjuncts) const {
     if (n.predicate)
       for (const auto& c : rfguard::conjuncts(n.predicate)) conjuncts.push_back(c);
     for (const auto& c : n.children) {
-      if (inBlock(*c))
+      if (inBlock(*c) || (c->op == PlanOp::Join && effective(*c) == JoinType::Inner))
         gather(*c, inputs, conjuncts);
       else
         inputs.push_back(c.get());
@@ -164,18 +217,38 @@ class Canon {
   /// A block of inner joins and filters: the multiset of its inputs and the set
   /// of its conjuncts, a conjunct over one input's columns in that input
   /// (sigma_p(A x B) = sigma_p(A) x B); one input under no conjunct is that input.
-  Json block(const PlanNode& n, const Conjuncts& pending) const {
+  /// An outer join among the inputs whose padded rows a conjunct rejects is an
+  /// inner join of the block.
+  Json block(const PlanNode& n, const Conjuncts& pending, const Conjuncts& hints) const {
     std::vector<const PlanNode*> inputs;
-    Conjuncts all = pending, rest;
-    gather(n, inputs, all);
-    std::vector<Conjuncts> into(inputs.size());
+    Conjuncts all, rest;
+    for (bool more = true; more;) {
+      inputs.clear();
+      all = pending;
+      gather(n, inputs, all);
+      more = false;
+      const Conjuncts dropping = join2(all, hints);
+      for (const PlanNode* in : inputs) {
+        if (in->op != PlanOp::Join || in->children.size() != 2) continue;
+        JoinType t = simplified(*in, dropping);
+        if (t == effective(*in)) continue;
+        overrides_[in] = t;
+        more = more || t == JoinType::Inner;
+      }
+    }
+    std::vector<Conjuncts> into(inputs.size()), hinted(inputs.size());
     for (const auto& c : all) {
       size_t i = 0;
       while (i < inputs.size() && !within(*c, *inputs[i])) ++i;
       (i < inputs.size() ? into[i] : rest).push_back(c);
     }
+    // A row of an input failing a hint over its columns only makes block rows that fail it.
+    for (const auto& h : hints)
+      for (size_t i = 0; i < inputs.size(); ++i)
+        if (within(*h, *inputs[i])) hinted[i].push_back(h);
     std::vector<std::string> forms;
-    for (size_t i = 0; i < inputs.size(); ++i) forms.push_back(node(*inputs[i], into[i]).dump());
+    for (size_t i = 0; i < inputs.size(); ++i)
+      forms.push_back(node(*inputs[i], into[i], hinted[i]).dump());
     std::sort(forms.begin(), forms.end());
     auto conjuncts = texts(rest);
     if (forms.size() == 1) return filtered(rest, Json::parse(forms[0]));
@@ -190,8 +263,8 @@ class Canon {
   /// columns alone (a row there that fails them matches nothing), except for a
   /// NULL-aware anti join, whose condition is NOT IN's comparison; into the
   /// preserved input of a semi join, also ON conjuncts over its columns alone.
-  Json join(const PlanNode& n, const Conjuncts& pending) const {
-    JoinType t = n.joinType;
+  Json join(const PlanNode& n, const Conjuncts& pending, const Conjuncts& hints) const {
+    JoinType t = effective(n);
     const PlanNode* in[2] = {n.children[0].get(), n.children[1].get()};
     if ((ids_ & kMirror) && joinInfo(t).mirror < t) {
       t = joinInfo(t).mirror;
@@ -216,7 +289,26 @@ class Canon {
       }
       j["condition"] = texts(on);
     }
-    Json children = Json::array({node(*in[0], below[0]), node(*in[1], below[1])});
+    // Hints below: a row of the preserved input of a LEFT, semi, anti or inner
+    // join failing a condition over its columns only makes output rows that fail
+    // it; a row of either input of a semi or inner join, or of the other input of
+    // a LEFT or anti join, failing an ON conjunct matches nothing it reads (not
+    // under NOT IN, where a NULL on the other side still counts).
+    Conjuncts hint[2];
+    const bool keepsLeftRows = t == JoinType::Left || t == JoinType::LeftSemi ||
+                               t == JoinType::LeftAnti || t == JoinType::NullAwareLeftAnti ||
+                               t == JoinType::Inner;
+    const bool matchOnly = t == JoinType::Inner || t == JoinType::LeftSemi;
+    if (ids_ & kSimplify) {
+      for (const auto& h : join2(pending, hints))
+        if (keepsLeftRows && within(*h, *in[0])) hint[0].push_back(h);
+      if (n.predicate && (matchOnly || t == JoinType::Left || t == JoinType::LeftAnti))
+        for (const auto& c : conjuncts(n.predicate)) {
+          if (matchOnly) hint[0].push_back(c);
+          hint[1].push_back(c);
+        }
+    }
+    Json children = Json::array({node(*in[0], below[0], hint[0]), node(*in[1], below[1], hint[1])});
     if ((ids_ & kMirror) && joinInfo(t).mirror == t && children[1].dump() < children[0].dump())
       std::swap(children[0], children[1]);
     j["children"] = children;
@@ -224,6 +316,8 @@ class Canon {
   }
 
   unsigned ids_;
+  /// Joins of the plan whose type the conjuncts above them simplified.
+  mutable std::map<const PlanNode*, JoinType> overrides_;
 };
 
 std::string formOf(const PlanNode& root, unsigned identities) {
@@ -248,6 +342,7 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
       {kScanColumns, "scans list other columns"},
       {kOperands, "operands of symmetric comparisons swapped"},
       {kSink, "conjuncts moved into an input of an outer, semi or anti join"},
+      {kSimplify, "outer joins simplified where a conjunct rejects their padded rows"},
   };
   unsigned best = kAll;
   for (unsigned mask = 0; mask < kAll; ++mask)

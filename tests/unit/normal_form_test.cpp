@@ -254,3 +254,47 @@ TEST_CASE("normal form: on random queries, no broken rule is proved and every pr
   CHECK(proofs > 40);
   CHECK(broken > 40);
 }
+
+TEST_CASE("normal form: an outer join whose padded rows a conjunct rejects is an inner join") {
+  std::string why;
+  CHECK(
+      proved("SELECT a.k, b.w FROM a LEFT JOIN b ON a.k = b.k WHERE b.w > 1;"
+             "SELECT a.k, b.w FROM a JOIN b ON a.k = b.k WHERE b.w > 1;",
+             &why));
+  CHECK(why ==
+        "inner joins reordered or their conjuncts moved; outer joins simplified where a "
+        "conjunct rejects their padded rows");
+  // Through a join above it, and for a RIGHT join.
+  CHECK(
+      proved("SELECT a.k FROM a RIGHT JOIN b ON a.k = b.k JOIN c ON a.v = c.x;"
+             "SELECT a.k FROM c JOIN a ON a.v = c.x JOIN b ON a.k = b.k;"));
+  // Not when the conjunct is TRUE on a padded row: IS NULL, <=>, coalesce, OR.
+  for (const char* where :
+       {"b.w IS NULL", "b.w <=> 1", "coalesce(b.w, 2) > 1", "b.w > 1 OR a.v > 1"}) {
+    CAPTURE(where);
+    CHECK_FALSE(proved(std::string("SELECT a.k, b.w FROM a LEFT JOIN b ON a.k = b.k WHERE ") +
+                       where + "; SELECT a.k, b.w FROM a JOIN b ON a.k = b.k WHERE " + where +
+                       ";"));
+  }
+  // A FULL join loses the side whose padded rows are rejected.
+  CHECK(
+      proved("SELECT a.k, b.w FROM a FULL JOIN b ON a.k = b.k WHERE a.v > 1;"
+             "SELECT a.k, b.w FROM a LEFT JOIN b ON a.k = b.k WHERE a.v > 1;"));
+  CHECK(
+      proved("SELECT a.k, b.w FROM a FULL JOIN b ON a.k = b.k WHERE a.v > 1 AND b.w > 1;"
+             "SELECT a.k, b.w FROM a JOIN b ON a.k = b.k WHERE a.v > 1 AND b.w > 1;"));
+  CHECK_FALSE(
+      proved("SELECT a.k, b.w FROM a FULL JOIN b ON a.k = b.k WHERE a.v > 1;"
+             "SELECT a.k, b.w FROM a JOIN b ON a.k = b.k WHERE a.v > 1;"));
+  // A semi join above matches no padded row on `b.w = c.k`; an anti join keeps it.
+  CHECK(
+      proved("SELECT a.k FROM a LEFT JOIN b ON a.k = b.k LEFT SEMI JOIN c ON b.w = c.k;"
+             "SELECT a.k FROM a JOIN b ON a.k = b.k LEFT SEMI JOIN c ON b.w = c.k;"));
+  CHECK_FALSE(
+      proved("SELECT a.k FROM a LEFT JOIN b ON a.k = b.k LEFT ANTI JOIN c ON b.w = c.k;"
+             "SELECT a.k FROM a JOIN b ON a.k = b.k LEFT ANTI JOIN c ON b.w = c.k;"));
+  // Nor when it reads the preserved side only.
+  CHECK_FALSE(
+      proved("SELECT a.k, b.w FROM a LEFT JOIN b ON a.k = b.k WHERE a.v > 1;"
+             "SELECT a.k, b.w FROM a JOIN b ON a.k = b.k WHERE a.v > 1;"));
+}
