@@ -320,6 +320,7 @@ std::vector<TraceVerdict> checkTrace(const std::vector<TraceStep>& steps,
   std::vector<TraceVerdict> out;
   bool broken = false;
   for (size_t i = 1; i < steps.size(); ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
     TraceVerdict v;
     v.step = i;
     v.result.requested = options.bound;
@@ -339,6 +340,8 @@ std::vector<TraceVerdict> checkTrace(const std::vector<TraceStep>& steps,
       v.result.requested = options.bound;
       v.result.bounded.bound = options.bound;
       v.result.proof = *proof;
+      v.result.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                        .count();
     } else {
       auto ids = [](const PlanNode& n) {
         std::vector<std::string> out;

@@ -113,9 +113,7 @@ class Canon {
       JoinType t = simplified(n, join2(pending, hints));
       if (t != n.joinType) overrides_[&n] = t;
     }
-    if ((ids_ & kBlocks) &&
-        (inBlock(n) || (n.op == PlanOp::Join && effective(n) == JoinType::Inner)))
-      return block(n, pending, hints);
+    if ((ids_ & kBlocks) && (inBlock(n) || simplifiedToInner(n))) return block(n, pending, hints);
     if (n.op == PlanOp::Join && n.children.size() == 2) return join(n, pending, hints);
     Json j = shallow(n);
     std::vector<Json> children;
@@ -198,6 +196,13 @@ class Canon {
     return right ? JoinType::Right : left ? JoinType::Left : t;
   }
 
+  /// An outer join that the conjuncts above made inner (its condition is
+  /// movable then). An inner join whose condition is not movable stays out of blocks.
+  bool simplifiedToInner(const PlanNode& n) const {
+    return n.op == PlanOp::Join && !joinInfo(n.joinType).freelyReordered &&
+           effective(n) == JoinType::Inner;
+  }
+
   JoinType effective(const PlanNode& n) const {
     auto it = overrides_.find(&n);
     return it == overrides_.end() ? n.joinType : it->second;
@@ -207,7 +212,7 @@ class Canon {
     if (n.predicate)
       for (const auto& c : rfguard::conjuncts(n.predicate)) conjuncts.push_back(c);
     for (const auto& c : n.children) {
-      if (inBlock(*c) || (c->op == PlanOp::Join && effective(*c) == JoinType::Inner))
+      if (inBlock(*c) || simplifiedToInner(*c))
         gather(*c, inputs, conjuncts);
       else
         inputs.push_back(c.get());

@@ -298,3 +298,18 @@ TEST_CASE("normal form: an outer join whose padded rows a conjunct rejects is an
       proved("SELECT a.k, b.w FROM a LEFT JOIN b ON a.k = b.k WHERE a.v > 1;"
              "SELECT a.k, b.w FROM a JOIN b ON a.k = b.k WHERE a.v > 1;"));
 }
+
+TEST_CASE("normal form: an inner join whose condition has a subquery keeps it in place") {
+  // The scalar subquery reads a only; moved to the upper join it would run on
+  // other rows (the rows of a ⋈ b, not those a ⋈ b matched on both conjuncts).
+  auto qs = bound(
+      "SELECT a.k FROM a JOIN b ON a.k = b.k AND a.v = (SELECT max(x) FROM c) JOIN c AS d ON b.w "
+      "= d.k;"
+      "SELECT a.k FROM a JOIN b ON a.k = b.k JOIN c AS d ON b.w = d.k AND a.v = (SELECT max(x) "
+      "FROM c);");
+  CHECK_FALSE(provedEqual(*qs[0].plan, *qs[1].plan));
+  // Without a subquery the same move is an identity.
+  CHECK(
+      proved("SELECT a.k FROM a JOIN b ON a.k = b.k AND a.v = 3 JOIN c AS d ON b.w = d.k;"
+             "SELECT a.k FROM a JOIN b ON a.k = b.k JOIN c AS d ON b.w = d.k AND a.v = 3;"));
+}
