@@ -25,7 +25,8 @@ enum Identity : unsigned {
   kOperands = 8,     ///< operand order of symmetric operators
   kSink = 16,        ///< conjuncts into the inputs of outer, semi and anti joins
   kSimplify = 32,    ///< outer joins whose padded rows a conjunct rejects as inner
-  kAll = 63,
+  kSubqueries = 64,  ///< uncorrelated IN / NOT IN as semi / NULL-aware anti joins
+  kAll = 127,
 };
 
 /// Removes what no database sees: node ids, source positions, estimates, and
@@ -42,10 +43,33 @@ Json stripped(Json j) {
   return j;
 }
 
-/// A conjunct that may be evaluated elsewhere: deterministic, and without a
-/// subquery (a scalar subquery evaluated on more rows may fail).
+bool plainSubqueries(const Expr& e);
+
+/// Every expression of the plan deterministic, its subqueries plain.
+bool deterministicPlan(const PlanNode& n) {
+  bool ok = true;
+  forEachExpr(n, [&](const ExprPtr& e) { ok = ok && isDeterministic(*e) && plainSubqueries(*e); });
+  for (const auto& c : n.children) ok = ok && deterministicPlan(*c);
+  return ok;
+}
+
+/// True when every subquery in `e` is an uncorrelated IN or EXISTS over a
+/// deterministic plan: a value of the database, the same wherever it is read.
+bool plainSubqueries(const Expr& e) {
+  if (e.kind == ExprKind::Subquery &&
+      (e.subquery == SubqueryKind::Scalar || !e.plan || !freeColumns(*e.plan).empty() ||
+       !deterministicPlan(*e.plan)))
+    return false;
+  for (const auto& a : e.args)
+    if (!plainSubqueries(*a)) return false;
+  return true;
+}
+
+/// A conjunct that may be evaluated elsewhere: deterministic, and no subquery
+/// but uncorrelated IN / EXISTS (a scalar subquery evaluated on more rows may
+/// fail; a correlated one reads the row it is evaluated on).
 bool movable(const Expr& e) {
-  return isDeterministic(e) && !hasSubquery(e);
+  return isDeterministic(e) && plainSubqueries(e);
 }
 
 bool isTrue(const Expr& e) {
@@ -81,6 +105,17 @@ class Canon {
   Json expr(const Expr& e) const {
     if (e.kind == ExprKind::Cast)
       return Json{{"cast", expr(*e.args[0])}, {"type", e.type.toString()}};
+    if (e.kind == ExprKind::Subquery && e.plan) {
+      // The subquery's plan in normal form too (its column order is its result).
+      const char* kind = e.subquery == SubqueryKind::In       ? "in"
+                         : e.subquery == SubqueryKind::Exists ? "exists"
+                                                              : "scalar";
+      Json j{{"subquery", kind}};
+      if (!e.args.empty()) j["arg"] = expr(*e.args[0]);
+      j["output"] = outputIds(*e.plan);
+      j["plan"] = node(*e.plan);
+      return j;
+    }
     if (e.kind != ExprKind::Call) return stripped(exprToJson(e));
     std::string name = e.name;
     std::vector<Json> args;
@@ -196,6 +231,33 @@ class Canon {
     return right ? JoinType::Right : left ? JoinType::Left : t;
   }
 
+  /// A LEFT SEMI (NULL-aware LEFT ANTI) join of `x = o` with an uncorrelated
+  /// deterministic projection of one column o: the filter `x IN (input)` (`NOT
+  /// (x IN (input))`) it decorrelates, which keeps the same rows: IN is TRUE
+  /// exactly when some o equals x; NOT IN exactly when the input is empty, or
+  /// x and every o are not NULL and none equals x.
+  std::optional<ExprPtr> asInConjunct(const PlanNode& n, JoinType t, int probe) const {
+    if (t != JoinType::LeftSemi && t != JoinType::NullAwareLeftAnti) return std::nullopt;
+    const PlanPtr& build = n.children[1 - probe];
+    const Expr* c = n.predicate.get();
+    // The input a select list of one column, as IN's subquery is (a scan's one
+    // column would depend on the columns it lists).
+    if (!c || c->kind != ExprKind::Call || c->name != "=" || c->args.size() != 2 ||
+        build->op != PlanOp::Project || build->exprs.size() != 1 || !freeColumns(*build).empty() ||
+        !deterministicPlan(*build))
+      return std::nullopt;
+    const std::string& o = build->output[0].id;
+    for (int i = 0; i < 2; ++i) {
+      const ExprPtr& key = c->args[i];
+      const ExprPtr& lhs = c->args[1 - i];
+      if (key->kind != ExprKind::Column || key->name != o || hasSubquery(*lhs)) continue;
+      if (!within(*lhs, *n.children[probe])) continue;
+      ExprPtr in = makeSubquery(SubqueryKind::In, build, lhs, Type::of(TypeKind::Boolean));
+      return t == JoinType::LeftSemi ? in : makeCall("not", {in});
+    }
+    return std::nullopt;
+  }
+
   /// An outer join that the conjuncts above made inner (its condition is
   /// movable then). An inner join whose condition is not movable stays out of blocks.
   bool simplifiedToInner(const PlanNode& n) const {
@@ -271,10 +333,23 @@ class Canon {
   Json join(const PlanNode& n, const Conjuncts& pending, const Conjuncts& hints) const {
     JoinType t = effective(n);
     const PlanNode* in[2] = {n.children[0].get(), n.children[1].get()};
+    int probe = 0;
     if ((ids_ & kMirror) && joinInfo(t).mirror < t) {
       t = joinInfo(t).mirror;
       std::swap(in[0], in[1]);
+      probe = 1;
     }
+    if (ids_ & kSubqueries)
+      if (auto conjunct = asInConjunct(n, t, probe)) {
+        // The filter it decorrelates: keep it alive while the form is built.
+        auto f = std::make_shared<PlanNode>();
+        f->op = PlanOp::Filter;
+        f->predicate = *conjunct;
+        f->children.push_back(n.children[probe]);
+        computeOutput(*f);
+        synthetic_.push_back(f);
+        return node(*f, pending, hints);
+      }
     const bool sink =
         (ids_ & kSink) && (t == JoinType::Left || t == JoinType::LeftSemi ||
                            t == JoinType::LeftAnti || t == JoinType::NullAwareLeftAnti);
@@ -323,6 +398,8 @@ class Canon {
   unsigned ids_;
   /// Joins of the plan whose type the conjuncts above them simplified.
   mutable std::map<const PlanNode*, JoinType> overrides_;
+  /// The filters standing for decorrelated joins.
+  mutable std::vector<PlanPtr> synthetic_;
 };
 
 std::string formOf(const PlanNode& root, unsigned identities) {
@@ -348,11 +425,12 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
       {kOperands, "operands of symmetric comparisons swapped"},
       {kSink, "conjuncts moved into an input of an outer, semi or anti join"},
       {kSimplify, "outer joins simplified where a conjunct rejects their padded rows"},
+      {kSubqueries, "uncorrelated IN / NOT IN as semi / NULL-aware anti joins"},
   };
   unsigned best = kAll;
-  for (unsigned mask = 0; mask < kAll; ++mask)
-    if (__builtin_popcount(mask) < __builtin_popcount(best) && formOf(a, mask) == formOf(b, mask))
-      best = mask;
+  for (int bits = 0; best == kAll && bits < __builtin_popcount(kAll); ++bits)
+    for (unsigned mask = 0; mask < kAll && best == kAll; ++mask)
+      if (__builtin_popcount(mask) == bits && formOf(a, mask) == formOf(b, mask)) best = mask;
   std::string why;
   for (const auto& [bit, text] : names)
     if (best & bit) why += (why.empty() ? "" : "; ") + std::string(text);

@@ -313,3 +313,39 @@ TEST_CASE("normal form: an inner join whose condition has a subquery keeps it in
       proved("SELECT a.k FROM a JOIN b ON a.k = b.k AND a.v = 3 JOIN c AS d ON b.w = d.k;"
              "SELECT a.k FROM a JOIN b ON a.k = b.k JOIN c AS d ON b.w = d.k AND a.v = 3;"));
 }
+
+TEST_CASE("normal form: uncorrelated IN and NOT IN are the semi and NULL-aware anti joins") {
+  for (const char* sql : {"SELECT a.k FROM a WHERE a.k IN (SELECT k FROM b) AND a.v > 1;",
+                          "SELECT a.k FROM a WHERE a.k NOT IN (SELECT w FROM b) AND a.v > 1;",
+                          "SELECT a.k FROM a JOIN c ON a.k = c.k WHERE a.v NOT IN (SELECT w FROM "
+                          "b WHERE b.k > 2);"}) {
+    const std::string query = sql;
+    CAPTURE(query);
+    auto qs = bound(query);
+    auto steps = normalisationTrace(*qs[0].plan, {});
+    bool decorrelated = false;
+    for (const auto& v : checkTrace(steps, BoundedOptions{})) {
+      CAPTURE(steps[v.step].rule);
+      CHECK(v.result.verdict == "equivalent");
+      CHECK((v.identical || !v.result.proof.empty()));
+      if (steps[v.step].rule == "DecorrelateIn") {
+        decorrelated = true;
+        CHECK(v.result.proof.find("uncorrelated IN / NOT IN as semi / NULL-aware anti joins") !=
+              std::string::npos);
+      }
+    }
+    CHECK(decorrelated);
+  }
+  // NOT IN is not NOT EXISTS, nor IN: the anti join's kind is part of the form.
+  auto qs = bound("SELECT a.k FROM a WHERE a.k NOT IN (SELECT w FROM b);");
+  auto steps = normalisationTrace(*qs[0].plan, {});
+  PlanPtr plain = deepClonePlan(*steps.back().plan);
+  PlanNode* j = findJoin(*plain);
+  REQUIRE(j);
+  REQUIRE(j->joinType == JoinType::NullAwareLeftAnti);
+  for (JoinType other : {JoinType::LeftAnti, JoinType::LeftSemi}) {
+    j->joinType = other;
+    refreshOutputs(*plain);
+    CHECK_FALSE(provedEqual(*qs[0].plan, *plain));
+  }
+}
