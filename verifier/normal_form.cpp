@@ -26,7 +26,8 @@ enum Identity : unsigned {
   kSink = 16,        ///< conjuncts into the inputs of outer, semi and anti joins
   kSimplify = 32,    ///< outer joins whose padded rows a conjunct rejects as inner
   kSubqueries = 64,  ///< uncorrelated IN / NOT IN as semi / NULL-aware anti joins
-  kAll = 127,
+  kFactor = 128,     ///< what every branch of an OR shares, out of it
+  kAll = 255,
 };
 
 /// Removes what no database sees: node ids, source positions, estimates, and
@@ -270,9 +271,46 @@ class Canon {
     return it == overrides_.end() ? n.joinType : it->second;
   }
 
+  /// `e` as conjuncts, with what every branch of an OR shares taken out of it:
+  /// (a AND x) OR (a AND y) is a AND (x OR y) (AND and OR distribute in SQL's
+  /// three-valued logic too); when a branch is only the shared part, the OR
+  /// holds whenever the shared part does (absorption) and goes.
+  Conjuncts factored(const ExprPtr& e) const {
+    if (!(ids_ & kFactor) || e->kind != ExprKind::Call || e->name != "or" || e->args.size() < 2 ||
+        !movable(*e))
+      return {e};
+    std::vector<Conjuncts> parts;
+    for (const auto& b : e->args) parts.push_back(conjuncts(b));
+    auto text = [&](const ExprPtr& x) { return expr(*x).dump(); };
+    std::set<std::string> common;
+    for (const auto& c : parts[0]) common.insert(text(c));
+    for (size_t i = 1; i < parts.size(); ++i) {
+      std::set<std::string> here, both;
+      for (const auto& c : parts[i]) here.insert(text(c));
+      for (const auto& t : common)
+        if (here.count(t)) both.insert(t);
+      common = both;
+    }
+    if (common.empty()) return {e};
+    Conjuncts out, rest;
+    std::set<std::string> added;
+    for (const auto& c : parts[0])
+      if (common.count(text(c)) && added.insert(text(c)).second) out.push_back(c);
+    for (const auto& p : parts) {
+      Conjuncts left;
+      for (const auto& c : p)
+        if (!common.count(text(c))) left.push_back(c);
+      if (left.empty()) return out;
+      rest.push_back(makeAnd(left));
+    }
+    out.push_back(makeCall("or", rest));
+    return out;
+  }
+
   void gather(const PlanNode& n, std::vector<const PlanNode*>& inputs, Conjuncts& conjuncts) const {
     if (n.predicate)
-      for (const auto& c : rfguard::conjuncts(n.predicate)) conjuncts.push_back(c);
+      for (const auto& c : rfguard::conjuncts(n.predicate))
+        for (const auto& f : factored(c)) conjuncts.push_back(f);
     for (const auto& c : n.children) {
       if (inBlock(*c) || simplifiedToInner(*c))
         gather(*c, inputs, conjuncts);
@@ -426,6 +464,7 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
       {kSink, "conjuncts moved into an input of an outer, semi or anti join"},
       {kSimplify, "outer joins simplified where a conjunct rejects their padded rows"},
       {kSubqueries, "uncorrelated IN / NOT IN as semi / NULL-aware anti joins"},
+      {kFactor, "conjuncts common to every branch of an OR taken out of it"},
   };
   unsigned best = kAll;
   for (int bits = 0; best == kAll && bits < __builtin_popcount(kAll); ++bits)
