@@ -347,10 +347,10 @@ class Canon {
       while (i < inputs.size() && !within(*c, *inputs[i])) ++i;
       (i < inputs.size() ? into[i] : rest).push_back(c);
     }
-    // A row of an input failing a hint over its columns only makes block rows that fail it.
-    for (const auto& h : hints)
-      for (size_t i = 0; i < inputs.size(); ++i)
-        if (within(*h, *inputs[i])) hinted[i].push_back(h);
+    // Hints only ever serve rejectsNulls: a conjunct or hint that is NULL on the
+    // NULL columns of a row of an input (whatever the others hold) fails on every
+    // block row made from it, so that row does not matter either.
+    for (size_t i = 0; i < inputs.size(); ++i) hinted[i] = join2(all, hints);
     std::vector<std::string> forms;
     for (size_t i = 0; i < inputs.size(); ++i)
       forms.push_back(node(*inputs[i], into[i], hinted[i]).dump());
@@ -408,9 +408,9 @@ class Canon {
       j["condition"] = texts(on);
     }
     // Hints below: a row of the preserved input of a LEFT, semi, anti or inner
-    // join failing a condition over its columns only makes output rows that fail
-    // it; a row of either input of a semi or inner join, or of the other input of
-    // a LEFT or anti join, failing an ON conjunct matches nothing it reads (not
+    // join (either input of an inner one) on which a condition above is NULL makes
+    // only output rows on which it is NULL; a row of either input of a semi or inner join, or of
+    // the other input of a LEFT or anti join, failing an ON conjunct matches nothing it reads (not
     // under NOT IN, where a NULL on the other side still counts).
     Conjuncts hint[2];
     const bool keepsLeftRows = t == JoinType::Left || t == JoinType::LeftSemi ||
@@ -418,8 +418,10 @@ class Canon {
                                t == JoinType::Inner;
     const bool matchOnly = t == JoinType::Inner || t == JoinType::LeftSemi;
     if (ids_ & kSimplify) {
-      for (const auto& h : join2(pending, hints))
-        if (keepsLeftRows && within(*h, *in[0])) hint[0].push_back(h);
+      // (Hints serve rejectsNulls only: one NULL on a row's NULL columns, whatever
+      // the other input holds, fails on every output row made from that row.)
+      if (keepsLeftRows) hint[0] = join2(pending, hints);
+      if (t == JoinType::Inner) hint[1] = join2(pending, hints);
       if (n.predicate && (matchOnly || t == JoinType::Left || t == JoinType::LeftAnti))
         for (const auto& c : conjuncts(n.predicate)) {
           if (matchOnly) hint[0].push_back(c);

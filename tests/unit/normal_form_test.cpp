@@ -293,6 +293,33 @@ TEST_CASE("normal form: an outer join whose padded rows a conjunct rejects is an
   CHECK_FALSE(
       proved("SELECT a.k FROM a LEFT JOIN b ON a.k = b.k LEFT ANTI JOIN c ON b.w = c.k;"
              "SELECT a.k FROM a JOIN b ON a.k = b.k LEFT ANTI JOIN c ON b.w = c.k;"));
+  // Through the preserved input of another outer join: b.w = d.k above drops
+  // every row made from a row of (a LEFT JOIN b) whose b is padded.
+  const std::string nested =
+      "SELECT a.k FROM a LEFT JOIN b ON a.k = b.k LEFT JOIN c ON a.k = c.k JOIN c AS d ON b.w = "
+      "d.k;"
+      "SELECT a.k FROM a JOIN b ON a.k = b.k LEFT JOIN c ON a.k = c.k JOIN c AS d ON b.w = d.k;";
+  CHECK(proved(nested));
+  {
+    auto qs = bound(nested);
+    BoundedOptions search;
+    search.proofs = false;
+    CHECK(checkRewrite(*qs[0].plan, *qs[1].plan, search).verdict == "equivalent");
+  }
+  // An ON conjunct does not reach into the preserved input: a row of (b LEFT
+  // JOIN c) with c padded matches no row of a, and is returned padded.
+  const std::string preserved =
+      "SELECT b.k, c.x FROM a RIGHT JOIN (b LEFT JOIN c ON b.k = c.k) ON a.k = c.x;"
+      "SELECT b.k, c.x FROM a RIGHT JOIN (b JOIN c ON b.k = c.k) ON a.k = c.x;";
+  CHECK_FALSE(proved(preserved));
+  // With a filter that rejects a's padding the RIGHT join is inner, and then it is.
+  CHECK(
+      proved("SELECT a.k FROM a RIGHT JOIN (b LEFT JOIN c ON b.k = c.k) ON a.k = c.x WHERE a.v = 1;"
+             "SELECT a.k FROM a RIGHT JOIN (b JOIN c ON b.k = c.k) ON a.k = c.x WHERE a.v = 1;"));
+  {
+    auto qs = bound(preserved);
+    CHECK(checkRewrite(*qs[0].plan, *qs[1].plan, BoundedOptions{}).verdict == "different");
+  }
   // Nor when it reads the preserved side only.
   CHECK_FALSE(
       proved("SELECT a.k, b.w FROM a LEFT JOIN b ON a.k = b.k WHERE a.v > 1;"
