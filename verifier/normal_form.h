@@ -10,12 +10,20 @@
 //    JOIN A, the semi and anti joins likewise, FULL both ways);
 //  - the columns a scan lists (a scan returns one row per table row whatever
 //    it lists; what reads a missing column does not bind);
+//  - conjuncts sunk into the inputs of outer, semi and anti joins where the
+//    join-type semantics allow it;
+//  - outer joins whose padded rows a conjunct above rejects, as the inner (or
+//    one-sided) join;
+//  - uncorrelated `x IN (select)` / `NOT (x IN ...)` as the semi / NULL-aware
+//    anti join they decorrelate to;
+//  - a conjunct common to every branch of an OR, out of it;
 //  - operand order of symmetric comparisons and of AND / OR, `a > b` as `b < a`;
 //    filters that are TRUE.
 // Column order is kept where it reaches the result by position: the root's
-// output and the inputs of UNION / INTERSECT / EXCEPT. Conjuncts with
-// subqueries or non-deterministic calls are not moved (a scalar subquery
-// evaluated on more rows may fail), so such filters and joins keep their place.
+// output and the inputs of UNION / INTERSECT / EXCEPT. Conjuncts with scalar or
+// correlated subqueries or non-deterministic calls are not moved (a scalar
+// subquery evaluated on more rows may fail), so such filters and joins keep
+// their place. Each identity's argument is at the code that applies it.
 #include <optional>
 #include <string>
 
