@@ -115,6 +115,27 @@ bool comparable(const PlanNode& original, const PlanNode& rewritten, std::string
   return true;
 }
 
+namespace {
+
+/// "equivalent" with the proof, when `options` allow one and the normal forms
+/// of the two plans are equal.
+std::optional<EquivResult> proofOf(const PlanNode& original, const PlanNode& rewritten,
+                                   const BoundedOptions& options) {
+  if (!options.proofs) return std::nullopt;
+  auto t0 = std::chrono::steady_clock::now();
+  auto proof = provedEqual(original, rewritten);
+  if (!proof) return std::nullopt;
+  EquivResult r;
+  r.verdict = "equivalent";
+  r.requested = options.bound;
+  r.bounded.bound = options.bound;
+  r.proof = *proof;
+  r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  return r;
+}
+
+}  // namespace
+
 EquivResult checkRewrite(const PlanNode& original, const PlanNode& rewritten,
                          const BoundedOptions& options) {
   EquivResult r;
@@ -127,16 +148,8 @@ EquivResult checkRewrite(const PlanNode& original, const PlanNode& rewritten,
     r.bounded.safe = false;
     return r;
   }
+  if (auto proof = proofOf(original, rewritten, options)) return *proof;
   auto t0 = std::chrono::steady_clock::now();
-  if (options.proofs)
-    if (auto proof = provedEqual(original, rewritten)) {
-      r.verdict = "equivalent";
-      r.proof = *proof;
-      r.bounded.bound = options.bound;
-      r.ms =
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-      return r;
-    }
   r.bounded = checkEquivalent(original, rewritten, options);
   r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   if (r.bounded.counterexample) {
@@ -320,7 +333,6 @@ std::vector<TraceVerdict> checkTrace(const std::vector<TraceStep>& steps,
   std::vector<TraceVerdict> out;
   bool broken = false;
   for (size_t i = 1; i < steps.size(); ++i) {
-    const auto t0 = std::chrono::steady_clock::now();
     TraceVerdict v;
     v.step = i;
     v.result.requested = options.bound;
@@ -334,14 +346,8 @@ std::vector<TraceVerdict> checkTrace(const std::vector<TraceStep>& steps,
     } else if (!comparable(*steps[i - 1].plan, *steps[i].plan, why)) {
       v.result.verdict = "error";
       v.result.reason = why;
-    } else if (auto proof = options.proofs ? provedEqual(*steps[i - 1].plan, *steps[i].plan)
-                                           : std::nullopt) {
-      v.result.verdict = "equivalent";
-      v.result.requested = options.bound;
-      v.result.bounded.bound = options.bound;
-      v.result.proof = *proof;
-      v.result.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                        .count();
+    } else if (auto proof = proofOf(*steps[i - 1].plan, *steps[i].plan, options)) {
+      v.result = *proof;
     } else {
       auto ids = [](const PlanNode& n) {
         std::vector<std::string> out;

@@ -47,29 +47,72 @@ std::optional<BrokenRewrite> outerJoinToInner(const PlanNode& plan) {
   return BrokenRewrite{finish(deepClonePlan(plan)), finish(b), where};
 }
 
-std::optional<BrokenRewrite> coalesceBelow(const PlanNode& plan) {
-  PlanPtr a = deepClonePlan(plan);
-  auto pick = [](const PlanNode& n) {
-    if (n.op != PlanOp::Join || n.joinType != JoinType::Left) return false;
-    for (const auto& c : n.children[1]->output)
-      if (c.type.isInteger()) return true;
-    return false;
+/// `column > 1`.
+ExprPtr greaterThanOne(const Column& c) {
+  return makeCall(">", {makeColumn(c.id, c.type, c.nullable), makeLiteral("1", c.type)});
+}
+
+/// A filter `column > 1` over `input`.
+PlanPtr filteredAboveOne(PlanPtr input, const Column& c) {
+  auto f = std::make_shared<PlanNode>();
+  f->op = PlanOp::Filter;
+  f->predicate = greaterThanOne(c);
+  f->children.push_back(std::move(input));
+  computeOutput(*f);
+  return f;
+}
+
+/// The first integer output column of a join's input `side`, if any.
+std::optional<Column> integerOf(const PlanNode& join, int side) {
+  for (const auto& c : join.children[side]->output)
+    if (c.type.isInteger()) return c;
+  return std::nullopt;
+}
+
+/// The rewrite `edit` makes at the first LEFT join (with a condition, when
+/// `conditioned`) that has an integer column on input `side`: it edits that join
+/// in the plan before (`before`) and after (`after`) the rewrite.
+using JoinEdit = std::function<void(PlanPtr& before, PlanPtr& after, const Column& column)>;
+std::optional<BrokenRewrite> atLeftJoin(const PlanNode& plan, int side, bool conditioned,
+                                        const JoinEdit& edit) {
+  auto pick = [&](const PlanNode& n) {
+    return n.op == PlanOp::Join && n.joinType == JoinType::Left && (!conditioned || n.predicate) &&
+           integerOf(n, side);
   };
+  PlanPtr a = deepClonePlan(plan);
   PlanPtr* ja = find(a, pick);
   if (!ja) return std::nullopt;
-  Column column;
-  for (const auto& c : (*ja)->children[1]->output)
-    if (c.type.isInteger()) {
-      column = c;
-      break;
-    }
+  const Column column = *integerOf(**ja, side);
   std::string where = nodeRef(**ja);
   PlanPtr b = deepClonePlan(*a);
-  PlanPtr* jb = find(b, pick);
-  // Before: coalesce above the join, over the padded column. After: below it.
-  *ja = coalescing(*ja, column);
-  (*jb)->children[1] = coalescing((*jb)->children[1], column);
+  edit(*ja, *find(b, pick), column);
   return BrokenRewrite{finish(a), finish(b), where};
+}
+
+std::optional<BrokenRewrite> coalesceBelow(const PlanNode& plan) {
+  // Before: coalesce above the join, over the padded column. After: below it.
+  return atLeftJoin(plan, 1, false, [](PlanPtr& before, PlanPtr& after, const Column& c) {
+    before = coalescing(before, c);
+    after->children[1] = coalescing(after->children[1], c);
+  });
+}
+
+std::optional<BrokenRewrite> filterIntoNullSide(const PlanNode& plan) {
+  // Before: the filter drops the padded rows. After: the right input's rows
+  // are filtered, and a left row without a match is padded and kept.
+  return atLeftJoin(plan, 1, false, [](PlanPtr& before, PlanPtr& after, const Column& c) {
+    before = filteredAboveOne(before, c);
+    after->children[1] = filteredAboveOne(after->children[1], c);
+  });
+}
+
+std::optional<BrokenRewrite> onIntoPreservedSide(const PlanNode& plan) {
+  // Before: a left row failing the conjunct matches nothing and is padded.
+  // After: it is dropped.
+  return atLeftJoin(plan, 0, true, [](PlanPtr& before, PlanPtr& after, const Column& c) {
+    before->predicate = makeAnd({before->predicate, greaterThanOne(c)});
+    after->children[0] = filteredAboveOne(after->children[0], c);
+  });
 }
 
 std::optional<BrokenRewrite> notInAsPlainAnti(const PlanNode& plan) {
@@ -81,23 +124,6 @@ std::optional<BrokenRewrite> notInAsPlainAnti(const PlanNode& plan) {
   std::string where = nodeRef(**j);
   (*j)->joinType = JoinType::LeftAnti;
   return BrokenRewrite{finish(deepClonePlan(plan)), finish(b), where};
-}
-
-/// A filter `column > 1` over `input`.
-PlanPtr greaterThanOne(PlanPtr input, const Column& c) {
-  auto f = std::make_shared<PlanNode>();
-  f->op = PlanOp::Filter;
-  f->predicate = makeCall(">", {makeColumn(c.id, c.type, c.nullable), makeLiteral("1", c.type)});
-  f->children.push_back(std::move(input));
-  computeOutput(*f);
-  return f;
-}
-
-/// The first integer output column of a LEFT join's input `side`, if any.
-std::optional<Column> integerOf(const PlanNode& join, int side) {
-  for (const auto& c : join.children[side]->output)
-    if (c.type.isInteger()) return c;
-  return std::nullopt;
 }
 
 std::optional<BrokenRewrite> filterBelowLimit(const PlanNode& plan) {
@@ -112,48 +138,11 @@ std::optional<BrokenRewrite> filterBelowLimit(const PlanNode& plan) {
   PlanPtr b = deepClonePlan(*a);
   PlanPtr* lb = find(b, pick);
   // Before: the filter reads the LIMIT's rows. After: the LIMIT reads the filter's.
-  *la = greaterThanOne(*la, c);
+  *la = filteredAboveOne(*la, c);
   PlanNode& limit = **lb;
   PlanPtr& below =
       limit.children[0]->op == PlanOp::Sort ? limit.children[0]->children[0] : limit.children[0];
-  below = greaterThanOne(below, c);  // under the ORDER BY the LIMIT cuts
-  return BrokenRewrite{finish(a), finish(b), where};
-}
-
-std::optional<BrokenRewrite> filterIntoNullSide(const PlanNode& plan) {
-  auto pick = [](const PlanNode& n) {
-    return n.op == PlanOp::Join && n.joinType == JoinType::Left && integerOf(n, 1);
-  };
-  PlanPtr a = deepClonePlan(plan);
-  PlanPtr* ja = find(a, pick);
-  if (!ja) return std::nullopt;
-  const Column c = *integerOf(**ja, 1);
-  std::string where = nodeRef(**ja);
-  PlanPtr b = deepClonePlan(*a);
-  PlanPtr* jb = find(b, pick);
-  // Before: the filter drops the padded rows. After: the right input's rows
-  // are filtered, and a left row without a match is padded and kept.
-  *ja = greaterThanOne(*ja, c);
-  (*jb)->children[1] = greaterThanOne((*jb)->children[1], c);
-  return BrokenRewrite{finish(a), finish(b), where};
-}
-
-std::optional<BrokenRewrite> onIntoPreservedSide(const PlanNode& plan) {
-  auto pick = [](const PlanNode& n) {
-    return n.op == PlanOp::Join && n.joinType == JoinType::Left && n.predicate && integerOf(n, 0);
-  };
-  PlanPtr a = deepClonePlan(plan);
-  PlanPtr* ja = find(a, pick);
-  if (!ja) return std::nullopt;
-  const Column c = *integerOf(**ja, 0);
-  std::string where = nodeRef(**ja);
-  PlanPtr b = deepClonePlan(*a);
-  PlanPtr* jb = find(b, pick);
-  // Before: a left row failing the conjunct matches nothing and is padded.
-  // After: it is dropped.
-  ExprPtr extra = makeCall(">", {makeColumn(c.id, c.type, c.nullable), makeLiteral("1", c.type)});
-  (*ja)->predicate = makeAnd({(*ja)->predicate, extra});
-  (*jb)->children[0] = greaterThanOne((*jb)->children[0], c);
+  below = filteredAboveOne(below, c);  // under the ORDER BY the LIMIT cuts
   return BrokenRewrite{finish(a), finish(b), where};
 }
 
