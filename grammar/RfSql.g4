@@ -68,16 +68,18 @@ queryPrimary
 
 setQuantifier : ALL | DISTINCT ;
 
+// Labels name what the binder reads: a label is a field of the context, an
+// unlabelled accessor a scan of the children with a dynamic_cast each.
 querySpec
-  : SELECT setQuantifier? selectItem (COMMA selectItem)*
-    (FROM relation (COMMA relation)*)?
+  : SELECT quant=setQuantifier? items+=selectItem (COMMA items+=selectItem)*
+    (FROM relations+=relation (COMMA relations+=relation)*)?
     (WHERE where=expr)?
-    (GROUP BY groupingElement (COMMA groupingElement)*)?
+    (group=GROUP BY groups+=groupingElement (COMMA groups+=groupingElement)*)?
     (HAVING having=expr)?
   ;
 
 selectItem
-  : expr (AS? identifier)?       # selectExpr
+  : value=expr (AS? alias=identifier)?  # selectExpr
   | identifier DOT ASTERISK      # selectQualifiedStar
   | ASTERISK                     # selectStar
   ;
@@ -139,10 +141,10 @@ limitClause
 
 // ------------------------------------------------------------ expressions
 
-expr : booleanExpr ;
+expr : inner=booleanExpr ;
 
 booleanExpr
-  : valueExpr predicate?                          # predicated
+  : value=valueExpr pred=predicate?               # predicated
   | NOT booleanExpr                               # logicalNot
   | left=booleanExpr AND right=booleanExpr        # logicalAnd
   | left=booleanExpr OR right=booleanExpr         # logicalOr
@@ -162,7 +164,7 @@ predicate
 cmpOp : EQ | NEQ | LT | LTE | GT | GTE | NSEQ ;
 
 valueExpr
-  : primaryExpr                                                   # valuePrimary
+  : primary=primaryExpr                                           # valuePrimary
   | op=(MINUS | PLUS) valueExpr                                   # unaryMinus
   | left=valueExpr op=(ASTERISK | SLASH | PERCENT) right=valueExpr # multiplicative
   | left=valueExpr op=(PLUS | MINUS) right=valueExpr              # additive
@@ -185,8 +187,9 @@ primaryExpr
   | SUBSTRING LPAREN expr (COMMA expr)* RPAREN                          # substringCall
   | EXISTS LPAREN query RPAREN                                          # existsExpr
   | LPAREN query RPAREN                                                 # scalarSubquery
-  | identifier LPAREN ASTERISK RPAREN over?                             # starCall
-  | identifier LPAREN (setQuantifier? expr (COMMA expr)*)? RPAREN over? # functionCall
+  | name=identifier LPAREN ASTERISK RPAREN window=over?                 # starCall
+  | name=identifier LPAREN (quant=setQuantifier? args+=expr (COMMA args+=expr)*)? RPAREN
+    window=over?                                                        # functionCall
   | qualifier=identifier DOT column=identifier                          # qualifiedColumn
   | identifier                                                          # columnRef
   | LPAREN expr RPAREN                                                  # parenExpr
@@ -343,7 +346,8 @@ BACKQUOTED_IDENTIFIER : '`' ( ~'`' | '``' )* '`' ;
 
 LINE_COMMENT : '--' ~[\r\n]* -> channel(HIDDEN) ;
 BLOCK_COMMENT : '/*' .*? '*/' -> channel(HIDDEN) ;
-WS : [ \r\n\t]+ -> channel(HIDDEN) ;
+// Blanks are dropped (comments stay on the hidden channel: `-- name:` reads them).
+WS : [ \r\n\t]+ -> skip ;
 
 // Any other character is a token of its own, so that the parser reports it
 // with its location instead of the lexer dropping it.

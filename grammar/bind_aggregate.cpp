@@ -49,7 +49,7 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
     return bindExpr(e, scope, plain);
   };
   std::vector<std::vector<ExprPtr>> sets = {{}};
-  for (auto* ge : ctx->groupingElement()) {
+  for (auto* ge : ctx->groups) {
     std::vector<std::vector<ExprPtr>> elementSets;
     if (auto* s = alt<P::SingleGroupContext>(ge)) {
       elementSets = {{bindKey(s->expr())}};
@@ -95,7 +95,7 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
   auto agg = std::make_shared<PlanNode>();
   agg->op = PlanOp::Aggregate;
   agg->children = {input};
-  agg->loc = ctx->GROUP() ? locOf(ctx->GROUP()->getSymbol()) : locOf(ctx);
+  agg->loc = ctx->group ? locOf(ctx->group) : locOf(ctx);
   std::string aq = uniqueQualifier("agg");
   std::set<std::string> taken;
   std::vector<ExprPtr> keys;
@@ -124,7 +124,6 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
   }
   if (agg->groupingSets.size() == 1) agg->groupingSets.clear();
 
-  std::set<std::string> local = outputIds(*input);
   std::function<ExprPtr(const ExprPtr&)> translate = [&](const ExprPtr& e) -> ExprPtr {
     for (const auto& k : agg->exprs)
       if (exprEquals(k.expr, e)) return makeColumn(k.name, k.expr->type, true, e->loc);
@@ -147,7 +146,7 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
       agg->aggs.push_back(a);
       return makeColumn(a.name, a.type, !aggregateNeverNull(a.func), e->loc);
     }
-    if (e->kind == ExprKind::Column && local.count(e->name)) {
+    if (e->kind == ExprKind::Column && produces(*input, e->name)) {
       error(e->loc,
             "column " + e->name + " must appear in GROUP BY or be used in an aggregate function");
       return e;

@@ -28,13 +28,13 @@ bool isBooleanish(const Expr& e) {
 }  // namespace
 
 ExprPtr Binder::bindExpr(P::ExprContext* ctx, const Scope& scope, BlockState& block) {
-  return bindBoolean(ctx->booleanExpr(), scope, block);
+  return bindBoolean(ctx->inner, scope, block);
 }
 
 ExprPtr Binder::bindBoolean(P::BooleanExprContext* ctx, const Scope& scope, BlockState& block) {
   if (auto* p = alt<P::PredicatedContext>(ctx)) {
-    ExprPtr left = bindValue(p->valueExpr(), scope, block);
-    return p->predicate() ? bindPredicate(left, p->predicate(), scope, block) : left;
+    ExprPtr left = bindValue(p->value, scope, block);
+    return p->pred ? bindPredicate(left, p->pred, scope, block) : left;
   }
   if (auto* n = alt<P::LogicalNotContext>(ctx)) {
     ExprPtr e = bindBoolean(n->booleanExpr(), scope, block);
@@ -144,8 +144,7 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
 }
 
 ExprPtr Binder::bindValue(P::ValueExprContext* ctx, const Scope& scope, BlockState& block) {
-  if (auto* p = alt<P::ValuePrimaryContext>(ctx))
-    return bindPrimary(p->primaryExpr(), scope, block);
+  if (auto* p = alt<P::ValuePrimaryContext>(ctx)) return bindPrimary(p->primary, scope, block);
   SourceLoc loc = locOf(ctx);
   if (auto* u = alt<P::UnaryMinusContext>(ctx)) {
     ExprPtr e = bindValue(u->valueExpr(), scope, block);
@@ -303,18 +302,18 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
     return makeSubquery(SubqueryKind::Scalar, sub.plan, nullptr, sub.plan->output[0].type, loc);
   }
   if (auto* s = alt<P::StarCallContext>(ctx))
-    return bindFunction(ctx, identText(s->identifier()), {}, false, true, s->over(), scope, block);
+    return bindFunction(ctx, identText(s->name), {}, false, true, s->window, scope, block);
   if (auto* f = alt<P::FunctionCallContext>(ctx)) {
-    std::string name = identText(f->identifier());
-    bool distinct = f->setQuantifier() && f->setQuantifier()->DISTINCT();
+    std::string name = identText(f->name);
+    bool distinct = f->quant && f->quant->DISTINCT();
     BlockState inner = block;
     const FunctionInfo* fn = lookupFunction(name);
-    if (fn && fn->kind == FunctionKind::Aggregate && !f->over()) inner.allowAggregates = false;
+    if (fn && fn->kind == FunctionKind::Aggregate && !f->window) inner.allowAggregates = false;
     if (fn && (fn->kind == FunctionKind::Aggregate || fn->kind == FunctionKind::Window))
       inner.allowWindows = false;
     std::vector<ExprPtr> args;
-    for (auto* a : f->expr()) args.push_back(bindExpr(a, scope, inner));
-    return bindFunction(ctx, name, std::move(args), distinct, false, f->over(), scope, block);
+    for (auto* a : f->args) args.push_back(bindExpr(a, scope, inner));
+    return bindFunction(ctx, name, std::move(args), distinct, false, f->window, scope, block);
   }
   if (auto* q = alt<P::QualifiedColumnContext>(ctx)) {
     std::string qual = identText(q->qualifier);

@@ -30,14 +30,12 @@ std::string defaultName(const Expr& e) {
 // A select item that is a bare column reference is named as SQL names it
 // (a derived table's column alias, not the id of the column underneath).
 std::string referencedName(P::ExprContext* e) {
-  auto* pred = alt<P::PredicatedContext>(e->booleanExpr());
-  if (!pred || pred->predicate()) return "";
-  auto* vp = alt<P::ValuePrimaryContext>(pred->valueExpr());
+  auto* pred = alt<P::PredicatedContext>(e->inner);
+  if (!pred || pred->pred) return "";
+  auto* vp = alt<P::ValuePrimaryContext>(pred->value);
   if (!vp) return "";
-  if (auto* q = alt<P::QualifiedColumnContext>(vp->primaryExpr()))
-    return Binder::identText(q->column);
-  if (auto* c = alt<P::ColumnRefContext>(vp->primaryExpr()))
-    return Binder::identText(c->identifier());
+  if (auto* q = alt<P::QualifiedColumnContext>(vp->primary)) return Binder::identText(q->column);
+  if (auto* c = alt<P::ColumnRefContext>(vp->primary)) return Binder::identText(c->identifier());
   return "";
 }
 
@@ -49,7 +47,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
   Scope scope;
   scope.outer = outer;
   PlanPtr plan;
-  for (auto* rel : ctx->relation()) {
+  for (auto* rel : ctx->relations) {
     // Each comma item binds on its own: a JOIN's ON clause sees only its own operands.
     Scope itemScope;
     itemScope.outer = outer;
@@ -96,7 +94,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
   block.windows = &windows;
   block.windowQualifier = uniqueQualifier("win");
   std::vector<std::pair<std::string, ExprPtr>> items;
-  for (auto* item : ctx->selectItem()) {
+  for (auto* item : ctx->items) {
     if (alt<P::SelectStarContext>(item) || alt<P::SelectQualifiedStarContext>(item)) {
       auto* qs = alt<P::SelectQualifiedStarContext>(item);
       std::string alias = qs ? identText(qs->identifier()) : "";
@@ -113,8 +111,8 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
       continue;
     }
     auto* se = alt<P::SelectExprContext>(item);
-    ExprPtr e = bindExpr(se->expr(), scope, block);
-    std::string name = se->identifier() ? identText(se->identifier()) : referencedName(se->expr());
+    ExprPtr e = bindExpr(se->value, scope, block);
+    std::string name = se->alias ? identText(se->alias) : referencedName(se->value);
     items.push_back({name.empty() ? defaultName(*e) : name, e});
   }
   ExprPtr having;
@@ -155,7 +153,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
     }
   }
 
-  bool aggregated = ctx->GROUP() || having;
+  bool aggregated = ctx->group || having;
   for (const auto& it : items) aggregated = aggregated || hasAggregate(*it.second);
   for (const auto& o : order) aggregated = aggregated || (o.expr && hasAggregate(*o.expr));
   if (aggregated) {
@@ -188,7 +186,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
     names.push_back(name);
     project->exprs.push_back({q + "." + uniqueName(name, taken), e});
   }
-  bool distinct = ctx->setQuantifier() && ctx->setQuantifier()->DISTINCT();
+  bool distinct = ctx->quant && ctx->quant->DISTINCT();
   std::vector<SortKey> keys;
   size_t visible = project->exprs.size();
   for (const auto& o : order) {

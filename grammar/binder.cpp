@@ -60,8 +60,10 @@ std::string ruleText(antlr4::ParserRuleContext* ctx) {
 
 std::string Binder::identText(P::IdentifierContext* ctx) {
   std::string text = ruleText(ctx);
-  if (ctx->QUOTED_IDENTIFIER()) return unquote(text, '"');
-  if (ctx->BACKQUOTED_IDENTIFIER()) return unquote(text, '`');
+  // The rule is one token: its type says how it was quoted.
+  size_t type = ctx->getStart()->getType();
+  if (type == P::QUOTED_IDENTIFIER) return unquote(text, '"');
+  if (type == P::BACKQUOTED_IDENTIFIER) return unquote(text, '`');
   for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return text;
 }

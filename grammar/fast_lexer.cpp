@@ -66,6 +66,9 @@ class Scanner {
     // Offsets are in code points for ANTLR and in bytes here: ASCII only.
     for (char c : s_)
       if (static_cast<unsigned char>(c) >= 0x80) return nullptr;
+    // About one token per four characters of SQL: one allocation instead of
+    // a growing vector's many.
+    list_->tokens.reserve(s_.size() / 4 + 2);
     while (pos_ < s_.size())
       if (!next()) return nullptr;
     // EOF as RfSqlLexer emits it: empty, just past the end, text "<EOF>".
@@ -87,7 +90,8 @@ class Scanner {
       while (end < s_.size() &&
              (s_[end] == ' ' || s_[end] == '\t' || s_[end] == '\r' || s_[end] == '\n'))
         ++end;
-      return emit(L::WS, end, antlr4::Token::HIDDEN_CHANNEL);
+      advance(end);  // blanks make no token (RfSql.g4: WS -> skip)
+      return true;
     }
     if (isLetter(c) || c == '_') {
       size_t end = pos_ + 1;
@@ -194,13 +198,17 @@ class Scanner {
     t->setCharPositionInLine(col_);
     t->setText(s_.substr(pos_, end - pos_));
     list_->tokens.push_back(std::move(t));
+    advance(end);
+    return true;
+  }
+
+  void advance(size_t end) {
     for (; pos_ < end; ++pos_) {
       if (s_[pos_] == '\n')
         ++line_, col_ = 0;
       else
         ++col_;
     }
-    return true;
   }
 
   const std::string& s_;

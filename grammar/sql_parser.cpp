@@ -115,6 +115,9 @@ bool checkDepth(antlr4::tree::ParseTree* root, int limit, SourceLoc& where) {
 /// Lexes and parses `text` with rule `entry`, SLL first, LL on failure.
 template <typename Ctx>
 struct Parsed {
+  const std::string* text = nullptr;  ///< the source; outlives this
+  /// ANTLR's copy of the text as code points: empty when the direct lexer took
+  /// the text (then ASCII, where code point and byte offsets agree).
   std::unique_ptr<antlr4::ANTLRInputStream> input;
   std::unique_ptr<rfsql::RfSqlLexer> lexer;  ///< when the direct lexer declined
   std::unique_ptr<antlr4::TokenSource> direct;
@@ -122,6 +125,14 @@ struct Parsed {
   std::unique_ptr<P> parser;
   ErrorCollector errors;
   Ctx* tree = nullptr;
+
+  /// The source between code point offsets `a` and `b`, both included.
+  std::string slice(size_t a, size_t b) const {
+    if (lexer) return input->getText(antlr4::misc::Interval(a, b));
+    // As ANTLR's stream does: clipped to the text.
+    if (a >= text->size() || b < a) return "";
+    return text->substr(a, std::min(b, text->size() - 1) - a + 1);
+  }
 };
 
 /// ANTLR 4.9's C++ runtime shares its prediction caches (the DFA, the context
@@ -150,11 +161,15 @@ bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry
                 "input is not valid UTF-8 text (byte " + std::to_string(bad) + ")");
     return false;
   }
-  out.input = std::make_unique<antlr4::ANTLRInputStream>(text);
+  out.text = &text;
+  // The direct lexer's tokens carry their text; converting the source to code
+  // points for ANTLR's stream is only needed when ANTLR's lexer runs.
+  out.input = std::make_unique<antlr4::ANTLRInputStream>();
   out.direct = fastLex(text, out.input.get());
   if (out.direct) {
     out.tokens = std::make_unique<antlr4::CommonTokenStream>(out.direct.get());
   } else {
+    out.input->load(text);
     out.lexer = std::make_unique<rfsql::RfSqlLexer>(out.input.get());
     out.lexer->removeErrorListeners();
     out.lexer->addErrorListener(&out.errors);
@@ -207,11 +222,12 @@ bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry
   return true;
 }
 
-std::string textOf(antlr4::ANTLRInputStream& input, antlr4::ParserRuleContext* ctx) {
+template <typename Ctx>
+std::string textOf(const Parsed<Ctx>& parsed, antlr4::ParserRuleContext* ctx) {
   size_t a = ctx->getStart()->getStartIndex();
   size_t b = ctx->getStop() ? ctx->getStop()->getStopIndex() : a;
   if (b < a) b = a;
-  return input.getText(antlr4::misc::Interval(a, b));
+  return parsed.slice(a, b);
 }
 
 /// A `-- name: x` comment right before the statement names the query.
@@ -266,7 +282,7 @@ bool bindStatement(P::StatementContext* st, Parsed<Ctx>& parsed, SourceLoc offse
     binder.bindCreateTable(ct);
   } else if (auto* cv = st->createView()) {
     auto* q = cv->query();
-    binder.bindCreateView(cv, textOf(*parsed.input, q), binder.locOf(q));
+    binder.bindCreateView(cv, textOf(parsed, q), binder.locOf(q));
   } else {
     ++index;
     PlanPtr plan = binder.bindTopQuery(st->query());
@@ -274,7 +290,7 @@ bool bindStatement(P::StatementContext* st, Parsed<Ctx>& parsed, SourceLoc offse
       Query q;
       q.name = nameFromComment(*parsed.tokens, st);
       if (q.name.empty()) q.name = "query" + std::to_string(index);
-      q.sql = textOf(*parsed.input, st);
+      q.sql = textOf(parsed, st);
       q.file = file;
       q.loc = binder.locOf(st);
       q.plan = plan;
@@ -307,8 +323,7 @@ bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
     if (t->getType() != P::SEMICOLON && !last) continue;
     size_t end = last ? text.size() : t->getStartIndex();
     // ANTLR indexes characters; the text is UTF-8, so map through the input stream.
-    std::string chunk =
-        parsed.input->getText(antlr4::misc::Interval(begin, end == 0 ? 0 : end - 1));
+    std::string chunk = parsed.slice(begin, end == 0 ? 0 : end - 1);
     if (end == begin) chunk.clear();
     if (chunk.find_first_not_of(" \t\r\n") != std::string::npos) {
       Parsed<P::SingleStatementContext> one;

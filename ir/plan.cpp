@@ -167,6 +167,8 @@ namespace {
 class OutputWriter {
  public:
   explicit OutputWriter(PlanNode& n) : n_(n) {}
+  /// At most `count` columns follow: one allocation for a fresh node's output.
+  void expect(size_t count) { n_.output.reserve(count); }
   void add(const std::string& id, const Type& type, bool nullable) {
     if (i_ == n_.output.size()) {
       n_.output.push_back({id, type, nullable});
@@ -198,22 +200,37 @@ class OutputWriter {
 void computeOutput(PlanNode& n) {
   OutputWriter out(n);
   switch (n.op) {
-    case PlanOp::Scan:
+    case PlanOp::Scan: {
+      out.expect(n.scanColumns.size());
+      // Scan columns are usually listed in the table's order: one merge walk.
+      size_t j = 0;
+      for (const auto& c : n.tableColumns)
+        if (j < n.scanColumns.size() && n.scanColumns[j] == c.id) ++j;
+      if (j == n.scanColumns.size()) {
+        j = 0;
+        for (const auto& c : n.tableColumns)
+          if (j < n.scanColumns.size() && n.scanColumns[j] == c.id) out.add(c), ++j;
+        break;
+      }
       for (const auto& c : n.tableColumns)
         for (const auto& want : n.scanColumns)
           if (want == c.id) out.add(c);
       break;
+    }
     case PlanOp::Filter:
     case PlanOp::Sort:
     case PlanOp::Limit:
       assert(n.children.size() == 1);
+      out.expect(n.children[0]->output.size());
       out.addAll(n.children[0]->output);
       break;
     case PlanOp::Project:
+      out.expect(n.exprs.size());
       for (const auto& ne : n.exprs) out.add(ne.name, ne.expr->type, ne.expr->nullable);
       break;
     case PlanOp::Join: {
       const auto& info = joinInfo(n.joinType);
+      out.expect(n.children[0]->output.size() + n.children[1]->output.size());
       for (int s = 0; s < 2; ++s) {
         if (!info.outputs[s]) continue;
         for (const Column& c : n.children[s]->output)
@@ -222,6 +239,7 @@ void computeOutput(PlanNode& n) {
       break;
     }
     case PlanOp::Aggregate:
+      out.expect(n.exprs.size() + n.aggs.size());
       for (size_t i = 0; i < n.exprs.size(); ++i) {
         const auto& k = n.exprs[i];
         out.add(k.name, k.expr->type, k.expr->nullable || !keyInEverySet(n, i));
@@ -334,6 +352,14 @@ std::set<std::string> freeColumns(const PlanNode& root) {
 namespace {
 bool indexedHas(std::shared_ptr<const ColumnIndex>& index, const std::vector<Column>& cs,
                 const std::string& id) {
+  // Below a dozen columns a scan is cheaper than building the hash index
+  // (most nodes of a plan are that narrow after column pruning).
+  constexpr size_t kScanBelow = 12;
+  if (cs.size() < kScanBelow) {
+    for (const auto& c : cs)
+      if (c.id == id) return true;
+    return false;
+  }
   if (!index || !index->indexes(cs)) {
     auto fresh = std::make_shared<ColumnIndex>();
     fresh->base = cs.data();

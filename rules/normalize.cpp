@@ -26,11 +26,20 @@ constexpr int kMaxRounds = 32;
 constexpr int kMaxLocalFirings = 256;
 
 struct Run {
+  Run(const NormalizeOptions& o, NormalizeReport& rep, PlanPtr* r) : opt(o), report(rep), root(r) {
+    // Rules are tried at every node of every round: look their names up once.
+    for (const auto& rule : kRules) enabledRules.push_back(!opt.disabled.count(rule.name));
+  }
+
   const NormalizeOptions& opt;
   NormalizeReport& report;
   PlanPtr* root;
+  std::vector<bool> enabledRules;  ///< by position in kRules
 
-  bool enabled(const NormRule& r) const { return !opt.disabled.count(r.name); }
+  bool enabled(const NormRule& r) const {
+    assert(&r >= kRules.data() && &r < kRules.data() + kRules.size());
+    return enabledRules[static_cast<size_t>(&r - kRules.data())];
+  }
 
   void fired(const NormRule& r) {
     ++report.fired[r.name];

@@ -208,3 +208,41 @@ TEST_CASE("a syntax error skips only its own statement") {
   CHECK(l.queries[0].loc.line == 3);
   CHECK(l.queries[1].name == "query3");  // "SELEC 1" is not recognisably a query
 }
+
+TEST_CASE("each query keeps its own text and name, whichever lexer read it") {
+  // ASCII goes through the direct lexer (byte offsets), text with a non-ASCII
+  // character through ANTLR's (code point offsets): the same slices either way.
+  for (const std::string quote : {"x", "\xc3\xa9t\xc3\xa9"}) {
+    Loaded l = load(
+        "-- name: first\nSELECT k FROM a WHERE v = 1;\n\n  -- name: second\n"
+        "SELECT   'Q' || '" +
+        quote + "' AS s FROM b ;");
+    REQUIRE(l.ok);
+    REQUIRE(l.queries.size() == 2);
+    CHECK(l.queries[0].name == "first");
+    CHECK(l.queries[0].sql == "SELECT k FROM a WHERE v = 1");
+    CHECK(l.queries[1].name == "second");
+    CHECK(l.queries[1].sql == "SELECT   'Q' || '" + quote + "' AS s FROM b");
+  }
+}
+
+TEST_CASE("a scan lists its columns in the table's order, however they are asked for") {
+  Loaded l = load("SELECT d, k FROM b");
+  REQUIRE(l.ok);
+  PlanPtr scan = l.queries[0].plan;
+  while (scan->op != PlanOp::Scan) scan = scan->children[0];
+  auto ids = [&] {
+    std::vector<std::string> out;
+    for (const auto& c : scan->output) out.push_back(c.id);
+    return out;
+  };
+  scan->scanColumns = {"b.k", "b.d"};
+  computeOutput(*scan);
+  CHECK(ids() == std::vector<std::string>{"b.k", "b.d"});
+  scan->scanColumns = {"b.d", "b.k"};  // out of order: the same output
+  computeOutput(*scan);
+  CHECK(ids() == std::vector<std::string>{"b.k", "b.d"});
+  scan->scanColumns = {"b.v"};
+  computeOutput(*scan);
+  CHECK(ids() == std::vector<std::string>{"b.v"});
+}
