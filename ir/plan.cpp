@@ -1,6 +1,7 @@
 #include "ir/plan.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <charconv>
 
@@ -164,6 +165,32 @@ namespace {
 /// Writes a node's output columns over its previous ones: refreshing an
 /// unchanged plan (every normalisation round does) then neither allocates nor
 /// drops the node's lazily built index of output ids.
+uint64_t nextVersion() {
+  static std::atomic<uint64_t> last{0};
+  return last.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
+/// True when `n`'s output is a function of its children's outputs (and its
+/// join type) alone, and none of them changed since it was computed.
+bool outputCurrent(const PlanNode& n) {
+  switch (n.op) {
+    case PlanOp::Filter:
+    case PlanOp::Sort:
+    case PlanOp::Limit:
+    case PlanOp::Join:
+      break;
+    default:
+      return false;
+  }
+  const auto& stamp = n.outputStamp;
+  if (stamp.version == 0 || stamp.children != n.children.size() || n.children.size() > 2 ||
+      stamp.joinType != n.joinType)
+    return false;
+  for (size_t i = 0; i < n.children.size(); ++i)
+    if (n.children[i]->outputStamp.version != stamp.inputs[i]) return false;
+  return true;
+}
+
 class OutputWriter {
  public:
   explicit OutputWriter(PlanNode& n) : n_(n) {}
@@ -187,6 +214,12 @@ class OutputWriter {
   ~OutputWriter() {
     if (i_ != n_.output.size()) n_.output.resize(i_), changed_ = true;
     if (changed_) n_.outputIndex.reset();
+    auto& stamp = n_.outputStamp;
+    if (changed_ || stamp.version == 0) stamp.version = nextVersion();
+    stamp.children = n_.children.size();
+    for (size_t i = 0; i < 2; ++i)
+      stamp.inputs[i] = i < n_.children.size() ? n_.children[i]->outputStamp.version : 0;
+    stamp.joinType = n_.joinType;
   }
 
  private:
@@ -198,6 +231,7 @@ class OutputWriter {
 }  // namespace
 
 void computeOutput(PlanNode& n) {
+  if (outputCurrent(n)) return;
   OutputWriter out(n);
   switch (n.op) {
     case PlanOp::Scan: {
@@ -270,15 +304,16 @@ void computeOutput(PlanNode& n) {
   }
 }
 
+namespace {
+void refreshSubqueries(const Expr& x) {
+  if (x.kind == ExprKind::Subquery && x.plan) refreshOutputs(*x.plan);
+  for (const auto& a : x.args) refreshSubqueries(*a);
+}
+}  // namespace
+
 void refreshOutputs(PlanNode& root) {
   for (auto& c : root.children) refreshOutputs(*c);
-  forEachExpr(root, [](const ExprPtr& e) {
-    std::function<void(const Expr&)> visit = [&](const Expr& x) {
-      if (x.kind == ExprKind::Subquery && x.plan) refreshOutputs(*x.plan);
-      for (const auto& a : x.args) visit(*a);
-    };
-    visit(*e);
-  });
+  forEachExpr(root, [](const ExprPtr& e) { refreshSubqueries(*e); });
   computeOutput(root);
 }
 

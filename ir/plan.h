@@ -176,6 +176,16 @@ struct PlanNode {
 
   /// The node's output columns, derived from its fields and children.
   std::vector<Column> output;
+  /// What `output` was last computed from, so that computeOutput() can skip a
+  /// node whose output depends only on its children (Filter, Sort, Limit, Join
+  /// with its type) when none of them changed. Maintained by computeOutput();
+  /// nothing else writes `output`.
+  struct OutputStamp {
+    uint64_t version = 0;         ///< changes with `output`; 0: never computed
+    uint64_t inputs[2] = {0, 0};  ///< the children's versions it was computed from
+    size_t children = 0;          ///< how many children it had then
+    JoinType joinType{};          ///< and its join type
+  } outputStamp;
   /// Lazily built index of `output` ids; computeOutput() resets it when the
   /// columns change, and a copied node (clonePlan) rebuilds its own.
   mutable std::shared_ptr<const ColumnIndex> outputIndex;

@@ -246,3 +246,41 @@ TEST_CASE("a scan lists its columns in the table's order, however they are asked
   computeOutput(*scan);
   CHECK(ids() == std::vector<std::string>{"b.v"});
 }
+
+TEST_CASE("outputs follow every change, though unchanged nodes are not recomputed") {
+  Loaded l = load("SELECT a.k, b.k FROM a JOIN b ON a.k = b.k WHERE a.v = 1");
+  REQUIRE(l.ok);
+  PlanPtr join = l.queries[0].plan;
+  while (join->op != PlanOp::Join) join = join->children[0];
+  REQUIRE(join->output.size() >= 2);
+  auto nullable = [](const PlanNode& n, const std::string& id) {
+    for (const auto& c : n.output)
+      if (c.id == id) return c.nullable;
+    FAIL("no column " << id);
+    return false;
+  };
+  CHECK_FALSE(nullable(*join, "b.k"));
+  // A join type changed in place: the next refresh sees it.
+  join->joinType = JoinType::Left;
+  refreshOutputs(*l.queries[0].plan);
+  CHECK(nullable(*join, "b.k"));
+  // A child replaced by a copy that is then changed: the parent follows.
+  PlanPtr copy = clonePlan(*join);
+  PlanPtr filter = std::make_shared<PlanNode>();
+  filter->op = PlanOp::Filter;
+  filter->predicate = makeBool(true);
+  filter->children = {copy};
+  computeOutput(*filter);
+  CHECK(filter->output.size() == join->output.size());
+  CHECK(nullable(*filter, "b.k"));
+  copy->joinType = JoinType::LeftSemi;  // outputs the left side only
+  computeOutput(*copy);
+  computeOutput(*filter);
+  CHECK(filter->output.size() == copy->output.size());
+  CHECK(std::none_of(filter->output.begin(), filter->output.end(),
+                     [](const Column& c) { return c.id == "b.k"; }));
+  // Swapped inputs: the join's columns follow the new order.
+  std::swap(join->children[0], join->children[1]);
+  computeOutput(*join);
+  CHECK(join->output.front().id.rfind("b.", 0) == 0);
+}
