@@ -225,4 +225,36 @@ std::unique_ptr<antlr4::TokenSource> fastLex(const std::string& text, antlr4::Ch
   return Scanner(text, input).run();
 }
 
+namespace {
+
+class DirectTokenStream : public antlr4::CommonTokenStream {
+ public:
+  explicit DirectTokenStream(TokenList* source) : CommonTokenStream(source) {
+    _tokens.reserve(source->tokens.size());
+  }
+
+ protected:
+  // BufferedTokenStream::fetch, but for tokens known to be CommonTokens.
+  size_t fetch(size_t n) override {
+    if (_fetchedEOF) return 0;
+    for (size_t i = 0; i < n; ++i) {
+      std::unique_ptr<antlr4::Token> t = _tokenSource->nextToken();
+      static_cast<antlr4::CommonToken*>(t.get())->setTokenIndex(_tokens.size());
+      const bool eof = t->getType() == antlr4::Token::EOF;
+      _tokens.push_back(std::move(t));
+      if (eof) {
+        _fetchedEOF = true;
+        return i + 1;
+      }
+    }
+    return n;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<antlr4::CommonTokenStream> directTokenStream(antlr4::TokenSource* direct) {
+  return std::make_unique<DirectTokenStream>(static_cast<TokenList*>(direct));
+}
+
 }  // namespace rfguard

@@ -22,4 +22,9 @@ namespace rfguard {
 /// nullptr to decline.
 std::unique_ptr<antlr4::TokenSource> fastLex(const std::string& text, antlr4::CharStream* input);
 
+/// A token stream over fastLex()'s tokens: the same as a CommonTokenStream,
+/// without its dynamic_cast per fetched token (the tokens are CommonTokens).
+/// `direct` must come from fastLex() and outlive the stream.
+std::unique_ptr<antlr4::CommonTokenStream> directTokenStream(antlr4::TokenSource* direct);
+
 }  // namespace rfguard

@@ -167,7 +167,7 @@ bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry
   out.input = std::make_unique<antlr4::ANTLRInputStream>();
   out.direct = fastLex(text, out.input.get());
   if (out.direct) {
-    out.tokens = std::make_unique<antlr4::CommonTokenStream>(out.direct.get());
+    out.tokens = directTokenStream(out.direct.get());
   } else {
     out.input->load(text);
     out.lexer = std::make_unique<rfsql::RfSqlLexer>(out.input.get());
