@@ -218,17 +218,21 @@ std::string exprToString(const Expr& e) {
   return "?";
 }
 
-std::vector<ExprPtr> conjuncts(const ExprPtr& e) {
-  std::vector<ExprPtr> out;
-  if (!e) return out;
+namespace {
+void appendConjuncts(const ExprPtr& e, std::vector<ExprPtr>& out) {
   if (e->kind == ExprKind::Call && e->name == "and") {
-    for (const auto& a : e->args) {
-      auto sub = conjuncts(a);
-      out.insert(out.end(), sub.begin(), sub.end());
-    }
+    for (const auto& a : e->args) appendConjuncts(a, out);
   } else if (!(e->kind == ExprKind::Literal && !e->isNull && e->value == "true")) {
     out.push_back(e);
   }
+}
+}  // namespace
+
+std::vector<ExprPtr> conjuncts(const ExprPtr& e) {
+  std::vector<ExprPtr> out;
+  if (!e) return out;
+  if (e->kind == ExprKind::Call && e->name == "and") out.reserve(e->args.size());
+  appendConjuncts(e, out);
   return out;
 }
 

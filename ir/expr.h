@@ -77,6 +77,20 @@ ExprPtr makeAnd(const std::vector<ExprPtr>& parts);
 
 /// Every column id the expression references (not looking into subquery plans).
 std::set<std::string> columnsOf(const Expr& e);
+/// True when `pred` holds for every column reference in the expression (not
+/// looking into subquery plans; a column referenced twice is asked twice):
+/// columnsOf() without building the set, for the rules' hot paths.
+template <typename Pred>
+bool allColumnRefs(const Expr& e, const Pred& pred) {
+  if (e.kind == ExprKind::Column && !pred(e.name)) return false;
+  for (const auto& a : e.args)
+    if (!allColumnRefs(*a, pred)) return false;
+  return true;
+}
+/// True when the expression references a column (not looking into subquery plans).
+inline bool hasColumnRef(const Expr& e) {
+  return !allColumnRefs(e, [](const std::string&) { return false; });
+}
 /// Column ids referenced, including the free (outer) references of subquery plans.
 std::set<std::string> freeColumnsOf(const Expr& e);
 /// True when the expression contains a subquery.

@@ -39,9 +39,7 @@ const OperatorMovement kTable[] = {
 };
 
 bool readsOnly(const Expr& e, const std::map<std::string, ExprPtr>& mapping) {
-  for (const auto& c : columnsOf(e))
-    if (!mapping.count(c)) return false;
-  return true;
+  return allColumnRefs(e, [&](const std::string& c) { return mapping.count(c) > 0; });
 }
 
 /// PARTITION BY columns common to every window of `n`.

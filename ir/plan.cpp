@@ -421,6 +421,10 @@ bool producesAll(const PlanNode& n, const std::set<std::string>& ids) {
   return true;
 }
 
+bool producesColumnsOf(const PlanNode& n, const Expr& e) {
+  return allColumnRefs(e, [&](const std::string& id) { return produces(n, id); });
+}
+
 std::set<std::string> outputIds(const PlanNode& n) {
   std::set<std::string> out;
   for (const auto& c : n.output) out.insert(c.id);

@@ -225,6 +225,8 @@ bool produces(const PlanNode& node, const std::string& id);
 bool hasTableColumn(const PlanNode& n, const std::string& id);
 /// True when the node outputs every column in `ids`.
 bool producesAll(const PlanNode& node, const std::set<std::string>& ids);
+/// True when the node outputs every column the expression reads (columnsOf).
+bool producesColumnsOf(const PlanNode& node, const Expr& e);
 /// Calls f on every expression held directly by the node (not its children).
 void forEachExpr(const PlanNode& node, const std::function<void(const ExprPtr&)>& f);
 /// Rewrites every expression held directly by the node.

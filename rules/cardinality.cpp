@@ -17,9 +17,8 @@ bool isColumn(const Expr& e) {
 /// of the input (a correlated reference counts as fixed).
 bool fixedOver(const Expr& e, const PlanNode* a, const PlanNode* b) {
   if (e.kind == ExprKind::Subquery) return false;
-  for (const auto& c : columnsOf(e))
-    if ((a && produces(*a, c)) || (b && produces(*b, c))) return false;
-  return true;
+  return allColumnRefs(
+      e, [&](const std::string& c) { return !(a && produces(*a, c)) && !(b && produces(*b, c)); });
 }
 
 double clampUnit(double s) {

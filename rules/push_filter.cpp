@@ -23,20 +23,18 @@ bool pushFilterIntoJoin(PlanPtr& node) {
   const bool combinable = info.whereIntoCondition;
   std::vector<ExprPtr> keep, into[2], cond;
   for (const auto& c : conjuncts(node->predicate)) {
-    auto refs = columnsOf(*c);
-    if (!movable(*c) || refs.empty()) {
+    if (!movable(*c) || !hasColumnRef(*c)) {
       keep.push_back(c);
       continue;
     }
     bool placed = false;
     for (int s = 0; s < 2 && !placed; ++s)
-      if (info.whereIntoSide[s] && producesAll(*sides[s], refs))
+      if (info.whereIntoSide[s] && producesColumnsOf(*sides[s], *c))
         into[s].push_back(c), placed = true;
-    if (!placed && combinable) {
-      bool both = true;
-      for (const auto& r : refs) both = both && (produces(*sides[0], r) || produces(*sides[1], r));
-      if (both) cond.push_back(c), placed = true;
-    }
+    if (!placed && combinable && allColumnRefs(*c, [&](const std::string& r) {
+          return produces(*sides[0], r) || produces(*sides[1], r);
+        }))
+      cond.push_back(c), placed = true;
     if (!placed) keep.push_back(c);
   }
   if (into[0].empty() && into[1].empty() && cond.empty()) return false;
@@ -63,11 +61,11 @@ bool pushJoinConditionIntoSides(PlanPtr& node) {
   const PlanNode* sides[2] = {node->children[0].get(), node->children[1].get()};
   std::vector<ExprPtr> keep, into[2];
   for (const auto& c : conjuncts(node->predicate)) {
-    auto refs = columnsOf(*c);
     bool placed = false;
-    if (movable(*c) && !refs.empty())
+    if (movable(*c) && hasColumnRef(*c))
       for (int s = 0; s < 2 && !placed; ++s)
-        if (info.onIntoSide[s] && producesAll(*sides[s], refs)) into[s].push_back(c), placed = true;
+        if (info.onIntoSide[s] && producesColumnsOf(*sides[s], *c))
+          into[s].push_back(c), placed = true;
     if (!placed) keep.push_back(c);
   }
   if (into[0].empty() && into[1].empty()) return false;
@@ -112,7 +110,7 @@ bool pushThrough(PlanPtr& node, PlanOp op) {
   std::vector<std::vector<ExprPtr>> down(inputs);
   for (const auto& c : conjuncts(node->predicate)) {
     std::vector<ExprPtr> moved(inputs);
-    bool ok = (anyConjunct || movable(*c)) && !(needsColumns && columnsOf(*c).empty());
+    bool ok = (anyConjunct || movable(*c)) && !(needsColumns && !hasColumnRef(*c));
     size_t open = 0;
     for (size_t i = 0; ok && i < inputs; ++i) {
       if (!opensInto(*below, i)) continue;

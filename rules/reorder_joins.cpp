@@ -179,9 +179,11 @@ bool reorderBlock(PlanPtr& root, bool orderMatters) {
     return changed;
 
   for (auto& c : block.conjuncts)
-    for (const auto& col : columnsOf(*c.expr))
+    allColumnRefs(*c.expr, [&](const std::string& col) {
       for (size_t i = 0; i < leaves.size(); ++i)
         if (produces(*leaves[i], col)) c.rels |= RelSet{1} << i;
+      return true;
+    });
 
   CardinalityEstimator est;
   JoinGraph g;

@@ -48,11 +48,11 @@ std::optional<EquiConjunct> splitConjunct(const PlanNode& join, const ExprPtr& c
   if (!op) return std::nullopt;
   const PlanNode& left = *join.children[0];
   const PlanNode& right = *join.children[1];
-  auto cl = columnsOf(*c->args[0]), cr = columnsOf(*c->args[1]);
-  if (cl.empty() || cr.empty() || hasSubquery(*c)) return std::nullopt;
-  if (producesAll(left, cl) && producesAll(right, cr))
+  const Expr &l = *c->args[0], &r = *c->args[1];
+  if (!hasColumnRef(l) || !hasColumnRef(r) || hasSubquery(*c)) return std::nullopt;
+  if (producesColumnsOf(left, l) && producesColumnsOf(right, r))
     return EquiConjunct{c->args[0], c->args[1], *op};
-  if (producesAll(right, cl) && producesAll(left, cr))
+  if (producesColumnsOf(right, l) && producesColumnsOf(left, r))
     return EquiConjunct{c->args[1], c->args[0], flipped(*op)};
   return std::nullopt;
 }
@@ -331,8 +331,7 @@ std::vector<JoinMove> soundJoinMoves(const PlanNode& n, const ExprPtr& e, const 
 
 Decision canConsume(const PlanNode& scan, const ExprPtr& target, const RuntimeFilter& f) {
   const RfRule rule = RfRule::ConsumeAtScan;
-  bool own = true;
-  for (const auto& c : columnsOf(*target)) own = own && hasTableColumn(scan, c);
+  bool own = allColumnRefs(*target, [&](const std::string& c) { return hasTableColumn(scan, c); });
   if (!own || hasSubquery(*target))
     return Decision::no(
         rule, "`" + str(target) + "` is not computable from " + scan.alias + "'s columns");

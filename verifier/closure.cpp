@@ -189,8 +189,7 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
       finding("consumer-not-at-scan", "consumers sit at scans", nodes);
       continue;
     }
-    bool own = true;
-    for (const auto& col : columnsOf(*t)) own = own && hasTableColumn(n, col);
+    bool own = allColumnRefs(*t, [&](const std::string& col) { return hasTableColumn(n, col); });
     if (!own || hasSubquery(*t)) {
       finding("target-not-computable", "not computable from " + n.alias + "'s columns", nodes);
       continue;

@@ -284,3 +284,39 @@ TEST_CASE("outputs follow every change, though unchanged nodes are not recompute
   computeOutput(*join);
   CHECK(join->output.front().id.rfind("b.", 0) == 0);
 }
+
+TEST_CASE("column-reference helpers agree with columnsOf") {
+  Loaded l = load(
+      "SELECT a.k FROM a JOIN b ON a.k = b.k WHERE a.v + b.v > 1 AND 2 > 1 AND "
+      "a.k IN (SELECT b.k FROM b WHERE b.v = a.v)");
+  REQUIRE(l.ok);
+  std::vector<ExprPtr> exprs;
+  std::function<void(const PlanNode&)> walk = [&](const PlanNode& n) {
+    forEachExpr(n, [&](const ExprPtr& e) {
+      for (const auto& c : conjuncts(e)) exprs.push_back(c);
+    });
+    for (const auto& c : n.children) walk(*c);
+  };
+  walk(*l.queries[0].plan);
+  REQUIRE(exprs.size() >= 3);
+  PlanPtr scanA = l.queries[0].plan;
+  while (scanA->op != PlanOp::Scan) scanA = scanA->children[0];
+  for (const auto& e : exprs) {
+    auto cols = columnsOf(*e);
+    CHECK(hasColumnRef(*e) == !cols.empty());
+    size_t asked = 0;
+    CHECK(allColumnRefs(*e, [&](const std::string& c) { return cols.count(c) > 0 && ++asked; }));
+    CHECK(asked >= cols.size());
+    CHECK(producesColumnsOf(*scanA, *e) == producesAll(*scanA, cols));
+  }
+  // The IN conjunct reads a.k; the subquery's columns (b.v = a.v) are not its own.
+  bool sawIn = false;
+  for (const auto& e : exprs)
+    if (hasSubquery(*e)) {
+      sawIn = true;
+      CHECK(columnsOf(*e) == std::set<std::string>{"a.k"});
+      CHECK(allColumnRefs(*e, [](const std::string& c) { return c == "a.k"; }));
+    }
+  CHECK(sawIn);
+  CHECK_FALSE(hasColumnRef(*makeBool(true)));
+}
