@@ -322,7 +322,7 @@ bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
     if (!firstType && t->getChannel() == antlr4::Token::DEFAULT_CHANNEL) firstType = t->getType();
     if (t->getType() != P::SEMICOLON && !last) continue;
     size_t end = last ? text.size() : t->getStartIndex();
-    // ANTLR indexes characters; the text is UTF-8, so map through the input stream.
+    // ANTLR indexes characters; the text is UTF-8 (Parsed::slice maps them).
     std::string chunk = parsed.slice(begin, end == 0 ? 0 : end - 1);
     if (end == begin) chunk.clear();
     if (chunk.find_first_not_of(" \t\r\n") != std::string::npos) {

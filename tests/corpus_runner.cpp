@@ -140,6 +140,18 @@ std::string arg(const Case& c, const std::string& key, const std::string& dflt =
   return dflt;
 }
 
+/// The bounded search a `check` or `equiv` case asks for (bound=, oracle,
+/// databases=). The budget is the database count, so that an expectation holds
+/// on a loaded machine or a sanitizer build alike; the seconds are a safety net.
+BoundedOptions boundedOptions(const Case& c) {
+  BoundedOptions bo;
+  bo.bound = std::stoi(arg(c, "bound", "2"));
+  bo.oracle = arg(c, "oracle") == "true";
+  bo.maxDatabases = std::stoull(arg(c, "databases", "2000000"));
+  bo.seconds = 600;
+  return bo;
+}
+
 /// Every value of `key=a,b` arguments, in order (the key may repeat).
 std::vector<std::string> argList(const Case& c, const std::string& key) {
   std::vector<std::string> out;
@@ -238,13 +250,7 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
       text = buf.str();
       name = c.args[0];
     }
-    BoundedOptions bo;
-    bo.bound = std::stoi(arg(c, "bound", "2"));
-    bo.oracle = arg(c, "oracle") == "true";
-    bo.maxDatabases = std::stoull(arg(c, "databases", "2000000"));
-    // The budget is the database count, so that an expectation holds on a loaded
-    // machine or a sanitizer build alike; the seconds are a safety net.
-    bo.seconds = 600;
+    BoundedOptions bo = boundedOptions(c);
     const std::string method = arg(c, "method", "auto");
     auto m = parseMethod(method);
     if (!m) return "unknown method " + method + "\n";
@@ -252,12 +258,8 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
     return checkCase(text, name, catalog, bo, arg(c, "profile", "sound"));
   }
   if (c.directive == "equiv") {
-    BoundedOptions bo;
-    bo.bound = std::stoi(arg(c, "bound", "2"));
-    bo.oracle = arg(c, "oracle") == "true";
-    bo.maxDatabases = std::stoull(arg(c, "databases", "2000000"));
+    BoundedOptions bo = boundedOptions(c);
     bo.proofs = arg(c, "proof", "true") == "true";
-    bo.seconds = 600;  // as for check: the database count is the budget
     return equivCase(c.input, catalog, bo);
   }
   if ((c.directive == "lint" && c.input.rfind("{", 0) == 0) || c.directive == "plan-json") {
