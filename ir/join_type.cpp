@@ -8,7 +8,7 @@ namespace {
 
 // Columns: outputs, preserves, generatesNulls, whereIntoSide, onIntoSide,
 // conditionRejectsNullsOf, hasCondition, nullAware, probeRowsOnlyIfMatched,
-// whereIntoCondition, keepsMatched, freelyReordered, mirror.
+// whereIntoCondition, keepsMatched, freelyReordered, mirror, innerJoinsCommuteOn.
 //
 // whereIntoSide is false for a NULL-generating side: SELECT * FROM a LEFT JOIN b
 // ON a.k = b.k WHERE b.x IS NULL keeps a's unmatched rows; pushing the filter into
@@ -27,6 +27,15 @@ namespace {
 // (A LEFT JOIN B ON a=b) JOIN C ON b=c differs from A LEFT JOIN (B JOIN C ON
 // b=c) ON a=b: with A={1}, B={1}, C={} the first is empty, the second keeps
 // (1, NULL, NULL).
+// innerJoinsCommuteOn is the input a join keeps or drops rows of whole, without
+// reading other rows of it: inner joins above or below that input commute with
+// the join (Moerkotte et al., SIGMOD 2013, l-asscom): (A LEFT JOIN B ON p) JOIN
+// C ON q equals (A JOIN C ON q) LEFT JOIN B ON p when p reads no column of C,
+// and the same for LEFT SEMI, LEFT ANTI and NOT IN (a row of A's fate there
+// depends on that row and B alone). Not along the other input of a LEFT join
+// (see freelyReordered), and not for FULL: (A FULL JOIN B ON a=b) JOIN C ON
+// a=c with A={}, B={1}, C={} is empty, (A JOIN C ON a=c) FULL JOIN B ON a=b
+// keeps (NULL, NULL, 1).
 // mirror is the type of the same join with its children swapped (LEFT <-> RIGHT,
 // the semi and anti variants likewise): every two-sided fact of a type is its
 // mirror's with the sides exchanged (tests/unit/join_type_test.cpp).
@@ -34,17 +43,17 @@ namespace {
 // comment above lists them.
 // clang-format off
 const std::vector<JoinTypeInfo> kTable = {
-    {JoinType::Inner,             "inner",                "JOIN",                      {1, 1}, {0, 0}, {0, 0}, {1, 1}, {1, 1}, {1, 1}, 1, 0, 1, 1, 0, 1, JoinType::Inner},
-    {JoinType::Left,              "left",                 "LEFT JOIN",                 {1, 1}, {1, 0}, {0, 1}, {1, 0}, {0, 1}, {0, 1}, 1, 0, 0, 0, 0, 0, JoinType::Right},
-    {JoinType::Right,             "right",                "RIGHT JOIN",                {1, 1}, {0, 1}, {1, 0}, {0, 1}, {1, 0}, {1, 0}, 1, 0, 1, 0, 0, 0, JoinType::Left},
-    {JoinType::Full,              "full",                 "FULL JOIN",                 {1, 1}, {1, 1}, {1, 1}, {0, 0}, {0, 0}, {0, 0}, 1, 0, 0, 0, 0, 0, JoinType::Full},
-    {JoinType::Cross,             "cross",                "CROSS JOIN",                {1, 1}, {0, 0}, {0, 0}, {1, 1}, {1, 1}, {0, 0}, 0, 0, 1, 1, 0, 1, JoinType::Cross},
-    {JoinType::LeftSemi,          "left_semi",            "LEFT SEMI JOIN",            {1, 0}, {0, 0}, {0, 0}, {1, 0}, {1, 1}, {1, 1}, 1, 0, 1, 0, 1, 0, JoinType::RightSemi},
-    {JoinType::RightSemi,         "right_semi",           "RIGHT SEMI JOIN",           {0, 1}, {0, 0}, {0, 0}, {0, 1}, {1, 1}, {1, 1}, 1, 0, 1, 0, 1, 0, JoinType::LeftSemi},
-    {JoinType::LeftAnti,          "left_anti",            "LEFT ANTI JOIN",            {1, 0}, {1, 0}, {0, 0}, {1, 0}, {0, 1}, {0, 1}, 1, 0, 0, 0, 0, 0, JoinType::RightAnti},
-    {JoinType::RightAnti,         "right_anti",           "RIGHT ANTI JOIN",           {0, 1}, {0, 1}, {0, 0}, {0, 1}, {1, 0}, {1, 0}, 1, 0, 1, 0, 0, 0, JoinType::LeftAnti},
-    {JoinType::NullAwareLeftAnti, "null_aware_left_anti", "NULL AWARE LEFT ANTI JOIN", {1, 0}, {1, 0}, {0, 0}, {1, 0}, {0, 1}, {0, 0}, 1, 1, 0, 0, 0, 0, JoinType::NullAwareRightAnti},
-    {JoinType::NullAwareRightAnti, "null_aware_right_anti", "NULL AWARE RIGHT ANTI JOIN", {0, 1}, {0, 1}, {0, 0}, {0, 1}, {1, 0}, {0, 0}, 1, 1, 1, 0, 0, 0, JoinType::NullAwareLeftAnti},
+    {JoinType::Inner,             "inner",                "JOIN",                      {1, 1}, {0, 0}, {0, 0}, {1, 1}, {1, 1}, {1, 1}, 1, 0, 1, 1, 0, 1, JoinType::Inner, -1},
+    {JoinType::Left,              "left",                 "LEFT JOIN",                 {1, 1}, {1, 0}, {0, 1}, {1, 0}, {0, 1}, {0, 1}, 1, 0, 0, 0, 0, 0, JoinType::Right, 0},
+    {JoinType::Right,             "right",                "RIGHT JOIN",                {1, 1}, {0, 1}, {1, 0}, {0, 1}, {1, 0}, {1, 0}, 1, 0, 1, 0, 0, 0, JoinType::Left, 1},
+    {JoinType::Full,              "full",                 "FULL JOIN",                 {1, 1}, {1, 1}, {1, 1}, {0, 0}, {0, 0}, {0, 0}, 1, 0, 0, 0, 0, 0, JoinType::Full, -1},
+    {JoinType::Cross,             "cross",                "CROSS JOIN",                {1, 1}, {0, 0}, {0, 0}, {1, 1}, {1, 1}, {0, 0}, 0, 0, 1, 1, 0, 1, JoinType::Cross, -1},
+    {JoinType::LeftSemi,          "left_semi",            "LEFT SEMI JOIN",            {1, 0}, {0, 0}, {0, 0}, {1, 0}, {1, 1}, {1, 1}, 1, 0, 1, 0, 1, 0, JoinType::RightSemi, 0},
+    {JoinType::RightSemi,         "right_semi",           "RIGHT SEMI JOIN",           {0, 1}, {0, 0}, {0, 0}, {0, 1}, {1, 1}, {1, 1}, 1, 0, 1, 0, 1, 0, JoinType::LeftSemi, 1},
+    {JoinType::LeftAnti,          "left_anti",            "LEFT ANTI JOIN",            {1, 0}, {1, 0}, {0, 0}, {1, 0}, {0, 1}, {0, 1}, 1, 0, 0, 0, 0, 0, JoinType::RightAnti, 0},
+    {JoinType::RightAnti,         "right_anti",           "RIGHT ANTI JOIN",           {0, 1}, {0, 1}, {0, 0}, {0, 1}, {1, 0}, {1, 0}, 1, 0, 1, 0, 0, 0, JoinType::LeftAnti, 1},
+    {JoinType::NullAwareLeftAnti, "null_aware_left_anti", "NULL AWARE LEFT ANTI JOIN", {1, 0}, {1, 0}, {0, 0}, {1, 0}, {0, 1}, {0, 0}, 1, 1, 0, 0, 0, 0, JoinType::NullAwareRightAnti, 0},
+    {JoinType::NullAwareRightAnti, "null_aware_right_anti", "NULL AWARE RIGHT ANTI JOIN", {0, 1}, {0, 1}, {0, 0}, {0, 1}, {1, 0}, {0, 0}, 1, 1, 1, 0, 0, 0, JoinType::NullAwareLeftAnti, 1},
 };
 // clang-format on
 

@@ -47,6 +47,9 @@ struct JoinTypeInfo {
   bool keepsMatched;     ///< semi (true) or anti (false); only read when one side is output
   bool freelyReordered;  ///< commutes and associates with the other such joins (INNER, CROSS)
   JoinType mirror;       ///< the same join with its children swapped: LEFT <-> RIGHT
+  /// The input along which inner joins commute with this join (l-asscom): 0 or
+  /// 1, the input whose rows it keeps or drops whole; -1 for none.
+  int innerJoinsCommuteOn;
 };
 
 /// The table entry for a join type.

@@ -2,19 +2,28 @@
 // engine would run them (docs/join-order.md).
 //
 // ReorderJoins takes each block of INNER and CROSS joins (a maximal tree of
-// them; anything else, outer, semi and anti joins included, is a leaf of the
-// block and a barrier to reordering), maps it to a query graph (relations =
-// leaves, predicates = the conjuncts of the block's conditions, each reading
-// the leaves whose columns it names) and rebuilds it as the cheapest tree under
-// C_out (rules/join_enum.h), every join's smaller input on the build (right)
-// side and every conjunct at the lowest join that sees all its leaves.
-// Inner joins are commutative and associative, and a conjunct can be evaluated
-// at any join above all the leaves it reads: (A JOIN B ON p) JOIN C ON q equals
-// A JOIN (B JOIN C ON q) ON p when p reads only A and B and q only B and C.
-// The same is false across an outer join (the join-type table's
-// freelyReordered column has the counterexample), so outer, semi and anti
-// joins stay where they are (their reorderings, Moerkotte et al. SIGMOD 2013's
-// assoc / l-asscom / r-asscom, are not applied yet).
+// them), maps it to a query graph (relations = leaves, predicates = the
+// conjuncts of the block's conditions, each reading the leaves whose columns it
+// names) and rebuilds it as the cheapest tree under C_out (rules/join_enum.h),
+// every join's smaller input on the build (right) side and every conjunct at
+// the lowest join that sees all its leaves. Inner joins are commutative and
+// associative, and a conjunct can be evaluated at any join above all the leaves
+// it reads: (A JOIN B ON p) JOIN C ON q equals A JOIN (B JOIN C ON q) ON p when
+// p reads only A and B and q only B and C.
+//
+// LEFT, semi and anti joins are part of a block along the input whose rows they
+// keep or drop whole (the join-type table's innerJoinsCommuteOn): their other
+// input is attached to the block, not a leaf of it. l-asscom (Moerkotte et
+// al., SIGMOD 2013) lets such a join move up or down past inner joins: (A LEFT
+// JOIN B ON p) JOIN C ON q equals (A JOIN C ON q) LEFT JOIN B ON p when p reads
+// no column of C. So an attached input may join at any point of the tree where
+// every column its condition reads is present (above the attachments it reads,
+// too), and a conjunct that reads its columns must stay above it: WHERE b.x IS
+// NULL in a LEFT join's ON would keep the rows it rejects. The point is chosen
+// by C_out with each attachment's estimated effect on the rows. Their other
+// input and FULL joins stay barriers: (A LEFT JOIN B ON a=b) JOIN C ON b=c
+// differs from A LEFT JOIN (B JOIN C ON b=c) ON a=b (A={1}, B={1}, C={}: the
+// first is empty, the second keeps (1, NULL, NULL)).
 //
 // ChooseBuildSides then puts the smaller estimated input of every other join on
 // the build side, swapping the children and the type through the join-type
@@ -30,9 +39,12 @@
 // the columns again (always so for plans bound from SQL), or where the join
 // outputs one side only.
 #include <algorithm>
+#include <cassert>
+#include <cstdint>
 #include <map>
 
 #include "rules/cardinality.h"
+#include "rules/join_attach.h"
 #include "rules/join_enum.h"
 #include "rules/normalize.h"
 #include "rules/rule_util.h"
@@ -71,17 +83,42 @@ bool childOrderMatters(const PlanNode& parent, bool parentMatters) {
 
 struct BlockConjunct {
   ExprPtr expr;
-  RelSet rels = 0;
-  SourceLoc loc;  // the join it came from
+  RelSet rels = 0;  // the leaves (bits 0..n-1) and attachments (bits n...) it reads
+  SourceLoc loc;    // the join it came from
+};
+
+/// The input of a LEFT, semi or anti join that is not part of the block: it
+/// joins the block's rows at a point of the tree where its condition's columns
+/// are present.
+struct Attachment {
+  PlanNode* join = nullptr;  // the join as written
+  int side = 0;              // the join's input that is part of the block
+  PlanPtr* slot = nullptr;   // the other input
+  RelSet leaves = 0;         // the leaves it needs, through the attachments it reads
 };
 
 struct Block {
   std::vector<PlanPtr*> leafSlots;
   std::vector<BlockConjunct> conjuncts;
+  std::vector<Attachment> attachments;  // bottom-up: each reads only attachments before it
+  std::vector<AttachedJoin> placement;  // one per attachment (rules/join_attach.h)
   bool reorderable = true;
 };
 
+/// The input of `n` along which it belongs to a block of inner joins, or -1.
+int attachedAlong(const PlanNode& n) {
+  if (n.op != PlanOp::Join || !n.runtimeFilters.empty()) return -1;
+  if (n.predicate && (hasSubquery(*n.predicate) || !isDeterministic(*n.predicate))) return -1;
+  return joinInfo(n.joinType).innerJoinsCommuteOn;
+}
+
 void collectBlock(PlanPtr& n, Block& b) {
+  if (int side = attachedAlong(*n); side >= 0) {
+    collectBlock(n->children[static_cast<size_t>(side)], b);
+    b.attachments.push_back({n.get(), side, &n->children[static_cast<size_t>(1 - side)]});
+    b.placement.emplace_back();
+    return;
+  }
   if (!isBlockJoin(*n)) {
     b.leafSlots.push_back(&n);
     return;
@@ -95,69 +132,105 @@ void collectBlock(PlanPtr& n, Block& b) {
   collectBlock(n->children[1], b);
 }
 
-/// Rebuilds a block from its chosen tree.
+/// Rebuilds a block from its chosen tree and the attachments' places.
 class BlockBuilder {
  public:
-  BlockBuilder(const JoinTree& t, const std::vector<PlanPtr>& leaves,
-               const std::vector<BlockConjunct>& conjuncts)
-      : t_(t), leaves_(leaves), conjuncts_(conjuncts), placed_(conjuncts.size(), false) {}
+  BlockBuilder(const JoinTree& t, const std::vector<PlanPtr>& leaves, const Block& b)
+      : t_(t),
+        leaves_(leaves),
+        block_(b),
+        flow_(attachedFlow(t, b.placement, leaves.size())),
+        placed_(b.conjuncts.size(), false) {}
 
-  PlanPtr build() { return build(t_.root, true); }
+  PlanPtr build() {
+    PlanPtr out = build(t_.root, true);
+    // What reads an attachment placed above the root is evaluated above it.
+    std::vector<ExprPtr> rest;
+    SourceLoc loc;
+    for (size_t c = 0; c < placed_.size(); ++c)
+      if (!placed_[c]) {
+        if (rest.empty()) loc = block_.conjuncts[c].loc;
+        rest.push_back(block_.conjuncts[c].expr);
+      }
+    if (rest.empty()) return out;
+    PlanPtr f = makeFilter(out, rest, loc);
+    computeOutput(*f);
+    return f;
+  }
 
  private:
   const JoinTree::Node& node(int i) const { return t_.nodes[static_cast<size_t>(i)]; }
+  double rows(int i) const { return flow_.rows[static_cast<size_t>(i)]; }
+  RelSet attached(int i) const { return flow_.attached[static_cast<size_t>(i)]; }
 
   // Inputs are built first, so their joins take their conjuncts before this
-  // one does: a conjunct lands at the lowest join that sees all its leaves.
+  // one does: a conjunct lands at the lowest join that sees all it reads.
   PlanPtr build(int i, bool root) {
     const auto& n = node(i);
-    if (n.relation >= 0) return leaves_[static_cast<size_t>(n.relation)];
-    // The larger input probes, the smaller builds; on a tie the input holding
-    // the earlier FROM item stays on the probe side.
-    int probe = n.left, buildSide = n.right;
-    const auto &a = node(probe), &b = node(buildSide);
-    if (a.rows < b.rows || (a.rows == b.rows && (b.set & (~b.set + 1)) < (a.set & (~a.set + 1))))
-      std::swap(probe, buildSide);
-    PlanPtr left = build(probe, false);
-    PlanPtr right = build(buildSide, false);
-    std::vector<ExprPtr> here;
-    SourceLoc loc;
-    for (size_t c = 0; c < conjuncts_.size(); ++c) {
-      if (placed_[c]) continue;
-      RelSet r = conjuncts_[c].rels;
-      bool fits = r ? (r & ~n.set) == 0 : root;
-      if (!fits) continue;
-      if (here.empty()) loc = conjuncts_[c].loc;
-      here.push_back(conjuncts_[c].expr);
-      placed_[c] = true;
+    PlanPtr out;
+    if (n.relation >= 0) {
+      out = leaves_[static_cast<size_t>(n.relation)];
+    } else {
+      // The larger input probes, the smaller builds; on a tie the input holding
+      // the earlier FROM item stays on the probe side.
+      int probe = n.left, buildSide = n.right;
+      const auto &a = node(probe), &b = node(buildSide);
+      if (rows(probe) < rows(buildSide) ||
+          (rows(probe) == rows(buildSide) && (b.set & (~b.set + 1)) < (a.set & (~a.set + 1))))
+        std::swap(probe, buildSide);
+      PlanPtr left = build(probe, false);
+      PlanPtr right = build(buildSide, false);
+      RelSet sees = n.set | attached(n.left) | attached(n.right);
+      std::vector<ExprPtr> here;
+      SourceLoc loc;
+      for (size_t c = 0; c < block_.conjuncts.size(); ++c) {
+        if (placed_[c]) continue;
+        RelSet r = block_.conjuncts[c].rels;
+        bool fits = r ? (r & ~sees) == 0 : root;
+        if (!fits) continue;
+        if (here.empty()) loc = block_.conjuncts[c].loc;
+        here.push_back(block_.conjuncts[c].expr);
+        placed_[c] = true;
+      }
+      out = makeJoin(here.empty() ? JoinType::Cross : JoinType::Inner, left, right, makeAnd(here),
+                     here.empty() ? leaves_[0]->loc : loc);
+      computeOutput(*out);
     }
-    PlanPtr j = makeJoin(here.empty() ? JoinType::Cross : JoinType::Inner, left, right,
-                         makeAnd(here), here.empty() ? leaves_[0]->loc : loc);
-    computeOutput(*j);
-    return j;
+    for (size_t k = 0; k < block_.attachments.size(); ++k) {
+      const Attachment& a = block_.attachments[k];
+      if (block_.placement[k].at != i) continue;
+      JoinType type = a.side == 0 ? a.join->joinType : mirrored(a.join->joinType);
+      out = makeJoin(type, out, *a.slot, a.join->predicate, a.join->loc);
+      computeOutput(*out);
+    }
+    return out;
   }
 
   const JoinTree& t_;
   const std::vector<PlanPtr>& leaves_;
-  const std::vector<BlockConjunct>& conjuncts_;
+  const Block& block_;
+  AttachedFlow flow_;
   std::vector<bool> placed_;
 };
 
-/// Same joins, same sides, same conditions, same leaves (by identity).
+/// Same joins and filters, same types, same conditions, same leaves (by identity).
 bool sameBlock(const PlanNode& a, const PlanNode& b) {
-  if (!isBlockJoin(a) || !isBlockJoin(b)) return &a == &b;
-  if (a.joinType != b.joinType) return false;
+  if (&a == &b) return true;
+  if (a.op != b.op || (a.op != PlanOp::Join && a.op != PlanOp::Filter)) return false;
+  if (a.joinType != b.joinType || a.children.size() != b.children.size()) return false;
   auto ca = conjuncts(a.predicate), cb = conjuncts(b.predicate);
   if (ca.size() != cb.size()) return false;
   for (size_t i = 0; i < ca.size(); ++i)
     if (!exprEquals(ca[i], cb[i])) return false;
-  return sameBlock(*a.children[0], *b.children[0]) && sameBlock(*a.children[1], *b.children[1]);
+  for (size_t i = 0; i < a.children.size(); ++i)
+    if (!sameBlock(*a.children[i], *b.children[i])) return false;
+  return true;
 }
 
 bool reorderBlock(PlanPtr& root, bool orderMatters);
 
 bool reorderIn(PlanPtr& n, bool orderMatters) {
-  if (isBlockJoin(*n)) return reorderBlock(n, orderMatters);
+  if (isBlockJoin(*n) || attachedAlong(*n) >= 0) return reorderBlock(n, orderMatters);
   bool changed = false;
   bool childMatters = childOrderMatters(*n, orderMatters);
   for (auto& c : n->children) changed = reorderIn(c, childMatters) || changed;
@@ -170,28 +243,63 @@ bool reorderBlock(PlanPtr& root, bool orderMatters) {
   collectBlock(root, block);
   bool changed = false;
   for (auto* slot : block.leafSlots) changed = reorderIn(*slot, orderMatters) || changed;
+  for (auto& a : block.attachments) changed = reorderIn(*a.slot, orderMatters) || changed;
   std::vector<PlanPtr> leaves;
   for (auto* slot : block.leafSlots) leaves.push_back(*slot);
   if (changed) refreshOutputs(*root);
-  if (orderMatters || !block.reorderable || leaves.size() > 64) return changed;
+  const size_t n = leaves.size();
+  if (orderMatters || !block.reorderable || n < 2 || n + block.attachments.size() > 64)
+    return changed;
   if (std::none_of(leaves.begin(), leaves.end(),
                    [](const PlanPtr& l) { return hasStatistics(*l); }))
     return changed;
 
-  for (auto& c : block.conjuncts)
-    allColumnRefs(*c.expr, [&](const std::string& col) {
-      for (size_t i = 0; i < leaves.size(); ++i)
-        if (produces(*leaves[i], col)) c.rels |= RelSet{1} << i;
+  // The leaves and attachments whose columns an expression reads; `self` is
+  // the attachment whose condition it is, if any.
+  auto readsOf = [&](const Expr& e, size_t self) {
+    RelSet rels = 0;
+    allColumnRefs(e, [&](const std::string& col) {
+      for (size_t i = 0; i < n; ++i)
+        if (produces(*leaves[i], col)) rels |= RelSet{1} << i;
+      for (size_t k = 0; k < block.attachments.size(); ++k)
+        if (n + k != self && produces(**block.attachments[k].slot, col))
+          rels |= RelSet{1} << (n + k);
       return true;
     });
-
+    return rels;
+  };
+  for (auto& c : block.conjuncts) c.rels = readsOf(*c.expr, SIZE_MAX);
   CardinalityEstimator est;
+  for (size_t k = 0; k < block.attachments.size(); ++k) {
+    auto& a = block.attachments[k];
+    AttachedJoin& p = block.placement[k];
+    if (a.join->predicate) p.reads = readsOf(*a.join->predicate, n + k);
+    const PlanNode& kept = *a.join->children[static_cast<size_t>(a.side)];
+    p.factor = est.rows(*a.join) / std::max(1.0, est.rows(kept));
+    a.leaves = p.reads & lowBits(n);
+    for (size_t j = 0; j < k; ++j)
+      if (p.reads & (RelSet{1} << (n + j))) a.leaves |= block.attachments[j].leaves;
+  }
+
   JoinGraph g;
   for (const auto& l : leaves) g.rows.push_back(est.rows(*l));
   // Conjuncts over the same two leaves are estimated together: a composite
-  // key is one key (CardinalityEstimator::joinSelectivity).
+  // key is one key (CardinalityEstimator::joinSelectivity). Conjuncts that
+  // read an attachment are not the inner joins' to order by.
+  const RelSet leafMask = lowBits(n);
   std::map<RelSet, std::vector<ExprPtr>> pairs;
   for (const auto& c : block.conjuncts) {
+    if (c.rels & ~leafMask) {
+      // It joins the leaves below the attachments it reads (and those it reads
+      // itself), at a default selectivity, once those attachments are joined.
+      RelSet joined = c.rels & leafMask;
+      for (size_t k = 0; k < block.attachments.size(); ++k)
+        if (c.rels & (RelSet{1} << (n + k))) joined |= block.attachments[k].leaves;
+      for (size_t k = 0; k < block.attachments.size(); ++k)
+        if (joined && (c.rels & (RelSet{1} << (n + k)))) block.placement[k].under.push_back(joined);
+      if (joined) g.predicates.push_back({joined, est.defaults().otherSelectivity});
+      continue;
+    }
     int count = __builtin_popcountll(c.rels);
     if (count == 2) {
       pairs[c.rels].push_back(c.expr);
@@ -207,7 +315,8 @@ bool reorderBlock(PlanPtr& root, bool orderMatters) {
                                    *leaves[static_cast<size_t>(b)])});
   }
   JoinTree tree = enumerateJoins(g);
-  PlanPtr rebuilt = BlockBuilder(tree, leaves, block.conjuncts).build();
+  placeAttachedJoins(tree, block.placement, n);
+  PlanPtr rebuilt = BlockBuilder(tree, leaves, block).build();
   if (sameBlock(*root, *rebuilt)) return changed;
   root = rebuilt;
   return true;

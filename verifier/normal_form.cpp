@@ -27,7 +27,8 @@ enum Identity : unsigned {
   kSimplify = 32,    ///< outer joins whose padded rows a conjunct rejects as inner
   kSubqueries = 64,  ///< uncorrelated IN / NOT IN as semi / NULL-aware anti joins
   kFactor = 128,     ///< what every branch of an OR shares, out of it
-  kAll = 255,
+  kAttach = 256,     ///< LEFT, semi and anti joins past inner joins on the side they keep
+  kAll = 511,
 };
 
 /// Removes what no database sees: node ids, source positions, estimates, and
@@ -149,7 +150,8 @@ class Canon {
       JoinType t = simplified(n, join2(pending, hints));
       if (t != n.joinType) overrides_[&n] = t;
     }
-    if ((ids_ & kBlocks) && (inBlock(n) || simplifiedToInner(n))) return block(n, pending, hints);
+    if ((ids_ & kBlocks) && (inBlock(n) || simplifiedToInner(n) || attachedAlong(n) >= 0))
+      return block(n, pending, hints);
     if (n.op == PlanOp::Join && n.children.size() == 2) return join(n, pending, hints);
     Json j = shallow(n);
     std::vector<Json> children;
@@ -307,16 +309,81 @@ class Canon {
     return out;
   }
 
-  void gather(const PlanNode& n, std::vector<const PlanNode*>& inputs, Conjuncts& conjuncts) const {
+  /// The input of join `n` along which inner joins commute with it (l-asscom,
+  /// the join-type table's innerJoinsCommuteOn) when it joins a block that way:
+  /// its other input is then attached to the block. -1 otherwise.
+  int attachedAlong(const PlanNode& n) const {
+    if (!(ids_ & kAttach) || n.op != PlanOp::Join || n.children.size() != 2) return -1;
+    if (n.predicate && !movable(*n.predicate)) return -1;
+    int side = joinInfo(effective(n)).innerJoinsCommuteOn;
+    return side == 0 || (side == 1 && (ids_ & kMirror)) ? side : -1;
+  }
+
+  /// A block's inputs, conjuncts and attached joins.
+  struct Gathered {
+    std::vector<const PlanNode*> inputs;
+    Conjuncts conjuncts;
+    std::vector<const PlanNode*> attached;
+    /// A semi join's ON conjuncts: a block row on which one is NULL
+    /// whatever the other input holds matches nothing and is dropped.
+    Conjuncts hints;
+  };
+
+  void gather(const PlanNode& n, Gathered& g) const {
+    if (int side = attachedAlong(n); side >= 0) {
+      // As a LEFT (semi, anti) join with the block on the left.
+      JoinType t = side == 0 ? effective(n) : joinInfo(effective(n)).mirror;
+      std::optional<ExprPtr> in;
+      if (ids_ & kSubqueries) in = asInConjunct(n, t, side);
+      if (in) {
+        g.conjuncts.push_back(*in);
+      } else {
+        g.attached.push_back(&n);
+        // A semi join's ON conjunct over the block alone filters the block.
+        if (t == JoinType::LeftSemi)
+          for (const auto& c : conjuncts(n.predicate)) {
+            if (within(*c, *n.children[static_cast<size_t>(side)])) g.conjuncts.push_back(c);
+            if (ids_ & kSimplify) g.hints.push_back(c);
+          }
+      }
+      member(*n.children[static_cast<size_t>(side)], g);
+      return;
+    }
     if (n.predicate)
       for (const auto& c : rfguard::conjuncts(n.predicate))
-        for (const auto& f : factored(c)) conjuncts.push_back(f);
-    for (const auto& c : n.children) {
-      if (inBlock(*c) || simplifiedToInner(*c))
-        gather(*c, inputs, conjuncts);
-      else
-        inputs.push_back(c.get());
+        for (const auto& f : factored(c)) g.conjuncts.push_back(f);
+    for (const auto& c : n.children) member(*c, g);
+  }
+
+  void member(const PlanNode& c, Gathered& g) const {
+    if (inBlock(c) || simplifiedToInner(c) || attachedAlong(c) >= 0)
+      gather(c, g);
+    else
+      g.inputs.push_back(&c);
+  }
+
+  /// An attached join as part of its block's form: its type as a join with the
+  /// block on the left, the ON conjuncts that read the block, and its other
+  /// input, into which go the ON conjuncts that read that input alone (a row
+  /// there that fails one matches nothing), except for NOT IN's comparison.
+  std::string attachedForm(const PlanNode& n) const {
+    int side = attachedAlong(n);
+    JoinType t = side == 0 ? effective(n) : joinInfo(effective(n)).mirror;
+    const PlanNode& kept = *n.children[static_cast<size_t>(side)];
+    const PlanNode& other = *n.children[static_cast<size_t>(1 - side)];
+    Conjuncts below, on, hint;
+    for (const auto& c : conjuncts(n.predicate)) {
+      if (t != JoinType::NullAwareLeftAnti) hint.push_back(c);
+      if (t != JoinType::NullAwareLeftAnti && within(*c, other))
+        below.push_back(c);
+      else if (!(t == JoinType::LeftSemi && within(*c, kept)))
+        on.push_back(c);
     }
+    if (!(ids_ & kSimplify)) hint.clear();
+    return Json{{"join_type", joinInfo(t).name},
+                {"condition", texts(on)},
+                {"input", node(other, below, hint)}}
+        .dump();
   }
 
   /// A block of inner joins and filters: the multiset of its inputs and the set
@@ -324,23 +391,35 @@ class Canon {
   /// (sigma_p(A x B) = sigma_p(A) x B); one input under no conjunct is that input.
   /// An outer join among the inputs whose padded rows a conjunct rejects is an
   /// inner join of the block.
+  /// A LEFT, semi or anti join along the input it keeps is part of the block
+  /// too (kAttach): its other input and condition are attached to the block,
+  /// which stands for its inputs' product with the attached joins applied in
+  /// any order their conditions allow, then the conjuncts; every such order
+  /// returns the same rows (l-asscom), and the conjuncts may be evaluated first
+  /// where they read no attached input's columns (sigma_q(A) LEFT JOIN B ON p
+  /// equals sigma_q(A LEFT JOIN B ON p) when q reads only A).
   Json block(const PlanNode& n, const Conjuncts& pending, const Conjuncts& hints) const {
-    std::vector<const PlanNode*> inputs;
-    Conjuncts all, rest;
+    Gathered g;
+    Conjuncts rest;
     for (bool more = true; more;) {
-      inputs.clear();
-      all = pending;
-      gather(n, inputs, all);
+      g = Gathered{};
+      g.conjuncts = pending;
+      gather(n, g);
       more = false;
-      const Conjuncts dropping = join2(all, hints);
-      for (const PlanNode* in : inputs) {
-        if (in->op != PlanOp::Join || in->children.size() != 2) continue;
+      const Conjuncts dropping = join2(join2(g.conjuncts, g.hints), hints);
+      auto simplify = [&](const PlanNode* in) {
+        if (in->op != PlanOp::Join || in->children.size() != 2) return;
         JoinType t = simplified(*in, dropping);
-        if (t == effective(*in)) continue;
+        if (t == effective(*in)) return;
         overrides_[in] = t;
-        more = more || t == JoinType::Inner;
-      }
+        // An inner join joins the block; a FULL join made LEFT may attach to it.
+        more = more || t == JoinType::Inner || (ids_ & kAttach);
+      };
+      for (const PlanNode* in : g.inputs) simplify(in);
+      for (const PlanNode* in : g.attached) simplify(in);
     }
+    const auto& inputs = g.inputs;
+    const Conjuncts& all = g.conjuncts;
     std::vector<Conjuncts> into(inputs.size()), hinted(inputs.size());
     for (const auto& c : all) {
       size_t i = 0;
@@ -350,14 +429,25 @@ class Canon {
     // Hints only ever serve rejectsNulls: a conjunct or hint that is NULL on the
     // NULL columns of a row of an input (whatever the others hold) fails on every
     // block row made from it, so that row does not matter either.
-    for (size_t i = 0; i < inputs.size(); ++i) hinted[i] = join2(all, hints);
+    for (size_t i = 0; i < inputs.size(); ++i) hinted[i] = join2(join2(all, g.hints), hints);
     std::vector<std::string> forms;
     for (size_t i = 0; i < inputs.size(); ++i)
       forms.push_back(node(*inputs[i], into[i], hinted[i]).dump());
     std::sort(forms.begin(), forms.end());
     auto conjuncts = texts(rest);
-    if (forms.size() == 1) return filtered(rest, Json::parse(forms[0]));
-    return Json{{"op", "block"}, {"inputs", forms}, {"conjuncts", conjuncts}};
+    if (g.attached.empty() && forms.size() == 1) return filtered(rest, Json::parse(forms[0]));
+    Json j{{"op", "block"}, {"inputs", forms}, {"conjuncts", conjuncts}};
+    if (!g.attached.empty()) {
+      // Joined in any order that reads what it needs: (A LEFT JOIN B ON p) LEFT
+      // JOIN C ON q equals (A LEFT JOIN C ON q) LEFT JOIN B ON p when neither
+      // condition reads the other's input (l-asscom), and an attached join's
+      // condition names the columns of the attachments it needs.
+      std::vector<std::string> attached;
+      for (const PlanNode* a : g.attached) attached.push_back(attachedForm(*a));
+      std::sort(attached.begin(), attached.end());
+      j["attached"] = attached;
+    }
+    return j;
   }
 
   /// A join that is not part of a block. Its mirror with the inputs swapped is
@@ -467,6 +557,7 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
       {kSimplify, "outer joins simplified where a conjunct rejects their padded rows"},
       {kSubqueries, "uncorrelated IN / NOT IN as semi / NULL-aware anti joins"},
       {kFactor, "conjuncts common to every branch of an OR taken out of it"},
+      {kAttach, "LEFT, semi or anti joins moved past inner joins on the side they keep"},
   };
   unsigned best = kAll;
   for (int bits = 0; best == kAll && bits < __builtin_popcount(kAll); ++bits)

@@ -26,7 +26,7 @@ std::string readFile(const std::filesystem::path& p) {
 TEST_CASE("direct lexer: same tokens as RfSqlLexer on every corpus file and line") {
   // .sql files whole (all plain SQL: lexed directly); .test files whole and line
   // by line (SQL, expected output, bad input: lexed directly or declined).
-  size_t sqlFiles = 0, lines = 0, linesLexed = 0;
+  size_t sqlFiles = 0, lines = 0, queryLines = 0, queryLinesLexed = 0;
   for (const auto& e :
        std::filesystem::recursive_directory_iterator(std::string(RFGUARD_SOURCE_DIR) + "/corpus")) {
     const auto ext = e.path().extension();
@@ -41,15 +41,21 @@ TEST_CASE("direct lexer: same tokens as RfSqlLexer on every corpus file and line
     std::istringstream in(text);
     for (std::string line; std::getline(in, line);) {
       ++lines;
+      const bool query = line.rfind("SELECT ", 0) == 0 || line.rfind("CREATE TABLE ", 0) == 0;
+      queryLines += query;
       auto d = lexerDifference(line);
       if (!d) continue;
-      ++linesLexed;
+      queryLinesLexed += query;
       CHECK_MESSAGE(d->empty(), e.path().string() << ": '" << line << "': " << *d);
     }
   }
   CHECK(sqlFiles >= 8);
   CHECK(lines > 5000);
-  CHECK(linesLexed * 2 > lines);
+  // Lines of SQL are lexed directly but for the corpus's deliberate errors
+  // (unterminated strings, characters no token starts with).
+  MESSAGE(queryLinesLexed << " of " << queryLines << " lines of SQL lexed directly");
+  CHECK(queryLines > 500);
+  CHECK(queryLinesLexed * 100 > queryLines * 95);
 }
 
 TEST_CASE("direct lexer: TPC-H is lexed directly") {

@@ -1,4 +1,5 @@
-// Join enumeration (rules/join_enum.h) and cardinality estimation
+// Join enumeration (rules/join_enum.h), attached joins' places
+// (rules/join_attach.h) and cardinality estimation
 // (rules/cardinality.h): DPccp finds the exhaustive optimum, greedy is used above
 // the limits, and the estimator's textbook numbers.
 #include <doctest/doctest.h>
@@ -6,6 +7,7 @@
 #include <cmath>
 #include <random>
 
+#include "rules/join_attach.h"
 #include "rules/join_enum.h"
 
 using namespace rfguard;
@@ -143,4 +145,45 @@ TEST_CASE("disconnected graphs: components first, one cross product between them
   JoinTree th = enumerateJoins(h);
   checkTree(h, th);
   CHECK(th.cost == doctest::Approx(20 + 0.6));
+}
+
+TEST_CASE("attached joins: placed where C_out is least among the nodes that see what they read") {
+  // A(1000) - B(10), selectivity 1/1000: the join keeps 10 rows.
+  JoinGraph g{{1000, 10}, {{rel(0) | rel(1), 1e-3}}};
+  JoinTree t = enumerateJoins(g);
+  REQUIRE(t.nodes.size() == 3);
+  const int a = t.nodes[0].relation == 0 ? 0 : 1, join = t.root;
+  // A LEFT JOIN reading A that keeps each row once: above A it costs 1000 +
+  // 10, above the join 10 + 10.
+  std::vector<AttachedJoin> left{{rel(0), 1.0, {}, -1}};
+  placeAttachedJoins(t, left, 2);
+  CHECK(left[0].at == join);
+  CHECK(attachedFlow(t, left, 2).cost == doctest::Approx(20));
+  // A semi join keeping 1 row in 1000 goes below the join: 1 + 0.01.
+  std::vector<AttachedJoin> semi{{rel(0), 1e-3, {}, -1}};
+  placeAttachedJoins(t, semi, 2);
+  CHECK(semi[0].at == a);
+  auto flow = attachedFlow(t, semi, 2);
+  CHECK(flow.cost == doctest::Approx(1 + 0.01));
+  CHECK(flow.rows[static_cast<size_t>(a)] == doctest::Approx(1));
+  CHECK(flow.attached[static_cast<size_t>(join)] == rel(2));
+  // A conjunct over A, B and the LEFT JOIN's columns: the LEFT JOIN goes below
+  // the join that evaluates it, though above it would cost less.
+  std::vector<AttachedJoin> under{{rel(0), 1.0, {rel(0) | rel(1)}, -1}};
+  placeAttachedJoins(t, under, 2);
+  CHECK(under[0].at == a);
+  // Not possible below a leaf: placed by cost alone.
+  std::vector<AttachedJoin> leafOnly{{rel(0), 1.0, {rel(0)}, -1}};
+  placeAttachedJoins(t, leafOnly, 2);
+  CHECK(leafOnly[0].at == join);
+  // A LEFT JOIN whose condition reads another attached join's columns goes
+  // above it: the first at A (semi), the second reads it and B.
+  std::vector<AttachedJoin> chain{{rel(0), 1e-3, {}, -1}, {rel(2) | rel(1), 1.0, {}, -1}};
+  placeAttachedJoins(t, chain, 2);
+  CHECK(chain[0].at == a);
+  CHECK(chain[1].at == join);
+  // Reading nothing of the block (ON TRUE-like): anywhere; the cheapest is B.
+  std::vector<AttachedJoin> anywhere{{0, 1.0, {}, -1}};
+  placeAttachedJoins(t, anywhere, 2);
+  CHECK(t.nodes[static_cast<size_t>(anywhere[0].at)].set == rel(1));
 }

@@ -83,8 +83,28 @@ TEST_CASE("a mirrored join type is the same join with its sides exchanged") {
     }
     CHECK(m.hasCondition == info.hasCondition);
     CHECK(m.nullAware == info.nullAware);
+    CHECK(m.innerJoinsCommuteOn ==
+          (info.innerJoinsCommuteOn < 0 ? -1 : 1 - info.innerJoinsCommuteOn));
   }
   CHECK(mirrored(JoinType::Left) == JoinType::Right);
   CHECK(mirrored(JoinType::NullAwareLeftAnti) == JoinType::NullAwareRightAnti);
   CHECK(mirrored(JoinType::Inner) == JoinType::Inner);
+}
+
+TEST_CASE("inner joins commute with a join along the input whose rows it keeps or drops whole") {
+  for (const auto& info : allJoinTypes()) {
+    CAPTURE(info.name);
+    int side = info.innerJoinsCommuteOn;
+    if (side < 0) continue;
+    // That input's rows reach the output whole (its columns never padded), and
+    // the join never pads them: LEFT, semi and anti joins and their mirrors.
+    CHECK(info.outputs[side]);
+    CHECK_FALSE(info.generatesNulls[side]);
+    CHECK_FALSE(info.preserves[1 - side]);
+    CHECK_FALSE(info.freelyReordered);
+  }
+  CHECK(joinInfo(JoinType::Left).innerJoinsCommuteOn == 0);
+  CHECK(joinInfo(JoinType::NullAwareRightAnti).innerJoinsCommuteOn == 1);
+  CHECK(joinInfo(JoinType::Full).innerJoinsCommuteOn == -1);
+  CHECK(joinInfo(JoinType::Inner).innerJoinsCommuteOn == -1);
 }

@@ -2,6 +2,7 @@
 // equal plans equal, and nothing that changes a result is forgotten.
 #include <doctest/doctest.h>
 
+#include <functional>
 #include <random>
 
 #include "grammar/sql.h"
@@ -403,4 +404,68 @@ TEST_CASE("normal form: what every branch of an OR shares comes out of it") {
     CAPTURE(steps[v.step].rule);
     CHECK((v.identical || !v.result.proof.empty()));
   }
+}
+
+TEST_CASE("normal form: LEFT, semi and anti joins move past inner joins on the side they keep") {
+  std::string why;
+  // l-asscom: (A LEFT JOIN B ON p) JOIN C ON q is (A JOIN C ON q) LEFT JOIN B ON p.
+  CHECK(
+      proved("SELECT a.k, b.w, c.x FROM a LEFT JOIN b ON a.k = b.k JOIN c ON a.v = c.k;"
+             "SELECT a.k, b.w, c.x FROM a JOIN c ON a.v = c.k LEFT JOIN b ON a.k = b.k;",
+             &why));
+  CHECK(why ==
+        "inner joins reordered or their conjuncts moved; LEFT, semi or anti joins moved past "
+        "inner joins on the side they keep");
+  for (const char* type : {"LEFT SEMI", "LEFT ANTI"}) {
+    CAPTURE(type);
+    CHECK(proved(std::string("SELECT a.k, c.x FROM a ") + type +
+                 " JOIN b ON a.k = b.k JOIN c ON a.v = c.k;"
+                 "SELECT a.k, c.x FROM a JOIN c ON a.v = c.k " +
+                 type + " JOIN b ON a.k = b.k;"));
+  }
+  // As RIGHT joins (mirrored), and NOT IN's anti join.
+  CHECK(
+      proved("SELECT a.k, b.w, c.x FROM b RIGHT JOIN a ON a.k = b.k JOIN c ON a.v = c.k;"
+             "SELECT a.k, b.w, c.x FROM a JOIN c ON a.v = c.k LEFT JOIN b ON a.k = b.k;"));
+  {
+    // NOT IN's anti join (no SQL spelling: a LEFT ANTI join retyped).
+    auto qs = bound(
+        "SELECT a.k, c.x FROM a LEFT ANTI JOIN b ON a.k = b.k JOIN c ON a.v = c.k;"
+        "SELECT a.k, c.x FROM a JOIN c ON a.v = c.k LEFT ANTI JOIN b ON a.k = b.k;");
+    std::function<void(PlanNode&)> retype = [&](PlanNode& n) {
+      if (n.op == PlanOp::Join && n.joinType == JoinType::LeftAnti)
+        n.joinType = JoinType::NullAwareLeftAnti;
+      for (auto& c : n.children) retype(*c);
+    };
+    for (auto& q : qs) retype(*q.plan);
+    CHECK(provedEqual(*qs[0].plan, *qs[1].plan).has_value());
+  }
+  // Two LEFT joins onto the same input commute.
+  CHECK(
+      proved("SELECT a.k, b.w, c.x FROM a LEFT JOIN b ON a.k = b.k LEFT JOIN c ON a.v = c.k;"
+             "SELECT a.k, b.w, c.x FROM a LEFT JOIN c ON a.v = c.k LEFT JOIN b ON a.k = b.k;"));
+  // Not along the padded side: the inner join into B's side keeps (1, NULL).
+  CHECK_FALSE(
+      proved("SELECT a.k, b.w FROM a LEFT JOIN b ON a.k = b.k JOIN c ON b.w = c.k;"
+             "SELECT a.k, b.w FROM a LEFT JOIN (b JOIN c ON b.w = c.k) ON a.k = b.k;"));
+  // A conjunct over the padded columns is not the LEFT join's condition.
+  CHECK_FALSE(
+      proved("SELECT a.k, b.w FROM a LEFT JOIN b ON a.k = b.k WHERE b.w IS NULL;"
+             "SELECT a.k, b.w FROM a LEFT JOIN b ON a.k = b.k AND b.w IS NULL;"));
+  CHECK_FALSE(
+      proved("SELECT a.k, c.x FROM a LEFT JOIN b ON a.k = b.k JOIN c ON coalesce(b.w, 0) = c.k;"
+             "SELECT a.k, c.x FROM a CROSS JOIN c LEFT JOIN b ON a.k = b.k AND coalesce(b.w, 0) = "
+             "c.k;"));
+  // An anti join is not a semi join, nor a LEFT join an inner one.
+  CHECK_FALSE(
+      proved("SELECT a.k, c.x FROM a LEFT SEMI JOIN b ON a.k = b.k JOIN c ON a.v = c.k;"
+             "SELECT a.k, c.x FROM a JOIN c ON a.v = c.k LEFT ANTI JOIN b ON a.k = b.k;"));
+  CHECK_FALSE(
+      proved("SELECT a.k, b.w FROM a LEFT JOIN b ON a.k = b.k JOIN c ON a.v = c.k;"
+             "SELECT a.k, b.w FROM a JOIN c ON a.v = c.k JOIN b ON a.k = b.k;"));
+  // FULL joins do not commute with inner joins.
+  CHECK_FALSE(
+      proved("SELECT a.k, b.w FROM a FULL JOIN b ON a.k = b.k JOIN c ON coalesce(a.v, 1) = c.k;"
+             "SELECT a.k, b.w FROM (a JOIN c ON coalesce(a.v, 1) = c.k) FULL JOIN b ON a.k = "
+             "b.k;"));
 }

@@ -120,16 +120,18 @@ TEST_CASE(
       for (size_t p = 1; p < profiles; ++p) CHECK(counts[0] >= counts[p]);
     }
     // The figures of the closing note, on joins ordered by estimates (issue 15):
-    // TPC-H sound 70, Doris 68, Trino 59 (73/70/62 in FROM order: cross products
+    // TPC-H sound 69, Doris 67, Trino 59 (73/70/62 in FROM order: cross products
     // gave a join several keys to build from; and Q18's TopN filter now stops at
-    // the aggregate below it, where it could not act); SSB 36 each.
-    if (std::string(file) == "tpch.sql") CHECK(total[0] == 70);
+    // the aggregate below it, where it could not act); SSB 36 each. Q18's semi
+    // join now filters orders before lineitem joins them (semi joins move past
+    // inner joins), so its filter no longer also reaches lineitem: 70/68 before.
+    if (std::string(file) == "tpch.sql") CHECK(total[0] == 69);
     if (std::string(file) == "tpch.sql") CHECK(total[3] == 59);
-    if (std::string(file) == "tpch.sql") CHECK(total[1] == 68);
+    if (std::string(file) == "tpch.sql") CHECK(total[1] == 67);
     if (std::string(file) == "ssb.sql") CHECK(total[0] == 36);
     // DuckDB's pushdown walks only first children: with the fact table probing
-    // every join it reaches 59 and 36 (32 and 19 in FROM order).
-    if (std::string(file) == "tpch.sql") CHECK(total[4] == 59);
+    // every join it reaches 60 and 36 (32 and 19 in FROM order).
+    if (std::string(file) == "tpch.sql") CHECK(total[4] == 60);
     if (std::string(file) == "ssb.sql") CHECK(total[4] == 36);
   }
 }
