@@ -3,6 +3,7 @@
 // O(1) a run of nodes that would all pass it unchanged. Without it, each of n
 // filters of a left-deep star walks the spine node by node: quadratic.
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -40,9 +41,12 @@ class LineageIndex {
   void visit(PlanNode& n, int parent, int nullEdges, int barriers, int& clock);
   bool within(int outer, int inner) const;  ///< inner is outer or below it
 
+  // Keys are views of the plan's column ids: like the nodes it points to, the
+  // plan must outlive the index.
   std::unordered_map<int, Info> info_;
-  std::unordered_map<std::string, PlanNode*> owner_;        ///< column id -> producing scan
-  std::unordered_map<std::string, std::vector<int>> keys_;  ///< column id -> joins comparing it
+  std::unordered_map<std::string_view, PlanNode*> owner_;  ///< column id -> producing scan
+  std::unordered_map<std::string_view, std::vector<int>>
+      keys_;  ///< column id -> joins comparing it
 };
 
 }  // namespace rfguard

@@ -32,7 +32,8 @@ struct Planner {
   std::map<std::string, long long> rows;       // table -> row count
   std::map<std::string, std::string> distKey;  // table -> distribution key
   int nextId = 1;
-  std::unordered_map<std::string, const PlanNode*> scanOf;  // column id -> producing scan
+  // column id (a view of the scan's column) -> producing scan
+  std::unordered_map<std::string_view, const PlanNode*> scanOf;
   std::unordered_map<const PlanNode*, std::optional<long long>> largest;  // largestTable, memoised
 
   CardinalityEstimator estimator;
@@ -135,8 +136,11 @@ struct Planner {
     int step;  // last step taken to get here, -1 at the start
   };
 
-  int addStep(int node, RfRule rule, const ExprPtr& before, const ExprPtr& after, int parent) {
-    report.steps.push_back({node, rule, exprToString(*before), exprToString(*after), parent});
+  /// A step from `before` (whose text is `beforeText`) to `after`.
+  int addStep(int node, RfRule rule, const std::string& beforeText, const ExprPtr& before,
+              const ExprPtr& after, int parent) {
+    report.steps.push_back(
+        {node, rule, beforeText, before == after ? beforeText : exprToString(*after), parent});
     return static_cast<int>(report.steps.size()) - 1;
   }
 
@@ -150,7 +154,8 @@ struct Planner {
       Item it = work.front();
       work.pop_front();
       PlanNode& n = *it.node;
-      if (!seen.insert({n.id, exprToString(*it.expr)}).second) continue;
+      std::string text = exprToString(*it.expr);
+      if (!seen.insert({n.id, text}).second) continue;
       // A plain column with nothing on its way that could decide otherwise goes
       // straight to its scan: the sound hooks would pass it unchanged at every node.
       // A TopN threshold acts only while the scan runs: below a blocking
@@ -159,7 +164,7 @@ struct Planner {
       if (columnTargetsOnly &&
           (n.op == PlanOp::Aggregate || n.op == PlanOp::Window || n.op == PlanOp::Sort)) {
         report.rejected.push_back(
-            {f.id, n.id, exprToString(*it.expr),
+            {f.id, n.id, text,
              Decision::no(RfRule::TopNWhileScanning,
                           nodeRef(n) + " reads its whole input before the TopN sees a row")});
         continue;
@@ -167,8 +172,8 @@ struct Planner {
       if (n.op != PlanOp::Scan && lineage && it.expr->kind == ExprKind::Column &&
           !columnTargetsOnly)
         if (PlanNode* scan = lineage->jumpTarget(n, it.expr->name)) {
-          std::string e = exprToString(*it.expr);
-          report.steps.push_back({n.id, RfRule::PassThroughUnchanged, e, e, it.step, scan->id});
+          report.steps.push_back(
+              {n.id, RfRule::PassThroughUnchanged, text, text, it.step, scan->id});
           work.push_back({scan, it.expr, static_cast<int>(report.steps.size()) - 1});
           continue;
         }
@@ -176,9 +181,9 @@ struct Planner {
         Decision d = consumeUnder(profile, n, it.expr, f);
         if (d.ok && columnTargetsOnly && it.expr->kind != ExprKind::Column)
           d = Decision::no(RfRule::ConsumeTopNThreshold,
-                           "`" + exprToString(*it.expr) + "` is not the sort key unchanged");
+                           "`" + text + "` is not the sort key unchanged");
         if (!d.ok) {
-          report.rejected.push_back({f.id, n.id, exprToString(*it.expr), d});
+          report.rejected.push_back({f.id, n.id, text, d});
           continue;
         }
         bool dup = false;
@@ -190,7 +195,7 @@ struct Planner {
         // quadratic to plan, print and verify.
         if (placed == kMaxConsumersPerFilter) {
           report.rejected.push_back(
-              {f.id, n.id, exprToString(*it.expr),
+              {f.id, n.id, text,
                Decision::no(RfRule::ConsumerCap,
                             "RF" + std::to_string(f.id) + " already has " +
                                 std::to_string(kMaxConsumersPerFilter) +
@@ -199,14 +204,14 @@ struct Planner {
         }
         ++placed;
         n.runtimeFilterTargets.push_back({f.id, it.expr});
-        int last = addStep(n.id, d.rule, it.expr, it.expr, it.step);
-        report.consumers.push_back({f.id, n.id, exprToString(*it.expr), last});
+        int last = addStep(n.id, d.rule, text, it.expr, it.expr, it.step);
+        report.consumers.push_back({f.id, n.id, text, last});
         continue;
       }
       if (n.op == PlanOp::Join) {
         for (const auto& m : joinMovesUnder(profile, n, it.expr, f)) {
           if (!m.decision.ok) {
-            report.rejected.push_back({f.id, n.id, exprToString(*it.expr), m.decision});
+            report.rejected.push_back({f.id, n.id, text, m.decision});
             continue;
           }
           if (columnTargetsOnly && m.child == 1) {  // the hash table is built before probing
@@ -218,7 +223,7 @@ struct Planner {
             continue;
           }
           work.push_back({n.children[m.child].get(), m.expr,
-                          addStep(n.id, m.decision.rule, it.expr, m.expr, it.step)});
+                          addStep(n.id, m.decision.rule, text, it.expr, m.expr, it.step)});
         }
         continue;
       }
@@ -226,10 +231,11 @@ struct Planner {
         ExprPtr down;
         Decision d = passUnder(profile, n, c, it.expr, f, &down);
         if (!d.ok) {
-          report.rejected.push_back({f.id, n.id, exprToString(*it.expr), d});
+          report.rejected.push_back({f.id, n.id, text, d});
           continue;
         }
-        work.push_back({n.children[c].get(), down, addStep(n.id, d.rule, it.expr, down, it.step)});
+        work.push_back(
+            {n.children[c].get(), down, addStep(n.id, d.rule, text, it.expr, down, it.step)});
       }
     }
   }
