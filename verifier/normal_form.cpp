@@ -25,7 +25,7 @@ enum Identity : unsigned {
   kOperands = 8,     ///< operand order of symmetric operators
   kSink = 16,        ///< conjuncts into the inputs of outer, semi and anti joins
   kSimplify = 32,    ///< outer joins whose padded rows a conjunct rejects as inner
-  kSubqueries = 64,  ///< uncorrelated IN / NOT IN as semi / NULL-aware anti joins
+  kSubqueries = 64,  ///< IN / NOT IN, [NOT] EXISTS as semi / anti joins
   kFactor = 128,     ///< what every branch of an OR shares, out of it
   kAttach = 256,     ///< LEFT, semi and anti joins past inner joins on the side they keep
   kAll = 511,
@@ -197,13 +197,23 @@ class Canon {
     return j;
   }
 
-  static bool inBlock(const PlanNode& n) {
+  /// An inner join or filter whose conjuncts may be evaluated anywhere in a
+  /// block (movable), or are [NOT] EXISTS the block attaches as a join.
+  bool inBlock(const PlanNode& n) const {
     if (n.op == PlanOp::Join) {
       if (!joinInfo(n.joinType).freelyReordered) return false;
     } else if (n.op != PlanOp::Filter) {
       return false;
     }
-    return !n.predicate || movable(*n.predicate);
+    if (!n.predicate || movable(*n.predicate)) return true;
+    for (const auto& c : conjuncts(n.predicate))
+      if (!movable(*c) && !asExistsJoin(c, rowsOf(n))) return false;
+    return true;
+  }
+
+  /// The rows a filter's or join's conjuncts are evaluated on.
+  static const PlanNode& rowsOf(const PlanNode& n) {
+    return n.op == PlanOp::Filter ? *n.children[0] : n;
   }
 
   static Conjuncts join2(const Conjuncts& a, const Conjuncts& b) {
@@ -319,11 +329,58 @@ class Canon {
     return side == 0 || (side == 1 && (ids_ & kMirror)) ? side : -1;
   }
 
+  /// A join attached to a block, as a join with the block on the left.
+  struct Attached {
+    const PlanNode* join = nullptr;  ///< the join; none for [NOT] EXISTS
+    JoinType type = JoinType::LeftSemi;
+    Conjuncts on;                     ///< its condition's conjuncts that read the block
+    const PlanNode* input = nullptr;  ///< its other input
+    Conjuncts below;                  ///< conjuncts over that input alone, evaluated in it
+    Conjuncts hint;                   ///< conditions a row of that input failing matches nothing
+  };
+
+  /// `c` as the semi (anti) join that [NOT] EXISTS is over the rows of `outer`
+  /// (decorrelation): EXISTS (SELECT ... FROM x WHERE p AND q), with p over x's
+  /// columns and q also over `outer`'s, keeps exactly the rows the semi join on
+  /// q with the rows of x satisfying p keeps; NOT EXISTS those of the anti join.
+  /// A deterministic select list does not matter. Nothing else may read `outer`.
+  std::optional<Attached> asExistsJoin(const ExprPtr& c, const PlanNode& outer) const {
+    if (!(ids_ & kSubqueries) || !(ids_ & kAttach)) return std::nullopt;
+    const Expr* e = c.get();
+    const bool negated = e->kind == ExprKind::Call && e->name == "not" && e->args.size() == 1;
+    if (negated) e = e->args[0].get();
+    if (e->kind != ExprKind::Subquery || e->subquery != SubqueryKind::Exists || !e->plan)
+      return std::nullopt;
+    const PlanNode* body = e->plan.get();
+    while (body->op == PlanOp::Project) {
+      for (const auto& x : body->exprs)
+        if (!movable(*x.expr)) return std::nullopt;
+      body = body->children[0].get();
+    }
+    Attached a;
+    a.type = negated ? JoinType::LeftAnti : JoinType::LeftSemi;
+    a.input = body->op == PlanOp::Filter ? body->children[0].get() : body;
+    if (!freeColumns(*a.input).empty() || !deterministicPlan(*a.input)) return std::nullopt;
+    if (body->op == PlanOp::Filter)
+      for (const auto& q : conjuncts(body->predicate)) {
+        if (!movable(*q) || hasSubquery(*q)) return std::nullopt;
+        bool inner = true;
+        for (const auto& col : columnsOf(*q)) {
+          if (produces(*a.input, col)) continue;
+          if (!produces(outer, col)) return std::nullopt;
+          inner = false;
+        }
+        (inner ? a.below : a.on).push_back(q);
+      }
+    if (ids_ & kSimplify) a.hint = a.on;
+    return a;
+  }
+
   /// A block's inputs, conjuncts and attached joins.
   struct Gathered {
     std::vector<const PlanNode*> inputs;
     Conjuncts conjuncts;
-    std::vector<const PlanNode*> attached;
+    std::vector<Attached> attached;
     /// A semi join's ON conjuncts: a block row on which one is NULL
     /// whatever the other input holds matches nothing and is dropped.
     Conjuncts hints;
@@ -335,24 +392,48 @@ class Canon {
       JoinType t = side == 0 ? effective(n) : joinInfo(effective(n)).mirror;
       std::optional<ExprPtr> in;
       if (ids_ & kSubqueries) in = asInConjunct(n, t, side);
+      const PlanNode& kept = *n.children[static_cast<size_t>(side)];
       if (in) {
         g.conjuncts.push_back(*in);
       } else {
-        g.attached.push_back(&n);
-        // A semi join's ON conjunct over the block alone filters the block.
-        if (t == JoinType::LeftSemi)
-          for (const auto& c : conjuncts(n.predicate)) {
-            if (within(*c, *n.children[static_cast<size_t>(side)])) g.conjuncts.push_back(c);
-            if (ids_ & kSimplify) g.hints.push_back(c);
-          }
+        // Into its other input go the ON conjuncts over that input alone (a row
+        // there failing one matches nothing), except NOT IN's comparison.
+        Attached a;
+        a.join = &n;
+        a.type = t;
+        a.input = n.children[static_cast<size_t>(1 - side)].get();
+        for (const auto& c : conjuncts(n.predicate)) {
+          if (t != JoinType::NullAwareLeftAnti && (ids_ & kSimplify)) a.hint.push_back(c);
+          (t != JoinType::NullAwareLeftAnti && within(*c, *a.input) ? a.below : a.on).push_back(c);
+        }
+        attach(std::move(a), kept, g);
       }
-      member(*n.children[static_cast<size_t>(side)], g);
+      member(kept, g);
       return;
     }
     if (n.predicate)
-      for (const auto& c : rfguard::conjuncts(n.predicate))
+      for (const auto& c : rfguard::conjuncts(n.predicate)) {
+        if (auto a = asExistsJoin(c, rowsOf(n))) {
+          attach(std::move(*a), rowsOf(n), g);
+          continue;
+        }
         for (const auto& f : factored(c)) g.conjuncts.push_back(f);
+      }
     for (const auto& c : n.children) member(*c, g);
+  }
+
+  /// Adds `a` to the block whose rows `kept` holds: a semi join's ON conjunct
+  /// over the block alone filters the block, and its ON conjuncts are hints.
+  void attach(Attached a, const PlanNode& kept, Gathered& g) const {
+    if (a.type == JoinType::LeftSemi) {
+      Conjuncts on;
+      for (const auto& c : a.on) {
+        (within(*c, kept) ? g.conjuncts : on).push_back(c);
+        if (ids_ & kSimplify) g.hints.push_back(c);
+      }
+      a.on = on;
+    }
+    g.attached.push_back(std::move(a));
   }
 
   void member(const PlanNode& c, Gathered& g) const {
@@ -363,26 +444,11 @@ class Canon {
   }
 
   /// An attached join as part of its block's form: its type as a join with the
-  /// block on the left, the ON conjuncts that read the block, and its other
-  /// input, into which go the ON conjuncts that read that input alone (a row
-  /// there that fails one matches nothing), except for NOT IN's comparison.
-  std::string attachedForm(const PlanNode& n) const {
-    int side = attachedAlong(n);
-    JoinType t = side == 0 ? effective(n) : joinInfo(effective(n)).mirror;
-    const PlanNode& kept = *n.children[static_cast<size_t>(side)];
-    const PlanNode& other = *n.children[static_cast<size_t>(1 - side)];
-    Conjuncts below, on, hint;
-    for (const auto& c : conjuncts(n.predicate)) {
-      if (t != JoinType::NullAwareLeftAnti) hint.push_back(c);
-      if (t != JoinType::NullAwareLeftAnti && within(*c, other))
-        below.push_back(c);
-      else if (!(t == JoinType::LeftSemi && within(*c, kept)))
-        on.push_back(c);
-    }
-    if (!(ids_ & kSimplify)) hint.clear();
-    return Json{{"join_type", joinInfo(t).name},
-                {"condition", texts(on)},
-                {"input", node(other, below, hint)}}
+  /// block on the left, the ON conjuncts that read the block, its other input.
+  std::string attachedForm(const Attached& a) const {
+    return Json{{"join_type", joinInfo(a.type).name},
+                {"condition", texts(a.on)},
+                {"input", node(*a.input, a.below, a.hint)}}
         .dump();
   }
 
@@ -416,7 +482,8 @@ class Canon {
         more = more || t == JoinType::Inner || (ids_ & kAttach);
       };
       for (const PlanNode* in : g.inputs) simplify(in);
-      for (const PlanNode* in : g.attached) simplify(in);
+      for (const auto& a : g.attached)
+        if (a.join) simplify(a.join);
     }
     const auto& inputs = g.inputs;
     const Conjuncts& all = g.conjuncts;
@@ -443,7 +510,7 @@ class Canon {
       // condition reads the other's input (l-asscom), and an attached join's
       // condition names the columns of the attachments it needs.
       std::vector<std::string> attached;
-      for (const PlanNode* a : g.attached) attached.push_back(attachedForm(*a));
+      for (const auto& a : g.attached) attached.push_back(attachedForm(a));
       std::sort(attached.begin(), attached.end());
       j["attached"] = attached;
     }
@@ -555,7 +622,9 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
       {kOperands, "operands of symmetric comparisons swapped"},
       {kSink, "conjuncts moved into an input of an outer, semi or anti join"},
       {kSimplify, "outer joins simplified where a conjunct rejects their padded rows"},
-      {kSubqueries, "uncorrelated IN / NOT IN as semi / NULL-aware anti joins"},
+      {kSubqueries,
+       "uncorrelated IN / NOT IN as semi / NULL-aware anti joins, [NOT] EXISTS as semi / anti "
+       "joins"},
       {kFactor, "conjuncts common to every branch of an OR taken out of it"},
       {kAttach, "LEFT, semi or anti joins moved past inner joins on the side they keep"},
   };

@@ -73,8 +73,23 @@ std::string randomQuery(std::mt19937_64& rng, int tables) {
     if (join.find("SEMI") == std::string::npos && join.find("ANTI") == std::string::npos)
       visible.push_back(i);
   }
-  if (pick(rng, 4) == 0)
-    sql += " WHERE r0.k NOT IN (SELECT k FROM t" + std::to_string(pick(rng, 6)) + ")";
+  switch (pick(rng, 4)) {
+    case 0:
+      sql += " WHERE r0.k NOT IN (SELECT k FROM t" + std::to_string(pick(rng, 6)) + ")";
+      break;
+    case 1: {
+      // A correlated [NOT] EXISTS over a visible relation's key.
+      std::string outer =
+          "r" +
+          std::to_string(visible[static_cast<size_t>(pick(rng, static_cast<int>(visible.size())))]);
+      sql += std::string(" WHERE ") + (pick(rng, 2) ? "" : "NOT ") + "EXISTS (SELECT 1 FROM t" +
+             std::to_string(pick(rng, 6)) + " AS s WHERE s.k " + kOps[pick(rng, 4)] + " " +
+             keyExpr(rng, outer + ".k") + (pick(rng, 2) ? " AND s.v > 2" : "") + ")";
+      break;
+    }
+    default:
+      break;
+  }
   return sql + ";\n";
 }
 

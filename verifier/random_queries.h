@@ -2,7 +2,8 @@
 // Random queries for the bounded verifier: 3 to 6 tables joined with random
 // join types and keys (`=`, `<=>`, IS NOT DISTINCT FROM), key expressions with
 // coalesce, cast and arithmetic, derived tables with aggregates and limits, and
-// NOT IN subqueries. They feed the sound planner; every placement is checked.
+// NOT IN and correlated [NOT] EXISTS subqueries. They feed the sound planner; every placement is
+// checked.
 #include <cstdint>
 #include <random>
 #include <string>

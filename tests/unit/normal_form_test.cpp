@@ -53,6 +53,25 @@ PlanPtr mirroredJoin(const PlanNode& join) {
   return m;
 }
 
+/// Normalises the query and checks every step proved (or identical); true when
+/// `rule` took a step, whose proof names `identity`.
+bool provedStepByStep(const std::string& query, const std::string& rule,
+                      const std::string& identity) {
+  CAPTURE(query);
+  auto qs = bound(query);
+  auto steps = normalisationTrace(*qs[0].plan, {});
+  bool fired = false;
+  for (const auto& v : checkTrace(steps, BoundedOptions{})) {
+    CAPTURE(steps[v.step].rule);
+    CHECK(v.result.verdict == "equivalent");
+    CHECK((v.identical || !v.result.proof.empty()));
+    if (steps[v.step].rule != rule) continue;
+    fired = true;
+    CHECK(v.result.proof.find(identity) != std::string::npos);
+  }
+  return fired;
+}
+
 }  // namespace
 
 TEST_CASE("normal form: inner joins in any order, conditions in ON or WHERE, are one plan") {
@@ -347,22 +366,8 @@ TEST_CASE("normal form: uncorrelated IN and NOT IN are the semi and NULL-aware a
                           "SELECT a.k FROM a WHERE a.k NOT IN (SELECT w FROM b) AND a.v > 1;",
                           "SELECT a.k FROM a JOIN c ON a.k = c.k WHERE a.v NOT IN (SELECT w FROM "
                           "b WHERE b.k > 2);"}) {
-    const std::string query = sql;
-    CAPTURE(query);
-    auto qs = bound(query);
-    auto steps = normalisationTrace(*qs[0].plan, {});
-    bool decorrelated = false;
-    for (const auto& v : checkTrace(steps, BoundedOptions{})) {
-      CAPTURE(steps[v.step].rule);
-      CHECK(v.result.verdict == "equivalent");
-      CHECK((v.identical || !v.result.proof.empty()));
-      if (steps[v.step].rule == "DecorrelateIn") {
-        decorrelated = true;
-        CHECK(v.result.proof.find("uncorrelated IN / NOT IN as semi / NULL-aware anti joins") !=
-              std::string::npos);
-      }
-    }
-    CHECK(decorrelated);
+    CHECK(provedStepByStep(sql, "DecorrelateIn",
+                           "uncorrelated IN / NOT IN as semi / NULL-aware anti joins"));
   }
   // NOT IN is not NOT EXISTS, nor IN: the anti join's kind is part of the form.
   auto qs = bound("SELECT a.k FROM a WHERE a.k NOT IN (SELECT w FROM b);");
@@ -468,4 +473,38 @@ TEST_CASE("normal form: LEFT, semi and anti joins move past inner joins on the s
       proved("SELECT a.k, b.w FROM a FULL JOIN b ON a.k = b.k JOIN c ON coalesce(a.v, 1) = c.k;"
              "SELECT a.k, b.w FROM (a JOIN c ON coalesce(a.v, 1) = c.k) FULL JOIN b ON a.k = "
              "b.k;"));
+}
+
+TEST_CASE("normal form: [NOT] EXISTS is the semi (anti) join on its correlated conjuncts") {
+  // DecorrelateExists is proved step by step, correlated or not, under joins.
+  for (const char* sql :
+       {"SELECT a.k FROM a WHERE EXISTS (SELECT 1 FROM b WHERE b.k = a.k AND b.w > 2);",
+        "SELECT a.k FROM a WHERE NOT EXISTS (SELECT b.w FROM b WHERE b.k = a.k) AND a.v > 1;",
+        "SELECT a.k FROM a JOIN c ON a.k = c.k WHERE EXISTS (SELECT 1 FROM b WHERE b.w = c.x AND "
+        "a.v > 3);",
+        "SELECT a.k FROM a WHERE EXISTS (SELECT 1 FROM b WHERE b.w > 2);"}) {
+    CHECK(provedStepByStep(sql, "DecorrelateExists", "[NOT] EXISTS as semi / anti joins"));
+  }
+  // EXISTS is not NOT EXISTS, and its correlation is not dropped.
+  CHECK_FALSE(
+      proved("SELECT a.k FROM a WHERE EXISTS (SELECT 1 FROM b WHERE b.k = a.k);"
+             "SELECT a.k FROM a WHERE NOT EXISTS (SELECT 1 FROM b WHERE b.k = a.k);"));
+  CHECK_FALSE(
+      proved("SELECT a.k FROM a WHERE EXISTS (SELECT 1 FROM b WHERE b.k = a.k);"
+             "SELECT a.k FROM a WHERE EXISTS (SELECT 1 FROM b);"));
+  CHECK_FALSE(
+      proved("SELECT a.k FROM a WHERE EXISTS (SELECT 1 FROM b WHERE b.k = a.k);"
+             "SELECT a.k FROM a LEFT SEMI JOIN b ON b.w = a.k;"));
+  // As the semi join it is, written out.
+  CHECK(
+      proved("SELECT a.k FROM a WHERE EXISTS (SELECT 1 FROM b WHERE b.k = a.k AND b.w > 2);"
+             "SELECT a.k FROM a LEFT SEMI JOIN b ON b.k = a.k AND b.w > 2;"));
+  CHECK(
+      proved("SELECT a.k FROM a WHERE NOT EXISTS (SELECT 1 FROM b WHERE b.k = a.k);"
+             "SELECT a.k FROM a LEFT ANTI JOIN b ON b.k = a.k;"));
+  // Not a subquery with a LIMIT or an aggregate between: EXISTS over one
+  // aggregate row always holds.
+  CHECK_FALSE(
+      proved("SELECT a.k FROM a WHERE EXISTS (SELECT max(b.w) FROM b WHERE b.k = 7);"
+             "SELECT a.k FROM a LEFT SEMI JOIN b ON b.k = 7;"));
 }
