@@ -57,17 +57,17 @@ void checkJoinProducer(const Producer& p, std::vector<Finding>& out) {
                                       (nullSafe ? "" : "not ") + "be null-allowing");
   const auto conjs = j.predicate ? conjuncts(j.predicate) : std::vector<ExprPtr>{};
   for (const auto& [probe, build] : keyPairs(f)) {
-    RuntimeFilter part = f;
-    part.probe = probe;
-    part.build = build;
     ExprPtr source;
     for (const auto& c : conjs) {
       auto s = splitConjunct(j, c);
       if (s && s->op == f.op && exprEquals(s->probe, probe) && exprEquals(s->build, build))
         source = c;
     }
-    std::string pair = "`" + str(probe) + " " + cmpSpelling(f.op) + " " + str(build) + "`";
     if (!source) {
+      RuntimeFilter part = f;
+      part.probe = probe;
+      part.build = build;
+      std::string pair = "`" + str(probe) + " " + cmpSpelling(f.op) + " " + str(build) + "`";
       bool underOr = false;
       for (const auto& c : conjs) underOr = underOr || mentions(j, c, part);
       if (underOr)
