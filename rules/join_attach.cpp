@@ -5,10 +5,6 @@
 
 namespace rfguard {
 
-RelSet lowBits(size_t n) {
-  return n >= 64 ? ~RelSet{0} : (RelSet{1} << n) - 1;
-}
-
 AttachedFlow attachedFlow(const JoinTree& t, const std::vector<AttachedJoin>& atts,
                           size_t leafCount) {
   size_t nodes = t.nodes.size();

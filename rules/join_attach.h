@@ -42,7 +42,4 @@ AttachedFlow attachedFlow(const JoinTree& t, const std::vector<AttachedJoin>& jo
 /// such node on a tie), below the joins its `under` names where it can.
 void placeAttachedJoins(const JoinTree& t, std::vector<AttachedJoin>& joins, size_t leafCount);
 
-/// The set of the first `n` relations.
-RelSet lowBits(size_t n);
-
 }  // namespace rfguard

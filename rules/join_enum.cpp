@@ -255,6 +255,10 @@ std::vector<RelSet> components(const std::vector<RelSet>& adj) {
 
 }  // namespace
 
+RelSet lowBits(size_t n) {
+  return n >= 64 ? ~RelSet{0} : (RelSet{1} << n) - 1;
+}
+
 double JoinGraph::cardinality(RelSet set) const {
   double r = 1;
   for (RelSet s = set; s; s &= s - 1) r *= rows[static_cast<size_t>(lowest(s))];

@@ -6,6 +6,7 @@
 // relations are numbers, predicates are sets of them with a selectivity. The
 // plan side (rules/reorder_joins.cpp) maps a block of inner joins to a graph
 // and the chosen tree back to joins.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -14,6 +15,9 @@ namespace rfguard {
 
 /// Relations are bits of a set: at most 64 per block.
 using RelSet = uint64_t;
+
+/// The set of the first `n` relations.
+RelSet lowBits(size_t n);
 
 /// A join block: relations with their estimated rows and the predicates over them.
 struct JoinGraph {

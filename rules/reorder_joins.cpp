@@ -269,6 +269,7 @@ bool reorderBlock(PlanPtr& root, bool orderMatters) {
     return rels;
   };
   for (auto& c : block.conjuncts) c.rels = readsOf(*c.expr, SIZE_MAX);
+  const RelSet leafMask = lowBits(n);
   CardinalityEstimator est;
   for (size_t k = 0; k < block.attachments.size(); ++k) {
     auto& a = block.attachments[k];
@@ -276,7 +277,7 @@ bool reorderBlock(PlanPtr& root, bool orderMatters) {
     if (a.join->predicate) p.reads = readsOf(*a.join->predicate, n + k);
     const PlanNode& kept = *a.join->children[static_cast<size_t>(a.side)];
     p.factor = est.rows(*a.join) / std::max(1.0, est.rows(kept));
-    a.leaves = p.reads & lowBits(n);
+    a.leaves = p.reads & leafMask;
     for (size_t j = 0; j < k; ++j)
       if (p.reads & (RelSet{1} << (n + j))) a.leaves |= block.attachments[j].leaves;
   }
@@ -286,7 +287,6 @@ bool reorderBlock(PlanPtr& root, bool orderMatters) {
   // Conjuncts over the same two leaves are estimated together: a composite
   // key is one key (CardinalityEstimator::joinSelectivity). Conjuncts that
   // read an attachment are not the inner joins' to order by.
-  const RelSet leafMask = lowBits(n);
   std::map<RelSet, std::vector<ExprPtr>> pairs;
   for (const auto& c : block.conjuncts) {
     if (c.rels & ~leafMask) {

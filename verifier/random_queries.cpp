@@ -28,6 +28,12 @@ std::string keyExpr(std::mt19937_64& rng, const std::string& c) {
   }
 }
 
+/// The alias of one of `visible`'s relations, at random.
+std::string anyOf(std::mt19937_64& rng, const std::vector<int>& visible) {
+  return "r" +
+         std::to_string(visible[static_cast<size_t>(pick(rng, static_cast<int>(visible.size())))]);
+}
+
 /// A relation for table i: the table, or a derived table with an aggregate or a limit.
 std::string relation(std::mt19937_64& rng, int i) {
   std::string t = "t" + std::to_string(i), a = "r" + std::to_string(i);
@@ -63,9 +69,7 @@ std::string randomQuery(std::mt19937_64& rng, int tables) {
   std::string sql = "SELECT * FROM " + relation(rng, 0);
   for (int i = 1; i < tables; ++i) {
     std::string join = kJoins[pick(rng, 7)];
-    std::string left =
-        "r" +
-        std::to_string(visible[static_cast<size_t>(pick(rng, static_cast<int>(visible.size())))]);
+    std::string left = anyOf(rng, visible);
     std::string right = "r" + std::to_string(i);
     sql += " " + join + " " + relation(rng, i) + " ON " + keyExpr(rng, left + ".k") + " " +
            kOps[pick(rng, 4)] + " " + keyExpr(rng, right + ".k");
@@ -79,9 +83,7 @@ std::string randomQuery(std::mt19937_64& rng, int tables) {
       break;
     case 1: {
       // A correlated [NOT] EXISTS over a visible relation's key.
-      std::string outer =
-          "r" +
-          std::to_string(visible[static_cast<size_t>(pick(rng, static_cast<int>(visible.size())))]);
+      std::string outer = anyOf(rng, visible);
       sql += std::string(" WHERE ") + (pick(rng, 2) ? "" : "NOT ") + "EXISTS (SELECT 1 FROM t" +
              std::to_string(pick(rng, 6)) + " AS s WHERE s.k " + kOps[pick(rng, 4)] + " " +
              keyExpr(rng, outer + ".k") + (pick(rng, 2) ? " AND s.v > 2" : "") + ")";
