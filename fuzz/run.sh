@@ -3,6 +3,8 @@
 # every regression input of a target once (each must pass), then coverage-guided
 # fuzzing for SECONDS from the seed corpus. Exits non-zero on any finding: a
 # crash, a broken invariant, an input over 10 s or over 2 GB.
+# The mutation seed is FUZZ_SEED (default 1), so that a finding in CI comes back
+# with the same command on the same commit; FUZZ_SEED=0 lets libFuzzer pick one.
 # usage: fuzz/run.sh BUILD [SECONDS] [TARGET...]   (targets: sql plan_json replay check duckdb_import)
 set -euo pipefail
 build=${1:?usage: fuzz/run.sh BUILD [SECONDS] [TARGET...]}
@@ -12,6 +14,7 @@ targets=${*:-sql plan_json replay check duckdb_import}
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$build/fuzz-work
 limits=(-timeout=10 -rss_limit_mb=2048)
+seed=${FUZZ_SEED:-1}
 
 for t in $targets; do
   exe=$build/fuzz_$t
@@ -31,8 +34,8 @@ for t in $targets; do
   mkdir -p "$work/$t"
   dict=()
   case $t in sql | check) dict=(-dict="$root/fuzz/sql.dict") ;; esac
-  echo "== fuzz_$t: fuzzing for $seconds s"
-  "$exe" "${limits[@]}" "${dict[@]}" -max_total_time="$seconds" -max_len=4096 -print_final_stats=1 \
+  echo "== fuzz_$t: fuzzing for $seconds s (seed $seed)"
+  "$exe" "${limits[@]}" "${dict[@]}" -seed="$seed" -max_total_time="$seconds" -max_len=4096 -print_final_stats=1 \
     -artifact_prefix="$work/$t-" "$work/$t" "$root/fuzz/seeds/$t" 2>"$work/$t.log" ||
     { tail -40 "$work/$t.log"; echo "fuzz_$t: a finding, input saved as $work/$t-*" >&2; exit 1; }
   grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|cov: ' "$work/$t.log" | tail -4

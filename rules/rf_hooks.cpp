@@ -344,6 +344,14 @@ Decision canConsume(const PlanNode& scan, const ExprPtr& target, const RuntimeFi
         rule, "`" + str(target) + "` evaluates a function over a string column at every row");
   if (!compareMisfit(f.op, target->type).empty())
     return Decision::no(rule, "no " + compareMisfit(f.op, target->type));
+  // A filter copied across `a.k = d.x` reaches a double target with int bounds:
+  // NaN has no place in a min_max order, so such a target takes no filter that
+  // carries min_max (the kinds are the producer's, one set for all targets).
+  for (FilterKind k : f.kinds) {
+    if (k == FilterKind::MinMax && isComposite(*f.probe)) continue;  // tuples, hashed whole
+    if (auto m = kindMisfit(k, target->type); !m.empty())
+      return Decision::no(rule, "the filter's kinds do not suit `" + str(target) + "`: no " + m);
+  }
   return Decision::yes(rule, scan.alias + " computes `" + str(target) + "`");
 }
 

@@ -87,7 +87,10 @@ struct Planner {
     auto n = buildKeys(build, s);
     kinds.push_back(n && *n <= static_cast<long long>(kMaxInFilterKeys) ? FilterKind::In
                                                                         : FilterKind::Bloom);
-    if (kindMisfit(FilterKind::MinMax, s.build->type).empty() && s.op == CmpOp::Eq)
+    // Both keys' types: `double = int` builds int bounds the double probe cannot
+    // be ordered by (NaN), and the verifier judges the probe's type.
+    if (kindMisfit(FilterKind::MinMax, s.build->type).empty() &&
+        kindMisfit(FilterKind::MinMax, s.probe->type).empty() && s.op == CmpOp::Eq)
       kinds.push_back(FilterKind::MinMax);
     return kinds;
   }
@@ -253,6 +256,14 @@ struct Planner {
            Decision::no(RfRule::GenerateTopNFilter, "the first sort key is not a column")});
       return;
     }
+    // ORDER BY x LIMIT n over doubles: once the n held rows are NaN, `x <= NaN`
+    // drops every number that should replace them.
+    if (auto m = kindMisfit(FilterKind::MinMax, key.expr->type); !m.empty()) {
+      report.generation.push_back(
+          {0, limit.id, sortKeyToString(key),
+           Decision::no(RfRule::GenerateTopNFilter, "the threshold would be a " + m)});
+      return;
+    }
     RuntimeFilter f;
     f.id = nextId++;
     f.build = f.probe = key.expr;
@@ -394,7 +405,7 @@ std::string explainRuntimeFilters(const RfReport& r) {
            "`: skipped by cost: " + s.decision.reason + "\n";
   for (const auto& g : r.generation) {
     if (!g.filter) {
-      out += "join #" + std::to_string(g.node) + " `" + g.what +
+      out += "#" + std::to_string(g.node) + " `" + g.what +  // a join's or a TopN's
              "`: no filter: " + ruleName(g.decision.rule) + ": " + g.decision.reason + "\n";
       continue;
     }

@@ -444,6 +444,10 @@ check "5000-deep plan JSON" 2 'plan-5000-deep.json: error at /queries/0/plan(/ch
 check "10000 nested not in plan JSON" 2 'not-10000-deep.json: error at /queries/0/plan/predicate(/args/0)+: nested more than 2048' -- "$RFGUARD" plan $reg/plan_json/not-10000-deep.json
 check "two WHERE-true filters" 0 '^Scan #1 t columns=\[k\]$' -- "$RFGUARD" plan $reg/plan_json/two-true-filters.json
 check "two WHERE-true filters merged" 0 'Filter #1 true' -- "$RFGUARD" plan --disable RemoveTrueFilter $reg/plan_json/two-true-filters.json
+# fuzz_plan_json: a double probe with an int build key got MinMax, flagged on the probe's type.
+printf 'CREATE TABLE d (x double) WITH (rows = 1000000); CREATE TABLE c (k int) WITH (rows = 10);\nSELECT 1 FROM d JOIN c ON d.x = c.k;\n' > "$tmp/mixed.sql"
+check "double = int: no MinMax" 0 'RF1 <- c.k \(d.x =, in, local\)$' -- "$RFGUARD" plan "$tmp/mixed.sql"
+check "double = int lints clean" 0 '1 query, 0 findings' -- "$RFGUARD" lint "$tmp/mixed.sql"
 check "replay huge m" 2 'huge-m-1.json: error at /hash/m: m is above 2\^32 bits' -- "$RFGUARD" replay $reg/replay/huge-m-1.json
 check "replay huge m 2" 2 'huge-m-2.json: error at /hash/m: m is above 2\^32 bits' -- "$RFGUARD" replay $reg/replay/huge-m-2.json
 check "replay huge m in a message" 2 'error at /messages/2/m: m is above 2\^32 bits' -- "$RFGUARD" replay $reg/replay/huge-m-in-message.json

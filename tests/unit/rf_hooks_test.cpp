@@ -118,6 +118,30 @@ TEST_CASE("descriptor: nullAllowed, kinds from type and statistics") {
   Planned dbl = plan("SELECT 1 FROM d JOIN d AS e ON d.x <=> e.x");
   CHECK(dbl.report.generation.at(0).decision.ok == false);
   CHECK(dbl.report.generation.at(0).decision.reason.find("no <=> filter on double") == 0);
+  // A double probe with an int build key: no MinMax, which the verifier would
+  // flag on the probe's type (found by fuzz_plan_json).
+  Planned mixed = plan("SELECT 1 FROM d JOIN c ON d.x = c.k");
+  const PlanNode* mj = find(*mixed.queries[0].plan, PlanOp::Join);
+  REQUIRE(mj->runtimeFilters.size() == 1);
+  CHECK(mj->runtimeFilters[0].kinds == std::vector<FilterKind>{FilterKind::In});
+  CHECK(exprToString(*mj->runtimeFilters[0].probe) == "d.x");
+  CHECK(verifyRuntimeFilters(*mixed.queries[0].plan).empty());
+  // Copied across `a.k = d.x`, an in+min_max filter of ints stops before the
+  // double column; a TopN threshold over doubles is not built at all.
+  Planned copied = plan("SELECT 1 FROM a JOIN d ON a.k = d.x JOIN c ON a.k = c.k");
+  CHECK(consumers(copied, 1) == std::set<std::string>{"a.k"});
+  bool refused = false;
+  for (const auto& r : copied.report.rejected)
+    refused = refused || (r.filter == 1 && r.decision.reason ==
+                                               "the filter's kinds do not suit `d.x`: no "
+                                               "min_max on double");
+  CHECK(refused);
+  CHECK(verifyRuntimeFilters(*copied.queries[0].plan).empty());
+  Planned top = plan("SELECT x FROM d ORDER BY x LIMIT 5");
+  REQUIRE(top.report.generation.size() == 1);
+  CHECK_FALSE(top.report.generation[0].decision.ok);
+  CHECK(top.report.generation[0].decision.reason == "the threshold would be a min_max on double");
+  CHECK(verifyRuntimeFilters(*top.queries[0].plan).empty());
 }
 
 TEST_CASE("canConsume: tables that refuse runtime filters, string functions") {
