@@ -10,14 +10,26 @@
 namespace rfguard::rt {
 
 Form formOf(const std::string& f) {
-  static const std::map<std::string, Form> kForms = {
-      {"and", Form::And},         {"or", Form::Or},
-      {"case", Form::Case},       {"coalesce", Form::Coalesce},
-      {"ifnull", Form::Coalesce}, {"nvl", Form::Coalesce},
-      {"<=>", Form::NullSafe},    {"is_distinct_from", Form::NullSafe},
-      {"is_null", Form::IsNull},  {"is_not_null", Form::IsNotNull},
-      {"nullif", Form::Nullif},   {"in", Form::In},
-      {"concat", Form::Concat},   {"row", Form::Row}};
+  static const std::map<std::string, Form> kForms = {{"and", Form::And},
+                                                     {"or", Form::Or},
+                                                     {"case", Form::Case},
+                                                     {"coalesce", Form::Coalesce},
+                                                     {"ifnull", Form::Coalesce},
+                                                     {"nvl", Form::Coalesce},
+                                                     {"<=>", Form::NullSafe},
+                                                     {"is_distinct_from", Form::NullSafe},
+                                                     {"is_null", Form::IsNull},
+                                                     {"is_not_null", Form::IsNotNull},
+                                                     {"nullif", Form::Nullif},
+                                                     {"in", Form::In},
+                                                     {"concat", Form::Concat},
+                                                     {"row", Form::Row},
+                                                     {"=", Form::Eq},
+                                                     {"<>", Form::Ne},
+                                                     {"<", Form::Lt},
+                                                     {"<=", Form::Le},
+                                                     {">", Form::Gt},
+                                                     {">=", Form::Ge}};
   auto it = kForms.find(f);
   return it == kForms.end() ? Form::Other : it->second;
 }
@@ -38,13 +50,13 @@ std::optional<Value> Evaluator::expr(const Expr& e, const Ctx& ctx) {
     case ExprKind::Column:
       for (const Ctx* c = &ctx; c; c = c->outer) {
         if (!c->index) continue;
-        auto key = std::make_pair(static_cast<const void*>(&e), static_cast<const void*>(c->index));
-        auto r = cache_->resolved.find(key);
-        if (r == cache_->resolved.end()) {
+        bool fresh;
+        size_t& position = cache_->resolved.at(&e, c->index, fresh);
+        if (fresh) {
           auto it = c->index->find(e.name);
-          r = cache_->resolved.emplace(key, it == c->index->end() ? SIZE_MAX : it->second).first;
+          position = it == c->index->end() ? SIZE_MAX : it->second;
         }
-        if (r->second != SIZE_MAX) return c->at(r->second);
+        if (position != SIZE_MAX) return c->at(position);
       }
       error = "column " + e.name + " is not in scope";
       return std::nullopt;
@@ -85,9 +97,32 @@ std::optional<Value> Evaluator::expr(const Expr& e, const Ctx& ctx) {
       break;
   }
   const std::string& f = e.name;
-  auto [known, fresh] = cache_->forms.try_emplace(&e, Form::Other);
-  if (fresh) known->second = formOf(f);
-  const Form form = known->second;
+  bool fresh;
+  size_t& known = cache_->forms.at(&e, nullptr, fresh);
+  if (fresh) known = static_cast<size_t>(formOf(f));
+  const Form form = static_cast<Form>(known);
+  if (form >= Form::Eq && e.args.size() == 2) {  // no argument vector: one per joined pair
+    auto x = expr(*e.args[0], ctx);
+    if (!x) return std::nullopt;
+    auto y = expr(*e.args[1], ctx);
+    if (!y) return std::nullopt;
+    if (isNull(*x) || isNull(*y)) return null();
+    const int c = *compare(*x, *y);
+    switch (form) {
+      case Form::Eq:
+        return boolean(c == 0);
+      case Form::Ne:
+        return boolean(c != 0);
+      case Form::Lt:
+        return boolean(c < 0);
+      case Form::Le:
+        return boolean(c <= 0);
+      case Form::Gt:
+        return boolean(c > 0);
+      default:
+        return boolean(c >= 0);
+    }
+  }
   if (form == Form::And || form == Form::Or) {
     bool sawNull = false;
     for (const auto& a : e.args) {
@@ -177,7 +212,7 @@ bool FilterState::accept(const Value& v) const {
     int c = *compare(v, *threshold);
     return op == CmpOp::Le ? c <= 0 : c >= 0;
   }
-  if (built) return built->accept(Key{keyOf(v)});
+  if (built) return built->accept(keyOf(v));
   // A scalar filter p OP s: NULL never passes, nor anything against an empty build side.
   if (isNull(v) || empty) return false;
   const bool below = op == CmpOp::Lt || op == CmpOp::Le;
@@ -259,15 +294,12 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
     exact.maxInKeys = SIZE_MAX;
     const FilterKind kind = opt_.content == Content::MinMax ? FilterKind::MinMax : FilterKind::In;
     FilterBuilder b(runtimeKind(kind), f.nullAllowed, exact);
-    std::set<std::string> inD;
-    for (const auto& v : values) {
-      Key k{FilterState::keyOf(v)};
-      inD.insert(encode(k));
-      b.add(k);
-    }
+    for (const auto& v : values) b.add(Key{FilterState::keyOf(v)});
     if (sawNull) b.add(Key{std::monostate{}});  // kept only by a null-safe filter
     if (opt_.content == Content::FalsePositive) {
       // The first candidate of the key's kind (text or number) that D lacks.
+      std::set<std::string> inD;
+      for (const auto& v : values) inD.insert(encode(Key{FilterState::keyOf(v)}));
       const bool text = f.build->type.isString();
       for (const auto& x : opt_.extras) {
         if (std::holds_alternative<std::string>(x) != text) continue;
@@ -277,7 +309,7 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
         break;
       }
     }
-    s.built = b.finish();
+    s.built = b.release();
     filters_[f.id] = std::move(s);
   }
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Internal to evaluation/: the evaluator's state, shared by evaluator.cpp (plan
 // nodes) and eval_expr.cpp (expressions and filter contents).
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -37,9 +38,59 @@ enum class Form : uint8_t {
   Nullif,
   In,
   Concat,
-  Row
+  Row,
+  Eq,  ///< the comparisons, strict (NULL when either side is); last: `form >= Eq`
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge
 };
 Form formOf(const std::string& function);
+
+/// (pointer, pointer) -> number, by open addressing over a power-of-two table:
+/// the evaluator looks one up for every column a row reads and every call it
+/// makes (a plan has tens of keys; std::unordered_map's prime modulo and node
+/// chase were 3% of a bounded search).
+class PointerPairMap {
+ public:
+  /// The slot for the pair; `fresh` when it was not there (its number is then to be set).
+  size_t& at(const void* expr, const void* index, bool& fresh) {
+    if ((used_ + 1) * 2 > slots_.size()) grow();
+    for (size_t i = slot(expr, index);; i = (i + 1) & (slots_.size() - 1)) {
+      Slot& s = slots_[i];
+      if (s.expr == expr && s.index == index) return fresh = false, s.position;
+      if (!s.expr) {
+        ++used_;
+        s.expr = expr;
+        s.index = index;
+        return fresh = true, s.position;
+      }
+    }
+  }
+
+ private:
+  struct Slot {
+    const void* expr = nullptr;
+    const void* index = nullptr;
+    size_t position = SIZE_MAX;
+  };
+  size_t slot(const void* expr, const void* index) const {
+    uint64_t h = reinterpret_cast<uintptr_t>(expr) * 0x9E3779B97F4A7C15ull ^
+                 reinterpret_cast<uintptr_t>(index) * 0xC2B2AE3D27D4EB4Full;
+    return (h >> 32) & (slots_.size() - 1);
+  }
+  void grow() {
+    std::vector<Slot> old(std::max<size_t>(64, slots_.size() * 2));
+    old.swap(slots_);
+    used_ = 0;
+    bool fresh;
+    for (const Slot& s : old)
+      if (s.expr) at(s.expr, s.index, fresh) = s.position;
+  }
+  std::vector<Slot> slots_;
+  size_t used_ = 0;
+};
 
 struct EvalCache {
   std::unordered_map<const PlanNode*, Index> output;  ///< a node's output ids
@@ -47,14 +98,9 @@ struct EvalCache {
   std::unordered_map<const PlanNode*, std::pair<Index, std::vector<size_t>>>
       scans;  ///< all columns, pick
   /// A column reference resolved against an index: its position, or SIZE_MAX when absent.
-  struct PairHash {
-    size_t operator()(const std::pair<const void*, const void*>& p) const {
-      return std::hash<const void*>()(p.first) * 31 + std::hash<const void*>()(p.second);
-    }
-  };
-  std::unordered_map<std::pair<const void*, const void*>, size_t, PairHash> resolved;
+  PointerPairMap resolved;
   std::unordered_map<const Expr*, Value> literals;  ///< parsed literal values
-  std::unordered_map<const Expr*, Form> forms;      ///< calls, classified once
+  PointerPairMap forms;  ///< calls, classified once: (call, nullptr) -> its Form
   /// A join's `=` conjuncts as (left key, right key) pairs the hash join looks up by.
   std::unordered_map<const PlanNode*, std::vector<std::pair<const Expr*, const Expr*>>> equiKeys;
 };

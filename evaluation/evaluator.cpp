@@ -64,20 +64,25 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
           pick.push_back(it->second);
         }
       }
+      // The filters this scan applies, looked up once (none is published while it runs).
+      std::vector<std::pair<const Expr*, const FilterState*>> active;
+      for (const auto& target : n.runtimeFilterTargets) {
+        if (t->second.rows.empty() || !applies(target.id) || disabled_.count(target.id)) continue;
+        auto f = filters_.find(target.id);
+        if (f == filters_.end())
+          return error = "RF" + std::to_string(target.id) +
+                         " is consumed before its producer is ready (a wait cycle or a "
+                         "consumer outside its probe side)",
+                 std::nullopt;
+        active.emplace_back(target.target.get(), &f->second);
+      }
       for (const auto& row : t->second.rows) {
         Ctx ctx{&index, &row, outer};
         bool keep = true;
-        for (const auto& target : n.runtimeFilterTargets) {
-          if (!applies(target.id) || disabled_.count(target.id)) continue;
-          auto f = filters_.find(target.id);
-          if (f == filters_.end())
-            return error = "RF" + std::to_string(target.id) +
-                           " is consumed before its producer is ready (a wait cycle or a "
-                           "consumer outside its probe side)",
-                   std::nullopt;
-          auto v = expr(*target.target, ctx);
+        for (const auto& [target, filter] : active) {
+          auto v = expr(*target, ctx);
           if (!v) return std::nullopt;
-          keep = keep && f->second.accept(*v);
+          keep = keep && filter->accept(*v);
         }
         if (!keep) {
           ++dropped_;

@@ -116,9 +116,14 @@ std::optional<int> compare(const Value& a, const Value& b) {
 }
 
 std::string valueKey(const Value& v) {
+  std::string out;
   if (auto x = std::get_if<double>(&v))
-    if (std::floor(*x) == *x && std::fabs(*x) < 9e15) return encode({static_cast<int64_t>(*x)});
-  return encode({v});
+    if (std::floor(*x) == *x && std::fabs(*x) < 9e15) {
+      appendEncoded(static_cast<int64_t>(*x), out);
+      return out;
+    }
+  appendEncoded(v, out);
+  return out;
 }
 
 std::string rowKey(const Row& r) {

@@ -1,5 +1,6 @@
 #include "execution/filters.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace rfguard::rt {
@@ -55,7 +56,7 @@ bool Filter::accept(const Key& key) const {
   if (!nullSafe_ && hasNull(key)) return false;
   switch (kind_) {
     case Kind::In:
-      return in_.count(encode(key)) > 0;
+      return std::binary_search(in_.begin(), in_.end(), encode(key));
     case Kind::Bloom:
       if (!mappable(config_, key)) return nullKey_ && hasNull(key);  // demo-linear NULL key
       return bloomMayContain(bits_, config_, key);
@@ -75,6 +76,21 @@ bool Filter::accept(const Key& key) const {
       break;
   }
   return true;
+}
+
+bool Filter::accept(const Datum& one) const {
+  switch (kind_) {
+    case Kind::Top:
+      return true;
+    case Kind::In: {
+      if (!nullSafe_ && std::holds_alternative<std::monostate>(one)) return false;
+      std::string bytes;  // an integer's 9 bytes fit the string's own buffer
+      appendEncoded(one, bytes);
+      return std::binary_search(in_.begin(), in_.end(), bytes);
+    }
+    default:
+      return accept(Key{one});
+  }
 }
 
 uint64_t Filter::bytes() const {
@@ -102,9 +118,13 @@ FilterBuilder::FilterBuilder(Kind preferred, bool nullSafe, FilterLimits limits)
     : preferred_(preferred), nullSafe_(nullSafe), limits_(limits) {}
 
 void FilterBuilder::add(const Key& key) {
+  add(Key(key));
+}
+
+void FilterBuilder::add(Key&& key) {
   if (state_ != BuildState::Collecting) return;
   if (!nullSafe_ && hasNull(key)) return;  // can never match under `=`
-  keys_.push_back(key);
+  keys_.push_back(std::move(key));
 }
 
 const Filter& FilterBuilder::finish() {
@@ -114,8 +134,13 @@ const Filter& FilterBuilder::finish() {
   f.nullSafe_ = nullSafe_;
   Kind kind = preferred_;
   why_ = kindName(kind);
-  std::unordered_set<std::string> distinct;
-  for (const auto& k : keys_) distinct.insert(encode(k));
+  std::vector<std::string> distinct;  // IN's content, Bloom's size; MinMax needs neither
+  if (kind != Kind::MinMax) {
+    distinct.reserve(keys_.size());
+    for (const auto& k : keys_) distinct.push_back(encode(k));
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  }
   if (kind == Kind::In && distinct.size() > limits_.maxInKeys) {
     why_ += " -> bloom (" + std::to_string(distinct.size()) + " keys > " +
             std::to_string(limits_.maxInKeys) + ")";
@@ -173,6 +198,13 @@ const Filter& FilterBuilder::finish() {
   filter_ = std::move(f);
   keys_.clear();
   return filter_;
+}
+
+Filter FilterBuilder::release() {
+  finish();
+  Filter f = std::move(filter_);
+  filter_ = Filter::top();
+  return f;
 }
 
 const Filter& FilterBuilder::timeout() {

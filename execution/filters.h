@@ -5,7 +5,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 #include "execution/bloom.h"
@@ -31,6 +30,8 @@ class Filter {
   bool nullSafe() const { return nullSafe_; }
   /// May a probe row with this key match a build row?
   bool accept(const Key& key) const;
+  /// The same for a one-column key, without building a Key.
+  bool accept(const Datum& one) const;
   /// Bytes the filter holds.
   uint64_t bytes() const;
   std::string describe() const;
@@ -38,8 +39,10 @@ class Filter {
  private:
   friend class FilterBuilder;
   Kind kind_ = Kind::Top;
-  bool nullSafe_ = false;               ///< `<=>`: NULL is a value
-  std::unordered_set<std::string> in_;  ///< encoded keys
+  bool nullSafe_ = false;  ///< `<=>`: NULL is a value
+  /// Encoded keys, sorted and distinct: one allocation for at most
+  /// kMaxInFilterKeys keys, looked up by binary search.
+  std::vector<std::string> in_;
   HashConfig config_;
   Bitmap bits_;
   bool nullKey_ = false;          ///< demo-linear Bloom: a NULL build key (`<=>`)
@@ -66,8 +69,12 @@ class FilterBuilder {
   FilterBuilder(Kind preferred, bool nullSafe, FilterLimits limits = {});
   /// Adds one build row's key (only while collecting).
   void add(const Key& key);
+  void add(Key&& key);
   /// The build side is complete: READY with the preferred kind, or a degraded one.
   const Filter& finish();
+  /// finish(), and the filter handed over (moved out) to a caller that keeps it
+  /// and drops the builder; the builder holds TOP after it.
+  Filter release();
   /// The build did not complete in time: TOP.
   const Filter& timeout();
   /// The build failed: TOP for readers that still run; the query fails.

@@ -10,21 +10,23 @@ bool hasNull(const Key& k) {
   return false;
 }
 
+void appendEncoded(const Datum& d, std::string& out) {
+  out += static_cast<char>(d.index());
+  if (auto i = std::get_if<int64_t>(&d)) {
+    out.append(reinterpret_cast<const char*>(i), sizeof *i);
+  } else if (auto x = std::get_if<double>(&d)) {
+    double v = *x == 0.0 ? 0.0 : *x;  // -0.0 and 0.0 compare equal
+    out.append(reinterpret_cast<const char*>(&v), sizeof v);
+  } else if (auto s = std::get_if<std::string>(&d)) {
+    uint64_t n = s->size();
+    out.append(reinterpret_cast<const char*>(&n), sizeof n);
+    out += *s;
+  }
+}
+
 std::string encode(const Key& k) {
   std::string out;
-  for (const auto& d : k) {
-    out += static_cast<char>(d.index());
-    if (auto i = std::get_if<int64_t>(&d)) {
-      out.append(reinterpret_cast<const char*>(i), sizeof *i);
-    } else if (auto x = std::get_if<double>(&d)) {
-      double v = *x == 0.0 ? 0.0 : *x;  // -0.0 and 0.0 compare equal
-      out.append(reinterpret_cast<const char*>(&v), sizeof v);
-    } else if (auto s = std::get_if<std::string>(&d)) {
-      uint64_t n = s->size();
-      out.append(reinterpret_cast<const char*>(&n), sizeof n);
-      out += *s;
-    }
-  }
+  for (const auto& d : k) appendEncoded(d, out);
   return out;
 }
 

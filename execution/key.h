@@ -19,6 +19,8 @@ using Key = std::vector<Datum>;
 bool hasNull(const Key& k);
 /// The canonical encoding: a type tag and the payload per column (-0.0 as 0.0).
 std::string encode(const Key& k);
+/// One column's encoding appended to `out` (encode() is these, column by column).
+void appendEncoded(const Datum& d, std::string& out);
 /// Three-way comparison of two non-NULL datums of the same alternative.
 int compareDatum(const Datum& a, const Datum& b);
 /// "NULL", "7", "1.5", "'x'"; composite keys as "(a, b)".

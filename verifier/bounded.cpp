@@ -259,17 +259,34 @@ BoundedVerdict search(const SearchSpace& space, const BoundedOptions& o,
   return v;
 }
 
-bool sameBag(std::vector<rt::Row> a, std::vector<rt::Row> b) {
-  a = rt::sortedBag(std::move(a));
-  b = rt::sortedBag(std::move(b));
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (a[i].size() != b[i].size()) return false;
-    for (size_t j = 0; j < a[i].size(); ++j) {
-      if (rt::isNull(a[i][j]) != rt::isNull(b[i][j])) return false;
-      if (!rt::isNull(a[i][j]) && rt::compare(a[i][j], b[i][j]) != 0) return false;
-    }
+bool sameRow(const rt::Row& r, const rt::Row& s) {
+  if (r.size() != s.size()) return false;
+  for (size_t j = 0; j < r.size(); ++j) {
+    if (rt::isNull(r[j]) != rt::isNull(s[j])) return false;
+    if (!rt::isNull(r[j]) && rt::compare(r[j], s[j]) != 0) return false;
   }
+  return true;
+}
+
+/// This runs for every database of a search whose filters dropped a row. The
+/// evaluator is deterministic, so equal results mostly come in the same order:
+/// compared as they are first, then both sorted by reference (no row copied).
+bool sameBag(const std::vector<rt::Row>& a, const std::vector<rt::Row>& b) {
+  if (a.size() != b.size()) return false;
+  size_t same = 0;
+  while (same < a.size() && sameRow(a[same], b[same])) ++same;
+  if (same == a.size()) return true;
+  auto sorted = [](const std::vector<rt::Row>& rows) {
+    std::vector<const rt::Row*> out;
+    out.reserve(rows.size());
+    for (const auto& r : rows) out.push_back(&r);
+    std::sort(out.begin(), out.end(),
+              [](const rt::Row* x, const rt::Row* y) { return rt::rowLess(*x, *y); });
+    return out;
+  };
+  const auto x = sorted(a), y = sorted(b);
+  for (size_t i = 0; i < x.size(); ++i)
+    if (!sameRow(*x[i], *y[i])) return false;
   return true;
 }
 
@@ -348,6 +365,20 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
   std::string why;
   bool written = false;  // the SQL is written when the first database is checked
   auto cache = rt::newEvalCache();
+  // The options of the four evaluations, made once: they do not depend on the database.
+  auto withContent = [&](rt::Content c) {
+    rt::EvalOptions with;
+    with.applyFilters = true;
+    with.content = c;
+    with.only = filters;
+    with.extras = space.extras;
+    with.cache = cache;
+    return with;
+  };
+  const rt::EvalOptions contents[3] = {withContent(kContents[0]), withContent(kContents[1]),
+                                       withContent(kContents[2])};
+  rt::EvalOptions plain;
+  plain.cache = cache;
   BoundedVerdict v = search(space, o, [&](const rt::Database& db, BoundedVerdict& out) {
     if (o.oracle && !written) {
       written = true;
@@ -362,26 +393,15 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
     // The oracle sees the first oracleDatabases databases of the search (all when 0).
     oracle.active = oracle.engine && (!o.oracleDatabases || out.databases <= o.oracleDatabases);
     oracle.loaded = false;
-    auto withContent = [&](rt::Content c) {
-      rt::EvalOptions with;
-      with.applyFilters = true;
-      with.content = c;
-      with.only = filters;
-      with.extras = space.extras;
-      with.cache = cache;
-      return with;
-    };
-    auto rewrite = [&](rt::Content c, rt::Relation& r) {
-      return rt::evaluate(root, db, withContent(c), r, out.error);
+    auto rewrite = [&](int i, rt::Relation& r) {
+      return rt::evaluate(root, db, contents[i], r, out.error);
     };
     // Exact content first: the other contents accept supersets of it at every consumer,
     // so when it removes no row neither do they, and every result is the original
     // (unless a LIMIT below the root cut a tie, whose other choices may differ).
     rt::Relation exact;
-    if (!rewrite(rt::Content::Exact, exact)) return false;
+    if (!rewrite(0, exact)) return false;
     if (exact.dropped == 0 && exact.tieArities.empty() && !oracle.active) return false;
-    rt::EvalOptions plain;
-    plain.cache = cache;
     rt::Relation original;
     if (!rt::evaluate(root, db, plain, original, out.error)) return false;
     std::vector<rt::Relation> origins, answers;
@@ -392,10 +412,9 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
       rt::Relation canonical;
       if (i == 0)
         canonical = std::move(exact);
-      else if (!rewrite(c, canonical))
+      else if (!rewrite(i, canonical))
         return false;
-      if (!answersOf(root, db, withContent(c), std::move(canonical), answers, out.error))
-        return false;
+      if (!answersOf(root, db, contents[i], std::move(canonical), answers, out.error)) return false;
       consult(oracle, sqlRewritten[i], db, answers,
               std::string("rewritten (") + rt::contentName(c) + ")", out);
       // An answer whose consumers dropped no row is the original's under the same choices.

@@ -2,6 +2,7 @@
 // operations, against SQLite.
 #include <doctest/doctest.h>
 
+#include "evaluation/eval_internal.h"
 #include "evaluation/evaluator.h"
 #include "execution/filters.h"
 #include "rf_test_support.h"
@@ -293,3 +294,22 @@ TEST_CASE("the hash join gives the nested loop's result, for every join type") {
 }
 
 }  // namespace rfguard
+
+TEST_CASE("the evaluator's (pointer, pointer) table keeps every entry as it grows") {
+  rfguard::rt::PointerPairMap m;
+  std::vector<int> exprs(300), indexes(4);
+  bool fresh = false;
+  for (size_t i = 0; i < exprs.size(); ++i)
+    for (size_t j = 0; j < indexes.size(); ++j) {
+      m.at(&exprs[i], &indexes[j], fresh) = i * 10 + j;
+      CHECK(fresh);
+    }
+  m.at(&exprs[0], nullptr, fresh) = 7;  // another key: the pointer pair differs
+  CHECK(fresh);
+  for (size_t i = 0; i < exprs.size(); ++i)
+    for (size_t j = 0; j < indexes.size(); ++j) {
+      CHECK(m.at(&exprs[i], &indexes[j], fresh) == i * 10 + j);
+      CHECK_FALSE(fresh);
+    }
+  CHECK(m.at(&exprs[0], nullptr, fresh) == 7);
+}

@@ -181,6 +181,34 @@ TEST_CASE("no false negatives: every build key is accepted, for every kind, = an
   }
 }
 
+TEST_CASE("one-column accept agrees with the Key form; release hands the finished filter over") {
+  std::mt19937_64 rng(20261202);
+  std::vector<Datum> probes{std::monostate{}, 0.0, -0.0, 2.5, std::string("s7"), std::string()};
+  for (int64_t i = -20; i <= 20; ++i) probes.push_back(i);
+  for (Kind kind : {Kind::In, Kind::Bloom, Kind::MinMax})
+    for (bool nullSafe : {false, true})
+      for (int round = 0; round < 20; ++round) {
+        FilterBuilder b(kind, nullSafe), kept(kind, nullSafe);
+        for (int i = 0; i < 1 + round % 6; ++i) {
+          uint64_t r = rng() % 12;
+          Datum d = r == 0   ? Datum(std::monostate{})
+                    : r == 1 ? Datum(std::string("s") + std::to_string(rng() % 10))
+                             : Datum(static_cast<int64_t>(rng() % 41) - 20);
+          b.add({d});
+          kept.add({d});
+        }
+        const Filter& f = b.finish();
+        Filter moved = kept.release();
+        CAPTURE(b.degradation());
+        CHECK(moved.kind() == f.kind());
+        CHECK(kept.filter().kind() == Kind::Top);  // the builder is spent
+        for (const auto& p : probes) {
+          CHECK(f.accept(p) == f.accept(Key{p}));
+          CHECK(moved.accept(p) == f.accept(Key{p}));
+        }
+      }
+}
+
 TEST_CASE("filter states: IN degrades to Bloom, Bloom to MinMax, timeout and failure give TOP") {
   FilterLimits limits;
   limits.maxInKeys = 10;
