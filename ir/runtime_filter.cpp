@@ -23,6 +23,14 @@ std::string kindMisfit(FilterKind k, const Type& t) {
   return "";
 }
 
+std::string kindMisfit(const RuntimeFilter& f, const Type& t) {
+  for (FilterKind k : f.kinds) {
+    if (k == FilterKind::MinMax && isComposite(*f.probe)) continue;
+    if (auto m = kindMisfit(k, t); !m.empty()) return m;
+  }
+  return "";
+}
+
 std::string compareMisfit(CmpOp op, const Type& t) {
   if (op == CmpOp::NullSafeEq && t.isFloating()) return "<=> filter on " + t.toString();
   return "";

@@ -48,6 +48,9 @@ struct FilterTarget {
 /// place in an order), a bitset needs integers. The planner, the hooks and the
 /// verifier all ask here.
 std::string kindMisfit(FilterKind k, const Type& t);
+/// The first kind of `f` that cannot apply to keys of type `t`, "" when all can
+/// (a composite key's MinMax compares tuples, so only its other kinds are asked).
+std::string kindMisfit(const RuntimeFilter& f, const Type& t);
 /// Why comparison `op` cannot be filtered on keys of type `t`, "" when it can:
 /// `<=>` on DOUBLE/REAL, where NaN and -0.0 make null-safe hashing unreliable.
 std::string compareMisfit(CmpOp op, const Type& t);

@@ -347,11 +347,8 @@ Decision canConsume(const PlanNode& scan, const ExprPtr& target, const RuntimeFi
   // A filter copied across `a.k = d.x` reaches a double target with int bounds:
   // NaN has no place in a min_max order, so such a target takes no filter that
   // carries min_max (the kinds are the producer's, one set for all targets).
-  for (FilterKind k : f.kinds) {
-    if (k == FilterKind::MinMax && isComposite(*f.probe)) continue;  // tuples, hashed whole
-    if (auto m = kindMisfit(k, target->type); !m.empty())
-      return Decision::no(rule, "the filter's kinds do not suit `" + str(target) + "`: no " + m);
-  }
+  if (auto m = kindMisfit(f, target->type); !m.empty())
+    return Decision::no(rule, "the filter's kinds do not suit `" + str(target) + "`: no " + m);
   return Decision::yes(rule, scan.alias + " computes `" + str(target) + "`");
 }
 

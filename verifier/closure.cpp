@@ -113,12 +113,7 @@ void checkTopNProducer(const Producer& p, std::vector<Finding>& out) {
 /// The kinds suit the key type: MinMax ordered and not floating, bitset integer.
 std::string kindProblem(const RuntimeFilter& f, const Type& t) {
   if (f.kinds.empty()) return "the filter has no kind";
-  for (FilterKind k : f.kinds) {
-    // A composite key is hashed whole; its MinMax bounds compare tuples.
-    if (k == FilterKind::MinMax && isComposite(*f.probe)) continue;
-    if (auto m = kindMisfit(k, t); !m.empty()) return m;
-  }
-  return "";
+  return kindMisfit(f, t);
 }
 
 }  // namespace

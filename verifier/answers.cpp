@@ -1,0 +1,67 @@
+#include "verifier/answers.h"
+
+#include <algorithm>
+
+namespace rfguard {
+
+namespace {
+
+bool sameRow(const rt::Row& r, const rt::Row& s) {
+  if (r.size() != s.size()) return false;
+  for (size_t j = 0; j < r.size(); ++j) {
+    if (rt::isNull(r[j]) != rt::isNull(s[j])) return false;
+    if (!rt::isNull(r[j]) && rt::compare(r[j], s[j]) != 0) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+/// This runs for every database of a search whose filters dropped a row. The
+/// evaluator is deterministic, so equal results mostly come in the same order:
+/// compared as they are first, then both sorted by reference (no row copied).
+bool sameBag(const std::vector<rt::Row>& a, const std::vector<rt::Row>& b) {
+  if (a.size() != b.size()) return false;
+  size_t same = 0;
+  while (same < a.size() && sameRow(a[same], b[same])) ++same;
+  if (same == a.size()) return true;
+  auto sorted = [](const std::vector<rt::Row>& rows) {
+    std::vector<const rt::Row*> out;
+    out.reserve(rows.size());
+    for (const auto& r : rows) out.push_back(&r);
+    std::sort(out.begin(), out.end(),
+              [](const rt::Row* x, const rt::Row* y) { return rt::rowLess(*x, *y); });
+    return out;
+  };
+  const auto x = sorted(a), y = sorted(b);
+  for (size_t i = 0; i < x.size(); ++i)
+    if (!sameRow(*x[i], *y[i])) return false;
+  return true;
+}
+
+bool sameResult(const rt::Relation& original, const rt::Relation& rewritten) {
+  if (original.topK ? !rt::validTopK(*original.topK, rewritten.rows)
+                    : !sameBag(original.rows, rewritten.rows))
+    return false;
+  // A rewritten plan that fixes no order may return its rows in any order.
+  if (original.order && !rewritten.order) return !rt::orderBreaking(original);
+  return rt::orderKept(original, rewritten.rows);
+}
+
+bool allowedIn(const std::vector<rt::Relation>& origins, const rt::Relation& answer) {
+  for (const auto& o : origins)
+    if (sameResult(o, answer)) return true;
+  return false;
+}
+
+bool answersOf(const PlanNode& plan, const rt::Database& db, const rt::EvalOptions& options,
+               rt::Relation canonical, std::vector<rt::Relation>& out, std::string& error) {
+  out.clear();
+  if (canonical.tieArities.empty()) {
+    out.push_back(std::move(canonical));
+    return true;
+  }
+  return rt::evaluateAll(plan, db, options, out, error);
+}
+
+}  // namespace rfguard
