@@ -200,7 +200,8 @@ std::vector<Decision> Plans::explain(size_t i) const {
   if (i >= size()) return out;
   const RfReport& r = impl_->session.queries()[i].placement;
   auto edge = [](const char* kind, const RfEdge& e) {
-    return Decision{kind, e.filter, e.node, ruleName(e.decision.rule), e.what, e.decision.reason};
+    return Decision{
+        kind, e.filter, e.node, ruleName(e.decision.rule), e.what, e.decision.reason.text()};
   };
   for (const auto& s : r.skipped) out.push_back(edge("skipped", s));
   for (const auto& g : r.generation) {

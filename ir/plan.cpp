@@ -251,13 +251,17 @@ PlanPtr deepClonePlan(const PlanNode& root) {
 }
 
 std::string nodeRef(const PlanNode& n) {
-  std::string op = opName(n.op);
-  if (n.op == PlanOp::Join) {
-    op = joinInfo(n.joinType).name;
+  return nodeRef(n.op, n.joinType, n.id);
+}
+
+std::string nodeRef(PlanOp kind, JoinType joinType, int id) {
+  std::string op = opName(kind);
+  if (kind == PlanOp::Join) {
+    op = joinInfo(joinType).name;
     for (auto& ch : op) ch = ch == '_' ? ' ' : ch;
     op += " join";
   }
-  return op + " #" + std::to_string(n.id);
+  return op + " #" + std::to_string(id);
 }
 
 }  // namespace rfguard

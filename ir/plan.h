@@ -245,6 +245,8 @@ void forEachNode(const PlanNode& root, const std::function<void(const PlanNode&)
 PlanPtr deepClonePlan(const PlanNode& root);
 /// A node for messages: "left join #2", "limit #5", "scan #3".
 std::string nodeRef(const PlanNode& n);
+/// The same from the node's operator, join type and id.
+std::string nodeRef(PlanOp op, JoinType joinType, int id);
 /// The lower-case name of an operator: "scan", "join"...
 const char* opName(PlanOp op);
 /// Parses an operator name.

@@ -210,6 +210,9 @@ bool produces(const PlanNode& n, const std::string& id) {
 }
 
 bool hasTableColumn(const PlanNode& n, const std::string& id) {
+  // A scan outputs some of its table's columns: the narrower list, usually the
+  // one asked about and often indexed already, first.
+  if (n.op == PlanOp::Scan && produces(n, id)) return true;
   return indexedHas(n.tableIndex, n.tableColumns, id);
 }
 

@@ -68,36 +68,44 @@ Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct
                      RangeBuild range) {
   const auto& info = joinInfo(join.joinType);
   const RfRule rule = RfRule::GenerateFromJoinConjunct;
+  const NodeName where(join);
   if (!info.hasCondition)
-    return Decision::no(rule, nodeRef(join) + " is a cross join: only a scalar filter could apply");
+    return Decision::noLater(rule, [where] {
+      return where.str() + " is a cross join: only a scalar filter could apply";
+    });
   if (!info.probeRowsOnlyIfMatched)
-    return Decision::no(
-        rule, nodeRef(join) + " outputs unmatched probe rows, so no build domain may filter them");
+    return Decision::noLater(rule, [where] {
+      return where.str() + " outputs unmatched probe rows, so no build domain may filter them";
+    });
   // A NULL-aware join that outputs its build side (NOT IN with the outer rows as
   // the build, DataFusion's shape): every probe row decides the NOT IN of every
   // build row, matched or not. Counterexample: probe (the NOT IN list) = {5},
   // build = {NULL}: NULL NOT IN (5) is NULL, no row; a filter from the build's
   // keys {} removes 5, and NULL NOT IN () is true.
   if (info.nullAware && !info.outputs[0])
-    return Decision::no(rule, nodeRef(join) +
-                                  " is NOT IN over its probe side: every probe row decides the "
-                                  "result, matched or not");
+    return Decision::noLater(rule, [where] {
+      return where.str() +
+             " is NOT IN over its probe side: every probe row decides the result, matched or not";
+    });
   if (conjunct->kind == ExprKind::Call && conjunct->name == "or")
-    return Decision::no(
-        rule, "`" + str(conjunct) + "` is a disjunction: failing one branch proves nothing");
+    return Decision::noLater(rule, [conjunct] {
+      return "`" + str(conjunct) + "` is a disjunction: failing one branch proves nothing";
+    });
   auto s = splitConjunct(join, conjunct);
   if (!s)
-    return Decision::no(rule, "`" + str(conjunct) +
-                                  "` does not compare a probe expression with a build expression");
+    return Decision::noLater(rule, [conjunct] {
+      return "`" + str(conjunct) + "` does not compare a probe expression with a build expression";
+    });
   if (!isEquality(s->op)) {
     // ScalarFilter: `a.v >= (SELECT min(x) ...)` compares with a build side of at most
     // one row s; probe rows with NOT (a.v >= s) fail the join condition itself.
     if (atMostOneRow(*join.children[1])) {
       if (split) *split = *s;
-      return Decision::yes(RfRule::GenerateScalarFilter,
-                           nodeRef(join) +
-                               " compares with a build side of at most one row: a scalar filter `" +
-                               str(s->probe) + " " + cmpSpelling(s->op) + " s`");
+      return Decision::yesLater(RfRule::GenerateScalarFilter, [where, probe = s->probe,
+                                                               op = s->op] {
+        return where.str() + " compares with a build side of at most one row: a scalar filter `" +
+               str(probe) + " " + cmpSpelling(op) + " s`";
+      });
     }
     // A min/max bound: `a.v < b.v` with b.v in {3, 9} passes a.v < 9, the max;
     // a row with a.v >= 9 is below no build value and fails the conjunct. NULL
@@ -108,70 +116,77 @@ Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct
                          kindMisfit(FilterKind::MinMax, s->build->type).empty();
     if (range == RangeBuild::AnyRows && ordered) {
       if (split) *split = *s;
-      return Decision::yes(RfRule::GenerateFromJoinConjunct,
-                           nodeRef(join) + " bounds `" + str(s->probe) + " " + cmpSpelling(s->op) +
-                               "` by the build side's " +
-                               (s->op == CmpOp::Lt || s->op == CmpOp::Le ? "max" : "min"));
+      return Decision::yesLater(
+          RfRule::GenerateFromJoinConjunct, [where, probe = s->probe, op = s->op] {
+            return where.str() + " bounds `" + str(probe) + " " + cmpSpelling(op) +
+                   "` by the build side's " + (op == CmpOp::Lt || op == CmpOp::Le ? "max" : "min");
+          });
     }
-    return Decision::no(
-        rule, "`" + str(conjunct) +
-                  "` is a range comparison and the build side may return more than one row");
+    return Decision::noLater(rule, [conjunct] {
+      return "`" + str(conjunct) +
+             "` is a range comparison and the build side may return more than one row";
+    });
   }
   for (const Type* t : {&s->build->type, &s->probe->type})
-    if (!compareMisfit(s->op, *t).empty())
-      return Decision::no(rule, "no " + compareMisfit(s->op, *t) +
-                                    ": NaN and -0.0 make null-safe hashing unreliable");
+    if (auto m = compareMisfit(s->op, *t); !m.empty())
+      return Decision::no(rule, "no " + m + ": NaN and -0.0 make null-safe hashing unreliable");
   if (!comparable(s->probe->type, s->build->type))
     return Decision::no(rule, "probe and build types do not compare");
   if (split) *split = *s;
-  return Decision::yes(rule, nodeRef(join) + " drops unmatched probe rows and `" + str(conjunct) +
-                                 "` is a top-level conjunct");
+  return Decision::yesLater(rule, [where, conjunct] {
+    return where.str() + " drops unmatched probe rows and `" + str(conjunct) +
+           "` is a top-level conjunct";
+  });
 }
 
 Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const RuntimeFilter& f,
                         ExprPtr* rewritten) {
-  const std::string where = nodeRef(n);
-  auto cols = columnsOf(*e);
+  const NodeName where(n);
   *rewritten = e;
   // The movement table (ir/movement.h) says how the filter enters each input;
   // the rule named is the one for the operator's passage.
   switch (movementOf(n.op).passage) {
     case Passage::Unchanged:
-      return Decision::yes(RfRule::PassThroughRowPreserving,
-                           where + " keeps or orders rows without changing them");
+      return Decision::yesLater(RfRule::PassThroughRowPreserving, [where] {
+        return where.str() + " keeps or orders rows without changing them";
+      });
     case Passage::Blocked:
       // SELECT * FROM (SELECT * FROM a ORDER BY a.v LIMIT 1) x JOIN b ON x.k = b.k,
       // a = {(1, v=1), (2, v=2)}, b = {2}: the limit picks k = 1, no match. A filter
       // from b's domain {2} below the limit would let it pick k = 2: a new row.
-      return Decision::no(RfRule::BlockAtLimit,
-                          where + ": filtering below LIMIT/OFFSET changes which rows are picked");
+      return Decision::noLater(RfRule::BlockAtLimit, [where] {
+        return where.str() + ": filtering below LIMIT/OFFSET changes which rows are picked";
+      });
     case Passage::Substituted: {
       ExprPtr s = moveInto(n, child, e);
       if (!s)
-        return Decision::no(
-            RfRule::PassThroughProject,
-            where + ": `" + str(e) + "` is computed by a non-deterministic projection");
+        return Decision::noLater(RfRule::PassThroughProject, [where, e] {
+          return where.str() + ": `" + str(e) + "` is computed by a non-deterministic projection";
+        });
       *rewritten = s;
-      return Decision::yes(RfRule::PassThroughProject,
-                           where + ": `" + str(e) + "` is `" + str(s) + "` below");
+      return Decision::yesLater(RfRule::PassThroughProject, [where, e, s] {
+        return where.str() + ": `" + str(e) + "` is `" + str(s) + "` below";
+      });
     }
     case Passage::GroupKeys: {
       // With ROLLUP the grand-total row has k = NULL; a filter on k below the
       // aggregate would shrink the total, though the filter rejects only k-rows.
       ExprPtr s = moveInto(n, child, e);
       if (!s)
-        return Decision::no(
-            RfRule::PassThroughAggregateKeys,
-            where + ": `" + str(e) + "` is not over group keys present in every grouping set");
+        return Decision::noLater(RfRule::PassThroughAggregateKeys, [where, e] {
+          return where.str() + ": `" + str(e) +
+                 "` is not over group keys present in every grouping set";
+        });
       *rewritten = s;
-      return Decision::yes(
-          RfRule::PassThroughAggregateKeys,
-          where + ": `" + str(e) + "` reads group keys only, so it removes whole groups");
+      return Decision::yesLater(RfRule::PassThroughAggregateKeys, [where, e] {
+        return where.str() + ": `" + str(e) + "` reads group keys only, so it removes whole groups";
+      });
     }
     case Passage::PartitionKeys: {
       // rank() OVER (ORDER BY v) ranks a row among all rows; removing other
       // partitions' rows below would change its rank.
       if (!moveInto(n, child, e)) {
+        auto cols = columnsOf(*e);
         std::string window;  // the first window whose PARTITION BY misses a column, for the reason
         for (const auto& w : n.windows) {
           std::set<std::string> part;
@@ -179,59 +194,67 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
             if (p->kind == ExprKind::Column) part.insert(p->name);
           if (window.empty() && !subsetOf(cols, part)) window = w.name;
         }
-        return Decision::no(
-            RfRule::PassThroughWindowPartition,
-            where + ": `" + str(e) + "` is not over the PARTITION BY keys of " + window);
+        return Decision::noLater(RfRule::PassThroughWindowPartition, [where, e, window] {
+          return where.str() + ": `" + str(e) + "` is not over the PARTITION BY keys of " + window;
+        });
       }
-      return Decision::yes(
-          RfRule::PassThroughWindowPartition,
-          where + ": `" + str(e) + "` reads partition keys only, so it removes whole partitions");
+      return Decision::yesLater(RfRule::PassThroughWindowPartition, [where, e] {
+        return where.str() + ": `" + str(e) +
+               "` reads partition keys only, so it removes whole partitions";
+      });
     }
     case Passage::Positional: {
       // (A EXCEPT B): removing B rows could let A rows through that B removed.
       ExprPtr s = moveInto(n, child, e);
       if (!s)
-        return Decision::no(
-            RfRule::PassThroughSetOp,
-            where + ": EXCEPT's right input only removes rows; filtering it could add rows");
+        return Decision::noLater(RfRule::PassThroughSetOp, [where] {
+          return where.str() +
+                 ": EXCEPT's right input only removes rows; filtering it could add rows";
+        });
       *rewritten = s;
-      return Decision::yes(
-          RfRule::PassThroughSetOp,
-          where + ": input " + std::to_string(child + 1) + " through the column mapping");
+      return Decision::yesLater(RfRule::PassThroughSetOp, [where, child] {
+        return where.str() + ": input " + std::to_string(child + 1) + " through the column mapping";
+      });
     }
     case Passage::JoinSides: {
       const auto& info = joinInfo(n.joinType);
-      if (!info.outputs[child] || !producesAll(*n.children[child], cols))
-        return Decision::no(RfRule::PassThroughJoinLineage,
-                            where + ": `" + str(e) + "` does not come from its " +
-                                (child ? "right" : "left") + " side");
+      if (!info.outputs[child] || !producesColumnsOf(*n.children[child], *e))
+        return Decision::noLater(RfRule::PassThroughJoinLineage, [where, e, child] {
+          return where.str() + ": `" + str(e) + "` does not come from its " +
+                 (child ? "right" : "left") + " side";
+        });
       if (!info.generatesNulls[child])
-        return Decision::yes(RfRule::PassThroughJoinPreservedSide,
-                             where + ": the " + std::string(child ? "right" : "left") +
-                                 " side's rows reach the output unchanged or not at all");
+        return Decision::yesLater(RfRule::PassThroughJoinPreservedSide, [where, child] {
+          return where.str() + ": the " + std::string(child ? "right" : "left") +
+                 " side's rows reach the output unchanged or not at all";
+        });
       // A LEFT JOIN B ON A.k = B.k JOIN C ON coalesce(B.k, 0) = C.k with A = {1},
       // B = {1}, C = {0}: no rows. A filter on B.k from C's domain {0} removes B's
       // row; A's row becomes (1, NULL), coalesce gives 0 = C.k: a wrong row.
       // With <=> the NULL-extended row matches a NULL in C the same way.
       if (f.nullAllowed)
-        return Decision::no(RfRule::PassThroughJoinNullGeneratingSide,
-                            where +
-                                ": a null-allowing filter cannot enter a NULL-generating side (a "
-                                "lost match becomes a NULL row that the filter accepts)");
+        return Decision::noLater(RfRule::PassThroughJoinNullGeneratingSide, [where] {
+          return where.str() +
+                 ": a null-allowing filter cannot enter a NULL-generating side (a lost match "
+                 "becomes a NULL row that the filter accepts)";
+        });
       // e reads only this side's columns, so "NULL when all of them are NULL" is judged over its
       // own.
-      if (!isNullPropagating(*e, cols))
-        return Decision::no(RfRule::PassThroughJoinNullGeneratingSide,
-                            "entered the NULL-generating side of " + where + " with `" + str(e) +
-                                "`, which is not NULL-propagating");
-      return Decision::yes(
-          RfRule::PassThroughJoinNullGeneratingSide,
-          where + ": `" + str(e) + "` is NULL on NULL-extended rows, which the filter rejects");
+      if (!isNullPropagating(*e, columnsOf(*e)))
+        return Decision::noLater(RfRule::PassThroughJoinNullGeneratingSide, [where, e] {
+          return "entered the NULL-generating side of " + where.str() + " with `" + str(e) +
+                 "`, which is not NULL-propagating";
+        });
+      return Decision::yesLater(RfRule::PassThroughJoinNullGeneratingSide, [where, e] {
+        return where.str() + ": `" + str(e) +
+               "` is NULL on NULL-extended rows, which the filter rejects";
+      });
     }
     case Passage::Leaf:
       break;
   }
-  return Decision::no(RfRule::PassThroughLeaf, where + " has no inputs");
+  return Decision::noLater(RfRule::PassThroughLeaf,
+                           [where] { return where.str() + " has no inputs"; });
 }
 
 // Copies across a join equality l = r. From the side that keeps its rows
@@ -245,36 +268,45 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
 Decision rewriteToChild(const PlanNode& join, const ExprPtr& conjunct, const ExprPtr& e,
                         const RuntimeFilter& f, size_t* target, ExprPtr* copy) {
   const RfRule rule = RfRule::CopyAcrossJoinEquality;
-  const std::string where = nodeRef(join);
+  const NodeName where(join);
   auto s = splitConjunct(join, conjunct);
   if (!s)
-    return Decision::no(rule,
-                        "`" + str(conjunct) + "` is not an equality of the two sides of " + where);
+    return Decision::noLater(rule, [where, conjunct] {
+      return "`" + str(conjunct) + "` is not an equality of the two sides of " + where.str();
+    });
   size_t from;
   if (exprEquals(e, s->probe))
     from = 0;
   else if (exprEquals(e, s->build))
     from = 1;
   else
-    return Decision::no(rule, "`" + str(e) + "` is not a key of `" + str(conjunct) + "`");
+    return Decision::noLater(
+        rule, [e, conjunct] { return "`" + str(e) + "` is not a key of `" + str(conjunct) + "`"; });
   const auto& info = joinInfo(join.joinType);
   if (info.nullAware)
-    return Decision::no(RfRule::CopyAcrossNullAwareJoin,
-                        where + " is NULL-aware (NOT IN): the filter cannot cross it");
+    return Decision::noLater(RfRule::CopyAcrossNullAwareJoin, [where] {
+      return where.str() + " is NULL-aware (NOT IN): the filter cannot cross it";
+    });
   if (!info.outputs[from])
-    return Decision::no(rule, "`" + str(e) + "` is not in " + where + "'s output");
+    return Decision::noLater(
+        rule, [where, e] { return "`" + str(e) + "` is not in " + where.str() + "'s output"; });
   if (info.generatesNulls[from]) {
     if (f.nullAllowed)
-      return Decision::no(rule, "a null-allowing filter copied from the NULL-generating side of " +
-                                    where + " to its preserved side");
+      return Decision::noLater(rule, [where] {
+        return "a null-allowing filter copied from the NULL-generating side of " + where.str() +
+               " to its preserved side";
+      });
     if (!isNullPropagating(*e, columnsOf(*e)))
-      return Decision::no(rule, "`" + str(e) + "` on the NULL-generating side of " + where +
-                                    " is not NULL-propagating");
+      return Decision::noLater(rule, [where, e] {
+        return "`" + str(e) + "` on the NULL-generating side of " + where.str() +
+               " is not NULL-propagating";
+      });
   }
   *target = 1 - from;
   *copy = from == 0 ? s->build : s->probe;
-  return Decision::yes(
-      rule, where + ": `" + str(e) + "` " + cmpSpelling(s->op) + " `" + str(*copy) + "`");
+  return Decision::yesLater(rule, [where, e, op = s->op, to = *copy] {
+    return where.str() + ": `" + str(e) + "` " + cmpSpelling(op) + " `" + str(to) + "`";
+  });
 }
 
 namespace {
@@ -299,10 +331,12 @@ std::optional<JoinMove> compositeCopy(const PlanNode& n, const ExprPtr& e, const
     if (!mapped) return std::nullopt;
   }
   ExprPtr tuple = makeComposite(parts);
-  return JoinMove{target, tuple,
-                  Decision::yes(RfRule::CopyAcrossJoinEquality,
-                                nodeRef(n) + ": every part of `" + str(e) +
-                                    "` is a key; copied as `" + str(tuple) + "`")};
+  return JoinMove{
+      target, tuple,
+      Decision::yesLater(RfRule::CopyAcrossJoinEquality, [where = NodeName(n), e, tuple] {
+        return where.str() + ": every part of `" + str(e) + "` is a key; copied as `" + str(tuple) +
+               "`";
+      })};
 }
 
 }  // namespace
@@ -333,23 +367,28 @@ Decision canConsume(const PlanNode& scan, const ExprPtr& target, const RuntimeFi
   const RfRule rule = RfRule::ConsumeAtScan;
   bool own = allColumnRefs(*target, [&](const std::string& c) { return hasTableColumn(scan, c); });
   if (!own || hasSubquery(*target))
-    return Decision::no(
-        rule, "`" + str(target) + "` is not computable from " + scan.alias + "'s columns");
+    return Decision::noLater(rule, [target, alias = scan.alias] {
+      return "`" + str(target) + "` is not computable from " + alias + "'s columns";
+    });
   if (!scan.runtimeFilterAllowed)
     return Decision::no(rule, "table " + scan.table + " does not accept runtime filters");
   if (!isDeterministic(*target))
-    return Decision::no(rule, "`" + str(target) + "` is not deterministic");
+    return Decision::noLater(rule,
+                             [target] { return "`" + str(target) + "` is not deterministic"; });
   if (expensiveOverString(*target))
-    return Decision::no(
-        rule, "`" + str(target) + "` evaluates a function over a string column at every row");
-  if (!compareMisfit(f.op, target->type).empty())
-    return Decision::no(rule, "no " + compareMisfit(f.op, target->type));
+    return Decision::noLater(rule, [target] {
+      return "`" + str(target) + "` evaluates a function over a string column at every row";
+    });
+  if (auto m = compareMisfit(f.op, target->type); !m.empty()) return Decision::no(rule, "no " + m);
   // A filter copied across `a.k = d.x` reaches a double target with int bounds:
   // NaN has no place in a min_max order, so such a target takes no filter that
   // carries min_max (the kinds are the producer's, one set for all targets).
   if (auto m = kindMisfit(f, target->type); !m.empty())
-    return Decision::no(rule, "the filter's kinds do not suit `" + str(target) + "`: no " + m);
-  return Decision::yes(rule, scan.alias + " computes `" + str(target) + "`");
+    return Decision::noLater(rule, [target, m] {
+      return "the filter's kinds do not suit `" + str(target) + "`: no " + m;
+    });
+  return Decision::yesLater(
+      rule, [target, alias = scan.alias] { return alias + " computes `" + str(target) + "`"; });
 }
 
 }  // namespace rfguard

@@ -8,6 +8,7 @@
 
 #include "ir/cmp_op.h"
 #include "ir/plan.h"
+#include "rules/reason.h"
 #include "rules/rf_rules.h"
 
 namespace rfguard {
@@ -16,10 +17,19 @@ namespace rfguard {
 struct Decision {
   bool ok = false;
   RfRule rule = RfRule::GenerateFromJoinConjunct;  ///< rules/rf_rules.cpp names and documents it
-  std::string reason;                              ///< why, in words
+  Reason reason;                                   ///< why, in words (reason.text())
 
-  static Decision yes(RfRule rule, std::string reason) { return {true, rule, std::move(reason)}; }
-  static Decision no(RfRule rule, std::string reason) { return {false, rule, std::move(reason)}; }
+  static Decision yes(RfRule rule, Reason reason) { return {true, rule, std::move(reason)}; }
+  static Decision no(RfRule rule, Reason reason) { return {false, rule, std::move(reason)}; }
+  /// The same with the words written only when read: `make` holds its values by copy.
+  template <class F>
+  static Decision yesLater(RfRule rule, F&& make) {
+    return {true, rule, Reason::later(std::forward<F>(make))};
+  }
+  template <class F>
+  static Decision noLater(RfRule rule, F&& make) {
+    return {false, rule, Reason::later(std::forward<F>(make))};
+  }
 };
 
 /// A join conjunct `probe OP build` with each side over one child.

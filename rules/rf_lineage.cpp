@@ -14,6 +14,8 @@ bool passesUnchanged(PlanOp op) {
 }  // namespace
 
 LineageIndex::LineageIndex(PlanNode& root) {
+  info_.reserve(64);  // a TPC-H plan has a few dozen nodes: no rehash on the way
+  owner_.reserve(64);
   int clock = 0;
   visit(root, -1, 0, 0, clock);
 }
@@ -28,7 +30,7 @@ void LineageIndex::visit(PlanNode& n, int parent, int nullEdges, int barriers, i
   in.node = &n;
   in.op = n.op;
   if (n.op == PlanOp::Scan)
-    for (const auto& c : n.tableColumns) owner_[c.id] = &n;
+    for (const auto& c : n.output) owner_[c.id] = &n;
   if (n.op == PlanOp::Join && n.predicate)
     for (const auto& c : conjuncts(n.predicate))
       if (c->kind == ExprKind::Call && c->args.size() == 2)
@@ -48,10 +50,14 @@ bool LineageIndex::within(int outer, int inner) const {
   return o.tin <= t && t <= o.tout;
 }
 
-PlanNode* LineageIndex::jumpTarget(const PlanNode& from, const std::string& col) const {
+PlanNode* LineageIndex::scanOf(std::string_view col) const {
   auto own = owner_.find(col);
-  if (own == owner_.end() || !info_.count(from.id)) return nullptr;
-  const PlanNode* scan = own->second;
+  return own == owner_.end() ? nullptr : own->second;
+}
+
+PlanNode* LineageIndex::jumpTarget(const PlanNode& from, const std::string& col) const {
+  PlanNode* scan = scanOf(col);
+  if (!scan || !info_.count(from.id)) return nullptr;
   if (scan->id == from.id || !within(from.id, scan->id)) return nullptr;
   const Info& f = info_.at(from.id);
   const Info& s = info_.at(scan->id);
@@ -62,7 +68,7 @@ PlanNode* LineageIndex::jumpTarget(const PlanNode& from, const std::string& col)
   if (keys != keys_.end())
     for (int j : keys->second)
       if (within(from.id, j) && within(j, s.parent)) return nullptr;  // a join where col is a key
-  return own->second;
+  return scan;
 }
 
 std::vector<std::pair<int, RfRule>> LineageIndex::path(int from, int scan) const {

@@ -25,6 +25,9 @@ class LineageIndex {
   /// and sorts. nullptr otherwise (the caller then walks step by step).
   PlanNode* jumpTarget(const PlanNode& from, const std::string& col) const;
 
+  /// The scan whose output holds column `col` (ids are unique in a plan), if any.
+  PlanNode* scanOf(std::string_view col) const;
+
   /// The nodes from `from` down to, not including, `scan`, top first, each with
   /// the rule that passes the filter through it.
   std::vector<std::pair<int, RfRule>> path(int from, int scan) const;
@@ -44,7 +47,9 @@ class LineageIndex {
   // Keys are views of the plan's column ids: like the nodes it points to, the
   // plan must outlive the index.
   std::unordered_map<int, Info> info_;
-  std::unordered_map<std::string_view, PlanNode*> owner_;  ///< column id -> producing scan
+  /// Output column id -> producing scan. A filter's columns are output columns
+  /// (a scan's other table columns are read by nothing above it).
+  std::unordered_map<std::string_view, PlanNode*> owner_;
   std::unordered_map<std::string_view, std::vector<int>>
       keys_;  ///< column id -> joins comparing it
 };

@@ -32,17 +32,21 @@ struct Planner {
   std::map<std::string, long long> rows;       // table -> row count
   std::map<std::string, std::string> distKey;  // table -> distribution key
   int nextId = 1;
-  // column id (a view of the scan's column) -> producing scan
+  // output column id (a view of the scan's column) -> producing scan, when
+  // there is no lineage index to ask; built on first use
   std::unordered_map<std::string_view, const PlanNode*> scanOf;
+  const PlanNode* root = nullptr;
   std::unordered_map<const PlanNode*, std::optional<long long>> largest;  // largestTable, memoised
 
   CardinalityEstimator estimator;
 
   /// A size by statistics: the estimated rows (rules/cardinality.h: filters and
   /// joins estimated) where some table below has a row statistic, else none.
+  /// The plan's own estimate where it has one: normalisation wrote it with the
+  /// same estimator (a plan read from JSON keeps the one it was given).
   std::optional<long long> sizeOf(const PlanNode& n) {
     if (!largestOf(n)) return std::nullopt;
-    return std::llround(std::max(1.0, estimator.rows(n)));
+    return std::llround(std::max(1.0, n.estimatedRows ? *n.estimatedRows : estimator.rows(n)));
   }
   std::optional<long long> largestOf(const PlanNode& n) {
     auto it = largest.find(&n);
@@ -60,7 +64,13 @@ struct Planner {
   }
 
   /// The scan that produces column `id` (ids are unique in a plan), if any.
-  const PlanNode* producer(const std::string& id) const {
+  const PlanNode* producer(const std::string& id) {
+    if (lineage) return lineage->scanOf(id);
+    if (scanOf.empty())
+      forEachNode(*root, [&](const PlanNode& n) {
+        if (n.op == PlanOp::Scan)
+          for (const auto& c : n.output) scanOf[c.id] = &n;
+      });
     auto it = scanOf.find(id);
     return it == scanOf.end() ? nullptr : it->second;
   }
@@ -157,8 +167,9 @@ struct Planner {
       Item it = work.front();
       work.pop_front();
       PlanNode& n = *it.node;
-      std::string text = exprToString(*it.expr);
-      if (!seen.insert({n.id, text}).second) continue;
+      auto [at, fresh] = seen.insert({n.id, exprToString(*it.expr)});
+      if (!fresh) continue;
+      const std::string& text = at->second;  // set entries stay put
       // A plain column with nothing on its way that could decide otherwise goes
       // straight to its scan: the sound hooks would pass it unchanged at every node.
       // A TopN threshold acts only while the scan runs: below a blocking
@@ -364,8 +375,9 @@ void clear(PlanNode& n) {
 
 void planRuntimeFilters(PlanNode& root, RfReport& report, const RfOptions& options) {
   clear(root);
-  Planner p{report, options.profile, options.cost, options.composite, nullptr, {}, {}, 1, {}, {},
-            {}};
+  Planner p{
+      report, options.profile, options.cost, options.composite, nullptr, {}, {}, 1, {}, &root, {},
+      {}};
   if (options.profile == Profile::Sound) {
     report.lineage = std::make_shared<LineageIndex>(root);
     p.lineage = report.lineage.get();
@@ -374,7 +386,6 @@ void planRuntimeFilters(PlanNode& root, RfReport& report, const RfOptions& optio
     if (n.op == PlanOp::Scan) {
       if (n.tableRows) p.rows[n.table] = *n.tableRows;
       if (!n.distributionKey.empty()) p.distKey[n.table] = n.distributionKey;
-      for (const auto& c : n.tableColumns) p.scanOf[c.id] = &n;
     }
     for (const auto& c : n.children) stats(*c);
   };

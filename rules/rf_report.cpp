@@ -24,11 +24,11 @@ std::string explainRuntimeFilters(const RfReport& r) {
   std::string out;
   for (const auto& s : r.skipped)
     out += "join #" + std::to_string(s.node) + " `" + s.what +
-           "`: skipped by cost: " + s.decision.reason + "\n";
+           "`: skipped by cost: " + s.decision.reason.text() + "\n";
   for (const auto& g : r.generation) {
     if (!g.filter) {
       out += "#" + std::to_string(g.node) + " `" + g.what +  // a join's or a TopN's
-             "`: no filter: " + ruleName(g.decision.rule) + ": " + g.decision.reason + "\n";
+             "`: no filter: " + ruleName(g.decision.rule) + ": " + g.decision.reason.text() + "\n";
       continue;
     }
     bool dropped = false;
@@ -56,7 +56,7 @@ std::string explainRuntimeFilters(const RfReport& r) {
     for (const auto& e : r.rejected)
       if (e.filter == g.filter)
         out += "  rejected at #" + std::to_string(e.node) + " `" + e.what +
-               "`: " + ruleName(e.decision.rule) + ": " + e.decision.reason + "\n";
+               "`: " + ruleName(e.decision.rule) + ": " + e.decision.reason.text() + "\n";
   }
   return out;
 }

@@ -183,7 +183,8 @@ std::string summarize(const RfReport& rf) {
     }
     out += line + "\n";
   }
-  for (const auto& s : rf.skipped) out += "skipped `" + s.what + "`: " + s.decision.reason + "\n";
+  for (const auto& s : rf.skipped)
+    out += "skipped `" + s.what + "`: " + s.decision.reason.text() + "\n";
   return out.empty() ? "no filter\n" : out;
 }
 

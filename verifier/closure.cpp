@@ -83,7 +83,7 @@ void checkJoinProducer(const Producer& p, std::vector<Finding>& out) {
     const auto& info = joinInfo(j.joinType);
     const bool byType =
         !info.hasCondition || !info.probeRowsOnlyIfMatched || (info.nullAware && !info.outputs[0]);
-    finding(byType ? "producer-join-type" : "producer-ineligible", d.reason);
+    finding(byType ? "producer-join-type" : "producer-ineligible", d.reason.text());
   }
 }
 
@@ -195,7 +195,7 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
       continue;
     }
     // The producer's key type was judged above; a target of another type is judged here.
-    std::string kp = t->type.toString() == f.probe->type.toString() ? "" : kindProblem(f, t->type);
+    std::string kp = t->type == f.probe->type ? "" : kindProblem(f, t->type);
     if (kp.empty() && compareMisfit(f.op, f.probe->type).empty())
       if (auto m = compareMisfit(f.op, t->type); !m.empty()) kp = "a " + m;
     if (!kp.empty()) {
@@ -204,7 +204,7 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
     }
     Decision d = canConsume(n, t, f);
     if (!d.ok) {
-      finding("unsuitable-target", d.reason, nodes);
+      finding("unsuitable-target", d.reason.text(), nodes);
       continue;
     }
     ok[i] = it->second.size() == 1;

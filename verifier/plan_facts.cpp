@@ -5,6 +5,7 @@
 namespace rfguard {
 
 PlanFacts::PlanFacts(const PlanNode& root) {
+  span_.reserve(64);  // a TPC-H plan has a few dozen nodes: no rehash on the way
   int clock = 0;
   visit(root, nullptr, clock);
 }

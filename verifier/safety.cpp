@@ -156,7 +156,7 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
   if (worst && std::string(codeFor(*worst)) != "target-not-derivable") {
     nodes.push_back(worst->node->id);
     out.push_back(
-        makeFinding(codeFor(*worst), head + worst->decision.reason, id, nodes, c.node->loc));
+        makeFinding(codeFor(*worst), head + worst->decision.reason.text(), id, nodes, c.node->loc));
     return;
   }
   std::string why;
@@ -165,9 +165,9 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
         "the probe expression `" + exprToString(*f.probe) + "` reaches it as `" + arrived[0] + "`";
     for (size_t k = 1; k < arrived.size(); ++k) why += " or `" + arrived[k] + "`";
   } else if (worst) {
-    why = worst->decision.reason;
+    why = worst->decision.reason.text();
   } else if (!lineage.empty()) {
-    why = lineage.back().decision.reason;
+    why = lineage.back().decision.reason.text();
     nodes.push_back(lineage.back().node->id);
   } else {
     why = "no step leads from the probe expression `" + exprToString(*f.probe) + "` to it";

@@ -134,7 +134,7 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
     else
       for (const auto& s : q.placement.skipped)
         out << "-- skipped by cost: join #" << s.node << " `" << s.what
-            << "`: " << s.decision.reason << "\n";
+            << "`: " << s.decision.reason.text() << "\n";
     if (args.showRules) {
       out << "-- rules:";
       for (const auto& [name, n] : q.normalization.fired) out << " " << name << "(" << n << ")";
