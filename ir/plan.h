@@ -44,10 +44,16 @@ struct Column {
 struct ColumnIndex {
   const Column* base = nullptr;
   size_t size = 0;
-  std::unordered_set<std::string_view> ids;
+  /// Open addressing over a power of two, twice the columns: 1 + a column's
+  /// position, 0 for an empty slot. One allocation per index (a hash set
+  /// allocated a node per column, and wide joins are indexed often).
+  std::vector<uint32_t> slots;
   bool indexes(const std::vector<Column>& cs) const {
     return base == cs.data() && size == cs.size();
   }
+  /// Indexes `cs`, which must not move or change while the index is used.
+  void build(const std::vector<Column>& cs);
+  bool has(std::string_view id) const;
 };
 
 /// An expression with the output column id it defines.

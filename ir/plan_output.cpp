@@ -195,15 +195,35 @@ bool indexedHas(std::shared_ptr<const ColumnIndex>& index, const std::vector<Col
   }
   if (!index || !index->indexes(cs)) {
     auto fresh = std::make_shared<ColumnIndex>();
-    fresh->base = cs.data();
-    fresh->size = cs.size();
-    fresh->ids.reserve(cs.size());
-    for (const auto& c : cs) fresh->ids.insert(c.id);
+    fresh->build(cs);
     index = std::move(fresh);
   }
-  return index->ids.count(id) > 0;
+  return index->has(id);
 }
 }  // namespace
+
+void ColumnIndex::build(const std::vector<Column>& cs) {
+  base = cs.data();
+  size = cs.size();
+  size_t n = 16;
+  while (n < 2 * cs.size()) n *= 2;
+  slots.assign(n, 0);
+  for (size_t i = 0; i < cs.size(); ++i) {
+    size_t at = std::hash<std::string_view>{}(cs[i].id) & (n - 1);
+    while (slots[at]) {
+      if (base[slots[at] - 1].id == cs[i].id) break;  // a repeated id: the first is kept
+      at = (at + 1) & (n - 1);
+    }
+    if (!slots[at]) slots[at] = static_cast<uint32_t>(i + 1);
+  }
+}
+
+bool ColumnIndex::has(std::string_view id) const {
+  const size_t mask = slots.size() - 1;
+  for (size_t at = std::hash<std::string_view>{}(id)&mask; slots[at]; at = (at + 1) & mask)
+    if (base[slots[at] - 1].id == id) return true;
+  return false;
+}
 
 bool produces(const PlanNode& n, const std::string& id) {
   return indexedHas(n.outputIndex, n.output, id);

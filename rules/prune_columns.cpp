@@ -2,36 +2,52 @@
 // ids are unique per scan alias, so a column is needed exactly when an
 // expression anywhere in the plan (subqueries included) or a set operation's
 // positional mapping reads it, or the root returns it.
+#include <string_view>
+#include <unordered_set>
+
 #include "rules/normalize.h"
 
 namespace rfguard {
 
 namespace {
 
-void collectNeeded(const PlanNode& n, std::set<std::string>& needed) {
-  forEachExpr(n, [&](const ExprPtr& e) {
-    auto cols = freeColumnsOf(*e);
-    needed.insert(cols.begin(), cols.end());
-    std::function<void(const Expr&)> subs = [&](const Expr& x) {
-      if (x.kind == ExprKind::Subquery && x.plan) collectNeeded(*x.plan, needed);
-      for (const auto& a : x.args) subs(*a);
-    };
-    subs(*e);
-  });
+/// Column ids read anywhere, as views of the plan's own strings (expressions'
+/// column names and output ids), which outlive the pruning.
+using Needed = std::unordered_set<std::string_view>;
+
+// Every column reference of every expression, and of every subquery plan's
+// expressions (which include the subquery's free references to the outside).
+void collectNeeded(const PlanNode& n, Needed& needed) {
+  std::function<void(const Expr&)> walk = [&](const Expr& x) {
+    if (x.kind == ExprKind::Column) needed.insert(x.name);
+    if (x.kind == ExprKind::Subquery && x.plan) collectNeeded(*x.plan, needed);
+    for (const auto& a : x.args) walk(*a);
+  };
+  forEachExpr(n, [&](const ExprPtr& e) { walk(*e); });
   if (n.op == PlanOp::Union || n.op == PlanOp::Intersect || n.op == PlanOp::Except)
     for (const auto& c : n.children)
       for (const auto& col : c->output) needed.insert(col.id);
   for (const auto& c : n.children) collectNeeded(*c, needed);
 }
 
-bool prune(PlanNode& n, const std::set<std::string>& needed) {
+bool prune(PlanNode& n, const Needed& needed) {
   bool changed = false;
   if (n.op == PlanOp::Scan) {
-    std::vector<std::string> keep;
+    size_t kept = 0;
+    bool same = true;  // the scan already lists exactly the needed columns, in order
     for (const auto& c : n.tableColumns)
-      if (needed.count(c.id)) keep.push_back(c.id);
-    changed = keep != n.scanColumns;
-    n.scanColumns = keep;
+      if (needed.count(c.id)) {
+        same = same && kept < n.scanColumns.size() && n.scanColumns[kept] == c.id;
+        ++kept;
+      }
+    if (!same || kept != n.scanColumns.size()) {
+      std::vector<std::string> keep;
+      keep.reserve(kept);
+      for (const auto& c : n.tableColumns)
+        if (needed.count(c.id)) keep.push_back(c.id);
+      n.scanColumns = std::move(keep);
+      changed = true;
+    }
   }
   forEachExpr(n, [&](const ExprPtr& e) {
     std::function<void(const Expr&)> subs = [&](const Expr& x) {
@@ -47,7 +63,8 @@ bool prune(PlanNode& n, const std::set<std::string>& needed) {
 }  // namespace
 
 bool pruneScanColumns(PlanPtr& root) {
-  std::set<std::string> needed = outputIds(*root);
+  Needed needed;
+  for (const auto& c : root->output) needed.insert(c.id);
   collectNeeded(*root, needed);
   bool changed = prune(*root, needed);
   if (changed) refreshOutputs(*root);
