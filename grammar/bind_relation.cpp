@@ -57,8 +57,13 @@ PlanPtr Binder::bindRelation(P::RelationContext* ctx, Scope& scope) {
   Scope rightScope;
   rightScope.outer = scope.outer;
   PlanPtr right = bindRelationPrimary(rightCtx, rightScope);
-  Scope both = scope;
-  for (auto& r : rightScope.rels) addRel(*this, both, r, rightCtx);
+  // `scope` becomes both sides' scope (copying it per join made a chain of n
+  // joins copy O(n^2) relations); the left side's is its first `leftRels`.
+  const std::map<std::string, ExprPtr> leftMerged =
+      criteria && !criteria->ON() ? scope.merged : std::map<std::string, ExprPtr>{};
+  for (const auto& r : rightScope.rels)
+    addRel(*this, scope, r, rightCtx);  // USING reads rightScope
+  Scope& both = scope;
 
   auto join = std::make_shared<PlanNode>();
   join->op = PlanOp::Join;
@@ -77,7 +82,7 @@ PlanPtr Binder::bindRelation(P::RelationContext* ctx, Scope& scope) {
       std::string name = identText(id);
       Scope ls;
       ls.rels.assign(scope.rels.begin(), scope.rels.begin() + leftRels);
-      ls.merged = scope.merged;
+      ls.merged = leftMerged;
       ExprPtr l = resolveColumn(nullptr, name, locOf(id), ls);
       ExprPtr r = resolveColumn(nullptr, name, locOf(id), rightScope);
       if (!comparable(l->type, r->type))
@@ -96,10 +101,8 @@ PlanPtr Binder::bindRelation(P::RelationContext* ctx, Scope& scope) {
     join->predicate = makeAnd(eqs);
   }
   const auto& info = joinInfo(type);
-  if (!info.outputs[0]) scope.rels.resize(0);
-  if (info.outputs[1])
-    for (auto& r : rightScope.rels) scope.rels.push_back(r);
-  scope.merged = both.merged;
+  if (!info.outputs[1]) scope.rels.resize(leftRels);
+  if (!info.outputs[0]) scope.rels.erase(scope.rels.begin(), scope.rels.begin() + leftRels);
   computeOutput(*join);
   return join;
 }

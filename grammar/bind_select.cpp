@@ -56,7 +56,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
       for (const auto& have : scope.rels)
         if (have.alias == r.alias)
           error(rel, "table name \"" + r.alias + "\" specified more than once");
-      scope.rels.push_back(r);
+      scope.rels.push_back(std::move(r));  // itemScope is done with
     }
     for (auto& [k, v] : itemScope.merged) scope.merged[k] = v;
     if (!plan) {

@@ -25,11 +25,14 @@ void setScanTable(PlanNode& scan, const TableDef& table) {
   scan.tableColumns.clear();
   scan.columnNdv.clear();
   scan.primaryKey.clear();
+  scan.tableColumns.reserve(table.columns.size());
   for (const auto& c : table.columns) {
-    std::string id = scan.alias + "." + c.name;
-    scan.tableColumns.push_back({id, c.type, c.nullable});
+    std::string id;
+    id.reserve(scan.alias.size() + 1 + c.name.size());
+    id.append(scan.alias).append(1, '.').append(c.name);
     if (c.ndv) scan.columnNdv[id] = *c.ndv;
     if (c.primaryKey) scan.primaryKey.push_back(id);
+    scan.tableColumns.push_back({std::move(id), c.type, c.nullable});
   }
   scan.tableIndex.reset();
 }
