@@ -44,9 +44,14 @@ struct Planner {
   /// joins estimated) where some table below has a row statistic, else none.
   /// The plan's own estimate where it has one: normalisation wrote it with the
   /// same estimator (a plan read from JSON keeps the one it was given).
+  /// Kept within [1, 1e15]: a plan may state any estimate, and a product of
+  /// large tables may exceed what rows x workers x 10 can hold in a long long.
   std::optional<long long> sizeOf(const PlanNode& n) {
     if (!largestOf(n)) return std::nullopt;
-    return std::llround(std::max(1.0, n.estimatedRows ? *n.estimatedRows : estimator.rows(n)));
+    double rows = n.estimatedRows ? *n.estimatedRows : estimator.rows(n);
+    constexpr double kMaxRows = 1e15;
+    if (!(rows >= 1.0)) rows = 1.0;  // NaN too
+    return std::llround(std::min(rows, kMaxRows));
   }
   std::optional<long long> largestOf(const PlanNode& n) {
     auto it = largest.find(&n);

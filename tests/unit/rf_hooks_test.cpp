@@ -1,5 +1,6 @@
 // The runtime-filter hooks and planner: which rule decides, and the worked
 // cases of DESIGN section 4.
+#include "rules/cardinality.h"
 #include "tests/unit/rf_test_support.h"
 #include "verifier/verify.h"
 
@@ -214,6 +215,41 @@ TEST_CASE("local scope when both keys are the tables' distribution keys") {
     scopes.push_back(find(*q.plan, PlanOp::Join)->runtimeFilters.at(0).scope);
   }
   CHECK(scopes == std::vector<FilterScope>{FilterScope::Local, FilterScope::Global});
+}
+
+// A filter is local when the build side is broadcast: build rows x 40 workers
+// x 10 <= probe rows, by the plan's own estimates where it has them (a plan
+// read from JSON keeps the ones it was given). Any stated estimate is taken in
+// range: 1e300 rows neither overflows nor wraps negative.
+TEST_CASE("scope by the plan's estimated rows, taken in range") {
+  Catalog catalog;
+  std::vector<Query> qs;
+  Diagnostics diags;
+  REQUIRE(
+      loadSql("CREATE TABLE p (k int, v int) WITH (rows = 1000000);"
+              "CREATE TABLE q (k int, v int) WITH (rows = 1000);"
+              "SELECT 1 FROM p JOIN q ON p.v = q.v",
+              "t.sql", catalog, qs, diags));
+  NormalizeOptions keep;
+  keepJoinsAsWritten(keep);
+  NormalizeReport nr;
+  normalize(qs[0].plan, keep, nr);
+  annotateEstimates(*qs[0].plan);
+  auto scopeWith = [&](std::optional<double> probe, std::optional<double> build) {
+    PlanPtr copy = clonePlan(*qs[0].plan);
+    PlanNode* join = const_cast<PlanNode*>(find(*copy, PlanOp::Join));
+    if (probe) join->children[0]->estimatedRows = probe;
+    if (build) join->children[1]->estimatedRows = build;
+    RfReport r;
+    planRuntimeFilters(*copy, r);
+    return join->runtimeFilters.at(0).scope;
+  };
+  // As normalised: 1,000 x 400 <= 1,000,000.
+  CHECK(scopeWith(std::nullopt, std::nullopt) == FilterScope::Local);
+  CHECK(scopeWith(399999.0, 1000.0) == FilterScope::Global);
+  CHECK(scopeWith(400000.0, 1000.0) == FilterScope::Local);
+  CHECK(scopeWith(1e300, 1e300) == FilterScope::Global);  // both 1e15: 4e17 > 1e15
+  CHECK(scopeWith(1e300, 0.0) == FilterScope::Local);     // at least one row: 400 <= 1e15
 }
 
 TEST_CASE("scalar filters: a one-row build side, BETWEEN split, flipped comparisons") {
