@@ -170,7 +170,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
     }
   }
   if (windows.empty()) {
-    qualifiers_.erase(block.windowQualifier);
+    releaseQualifier(block.windowQualifier);
   } else {
     plan =
         unary(PlanOp::Window, plan, windows[0].args.empty() ? locOf(ctx) : windows[0].args[0]->loc);

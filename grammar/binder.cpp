@@ -1,7 +1,7 @@
 // Binder basics: errors with locations, identifiers, unique qualifiers.
 #include "grammar/binder.h"
-#include <algorithm>
 
+#include <algorithm>
 #include <cctype>
 
 #include "grammar/literals.h"
@@ -11,8 +11,18 @@ namespace rfguard {
 using P = rfsql::RfSqlParser;
 
 std::string uniqueName(const std::string& base, std::set<std::string>& taken) {
+  int from = 2;
+  return uniqueName(base, taken, from);
+}
+
+std::string uniqueName(const std::string& base, std::set<std::string>& taken, int& from) {
   std::string name = base;
-  for (int i = 2; taken.count(name); ++i) name = base + "_" + std::to_string(i);
+  if (taken.count(name)) {
+    int i = std::max(from, 2);
+    for (name = base + "_" + std::to_string(i); taken.count(name);)
+      name = base + "_" + std::to_string(++i);
+    from = i + 1;
+  }
   taken.insert(name);
   return name;
 }
@@ -69,11 +79,25 @@ std::string Binder::identText(P::IdentifierContext* ctx) {
 }
 
 std::string Binder::uniqueQualifier(const std::string& base) {
-  return uniqueName(base, qualifiers_);
+  return uniqueName(base, qualifiers_, qualifierNext_[base]);
+}
+
+void Binder::releaseQualifier(const std::string& name) {
+  qualifiers_.erase(name);
+  // `name` is some base's `base_i`: that base's search must start at i again.
+  for (size_t p = name.find('_'); p != std::string::npos; p = name.find('_', p + 1)) {
+    const std::string digits = name.substr(p + 1);
+    if (digits.empty() || digits.size() > 9 ||
+        digits.find_first_not_of("0123456789") != std::string::npos)
+      continue;
+    auto hint = qualifierNext_.find(name.substr(0, p));
+    if (hint != qualifierNext_.end()) hint->second = std::min(hint->second, std::stoi(digits));
+  }
 }
 
 PlanPtr Binder::bindTopQuery(P::QueryContext* ctx) {
   qualifiers_.clear();
+  qualifierNext_.clear();
   BoundRel rel = bindQuery(ctx, nullptr, "q");
   if (failed_) return nullptr;
   refreshOutputs(*rel.plan);

@@ -4,6 +4,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include <type_traits>
@@ -143,6 +144,8 @@ class Binder {
   SourceLoc locOf(antlr4::Token* tok) const;
   /// An alias or qualifier not used before in this plan ("x", "x_2"...).
   std::string uniqueQualifier(const std::string& base);
+  /// Gives back a qualifier from uniqueQualifier() that ended up unused.
+  void releaseQualifier(const std::string& name);
   /// The identifier as SQL names it: unquoted ones lower-cased, quotes removed.
   static std::string identText(rfsql::RfSqlParser::IdentifierContext* ctx);
 
@@ -155,6 +158,9 @@ class Binder {
   SourceLoc offset_;
   bool failed_ = false;
   std::set<std::string> qualifiers_;
+  /// Per base name, the suffix to try first: a query that expands a WITH query
+  /// into 5,000 scans named `x` made uniqueQualifier quadratic (seconds).
+  std::unordered_map<std::string, int> qualifierNext_;
   std::vector<CteDef> ctes_;
 
  public:
@@ -176,5 +182,9 @@ std::optional<size_t> positionLiteral(const std::string& text);
 
 /// Makes the name unique among `taken` by appending _2, _3...
 std::string uniqueName(const std::string& base, std::set<std::string>& taken);
+/// The same, trying suffixes from `from` (2 when less) and leaving it past the
+/// one taken. Valid while names are only added to `taken`: the suffixes below
+/// `from` stay taken (reset `from` when a name is removed).
+std::string uniqueName(const std::string& base, std::set<std::string>& taken, int& from);
 
 }  // namespace rfguard

@@ -320,3 +320,21 @@ TEST_CASE("column-reference helpers agree with columnsOf") {
   CHECK(sawIn);
   CHECK_FALSE(hasColumnRef(*makeBool(true)));
 }
+
+// A name used again gets the first free suffix: _2, _3... skipping one the
+// query wrote itself. The binder remembers where each name's search stopped
+// (a WITH query expanded into 5,000 scans named `x` made it quadratic).
+TEST_CASE("repeated aliases get the first free suffix, in order") {
+  std::string derived;
+  for (const char* alias : {"x", "x_3", "x", "x", "x", "x_2_2"}) {
+    derived += std::string(derived.empty() ? "" : ", ") + "(SELECT " + alias + ".k FROM a " +
+               alias + ") q" + std::to_string(derived.size());
+  }
+  Loaded l = load("SELECT 1 FROM " + derived + ";");
+  REQUIRE_MESSAGE(l.ok, l.diags.render());
+  std::vector<std::string> aliases;
+  forEachNode(*l.queries[0].plan, [&](const PlanNode& n) {
+    if (n.op == PlanOp::Scan) aliases.push_back(n.alias);
+  });
+  CHECK(aliases == std::vector<std::string>{"x", "x_3", "x_2", "x_4", "x_5", "x_2_2"});
+}
