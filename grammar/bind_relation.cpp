@@ -63,7 +63,6 @@ PlanPtr Binder::bindRelation(P::RelationContext* ctx, Scope& scope) {
       criteria && !criteria->ON() ? scope.merged : std::map<std::string, ExprPtr>{};
   for (const auto& r : rightScope.rels)
     addRel(*this, scope, r, rightCtx);  // USING reads rightScope
-  Scope& both = scope;
 
   auto join = std::make_shared<PlanNode>();
   join->op = PlanOp::Join;
@@ -72,7 +71,7 @@ PlanPtr Binder::bindRelation(P::RelationContext* ctx, Scope& scope) {
   join->loc = locOf(at);
   if (criteria && criteria->ON()) {
     BlockState block;
-    ExprPtr cond = bindExpr(criteria->expr(), both, block);
+    ExprPtr cond = bindExpr(criteria->expr(), scope, block);
     if (cond->type.kind != TypeKind::Boolean && cond->type.kind != TypeKind::Unknown)
       error(criteria->expr(), "join condition must be boolean, got " + cond->type.toString());
     join->predicate = cond;
@@ -96,7 +95,7 @@ PlanPtr Binder::bindRelation(P::RelationContext* ctx, Scope& scope) {
                            ? call("coalesce", {l, r}, locOf(id))
                        : !info.outputs[0] ? r
                                           : l;
-      both.merged[name] = merged;
+      scope.merged[name] = merged;
     }
     join->predicate = makeAnd(eqs);
   }

@@ -28,14 +28,11 @@ struct Planner {
   Profile profile;
   bool cost;
   bool composite;
-  const LineageIndex* lineage = nullptr;       // sound profile only: engines decide per node
+  const LineageIndex* lineage = nullptr;  // which scan produces a column
+  bool jumps = false;  // lineage jumps: sound profile only (engines decide per node)
   std::map<std::string, long long> rows;       // table -> row count
   std::map<std::string, std::string> distKey;  // table -> distribution key
   int nextId = 1;
-  // output column id (a view of the scan's column) -> producing scan, when
-  // there is no lineage index to ask; built on first use
-  std::unordered_map<std::string_view, const PlanNode*> scanOf;
-  const PlanNode* root = nullptr;
   std::unordered_map<const PlanNode*, std::optional<long long>> largest;  // largestTable, memoised
 
   CardinalityEstimator estimator;
@@ -69,16 +66,7 @@ struct Planner {
   }
 
   /// The scan that produces column `id` (ids are unique in a plan), if any.
-  const PlanNode* producer(const std::string& id) {
-    if (lineage) return lineage->scanOf(id);
-    if (scanOf.empty())
-      forEachNode(*root, [&](const PlanNode& n) {
-        if (n.op == PlanOp::Scan)
-          for (const auto& c : n.output) scanOf[c.id] = &n;
-      });
-    auto it = scanOf.find(id);
-    return it == scanOf.end() ? nullptr : it->second;
-  }
+  const PlanNode* producer(const std::string& id) const { return lineage->scanOf(id); }
 
   /// The build keys' distinct count: the column's NDV statistic, else the row bound.
   std::optional<long long> buildKeys(const PlanNode& build, const EquiConjunct& s) {
@@ -188,8 +176,7 @@ struct Planner {
                           nodeRef(n) + " reads its whole input before the TopN sees a row")});
         continue;
       }
-      if (n.op != PlanOp::Scan && lineage && it.expr->kind == ExprKind::Column &&
-          !columnTargetsOnly)
+      if (n.op != PlanOp::Scan && jumps && it.expr->kind == ExprKind::Column && !columnTargetsOnly)
         if (PlanNode* scan = lineage->jumpTarget(n, it.expr->name)) {
           report.steps.push_back(
               {n.id, RfRule::PassThroughUnchanged, text, text, it.step, scan->id});
@@ -380,13 +367,12 @@ void clear(PlanNode& n) {
 
 void planRuntimeFilters(PlanNode& root, RfReport& report, const RfOptions& options) {
   clear(root);
+  auto lineage = std::make_shared<LineageIndex>(root);
+  const bool sound = options.profile == Profile::Sound;
   Planner p{
-      report, options.profile, options.cost, options.composite, nullptr, {}, {}, 1, {}, &root, {},
+      report, options.profile, options.cost, options.composite, lineage.get(), sound, {}, {}, 1, {},
       {}};
-  if (options.profile == Profile::Sound) {
-    report.lineage = std::make_shared<LineageIndex>(root);
-    p.lineage = report.lineage.get();
-  }
+  if (sound) report.lineage = lineage;  // expands the jump steps in derivation()
   std::function<void(const PlanNode&)> stats = [&](const PlanNode& n) {
     if (n.op == PlanOp::Scan) {
       if (n.tableRows) p.rows[n.table] = *n.tableRows;
