@@ -287,7 +287,7 @@ EquivVerdict Plans::equivalent(const Plans& original, size_t i, const Plans& rew
   bo.proofs = settings.proofs;
   EquivResult r = checkRewrite(a, b, bo);
   out.verdict = r.verdict;
-  out.bound = r.bounded.counterexample ? r.bounded.bound + 1 : r.bounded.bound;
+  out.bound = reportedBound(r);
   out.databases = r.bounded.databases;
   out.reason = r.reason;
   out.limit = r.bounded.limit;

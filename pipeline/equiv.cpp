@@ -134,7 +134,48 @@ std::optional<EquivResult> proofOf(const PlanNode& original, const PlanNode& rew
   return r;
 }
 
+/// The whole search stopped short of the bound: search around the changed
+/// subtrees (verifier/bounded.h's searchAround) with what is left of the
+/// budget, and at least a quarter of it, so a check takes at most 1.25 times
+/// its budget.
+void searchAroundChanges(const PlanNode& original, const PlanNode& rewritten,
+                         const BoundedOptions& options, std::chrono::steady_clock::time_point start,
+                         BoundedVerdict& v) {
+  auto pairs = changedSubtrees(original, rewritten);
+  if (pairs.size() == 1 && pairs[0].first == &original) return;  // the roots differ
+  BoundedOptions around = options;
+  const double spent =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  around.seconds = std::max(options.seconds - spent, options.seconds / 4);
+  around.maxDatabases = std::max(options.maxDatabases - std::min(options.maxDatabases, v.databases),
+                                 options.maxDatabases / 4);
+  BoundedVerdict a = searchAround(original, rewritten, pairs, around);
+  v.databases += a.databases;
+  v.oracleRuns += a.oracleRuns;
+  for (const auto& d : a.oracleDisagreements) v.oracleDisagreements.push_back(d);
+  if (!a.error.empty()) v.error = a.error;
+  if (!a.counterexample) {
+    if (!a.limit.empty()) v.limit += (v.limit.empty() ? "" : "; ") + a.limit;
+    return;
+  }
+  size_t rows = 0;
+  for (const auto& [name, table] : a.counterexample->db) rows = std::max(rows, table.rows.size());
+  v.safe = false;
+  v.bound = std::min(v.bound, static_cast<int>(rows) - 1);
+  v.counterexample = std::move(a.counterexample);
+  v.around = a.around;
+}
+
 }  // namespace
+
+int reportedBound(const EquivResult& r) {
+  if (!r.bounded.counterexample) return r.bounded.bound;
+  const Counterexample& c = *r.bounded.counterexample;
+  if (c.repeated) return r.bounded.bound + 1;
+  size_t rows = 0;
+  for (const auto& [name, table] : c.db) rows = std::max(rows, table.rows.size());
+  return static_cast<int>(rows);
+}
 
 EquivResult checkRewrite(const PlanNode& original, const PlanNode& rewritten,
                          const BoundedOptions& options) {
@@ -151,6 +192,9 @@ EquivResult checkRewrite(const PlanNode& original, const PlanNode& rewritten,
   if (auto proof = proofOf(original, rewritten, options)) return *proof;
   auto t0 = std::chrono::steady_clock::now();
   r.bounded = checkEquivalent(original, rewritten, options);
+  if (!r.bounded.counterexample && r.bounded.error.empty() &&
+      (r.bounded.bound < options.bound || !r.bounded.complete))
+    searchAroundChanges(original, rewritten, options, t0, r.bounded);
   r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   if (r.bounded.counterexample) {
     r.verdict = "different";

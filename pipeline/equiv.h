@@ -54,6 +54,11 @@ struct EquivResult {
   std::string proof;
 };
 
+/// The bound a result speaks for: the bound reached when equivalent or
+/// inconclusive; when different, the counterexample's rows per table (the most
+/// of any table but a LIMIT window's repeated row).
+int reportedBound(const EquivResult& r);
+
 /// Searches for a database on which `rewritten` returns another result than
 /// `original` (bags; the order an ORDER BY fixes; any valid answer where a LIMIT
 /// cuts ties). Runtime filters are not applied. Plans that return different

@@ -12,11 +12,10 @@
 // the median time to the counterexample. --no-proof searches every step;
 // --cross-check also searches every step the normal form proved, and a
 // counterexample there is a defect of the normal form (exit 1). --verbose names
-// every open step with its query. Exit 1 when a real step is
-// different (a normalisation bug), printing the query. A broken rule's
-// application found equivalent is printed for review: where the query makes it
-// sound by coincidence (a NOT IN above an outer join that rejects its padding
-// anyway) it is; otherwise the search missed it.
+// every open step, and every broken rule's open application, with its query. Exit 1 when a real
+// step is different (a normalisation bug), printing the query. A broken rule's application found
+// equivalent is printed for review: where the query makes it sound by coincidence (a NOT IN above
+// an outer join that rejects its padding anyway) it is; otherwise the search missed it.
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -137,6 +136,10 @@ int main(int argc, char** argv) {
                   << " on: " << sql << "\n";
       } else {
         ++t.open;
+        if (verbose)
+          std::cout << "OPEN " << rule.name << " at " << rw->where << " (" << r.verdict
+                    << " at bound " << r.bounded.bound << ": " << r.bounded.limit << ") on: " << sql
+                    << "\n";
       }
     }
   }

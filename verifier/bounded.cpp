@@ -13,6 +13,7 @@
 #include <memory>
 
 #include "verifier/answers.h"
+#include "verifier/oracle_run.h"
 #include "verifier/plan_sql.h"
 #include "verifier/search_space.h"
 #include "verifier/slices.h"
@@ -23,33 +24,6 @@ namespace rfguard {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-/// The oracle, when asked for, with the current database loaded once per database.
-struct Oracle {
-  std::unique_ptr<SqlOracle> engine;
-  SqlTableTypes types;  ///< the scans' column types, for typed tables
-  bool active = false;  ///< consulted for the current database
-  bool loaded = false;
-
-  /// Opens the oracle of `o` (SQLite by default) for the plans; false when it cannot.
-  bool open(const BoundedOptions& o, std::initializer_list<const PlanNode*> plans,
-            BoundedVerdict& out) {
-    std::string err;
-    engine = o.oracleFactory ? o.oracleFactory(err) : std::make_unique<SqliteOracle>();
-    if (!engine) {
-      out.oracleSkipped = err;
-      return false;
-    }
-    out.oracleName = engine->name();
-    for (const PlanNode* p : plans) collectSqlTypes(*p, types);
-    return true;
-  }
-  SqlFilters dialect() const {
-    SqlFilters f;
-    f.dialect = engine->dialect();
-    return f;
-  }
-};
 
 /// Multisets of option indexes of size 0..n, smallest first (as non-decreasing index lists).
 std::vector<std::vector<int>> multisets(int options, int n) {
@@ -87,9 +61,11 @@ std::set<int> filterIds(const PlanNode& n) {
   return ids;
 }
 
-/// One search: `differs` evaluates a database and says whether it is a counterexample.
-BoundedVerdict search(const SearchSpace& space, const BoundedOptions& o,
-                      const std::function<bool(const rt::Database&, BoundedVerdict&)>& differs) {
+}  // namespace
+
+BoundedVerdict searchDatabases(
+    const SearchSpace& space, const BoundedOptions& o,
+    const std::function<bool(const rt::Database&, BoundedVerdict&)>& differs) {
   BoundedVerdict v;
   if (!space.error.empty()) {
     v.complete = false;
@@ -260,40 +236,7 @@ BoundedVerdict search(const SearchSpace& space, const BoundedOptions& o,
   return v;
 }
 
-std::string rowsText(const std::vector<rt::Row>& rows) {
-  std::string s;
-  for (const auto& r : rt::sortedBag(rows)) s += (s.empty() ? "" : " ") + rt::keyToString(r);
-  return "{" + s + "}";
-}
-
-/// Runs one query in SQLite over `db`: its rows must be one of the answers the
-/// evaluator allows (`ours`, every way LIMITs may cut ties; compared as bags).
-void consult(Oracle& oracle, const std::optional<std::string>& sql, const rt::Database& db,
-             const std::vector<rt::Relation>& answers, const std::string& what,
-             BoundedVerdict& out) {
-  if (!oracle.active || !sql) return;
-  std::string err;
-  std::vector<rt::Row> theirs;
-  if (!oracle.loaded && !oracle.engine->load(db, oracle.types, err)) {
-    out.oracleSkipped = err;
-    return;
-  }
-  oracle.loaded = true;
-  ++out.oracleRuns;
-  if (!oracle.engine->query(*sql, theirs, err)) {
-    out.oracleSkipped = err;
-    return;
-  }
-  for (const auto& a : answers)
-    if (a.topK ? rt::validTopK(*a.topK, theirs) : sameBag(a.rows, theirs)) return;
-  if (out.oracleDisagreements.size() >= 3) return;
-  const std::vector<rt::Row>& ours = answers[0].rows;
-  std::string tables;
-  for (const auto& [name, t] : db) tables += " " + name + "=" + rowsText(t.rows);
-  out.oracleDisagreements.push_back(what + ": evaluator " + rowsText(ours) + ", " +
-                                    oracle.engine->name() + " " + rowsText(theirs) + " on" +
-                                    tables);
-}
+namespace {
 
 BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const BoundedOptions& o,
                         const std::set<int>& filters) {
@@ -318,7 +261,7 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
                                        withContent(kContents[2])};
   rt::EvalOptions plain;
   plain.cache = cache;
-  BoundedVerdict v = search(space, o, [&](const rt::Database& db, BoundedVerdict& out) {
+  BoundedVerdict v = searchDatabases(space, o, [&](const rt::Database& db, BoundedVerdict& out) {
     if (o.oracle && !written) {
       written = true;
       if (oracle.open(o, {&root}, out)) {
@@ -397,11 +340,11 @@ void checkSlices(const PlanNode& root, const BoundedOptions& o, BoundedVerdict& 
     if (!sv.safe && v.sliceLimit.empty()) {
       const Counterexample& c = *sv.counterexample;
       std::string tables;
-      for (const auto& [name, t] : c.db) tables += " " + name + "=" + rowsText(t.rows);
+      for (const auto& [name, t] : c.db) tables += " " + name + "=" + bagText(t.rows);
       v.sliceLimit = rf + "differs at bound " + std::to_string(sv.bound + 1) +
                      " on free inputs, which the plan may never produce (" +
                      rt::contentName(c.content) + " content:" + tables + "; original " +
-                     rowsText(c.original) + ", rewritten " + rowsText(c.rewritten) + ")";
+                     bagText(c.original) + ", rewritten " + bagText(c.rewritten) + ")";
     }
     if (!sv.complete && v.sliceLimit.empty()) v.sliceLimit = rf + sv.limit;
   }
@@ -448,59 +391,6 @@ std::vector<BoundedVerdict> checkFilters(const PlanNode& root, const BoundedOpti
   if (!out[0].safe && ids.size() > 1)
     for (int id : ids) out.push_back(checkSet(root, space, o, {id}));
   return out;
-}
-
-BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritten,
-                               const BoundedOptions& o) {
-  SearchSpace space({&original, &rewritten}, o.fresh);
-  Oracle oracle;
-  std::optional<std::string> sqlA, sqlB;
-  std::string why;
-  bool written = false;
-  auto cache = rt::newEvalCache();
-  BoundedVerdict v = search(space, o, [&](const rt::Database& db, BoundedVerdict& out) {
-    if (o.oracle && !written) {
-      written = true;
-      if (oracle.open(o, {&original, &rewritten}, out)) {
-        sqlA = planToSqlite(original, oracle.dialect(), &why);
-        sqlB = planToSqlite(rewritten, oracle.dialect(), &why);
-      }
-    }
-    rt::EvalOptions plain;
-    plain.cache = cache;
-    rt::Relation a, b;
-    oracle.active = oracle.engine && (!o.oracleDatabases || out.databases <= o.oracleDatabases);
-    oracle.loaded = false;
-    if (!rt::evaluate(original, db, plain, a, out.error)) return false;
-    if (!rt::evaluate(rewritten, db, plain, b, out.error)) return false;
-    std::vector<rt::Relation> origins, answers;
-    if (!answersOf(original, db, plain, std::move(a), origins, out.error) ||
-        !answersOf(rewritten, db, plain, std::move(b), answers, out.error))
-      return false;
-    consult(oracle, sqlA, db, origins, "original", out);
-    consult(oracle, sqlB, db, answers, "rewritten", out);
-    for (const auto& x : answers)
-      if (!allowedIn(origins, x)) {
-        // Rows in their order where the original fixes one, else as sorted bags.
-        const bool ordered = origins[0].order != nullptr;
-        std::vector<rt::Row> theirs = ordered ? x.rows : rt::sortedBag(x.rows);
-        // No fixed order: show an order the rewritten plan may return and the original not.
-        if (ordered && !x.order && sameBag(origins[0].rows, x.rows))
-          if (auto breaking = rt::orderBreaking(origins[0])) theirs = std::move(*breaking);
-        out.counterexample =
-            Counterexample{db,
-                           ordered ? origins[0].rows : rt::sortedBag(origins[0].rows),
-                           std::move(theirs),
-                           rt::Content::Exact,
-                           {},
-                           {},
-                           ordered};
-        return true;
-      }
-    return false;
-  });
-  if (o.oracle && !why.empty() && v.oracleSkipped.empty()) v.oracleSkipped = why;
-  return v;
 }
 
 }  // namespace rfguard

@@ -66,6 +66,9 @@ struct BoundedVerdict {
   std::optional<Counterexample> counterexample;
   std::string error;  ///< the plan could not be evaluated
   std::string limit;  ///< why the search stopped before the bound (space or budget)
+  /// When the counterexample came from the search around a rewrite's changed
+  /// subtrees (searchAround), how: "a database on which limit #8 and ... differ, ...".
+  std::string around;
   /// LIMIT / OFFSET constants a bound-sized input cannot pass: how the search went
   /// past them (each database again with one row repeated that many times), or
   /// that it could not (a constant over kMaxRepeat); empty when there are none.
@@ -101,5 +104,17 @@ std::vector<BoundedVerdict> checkFilters(const PlanNode& root, const BoundedOpti
 /// is evaluated without filters against `original`.
 BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritten,
                                const BoundedOptions& options);
+
+/// For two plans that differ only in some subtrees (pairs of the original's and
+/// the rewritten plan's, as pipeline/equiv.h's changedSubtrees finds them), and
+/// whose whole search stopped short: first databases on which a pair of
+/// subtrees differs (over their tables only, with the whole plans' domains),
+/// then, for each, the rest of the database around it, bound by bound. Finds
+/// counterexamples whose every table is small but which the whole space at
+/// that bound is too large to reach; an empty counterexample proves nothing.
+/// The budget is `options`' own.
+BoundedVerdict searchAround(const PlanNode& original, const PlanNode& rewritten,
+                            const std::vector<std::pair<const PlanNode*, const PlanNode*>>& changed,
+                            const BoundedOptions& options);
 
 }  // namespace rfguard

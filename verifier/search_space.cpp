@@ -212,7 +212,7 @@ SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh) {
 }
 
 bool SearchSpace::canonical(const std::vector<std::vector<int>>& choice) const {
-  uint32_t mask = 0;
+  uint32_t mask = pinnedFresh;
   for (size_t t = 0; t < tables.size(); ++t)
     for (int o : choice[t]) mask |= tables[t].freshMask[static_cast<size_t>(o)];
   for (unsigned c = 0; c < 6; ++c) {
@@ -252,6 +252,36 @@ void SearchSpace::fill(const std::vector<std::vector<int>>& choice, rt::Database
       out.rows.push_back(std::move(row));
     }
   }
+}
+
+uint32_t SearchSpace::freshUsedBy(const rt::Database& db) const {
+  uint32_t mask = 0;
+  for (const TableSpec& spec : tables) {
+    auto table = db.find(spec.name);
+    if (table == db.end()) continue;
+    for (const rt::Row& row : table->second.rows)
+      for (size_t o = 0; o < spec.options.size(); ++o) {
+        bool same = true;
+        size_t v = 0;
+        for (size_t c = 0; same && c < spec.columns.size(); ++c)
+          if (spec.columns[c].varies) {
+            const rt::Value& want = spec.options[o][v++];
+            same = want.index() == row[c].index() &&
+                   (rt::isNull(want) || rt::compare(want, row[c]) == 0);
+          }
+        if (same) {
+          mask |= spec.freshMask[o];
+          break;
+        }
+      }
+  }
+  return mask;
+}
+
+void SearchSpace::keepTables(const std::function<bool(const std::string& table)>& keep) {
+  tables.erase(std::remove_if(tables.begin(), tables.end(),
+                              [&](const TableSpec& t) { return !keep(t.name); }),
+               tables.end());
 }
 
 }  // namespace rfguard

@@ -1,12 +1,14 @@
 #pragma once
 // Internal to verifier/: the databases a bounded search ranges over.
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "evaluation/evaluator.h"
 #include "ir/plan.h"
+#include "verifier/bounded.h"
 
 namespace rfguard {
 
@@ -38,6 +40,9 @@ struct SearchSpace {
   std::vector<LimitConstant> limits;  ///< every LIMIT / OFFSET / TopN of the plans
   std::vector<rt::Value> extras;      ///< false-positive candidates
   std::string error;                  ///< the space is too large to enumerate
+  /// Fresh values that tables outside the space already hold (freshUsedBy): a
+  /// database of this space is canonical with them, not from the first.
+  uint32_t pinnedFresh = 0;
   /// Builds the space of the plans (their tables, constants and read columns).
   SearchSpace(const std::vector<const PlanNode*>& plans, int fresh);
   /// The database of one choice (per table, the option indexes of its rows) into `db`,
@@ -46,6 +51,18 @@ struct SearchSpace {
   /// True when the fresh values used form a prefix of each type's pool (one
   /// database per renaming of fresh values).
   bool canonical(const std::vector<std::vector<int>>& choice) const;
+  /// The fresh values the rows of this space's tables in `db` use (as `canonical` counts them).
+  uint32_t freshUsedBy(const rt::Database& db) const;
+  /// Keeps only the tables `keep` accepts.
+  void keepTables(const std::function<bool(const std::string& table)>& keep);
 };
+
+/// One search (verifier/bounded.cpp): iterative deepening over the space's
+/// databases up to `options.bound` rows per table, within its budget; `differs`
+/// evaluates one database and says whether it is a counterexample (it records
+/// it in the verdict).
+BoundedVerdict searchDatabases(
+    const SearchSpace& space, const BoundedOptions& options,
+    const std::function<bool(const rt::Database&, BoundedVerdict&)>& differs);
 
 }  // namespace rfguard

@@ -2,8 +2,8 @@
 // expression atom mentions both (a comparison, an arithmetic or function
 // call, a join key, a filter's build and probe sides), when a projection,
 // aggregate or set operation passes one into the other, or when two scans
-// read the same table column. AND, OR, NOT and CASE conditions split atoms:
-// `a = 1 OR b = 2` relates neither a to b nor 2 to a.
+// read the same table column. A count's class meets 0, 1 and 2. AND, OR, NOT and CASE conditions
+// split atoms: `a = 1 OR b = 2` relates neither a to b nor 2 to a.
 #include "verifier/value_classes.h"
 
 #include <cctype>
@@ -127,6 +127,12 @@ void ValueClasses::atom(const Expr& e, const std::string& with) {
   }
 }
 
+void ValueClasses::counted(const std::string& column) {
+  // A count or row number is 0, 1 or 2 on the databases a search reaches: a
+  // column compared with one needs those values (a fresh value never equals it).
+  for (int64_t n : {0, 1, 2}) pending_[idOf(column)].emplace_back(rt::valueKey(rt::Value(n)), n);
+}
+
 ValueClasses::ValueClasses(const std::vector<const PlanNode*>& nodes) {
   std::map<int, const Expr*> probeOf;
   std::map<std::string, const PlanNode*> firstScan;
@@ -144,13 +150,16 @@ ValueClasses::ValueClasses(const std::vector<const PlanNode*>& nodes) {
       case PlanOp::Project:
       case PlanOp::Aggregate:
         for (const auto& ne : n->exprs) atom(*ne.expr, ne.name);
-        for (const auto& a : n->aggs)
+        for (const auto& a : n->aggs) {
           for (const auto& arg : a.args) atom(*arg, aggregateNeverNull(a.func) ? "" : a.name);
+          if (aggregateNeverNull(a.func) && a.type.isInteger()) counted(a.name);
+        }
         break;
       case PlanOp::Window:
         for (const auto& w : n->windows) {
           bool passes = !aggregateNeverNull(w.func);
           for (const auto& arg : w.args) atom(*arg, passes ? w.name : "");
+          if (!passes && w.type.isInteger()) counted(w.name);
           for (const auto& p : w.partitionBy) atom(*p, "");
           for (const auto& k : w.orderBy) atom(*k.expr, "");
         }

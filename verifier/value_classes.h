@@ -31,7 +31,7 @@ class ValueClasses {
   int idOf(const std::string& column);
   void unite(const std::string& a, const std::string& b);
   void atom(const Expr& e, const std::string& with);
-  void addConstants(const Expr& e, const std::string& column);
+  void counted(const std::string& column);
 
   mutable std::vector<int> parent_;
   std::map<std::string, int> ids_;

@@ -12,13 +12,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-/// The bound a result speaks for: reached when equivalent or inconclusive; the
-/// counterexample's rows per table when different.
-int reportedBound(const EquivResult& r) {
-  if (r.bounded.counterexample) return r.bounded.bound + 1;
-  return r.bounded.bound;
-}
-
 Json resultJson(const EquivResult& r) {
   Json j{{"verdict", r.verdict},
          {"bound", reportedBound(r)},
@@ -34,6 +27,7 @@ Json resultJson(const EquivResult& r) {
   if (r.bounded.counterexample) {
     j["counterexample"] = counterexampleJson(*r.bounded.counterexample, r.sql);
     j["counterexample"]["ordered"] = r.bounded.counterexample->ordered;
+    if (!r.bounded.around.empty()) j["around"] = r.bounded.around;
   }
   if (Json o = oracleJson(r.bounded); !o.is_null()) j["oracle"] = o;
   j["ms"] = r.ms;
@@ -61,6 +55,7 @@ void resultText(const EquivResult& r, std::ostream& out) {
         << (c.ordered ? ", results compared in order" : "")
         << (c.repeated ? ", one row repeated " + std::to_string(c.repeated) + " times" : "")
         << "\n";
+    if (!r.bounded.around.empty()) out << "  found from " << r.bounded.around << "\n";
     counterexampleText(c, r.sql, out);
   }
   if (!r.bounded.constants.empty() && r.verdict != "different" &&

@@ -1,0 +1,199 @@
+// Two plans' results compared by bounded search (verifier/bounded.h): over every
+// small database, and around the subtrees a rewrite changed.
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <set>
+
+#include "verifier/answers.h"
+#include "verifier/bounded.h"
+#include "verifier/oracle_run.h"
+#include "verifier/search_space.h"
+
+namespace rfguard {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Evaluates both plans on one database; a database on which the rewritten plan's
+/// answer is none the original allows is a counterexample, recorded in the verdict.
+/// With the oracle asked for, each plan's rows are also checked against it.
+class EquivalenceProbe {
+ public:
+  EquivalenceProbe(const PlanNode& original, const PlanNode& rewritten, const BoundedOptions& o)
+      : original_(original), rewritten_(rewritten), o_(o) {
+    plain_.cache = rt::newEvalCache();
+  }
+
+  bool operator()(const rt::Database& db, BoundedVerdict& out) {
+    if (o_.oracle && !written_) {
+      written_ = true;
+      if (oracle_.open(o_, {&original_, &rewritten_}, out)) {
+        sqlA_ = planToSqlite(original_, oracle_.dialect(), &why);
+        sqlB_ = planToSqlite(rewritten_, oracle_.dialect(), &why);
+      }
+    }
+    rt::Relation a, b;
+    oracle_.active = oracle_.engine && (!o_.oracleDatabases || out.databases <= o_.oracleDatabases);
+    oracle_.loaded = false;
+    if (!rt::evaluate(original_, db, plain_, a, out.error)) return false;
+    if (!rt::evaluate(rewritten_, db, plain_, b, out.error)) return false;
+    std::vector<rt::Relation> origins, answers;
+    if (!answersOf(original_, db, plain_, std::move(a), origins, out.error) ||
+        !answersOf(rewritten_, db, plain_, std::move(b), answers, out.error))
+      return false;
+    consult(oracle_, sqlA_, db, origins, "original", out);
+    consult(oracle_, sqlB_, db, answers, "rewritten", out);
+    for (const auto& x : answers)
+      if (!allowedIn(origins, x)) {
+        // Rows in their order where the original fixes one, else as sorted bags.
+        const bool ordered = origins[0].order != nullptr;
+        std::vector<rt::Row> theirs = ordered ? x.rows : rt::sortedBag(x.rows);
+        // No fixed order: show an order the rewritten plan may return and the original not.
+        if (ordered && !x.order && sameBag(origins[0].rows, x.rows))
+          if (auto breaking = rt::orderBreaking(origins[0])) theirs = std::move(*breaking);
+        out.counterexample =
+            Counterexample{db,
+                           ordered ? origins[0].rows : rt::sortedBag(origins[0].rows),
+                           std::move(theirs),
+                           rt::Content::Exact,
+                           {},
+                           {},
+                           ordered};
+        return true;
+      }
+    return false;
+  }
+
+  std::string why;  ///< why a plan has no SQL form for the oracle
+
+ private:
+  const PlanNode& original_;
+  const PlanNode& rewritten_;
+  const BoundedOptions& o_;
+  rt::EvalOptions plain_;
+  Oracle oracle_;
+  std::optional<std::string> sqlA_, sqlB_;
+  bool written_ = false;
+};
+
+/// The tables a plan scans.
+std::set<std::string> scanned(const PlanNode& n, std::set<std::string> into = {}) {
+  if (n.op == PlanOp::Scan) into.insert(n.table);
+  for (const auto& c : n.children) into = scanned(*c, std::move(into));
+  return into;
+}
+
+/// The oracle's account of a search, added to `to`.
+void addOracle(const BoundedVerdict& from, BoundedVerdict& to) {
+  to.oracleRuns += from.oracleRuns;
+  if (to.oracleName.empty()) to.oracleName = from.oracleName;
+  if (to.oracleSkipped.empty()) to.oracleSkipped = from.oracleSkipped;
+  for (const auto& d : from.oracleDisagreements)
+    if (to.oracleDisagreements.size() < 3) to.oracleDisagreements.push_back(d);
+}
+
+}  // namespace
+
+BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritten,
+                               const BoundedOptions& o) {
+  SearchSpace space({&original, &rewritten}, o.fresh);
+  EquivalenceProbe probe(original, rewritten, o);
+  BoundedVerdict v = searchDatabases(
+      space, o, [&](const rt::Database& db, BoundedVerdict& out) { return probe(db, out); });
+  if (o.oracle && !probe.why.empty() && v.oracleSkipped.empty()) v.oracleSkipped = probe.why;
+  return v;
+}
+
+BoundedVerdict searchAround(const PlanNode& original, const PlanNode& rewritten,
+                            const std::vector<std::pair<const PlanNode*, const PlanNode*>>& changed,
+                            const BoundedOptions& o) {
+  // Databases on which the changed subtrees differ, kept per pair: the first
+  // few dozen, smallest first (what the rest of the plan needs of them is not
+  // known, so variety helps more than a long list).
+  constexpr size_t kSeeds = 32;
+  BoundedVerdict v;
+  v.complete = false;
+  const auto start = Clock::now();
+  auto left = [&] {
+    return o.seconds - std::chrono::duration<double>(Clock::now() - start).count();
+  };
+  SearchSpace whole({&original, &rewritten}, o.fresh);
+  if (!whole.error.empty()) {
+    v.limit = whole.error;
+    return v;
+  }
+  EquivalenceProbe probe(original, rewritten, o);
+  std::string where;  // the pairs searched around
+  for (const auto& [x, y] : changed) {
+    if (x->output.size() != y->output.size() || !freeColumns(*x).empty() ||
+        !freeColumns(*y).empty())
+      continue;  // the subtrees cannot be compared alone
+    const std::set<std::string> inside = scanned(*y, scanned(*x));
+    SearchSpace local = whole, rest = whole;
+    local.keepTables([&](const std::string& t) { return inside.count(t) > 0; });
+    rest.keepTables([&](const std::string& t) { return inside.count(t) == 0; });
+    if (local.tables.empty() || rest.tables.empty()) continue;  // the whole search's space
+    where += (where.empty() ? "" : ", ") + nodeRef(*y);
+    BoundedOptions lo = o;
+    lo.oracle = false;
+    lo.progress = nullptr;
+    lo.maxDatabases = std::max<uint64_t>(o.maxDatabases / 4, 1);
+    lo.seconds = left() / 4;
+    EquivalenceProbe sub(*x, *y, lo);
+    std::vector<rt::Database> seeds;
+    BoundedVerdict lv =
+        searchDatabases(local, lo, [&](const rt::Database& db, BoundedVerdict& out) {
+          BoundedVerdict scratch;
+          if (sub(db, scratch)) {
+            seeds.push_back(db);
+            return seeds.size() >= kSeeds;
+          }
+          out.error = scratch.error;
+          return false;
+        });
+    v.databases += lv.databases;
+    // Each seed with the rest of the database around it, bound by bound.
+    rt::Database merged;
+    for (int n = 1; n <= o.bound; ++n)
+      for (const rt::Database& seed : seeds) {
+        if (v.databases >= o.maxDatabases || left() <= 0) {
+          v.limit = "around " + where + ": the budget ran out after " +
+                    std::to_string(v.databases) + " databases";
+          return v;
+        }
+        BoundedOptions eo = o;
+        eo.bound = n;
+        eo.maxDatabases = o.maxDatabases - v.databases;
+        eo.seconds = left();
+        rest.pinnedFresh = local.freshUsedBy(seed);
+        BoundedVerdict ev =
+            searchDatabases(rest, eo, [&](const rt::Database& db, BoundedVerdict& out) {
+              merged = seed;
+              for (const auto& [name, table] : db) merged[name] = table;
+              return probe(merged, out);
+            });
+        v.databases += ev.databases;
+        addOracle(ev, v);
+        if (!ev.error.empty()) {
+          v.error = ev.error;
+          return v;
+        }
+        if (ev.counterexample) {
+          v.safe = false;
+          v.counterexample = std::move(ev.counterexample);
+          v.around = "a database on which " + nodeRef(*x) + " and " + nodeRef(*y) +
+                     " differ, with the rest of the database searched around it";
+          return v;
+        }
+      }
+  }
+  if (!where.empty())
+    v.limit =
+        "around " + where + ": no counterexample in " + std::to_string(v.databases) + " databases";
+  if (o.oracle && !probe.why.empty() && v.oracleSkipped.empty()) v.oracleSkipped = probe.why;
+  return v;
+}
+
+}  // namespace rfguard
