@@ -40,6 +40,25 @@ std::map<std::string, std::string> tableShapes(const PlanNode& root) {
   return out;
 }
 
+/// The same output column ids in the same order.
+bool sameColumns(const PlanNode& a, const PlanNode& b) {
+  if (a.output.size() != b.output.size()) return false;
+  for (size_t i = 0; i < a.output.size(); ++i)
+    if (a.output[i].id != b.output[i].id) return false;
+  return true;
+}
+
+/// A node's document without its subquery expressions' plans.
+Json withoutSubqueryPlans(Json j) {
+  if (j.is_object()) {
+    if (j.contains("subquery")) j.erase("plan");
+    for (auto& [k, v] : j.items()) v = withoutSubqueryPlans(std::move(v));
+  } else if (j.is_array()) {
+    for (auto& v : j) v = withoutSubqueryPlans(std::move(v));
+  }
+  return j;
+}
+
 Json stripPositions(Json j) {
   if (j.is_object()) {
     j.erase("id");
@@ -355,18 +374,30 @@ bool structurallyIdentical(const PlanNode& a, const PlanNode& b) {
 
 std::vector<std::pair<const PlanNode*, const PlanNode*>> changedSubtrees(const PlanNode& a,
                                                                          const PlanNode& b) {
-  if (a.children.size() == b.children.size() && !a.children.empty()) {
+  if (a.children.size() == b.children.size()) {
     Json na = stripPositions(planToJson(a)), nb = stripPositions(planToJson(b));
     na.erase("children");
     nb.erase("children");
-    if (na == nb) {  // the node is unchanged: the change is in its children
+    std::vector<const PlanNode*> sa, sb;  // the plans of the node's own subqueries
+    forEachSubqueryPlan(a, [&](const PlanNode& p) { sa.push_back(&p); });
+    forEachSubqueryPlan(b, [&](const PlanNode& p) { sb.push_back(&p); });
+    // The node is unchanged, or changed only inside its subqueries' plans: the
+    // change is in its children or those plans.
+    const bool inSubqueries = na != nb && !sa.empty() && sa.size() == sb.size() &&
+                              withoutSubqueryPlans(na) == withoutSubqueryPlans(nb);
+    if (na == nb || inSubqueries) {
       std::vector<std::pair<const PlanNode*, const PlanNode*>> out;
-      for (size_t i = 0; i < a.children.size(); ++i)
-        if (!structurallyIdentical(*a.children[i], *b.children[i])) {
-          auto below = changedSubtrees(*a.children[i], *b.children[i]);
-          out.insert(out.end(), below.begin(), below.end());
-        }
-      if (!out.empty()) return out;
+      bool alike = true;  // every changed pair returns the same columns
+      auto descend = [&](const PlanNode& x, const PlanNode& y) {
+        if (structurallyIdentical(x, y)) return;
+        auto below = changedSubtrees(x, y);
+        for (const auto& [u, v] : below) alike = alike && sameColumns(*u, *v);
+        out.insert(out.end(), below.begin(), below.end());
+      };
+      for (size_t i = 0; i < a.children.size(); ++i) descend(*a.children[i], *b.children[i]);
+      if (inSubqueries)
+        for (size_t i = 0; i < sa.size(); ++i) descend(*sa[i], *sb[i]);
+      if (!out.empty() && alike) return out;
     }
   }
   return {{&a, &b}};

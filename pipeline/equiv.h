@@ -106,7 +106,10 @@ struct TraceVerdict {
 
 /// The smallest pairs of subtrees outside which `a` and `b` are structurally
 /// identical (a rule's local changes): descending while a node is unchanged, into
-/// each child that changed. {{&a, &b}} when the roots themselves differ.
+/// each child that changed, and through a node changed only inside the plans of
+/// its subquery expressions into each of those plans that changed; but not
+/// below a node whose changed parts return other columns than before (such a
+/// pair cannot be compared alone). {{&a, &b}} when the roots themselves differ.
 std::vector<std::pair<const PlanNode*, const PlanNode*>> changedSubtrees(const PlanNode& a,
                                                                          const PlanNode& b);
 

@@ -78,10 +78,11 @@ class EquivalenceProbe {
   bool written_ = false;
 };
 
-/// The tables a plan scans.
+/// The tables a plan scans, its subquery plans' included.
 std::set<std::string> scanned(const PlanNode& n, std::set<std::string> into = {}) {
-  if (n.op == PlanOp::Scan) into.insert(n.table);
-  for (const auto& c : n.children) into = scanned(*c, std::move(into));
+  forEachNode(n, [&](const PlanNode& x) {
+    if (x.op == PlanOp::Scan) into.insert(x.table);
+  });
   return into;
 }
 

@@ -125,3 +125,24 @@ TEST_CASE("equiv: a search around that finds nothing says where it looked") {
   CHECK(r.bounded.databases > o.maxDatabases);  // the quarter the search around may take
   CHECK(r.bounded.databases <= o.maxDatabases + o.maxDatabases / 4 + 256);
 }
+
+TEST_CASE("equiv: the changed subtrees, inside subqueries and up to the same columns") {
+  auto qs = plans(
+      "CREATE TABLE a (k int, v int); CREATE TABLE b (k int, w int);\n"
+      "SELECT k FROM a WHERE v > 0 AND k IN (SELECT k FROM b WHERE w > 1);\n"
+      "SELECT k FROM a WHERE v > 0 AND k IN (SELECT k FROM b WHERE w > 2);\n"
+      "SELECT a.k FROM a JOIN b ON a.k = b.k;\n"
+      "SELECT a.k FROM a JOIN (SELECT k FROM b) AS b ON a.k = b.k;\n");
+  // Only the subquery's filter changed: the pair is inside the subquery's plan,
+  // and it alone is what a search around it holds.
+  auto inside = changedSubtrees(*qs[0].plan, *qs[1].plan);
+  REQUIRE(inside.size() == 1);
+  CHECK(inside[0].first->op == PlanOp::Filter);
+  CHECK(inside[0].first->children[0]->table == "b");
+  // The scan of b became a projection of one column: compared alone they return
+  // other columns, and so does the join above them; the pair is the roots.
+  auto lifted = changedSubtrees(*qs[2].plan, *qs[3].plan);
+  REQUIRE(lifted.size() == 1);
+  CHECK(lifted[0].first == qs[2].plan.get());
+  CHECK(lifted[0].second == qs[3].plan.get());
+}
