@@ -2,9 +2,11 @@
 // bounded verifier (and optionally SQLite). The unit suite runs a fixed seed;
 // this is the longer run.
 //
-//   build/random_check [--queries N] [--seed S] [--bound B] [--seconds T] [--oracle]
-//                      [--oracle-engine duckdb] [--oracle-databases N]
+//   build/random_check [--queries N] [--seed S] [--bound B] [--seconds T]
+//                      [--databases N] [--oracle] [--oracle-engine duckdb]
+//                      [--oracle-databases N] [--verbose]
 // Exit 1 when a counterexample is found (a rule bug), printing the query.
+// --verbose also names every query whose filters stop short of the bound, and why.
 #include <cstring>
 #include <iostream>
 #include <map>
@@ -24,6 +26,7 @@ int main(int argc, char** argv) {
   o.bound = 2;
   o.seconds = 1;
   o.maxDatabases = 20000;
+  bool verbose = false;  // name every query whose filters stop short of the bound
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() { return i + 1 < argc ? std::string(argv[++i]) : std::string("0"); };
@@ -35,6 +38,10 @@ int main(int argc, char** argv) {
       o.bound = std::stoi(next());
     else if (a == "--seconds")
       o.seconds = std::stod(next());
+    else if (a == "--databases")
+      o.maxDatabases = std::stoull(next());
+    else if (a == "--verbose")
+      verbose = true;
     else if (a == "--oracle")
       o.oracle = true;
     else if (a == "--oracle-engine") {
@@ -44,7 +51,8 @@ int main(int argc, char** argv) {
       o.oracleDatabases = std::stoull(next());
     else {
       std::cerr << "usage: random_check [--queries N] [--seed S] [--bound B] [--seconds T] "
-                   "[--oracle] [--oracle-engine duckdb] [--oracle-databases N]\n";
+                   "[--databases N] [--oracle] [--oracle-engine duckdb] [--oracle-databases N] "
+                   "[--verbose]\n";
       return 2;
     }
   }
@@ -76,6 +84,10 @@ int main(int argc, char** argv) {
     const bool whole = v.complete && v.bound == o.bound;
     complete += whole;
     sliced += !whole && v.sliceBound == o.bound;
+    if (verbose && !whole && v.sliceBound != o.bound)
+      std::cout << "SHORT (whole to bound " << v.bound << ", slices to " << v.sliceBound
+                << "): " << sql << "\n  " << (v.sliceLimit.empty() ? v.limit : v.sliceLimit)
+                << "\n";
     if (v.sliceLimit.find("differs") != std::string::npos) {
       // Not a counterexample (a free table can hold what no database produces), but a
       // slice too coarse to conclude: worth a look.
