@@ -10,6 +10,7 @@
 #include "pipeline/session.h"
 #include "verifier/broken_rules.h"
 #include "verifier/random_queries.h"
+#include "verifier/search_space.h"
 
 using namespace rfguard;
 
@@ -145,4 +146,31 @@ TEST_CASE("equiv: the changed subtrees, inside subqueries and up to the same col
   REQUIRE(lifted.size() == 1);
   CHECK(lifted[0].first == qs[2].plan.get());
   CHECK(lifted[0].second == qs[3].plan.get());
+}
+
+TEST_CASE("equiv: the rest of a database around held tables is canonical with their fresh values") {
+  auto qs = plans(
+      "CREATE TABLE a (k int, v int); CREATE TABLE b (k int, w int);\n"
+      "SELECT a.k FROM a JOIN b ON a.k = b.k;\n");
+  SearchSpace whole({qs[0].plan.get()}, 2);
+  SearchSpace held = whole, rest = whole;
+  held.keepTables([](const std::string& t) { return t == "a"; });
+  rest.keepTables([](const std::string& t) { return t == "b"; });
+  REQUIRE(held.tables.size() == 1);
+  REQUIRE(rest.tables.size() == 1);
+  // k varies over the fresh values 1 and 2, then NULL.
+  const auto& options = rest.tables[0].options;
+  REQUIRE(options.size() == 3);
+  CHECK(options[0][0] == rt::Value(int64_t{1}));
+  CHECK(options[1][0] == rt::Value(int64_t{2}));
+  // a holds the first fresh value; b with the second alone is, on its own, a
+  // renaming of b with the first, but beside a it is the database where they differ.
+  rt::Database db;
+  held.fill({{0}}, db);
+  CHECK_FALSE(rest.canonical({{1}}));
+  rest.pinnedFresh = held.freshUsedBy(db);
+  CHECK(rest.pinnedFresh != 0);
+  CHECK(rest.canonical({{1}}));
+  CHECK(rest.canonical({{0}}));
+  CHECK(held.freshUsedBy(rt::Database{}) == 0);
 }
