@@ -10,11 +10,6 @@ namespace rfguard::duckdb_import {
 
 namespace {
 
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
-  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
 /// Finds node `id` below `n`.
 Json* find(Json& n, int id) {
   if (n.value("id", -1) == id) return &n;

@@ -163,6 +163,39 @@ struct Importer {
   } parent;
 
   Built build(const Json& n, const std::string& ptr);
+  /// One operator being imported: its document, where it is, its name and
+  /// children, its node id, and what it builds.
+  struct Op {
+    const Json& n;
+    const std::string& ptr;
+    const std::string& op;
+    const Json* kids;
+    int id;
+    Built out;
+  };
+  /// Imports child `i` of the operator (an error when it has fewer).
+  Built childOf(Op& o, size_t i);
+  /// False after an error when the operator has not exactly `count` children.
+  bool expectChildren(Op& o, size_t count);
+  /// Imports the operator's one child and builds the operator over it with `f`.
+  Built overChild(Op& o, Built (Importer::*f)(Op&, Built&));
+  // import_scan.cpp
+  Built importScan(Op& o);    ///< SEQ_SCAN, TABLE_SCAN
+  Built importFilter(Op& o);  ///< FILTER
+  // import_join.cpp
+  Built importJoin(Op& o);        ///< HASH_JOIN and the other joins, CROSS_PRODUCT
+  Built importDelimJoin(Op& o);   ///< LEFT_DELIM_JOIN, RIGHT_DELIM_JOIN
+  Built importDelimInput(Op& o);  ///< a delim join's placeholder for its input
+  Built importDelimScan(Op& o);   ///< DELIM_SCAN: a copy of the delim join's input
+  // import_operators.cpp (the one-child operators take their child imported)
+  Built importProjection(Op& o, Built& c);  ///< PROJECTION
+  Built importAggregate(Op& o, Built& c);   ///< the GROUP BY and ungrouped aggregates
+  Built importOrder(Op& o, Built& c);       ///< ORDER_BY, TOP_N
+  Built importLimit(Op& o, Built& c);       ///< LIMIT, STREAMING_LIMIT, LIMIT_PERCENT
+  Built importUnion(Op& o);                 ///< UNION
+  Built importWindow(Op& o, Built& c);      ///< WINDOW, STREAMING_WINDOW
+  Built importCte(Op& o);                   ///< CTE: its definition kept for the scans
+  Built importCteScan(Op& o);               ///< CTE_SCAN: the definition inlined
   // import_opaque.cpp
   /// EMPTY_RESULT and COLUMN_DATA_SCAN, whose columns DuckDB does not print:
   /// the columns the parent reads of them, over a table of any content (kept
@@ -197,6 +230,14 @@ struct Importer {
   /// Adds DuckDB's row id to the scans whose rowid a parent reads.
   void addRowids(Json& root);
 };
+
+/// Upper case (ASCII).
+std::string upper(std::string s);
+/// Without leading and trailing white space.
+std::string trim(const std::string& s);
+/// Letters, digits and '_' kept, anything else as '_' ("c" when empty): a name
+/// part for a column id.
+std::string alnum(const std::string& s);
 
 /// The operator's name: "operator_name" in a profile, "name" in EXPLAIN.
 std::string opName(const Json& n);
