@@ -296,6 +296,8 @@ EquivVerdict Plans::equivalent(const Plans& original, size_t i, const Plans& rew
   out.constants = r.bounded.constants;
   out.constantsReached = r.bounded.constantsReached;
   out.proof = r.proof;
+  out.subtree = r.subtree;
+  out.around = r.bounded.around;
   return out;
 }
 

@@ -153,6 +153,37 @@ std::optional<EquivResult> proofOf(const PlanNode& original, const PlanNode& rew
   return r;
 }
 
+/// "equivalent" when the plans differ only in subtrees that return the same
+/// columns and read no outer column, and each pair is equivalent alone (equal
+/// subtrees make equal plans; their searches are smaller than the whole's).
+std::optional<EquivResult> bySubtrees(const PlanNode& original, const PlanNode& rewritten,
+                                      const BoundedOptions& options) {
+  auto pairs = changedSubtrees(original, rewritten);
+  if (pairs[0].first == &original) return std::nullopt;  // the roots differ
+  for (const auto& [x, y] : pairs)
+    if (!sameColumns(*x, *y) || !freeColumns(*x).empty() || !freeColumns(*y).empty())
+      return std::nullopt;
+  EquivResult sub;
+  for (size_t k = 0; k < pairs.size(); ++k) {
+    EquivResult r = checkRewrite(*pairs[k].first, *pairs[k].second, options);
+    if (r.verdict != "equivalent") return std::nullopt;
+    sub.subtree += (sub.subtree.empty() ? "" : ", ") + nodeRef(*pairs[k].second);
+    sub.bounded.databases += r.bounded.databases;
+    sub.bounded.oracleRuns += r.bounded.oracleRuns;
+    if (sub.bounded.oracleName.empty()) sub.bounded.oracleName = r.bounded.oracleName;
+    if (sub.bounded.oracleSkipped.empty()) sub.bounded.oracleSkipped = r.bounded.oracleSkipped;
+    for (const auto& d : r.bounded.oracleDisagreements)
+      sub.bounded.oracleDisagreements.push_back(d);
+    sub.ms += r.ms;
+    if (!k) {
+      sub.verdict = r.verdict;
+      sub.requested = r.requested;
+      sub.bounded.bound = r.bounded.bound;
+    }
+  }
+  return sub;
+}
+
 /// The whole search stopped short of the bound: search around the changed
 /// subtrees (verifier/bounded.h's searchAround) with what is left of the
 /// budget, and at least a quarter of it, so a check takes at most 1.25 times
@@ -209,6 +240,7 @@ EquivResult checkRewrite(const PlanNode& original, const PlanNode& rewritten,
     return r;
   }
   if (auto proof = proofOf(original, rewritten, options)) return *proof;
+  if (auto local = bySubtrees(original, rewritten, options)) return *local;
   auto t0 = std::chrono::steady_clock::now();
   r.bounded = checkEquivalent(original, rewritten, options);
   if (!r.bounded.counterexample && r.bounded.error.empty() &&
@@ -421,40 +453,10 @@ std::vector<TraceVerdict> checkTrace(const std::vector<TraceStep>& steps,
     } else if (!comparable(*steps[i - 1].plan, *steps[i].plan, why)) {
       v.result.verdict = "error";
       v.result.reason = why;
-    } else if (auto proof = proofOf(*steps[i - 1].plan, *steps[i].plan, options)) {
-      v.result = *proof;
     } else {
-      auto ids = [](const PlanNode& n) {
-        std::vector<std::string> out;
-        for (const auto& c : n.output) out.push_back(c.id);
-        return out;
-      };
-      auto pairs = changedSubtrees(*steps[i - 1].plan, *steps[i].plan);
-      bool local = pairs[0].first != steps[i - 1].plan.get();
-      for (const auto& [x, y] : pairs)
-        local = local && ids(*x) == ids(*y) && freeColumns(*x).empty() && freeColumns(*y).empty();
-      EquivResult sub;
-      std::string where;
-      for (size_t k = 0; local && k < pairs.size(); ++k) {
-        EquivResult r = checkRewrite(*pairs[k].first, *pairs[k].second, options);
-        local = r.verdict == "equivalent";
-        where += (where.empty() ? "" : ", ") + nodeRef(*pairs[k].second);
-        sub.bounded.databases += r.bounded.databases;
-        sub.ms += r.ms;
-        if (!k) {
-          sub.verdict = r.verdict;
-          sub.requested = r.requested;
-          sub.bounded.bound = r.bounded.bound;
-        }
-      }
-      if (local) {
-        v.result = sub;
-        v.subtree = where;
-      }
-      if (v.subtree.empty()) {
-        v.result = checkRewrite(*steps[i - 1].plan, *steps[i].plan, options);
-        broken = v.result.verdict == "different";
-      }
+      v.result = checkRewrite(*steps[i - 1].plan, *steps[i].plan, options);
+      v.subtree = v.result.subtree;
+      broken = v.result.verdict == "different";
     }
     out.push_back(std::move(v));
   }

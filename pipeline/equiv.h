@@ -52,6 +52,10 @@ struct EquivResult {
   /// When equal on every database by the normal form (verifier/normal_form.h):
   /// the identities that made the plans' forms equal. No search ran then.
   std::string proof;
+  /// When the plans differ only in some subtrees (changedSubtrees) and each pair
+  /// was searched alone and found equivalent: those subtrees ("inner join #4,
+  /// scan #9"). Equal subtrees make equal plans.
+  std::string subtree;
 };
 
 /// The bound a result speaks for: the bound reached when equivalent or
@@ -64,6 +68,9 @@ int reportedBound(const EquivResult& r);
 /// cuts ties). Runtime filters are not applied. Plans that return different
 /// numbers of columns are "different" without a search; plans with the same
 /// normal form are "equivalent" without one (unless `options.proofs` is off).
+/// Plans that differ only in subtrees with the same output columns and no outer
+/// references are first searched on those subtrees alone (`subtree`); when that
+/// is not conclusive, the whole plans, then around the changed subtrees.
 EquivResult checkRewrite(const PlanNode& original, const PlanNode& rewritten,
                          const BoundedOptions& options);
 
@@ -98,8 +105,7 @@ struct TraceVerdict {
   size_t step = 0;         ///< index into the steps (>= 1)
   bool identical = false;  ///< structurally identical to the step before: not searched
   bool skipped = false;    ///< after the first unsound step: not checked
-  /// When the step changed subtrees and each alone was proved equivalent (then
-  /// so are the plans): "inner join #4, scan #9", the changed nodes.
+  /// result.subtree (kept for callers of the first release).
   std::string subtree;
   EquivResult result;
 };
@@ -113,12 +119,8 @@ struct TraceVerdict {
 std::vector<std::pair<const PlanNode*, const PlanNode*>> changedSubtrees(const PlanNode& a,
                                                                          const PlanNode& b);
 
-/// Checks every step against the one before it, up to the first that is not
-/// equivalent (the steps after it are reported as skipped). A step that changed
-/// subtrees with the same output columns and no outer references is first
-/// checked on those subtrees alone: equal subtrees make equal plans, and their
-/// searches are smaller. Otherwise, or when that is not conclusive, the
-/// whole plans are searched (a counterexample is always for the whole plans).
+/// Checks every step against the one before it (checkRewrite), up to the first
+/// that is not equivalent (the steps after it are reported as skipped).
 std::vector<TraceVerdict> checkTrace(const std::vector<TraceStep>& steps,
                                      const BoundedOptions& options);
 

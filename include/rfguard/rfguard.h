@@ -119,6 +119,13 @@ struct EquivVerdict {
   /// When not empty: equal on every database, proved by the plans' normal forms
   /// (what made them equal); no search ran and `databases` is 0.
   std::string proof;
+  /// When not empty: the plans differ only in these subtrees ("inner join #4"),
+  /// each searched alone and found equivalent up to `bound` (equal subtrees make
+  /// equal plans). A counterexample, though, is always one for the whole plans.
+  std::string subtree;
+  /// When not empty: the counterexample came from the search around the changed
+  /// subtrees (docs/equiv.md), and this says from which.
+  std::string around;
 };
 
 /// One verifier finding (codes: docs/findings.md).

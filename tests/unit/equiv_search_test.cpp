@@ -174,3 +174,24 @@ TEST_CASE("equiv: the rest of a database around held tables is canonical with th
   CHECK(rest.canonical({{0}}));
   CHECK(held.freshUsedBy(rt::Database{}) == 0);
 }
+
+TEST_CASE("equiv: two plans that differ in a subtree are searched on that subtree first") {
+  auto qs = plans(
+      "CREATE TABLE a (k int, v int); CREATE TABLE b (k int, w int);\n"
+      "SELECT x.k, b.w FROM (SELECT k FROM a WHERE v > 1 AND v > 1) AS x JOIN b ON x.k = b.k;\n"
+      "SELECT x.k, b.w FROM (SELECT k FROM a WHERE v > 1) AS x JOIN b ON x.k = b.k;\n"
+      "SELECT x.k, b.w FROM (SELECT k FROM a WHERE v > 2) AS x JOIN b ON x.k = b.k;\n");
+  BoundedOptions o;
+  o.bound = 2;
+  o.proofs = false;  // (the normal forms are equal: a proof would answer first)
+  EquivResult same = checkRewrite(*qs[0].plan, *qs[1].plan, o);
+  CHECK(same.verdict == "equivalent");
+  CHECK(same.subtree.rfind("filter #", 0) == 0);
+  CHECK(same.bounded.bound == 2);
+  o.proofs = true;
+  EquivResult whole = checkRewrite(*qs[0].plan, *qs[2].plan, o);
+  CHECK(whole.verdict == "different");  // the subtrees differ: the whole plans decide
+  CHECK(whole.subtree.empty());
+  REQUIRE(whole.bounded.counterexample);
+  CHECK(whole.bounded.counterexample->db.count("b"));  // a counterexample for the whole plans
+}

@@ -226,6 +226,21 @@ TEST_CASE("equiv: the C++ API's call") {
   api::EquivVerdict missing = Plans::equivalent(p, 0, p, 7);
   CHECK(missing.verdict == "error");
   CHECK(missing.reason == "no query 7 in the rewritten plans");
+  CHECK(v.subtree.empty());
+  CHECK(v.around.empty());
+  // Two plans that differ in one filter of a join's input: searched on it alone.
+  auto twice = Plans::loadSql(kSchema +
+                                  "SELECT x.k FROM (SELECT k FROM a WHERE v > 1 AND v > 1) AS x "
+                                  "JOIN b ON x.k = b.k;"
+                                  "SELECT x.k FROM (SELECT k FROM a WHERE v > 1) AS x JOIN b ON "
+                                  "x.k = b.k;",
+                              "q.sql");
+  REQUIRE(twice.plans);
+  api::CheckSettings searched;
+  searched.proofs = false;
+  api::EquivVerdict local = Plans::equivalent(*twice.plans, 0, *twice.plans, 1, searched);
+  CHECK(local.verdict == "equivalent");
+  CHECK(local.subtree.rfind("filter #", 0) == 0);
 }
 
 TEST_CASE("equiv: every broken rule is refuted where it is certainly unsound") {

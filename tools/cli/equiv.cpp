@@ -19,6 +19,7 @@ Json resultJson(const EquivResult& r) {
          {"databases", r.bounded.databases}};
   if (!r.reason.empty()) j["reason"] = r.reason;
   if (!r.proof.empty()) j["proof"] = r.proof;
+  if (!r.subtree.empty()) j["subtree"] = r.subtree;
   if (!r.bounded.limit.empty()) j["limit"] = r.bounded.limit;
   if (!r.bounded.constants.empty()) {
     j["constants"] = r.bounded.constants;
@@ -35,6 +36,7 @@ Json resultJson(const EquivResult& r) {
 }
 
 void resultText(const EquivResult& r, std::ostream& out) {
+  if (!r.subtree.empty()) out << "on the changed subtree " << r.subtree << ": ";
   if (!r.proof.empty()) {
     out << "equivalent on every database: the same normal form (" << r.proof << ")\n";
   } else if (r.verdict == "equivalent") {
@@ -112,10 +114,8 @@ int runTrace(const EquivArgs& args, const SessionOptions& so, std::ostream& out,
         out << "not checked (after the first unsound step)\n";
       else if (v.identical)
         out << "structurally identical\n";
-      else {
-        if (!v.subtree.empty()) out << "on the changed subtree " << v.subtree << ": ";
+      else
         resultText(v.result, out);
-      }
       continue;
     }
     Json j{{"step", v.step}, {"rule", s.rule}, {"where", s.where}};
@@ -124,7 +124,6 @@ int runTrace(const EquivArgs& args, const SessionOptions& so, std::ostream& out,
     } else {
       j.update(resultJson(v.result));
       j["identical"] = v.identical;
-      if (!v.subtree.empty()) j["subtree"] = v.subtree;
     }
     js.push_back(j);
   }
