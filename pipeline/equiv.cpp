@@ -5,8 +5,6 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "ir/json_depth.h"
-#include "ir/locating_sax.h"
 #include "ir/plan_json.h"
 #include "ir/printers.h"
 #include "verifier/counterexample.h"
@@ -153,12 +151,21 @@ std::optional<EquivResult> proofOf(const PlanNode& original, const PlanNode& rew
   return r;
 }
 
-/// "equivalent" when the plans differ only in subtrees that return the same
-/// columns and read no outer column, and each pair is equivalent alone (equal
-/// subtrees make equal plans; their searches are smaller than the whole's).
-std::optional<EquivResult> bySubtrees(const PlanNode& original, const PlanNode& rewritten,
+using Pairs = std::vector<std::pair<const PlanNode*, const PlanNode*>>;
+
+/// The most rows any table of `db` holds.
+int mostRows(const rt::Database& db) {
+  size_t rows = 0;
+  for (const auto& [name, table] : db) rows = std::max(rows, table.rows.size());
+  return static_cast<int>(rows);
+}
+
+/// "equivalent" when the plans differ only in the subtrees `pairs` (not the
+/// roots), each returning the same columns and reading no outer column, and
+/// each pair is equivalent alone (equal subtrees make equal plans; their
+/// searches are smaller than the whole's).
+std::optional<EquivResult> bySubtrees(const PlanNode& original, const Pairs& pairs,
                                       const BoundedOptions& options) {
-  auto pairs = changedSubtrees(original, rewritten);
   if (pairs[0].first == &original) return std::nullopt;  // the roots differ
   for (const auto& [x, y] : pairs)
     if (!sameColumns(*x, *y) || !freeColumns(*x).empty() || !freeColumns(*y).empty())
@@ -169,11 +176,7 @@ std::optional<EquivResult> bySubtrees(const PlanNode& original, const PlanNode& 
     if (r.verdict != "equivalent") return std::nullopt;
     sub.subtree += (sub.subtree.empty() ? "" : ", ") + nodeRef(*pairs[k].second);
     sub.bounded.databases += r.bounded.databases;
-    sub.bounded.oracleRuns += r.bounded.oracleRuns;
-    if (sub.bounded.oracleName.empty()) sub.bounded.oracleName = r.bounded.oracleName;
-    if (sub.bounded.oracleSkipped.empty()) sub.bounded.oracleSkipped = r.bounded.oracleSkipped;
-    for (const auto& d : r.bounded.oracleDisagreements)
-      sub.bounded.oracleDisagreements.push_back(d);
+    addOracleAccount(r.bounded, sub.bounded);
     sub.ms += r.ms;
     if (!k) {
       sub.verdict = r.verdict;
@@ -185,14 +188,13 @@ std::optional<EquivResult> bySubtrees(const PlanNode& original, const PlanNode& 
 }
 
 /// The whole search stopped short of the bound: search around the changed
-/// subtrees (verifier/bounded.h's searchAround) with what is left of the
-/// budget, and at least a quarter of it, so a check takes at most 1.25 times
-/// its budget.
-void searchAroundChanges(const PlanNode& original, const PlanNode& rewritten,
+/// subtrees `pairs` (verifier/bounded.h's searchAround) with what is left of
+/// the budget, and at least a quarter of it, so a check takes at most 1.25
+/// times its budget.
+void searchAroundChanges(const PlanNode& original, const PlanNode& rewritten, const Pairs& pairs,
                          const BoundedOptions& options, std::chrono::steady_clock::time_point start,
                          BoundedVerdict& v) {
-  auto pairs = changedSubtrees(original, rewritten);
-  if (pairs.size() == 1 && pairs[0].first == &original) return;  // the roots differ
+  if (pairs[0].first == &original) return;  // the roots differ
   BoundedOptions around = options;
   const double spent =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -201,17 +203,14 @@ void searchAroundChanges(const PlanNode& original, const PlanNode& rewritten,
                                  options.maxDatabases / 4);
   BoundedVerdict a = searchAround(original, rewritten, pairs, around);
   v.databases += a.databases;
-  v.oracleRuns += a.oracleRuns;
-  for (const auto& d : a.oracleDisagreements) v.oracleDisagreements.push_back(d);
+  addOracleAccount(a, v);
   if (!a.error.empty()) v.error = a.error;
   if (!a.counterexample) {
     if (!a.limit.empty()) v.limit += (v.limit.empty() ? "" : "; ") + a.limit;
     return;
   }
-  size_t rows = 0;
-  for (const auto& [name, table] : a.counterexample->db) rows = std::max(rows, table.rows.size());
   v.safe = false;
-  v.bound = std::min(v.bound, static_cast<int>(rows) - 1);
+  v.bound = std::min(v.bound, mostRows(a.counterexample->db) - 1);
   v.counterexample = std::move(a.counterexample);
   v.around = a.around;
 }
@@ -221,10 +220,7 @@ void searchAroundChanges(const PlanNode& original, const PlanNode& rewritten,
 int reportedBound(const EquivResult& r) {
   if (!r.bounded.counterexample) return r.bounded.bound;
   const Counterexample& c = *r.bounded.counterexample;
-  if (c.repeated) return r.bounded.bound + 1;
-  size_t rows = 0;
-  for (const auto& [name, table] : c.db) rows = std::max(rows, table.rows.size());
-  return static_cast<int>(rows);
+  return c.repeated ? r.bounded.bound + 1 : mostRows(c.db);
 }
 
 EquivResult checkRewrite(const PlanNode& original, const PlanNode& rewritten,
@@ -240,12 +236,13 @@ EquivResult checkRewrite(const PlanNode& original, const PlanNode& rewritten,
     return r;
   }
   if (auto proof = proofOf(original, rewritten, options)) return *proof;
-  if (auto local = bySubtrees(original, rewritten, options)) return *local;
+  const Pairs pairs = changedSubtrees(original, rewritten);
+  if (auto local = bySubtrees(original, pairs, options)) return *local;
   auto t0 = std::chrono::steady_clock::now();
   r.bounded = checkEquivalent(original, rewritten, options);
   if (!r.bounded.counterexample && r.bounded.error.empty() &&
       (r.bounded.bound < options.bound || !r.bounded.complete))
-    searchAroundChanges(original, rewritten, options, t0, r.bounded);
+    searchAroundChanges(original, rewritten, pairs, options, t0, r.bounded);
   r.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   if (r.bounded.counterexample) {
     r.verdict = "different";
@@ -261,143 +258,6 @@ EquivResult checkRewrite(const PlanNode& original, const PlanNode& rewritten,
       r.bounded.limit = r.bounded.constants;
   }
   return r;
-}
-
-bool readTrace(const std::string& text, const std::string& file, const Catalog& schema,
-               std::vector<TraceStep>& steps, Diagnostics& diags) {
-  if (auto at = jsonNestingBeyond(text, kMaxJsonDepth)) {
-    diags.error(file, *at, "nested more than " + std::to_string(kMaxJsonDepth) + " levels deep");
-    return false;
-  }
-  // The steps as (where, pointer prefix, JSON).
-  struct Raw {
-    std::string where, prefix;
-    Json step;
-  };
-  std::vector<Raw> raws;
-  const size_t first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string::npos && text[first] == '[') {
-    Json all = Json::parse(text, nullptr, false);
-    if (all.is_discarded() || !all.is_array()) {
-      diags.error(file, {1, 1}, "malformed JSON: a trace is a JSON array or JSON Lines");
-      return false;
-    }
-    for (size_t i = 0; i < all.size(); ++i)
-      raws.push_back({file, "/" + std::to_string(i), std::move(all[i])});
-  } else {
-    size_t start = 0;
-    for (int line = 1; start <= text.size(); ++line) {
-      size_t end = text.find('\n', start);
-      if (end == std::string::npos) end = text.size();
-      const std::string l = text.substr(start, end - start);
-      start = end + 1;
-      if (l.find_first_not_of(" \t\r") == std::string::npos) continue;
-      Json j = Json::parse(l, nullptr, false);
-      if (j.is_discarded()) {
-        diags.error(file, {line, 1},
-                    "malformed JSON on this line (a trace holds one step per line)");
-        return false;
-      }
-      raws.push_back({file + ":" + std::to_string(line), "", std::move(j)});
-    }
-  }
-  Json catalog;
-  if (!schema.tables().empty()) catalog = catalogToJson(schema, {});
-  bool ok = true;
-  for (auto& raw : raws) {
-    const Json& s = raw.step;
-    auto fail = [&](const std::string& ptr, const std::string& msg) {
-      diags.errorAt(raw.where, raw.prefix + ptr, msg);
-      ok = false;
-    };
-    if (!s.is_object()) {
-      fail("", "a step is an object {\"rule\": NAME, \"plan\": PLAN DOCUMENT}");
-      continue;
-    }
-    bool known = true;
-    for (const auto& [k, v] : s.items())
-      if (k != "rule" && k != "plan") {
-        fail("/" + k, "unknown key \"" + k + "\" (a step has \"rule\" and \"plan\")");
-        known = false;
-      }
-    if (!known) continue;
-    if (s.contains("rule") && !s["rule"].is_string()) {
-      fail("/rule", "rule must be a string");
-      continue;
-    }
-    if (!s.contains("plan") || !s["plan"].is_object()) {
-      fail("/plan", "plan must be a plan JSON document (docs/plan-json.md)");
-      continue;
-    }
-    Json doc = s["plan"];
-    if (!doc.contains("catalog")) {
-      if (catalog.is_null()) {
-        fail("/plan", "no catalog: give the first step one, or --schema");
-        continue;
-      }
-      doc["catalog"] = catalog;
-    } else if (catalog.is_null()) {
-      catalog = doc["catalog"];
-    }
-    Catalog c;
-    std::vector<Query> queries;
-    Diagnostics inner;
-    if (!readPlanDocument(doc.dump(), raw.where, c, queries, inner)) {
-      for (const auto& d : inner.items()) fail("/plan" + d.pointer, d.message);
-      continue;
-    }
-    if (queries.size() != 1) {
-      fail("/plan/queries", "holds " + std::to_string(queries.size()) +
-                                " queries; a trace step is one query's plan");
-      continue;
-    }
-    TraceStep step;
-    step.rule = s.value("rule", "");
-    step.where = raw.where + (raw.prefix.empty() ? "" : " " + raw.prefix);
-    step.plan = queries[0].plan;
-    steps.push_back(std::move(step));
-  }
-  if (ok && steps.empty()) {
-    diags.error(file, {1, 1}, "a trace needs at least one plan (the plan before the first rule)");
-    return false;
-  }
-  return ok;
-}
-
-std::vector<TraceStep> normalisationTrace(const PlanNode& bound, NormalizeOptions options) {
-  std::vector<TraceStep> steps;
-  auto add = [&](const std::string& rule, const PlanNode& plan) {
-    TraceStep s;
-    s.rule = rule;
-    s.where = "step " + std::to_string(steps.size());
-    s.plan = deepClonePlan(plan);
-    refreshOutputs(*s.plan);
-    assignIds(*s.plan);
-    steps.push_back(std::move(s));
-  };
-  add("", bound);
-  options.verify = false;
-  options.onStep = add;
-  PlanPtr plan = deepClonePlan(bound);
-  NormalizeReport report;
-  normalize(plan, options, report);
-  return steps;
-}
-
-std::string traceJsonLines(const Catalog& catalog, const Query& query,
-                           const std::vector<TraceStep>& steps) {
-  std::string out;
-  for (size_t i = 0; i < steps.size(); ++i) {
-    Query q = query;
-    q.plan = steps[i].plan;
-    Json doc = documentToJson(catalog, {q});
-    if (i) doc.erase("catalog");
-    Json step;
-    if (!steps[i].rule.empty()) step["rule"] = steps[i].rule;
-    step["plan"] = doc;
-    out += step.dump() + "\n";
-  }
-  return out;
 }
 
 bool structurallyIdentical(const PlanNode& a, const PlanNode& b) {
@@ -433,34 +293,6 @@ std::vector<std::pair<const PlanNode*, const PlanNode*>> changedSubtrees(const P
     }
   }
   return {{&a, &b}};
-}
-
-std::vector<TraceVerdict> checkTrace(const std::vector<TraceStep>& steps,
-                                     const BoundedOptions& options) {
-  std::vector<TraceVerdict> out;
-  bool broken = false;
-  for (size_t i = 1; i < steps.size(); ++i) {
-    TraceVerdict v;
-    v.step = i;
-    v.result.requested = options.bound;
-    std::string why;
-    if (broken) {
-      v.skipped = true;
-    } else if (structurallyIdentical(*steps[i - 1].plan, *steps[i].plan)) {
-      v.identical = true;
-      v.result.verdict = "equivalent";
-      v.result.bounded.bound = options.bound;
-    } else if (!comparable(*steps[i - 1].plan, *steps[i].plan, why)) {
-      v.result.verdict = "error";
-      v.result.reason = why;
-    } else {
-      v.result = checkRewrite(*steps[i - 1].plan, *steps[i].plan, options);
-      v.subtree = v.result.subtree;
-      broken = v.result.verdict == "different";
-    }
-    out.push_back(std::move(v));
-  }
-  return out;
 }
 
 }  // namespace rfguard

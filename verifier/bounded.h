@@ -105,6 +105,10 @@ std::vector<BoundedVerdict> checkFilters(const PlanNode& root, const BoundedOpti
 BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritten,
                                const BoundedOptions& options);
 
+/// Adds the oracle's account of one search (runs, name, why skipped,
+/// disagreements) to another's: a check made of several searches.
+void addOracleAccount(const BoundedVerdict& from, BoundedVerdict& to);
+
 /// For two plans that differ only in some subtrees (pairs of the original's and
 /// the rewritten plan's, as pipeline/equiv.h's changedSubtrees finds them), and
 /// whose whole search stopped short: first databases on which a pair of

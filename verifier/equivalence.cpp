@@ -86,15 +86,6 @@ std::set<std::string> scanned(const PlanNode& n, std::set<std::string> into = {}
   return into;
 }
 
-/// The oracle's account of a search, added to `to`.
-void addOracle(const BoundedVerdict& from, BoundedVerdict& to) {
-  to.oracleRuns += from.oracleRuns;
-  if (to.oracleName.empty()) to.oracleName = from.oracleName;
-  if (to.oracleSkipped.empty()) to.oracleSkipped = from.oracleSkipped;
-  for (const auto& d : from.oracleDisagreements)
-    if (to.oracleDisagreements.size() < 3) to.oracleDisagreements.push_back(d);
-}
-
 }  // namespace
 
 BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritten,
@@ -176,7 +167,7 @@ BoundedVerdict searchAround(const PlanNode& original, const PlanNode& rewritten,
               return probe(merged, out);
             });
         v.databases += ev.databases;
-        addOracle(ev, v);
+        addOracleAccount(ev, v);
         if (!ev.error.empty()) {
           v.error = ev.error;
           return v;

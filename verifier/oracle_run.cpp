@@ -17,6 +17,14 @@ bool Oracle::open(const BoundedOptions& o, std::initializer_list<const PlanNode*
   return true;
 }
 
+void addOracleAccount(const BoundedVerdict& from, BoundedVerdict& to) {
+  to.oracleRuns += from.oracleRuns;
+  if (to.oracleName.empty()) to.oracleName = from.oracleName;
+  if (to.oracleSkipped.empty()) to.oracleSkipped = from.oracleSkipped;
+  to.oracleDisagreements.insert(to.oracleDisagreements.end(), from.oracleDisagreements.begin(),
+                                from.oracleDisagreements.end());
+}
+
 std::string bagText(const std::vector<rt::Row>& rows) {
   std::string s;
   for (const auto& r : rt::sortedBag(rows)) s += (s.empty() ? "" : " ") + rt::keyToString(r);
