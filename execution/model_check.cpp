@@ -56,7 +56,7 @@ ModelCheckResult modelCheck(int shards, bool withConflict, bool withTimeout) {
       if (it == kTimeout) {
         c.timeout();
       } else {
-        Digest d{exec, "B0", config, content[0]};
+        Digest d{exec, "B0", config, content[0], Kind::Bloom, {}};
         if (it < kStale) {
           d.shard = "B" + std::to_string(it);
           d.bits = content[static_cast<size_t>(it)];

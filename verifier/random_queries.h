@@ -25,4 +25,13 @@ std::string randomQuery(std::mt19937_64& rng, int tables);
 /// returns its row count and the sum of its rows' hashes.
 std::string randomDuckDbQuery(std::mt19937_64& rng, int tables);
 
+/// The schema of randomAnalyticQuery: fact (10 M rows) and fact2 (3 M) over
+/// dimensions d0 .. d9 (k int primary key, a int, b varchar, c int, p int), some
+/// of them a snowflake's parents.
+std::string randomAnalyticSchema();
+
+/// One random query of the analytic benchmarks' shape (TPC-DS, JOB) over
+/// randomAnalyticSchema() with `tables` relations (6 to 12; verifier/random_analytic.cpp).
+std::string randomAnalyticQuery(std::mt19937_64& rng, int tables);
+
 }  // namespace rfguard

@@ -152,7 +152,7 @@ PlanPtr build(const PlanNode& n, const std::set<const PlanNode*>& keep, int f,
 
 }  // namespace
 
-std::vector<Slice> filterSlices(const PlanNode& root, std::string& why) {
+std::vector<Slice> filterSlices(const PlanNode& root, std::string& why, bool dropJoins) {
   Index ix;
   index(root, nullptr, ix);
   for (const auto& [h, nodes] : ix.consumers)
@@ -250,6 +250,7 @@ std::vector<Slice> filterSlices(const PlanNode& root, std::string& why) {
     }
     PlanPtr plan = build(*producer, keep, f, points);
     refreshOutputs(*plan);
+    if (dropJoins) dropFreeJoins(plan);
     abstractPredicates(*plan);
     out.push_back({f, plan});
   }

@@ -33,7 +33,15 @@ struct Slice {
 /// empty list with `why` set when the plan does not decompose (an endpoint in
 /// a subquery, a producer with outer references, or another filter consuming
 /// on a path at a node that is not a scan of a table of its own).
-std::vector<Slice> filterSlices(const PlanNode& root, std::string& why);
+/// `dropJoins`: each slice without the free joins dropFreeJoins finds.
+std::vector<Slice> filterSlices(const PlanNode& root, std::string& why, bool dropJoins = true);
+
+/// Drops each inner or cross join of a path node with a free table that the
+/// slice's verdict does not depend on: every ancestor keeps or drops the path's
+/// rows one by one, none reads the free table's columns, and the columns the
+/// join's condition reads on the path reach the slice's output unchanged
+/// (slice_joins.cpp has the argument). Returns the number of joins dropped.
+int dropFreeJoins(PlanPtr& slice);
 
 /// Replaces each group of conjuncts over one scan's columns, which the slice reads
 /// nowhere else, by a boolean column of that scan (slice_predicates.cpp). Returns
