@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engines/duckdb/expr_text.h"
+#include "engines/duckdb/expr_tokens.h"
 #include "engines/duckdb/plan_import.h"
 
 namespace rfguard::duckdb_import {
@@ -231,8 +232,6 @@ struct Importer {
   void addRowids(Json& root);
 };
 
-/// Upper case (ASCII).
-std::string upper(std::string s);
 /// Without leading and trailing white space.
 std::string trim(const std::string& s);
 /// Letters, digits and '_' kept, anything else as '_' ("c" when empty): a name
