@@ -14,6 +14,24 @@ bool identStart(char c) {
   return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
 }
 
+/// The text of the quoted name or string starting at `s[i]` (its quote
+/// doubled inside), and the offset of its closing quote; npos when there is none.
+size_t quoted(const std::string& s, size_t i, std::string& text) {
+  const char q = s[i];
+  text.clear();
+  for (size_t j = i + 1; j < s.size(); ++j) {
+    if (s[j] != q) {
+      text += s[j];
+    } else if (j + 1 < s.size() && s[j + 1] == q) {
+      text += q;
+      ++j;
+    } else {
+      return j;
+    }
+  }
+  return std::string::npos;
+}
+
 }  // namespace
 
 bool identChar(char c) {
@@ -45,42 +63,17 @@ bool tokenize(const std::string& s, std::vector<Token>& out, std::string& error)
       t.text = s.substr(i, j - i);
       i = j;
     } else if (c == '"') {
-      std::string v;
-      size_t j = i + 1;
-      for (; j < s.size(); ++j) {
-        if (s[j] == '"') {
-          if (j + 1 < s.size() && s[j + 1] == '"') {
-            v += '"';
-            ++j;
-            continue;
-          }
-          break;
-        }
-        v += s[j];
-      }
-      if (j >= s.size())
+      size_t end = quoted(s, i, t.text);
+      if (end == std::string::npos)
         return error = "unterminated quoted name at offset " + std::to_string(i), false;
       t.t = Token::T::Quoted;
-      t.text = v;
-      i = j + 1;
+      i = end + 1;
     } else if (c == '\'') {
-      std::string v;
-      size_t j = i + 1;
-      for (; j < s.size(); ++j) {
-        if (s[j] == '\'') {
-          if (j + 1 < s.size() && s[j + 1] == '\'') {
-            v += '\'';
-            ++j;
-            continue;
-          }
-          break;
-        }
-        v += s[j];
-      }
-      if (j >= s.size()) return error = "unterminated string at offset " + std::to_string(i), false;
+      size_t end = quoted(s, i, t.text);
+      if (end == std::string::npos)
+        return error = "unterminated string at offset " + std::to_string(i), false;
       t.t = Token::T::String;
-      t.text = v;
-      i = j + 1;
+      i = end + 1;
     } else if (c == '#' && i + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + 1]))) {
       size_t j = i + 1;
       while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;

@@ -42,9 +42,11 @@ PlanPtr star(const std::string& sql) {
   return session.queries()[0].query.plan;
 }
 
-/// The slice of the filter whose build side scans `table`.
-const Slice& sliceBuiltFrom(const std::vector<Slice>& slices, const PlanNode& plan,
-                            const std::string& table) {
+/// The slice of the filter whose build side scans w; the plan must decompose.
+Slice sliceFromW(const PlanNode& plan, bool dropJoins = true) {
+  std::string why;
+  const std::vector<Slice> slices = filterSlices(plan, why, dropJoins);
+  REQUIRE(why.empty());
   for (const auto& s : slices) {
     const PlanNode* producer = nullptr;
     std::function<void(const PlanNode&)> find = [&](const PlanNode& n) {
@@ -53,9 +55,9 @@ const Slice& sliceBuiltFrom(const std::vector<Slice>& slices, const PlanNode& pl
       for (const auto& c : n.children) find(*c);
     };
     find(plan);
-    if (producer && scans(*producer->children[1], table) == 1) return s;
+    if (producer && scans(*producer->children[1], "w") == 1) return s;
   }
-  FAIL("no filter built from " << table);
+  FAIL("no filter built from w");
   return slices[0];
 }
 
@@ -74,10 +76,7 @@ TEST_CASE("a star's other dimensions leave the slice of a filter with two consum
   auto p = star(
       "SELECT * FROM (f LEFT SEMI JOIN s ON f.d1 = s.k) JOIN x ON f.d0 = x.k "
       "JOIN y ON f.d2 = y.k JOIN z ON f.d3 = z.k JOIN w ON f.d1 = w.k");
-  std::string why;
-  auto slices = filterSlices(*p, why);
-  REQUIRE(why.empty());
-  const Slice& fromW = sliceBuiltFrom(slices, *p, "w");
+  const Slice fromW = sliceFromW(*p);
   INFO(planToText(*fromW.plan));
   CHECK(joins(*fromW.plan) == 2);  // the producer and the semi join
   SearchSpace space({fromW.plan.get()}, 2);
@@ -101,10 +100,7 @@ TEST_CASE("a free join stays when the slice reads its columns or loses its condi
   auto p = star(
       "SELECT * FROM (f LEFT SEMI JOIN s ON f.d1 = s.k) JOIN x ON f.d0 = x.k "
       "JOIN y ON f.d2 = y.k JOIN w ON f.d1 = w.k AND x.a = w.a");
-  std::string why;
-  auto slices = filterSlices(*p, why);
-  REQUIRE(why.empty());
-  const Slice& fromW = sliceBuiltFrom(slices, *p, "w");
+  const Slice fromW = sliceFromW(*p);
   INFO(planToText(*fromW.plan));
   CHECK(joins(*fromW.plan) == 3);  // the producer, x's join and the semi join; y's went
   // y's condition reads f.d2, which a derived table drops before the producer: the
@@ -112,30 +108,41 @@ TEST_CASE("a free join stays when the slice reads its columns or loses its condi
   auto q = star(
       "SELECT * FROM (SELECT f.d1, f.d0 FROM (f LEFT SEMI JOIN s ON f.d1 = s.k) "
       "JOIN y ON f.d2 = y.k) AS t JOIN w ON t.d1 = w.k");
-  slices = filterSlices(*q, why);
-  REQUIRE(why.empty());
-  const Slice& dropped = sliceBuiltFrom(slices, *q, "w");
-  INFO(planToText(*dropped.plan));
-  CHECK(joins(*dropped.plan) == 3);
+  const Slice kept = sliceFromW(*q);
+  INFO(planToText(*kept.plan));
+  CHECK(joins(*kept.plan) == 3);
 }
 
-TEST_CASE("no free join leaves a slice through a FULL JOIN or an aggregate") {
-  PlanPtr full = star(
-      "SELECT * FROM ((f LEFT SEMI JOIN s ON f.d1 = s.k) JOIN x ON f.d0 = x.k) "
-      "FULL JOIN w ON f.d1 = w.k");
-  std::string why;
-  for (const auto& sl : filterSlices(*full, why)) {
-    PlanPtr copy = clonePlan(*sl.plan);
-    CHECK(dropFreeJoins(copy) == 0);
+TEST_CASE("no free join leaves a slice below a join that pads or drops the path's rows") {
+  // The producer made each join type in turn over the same slice, kept whole: the
+  // path (its probe side, the fact table's) is padded by a RIGHT or FULL join.
+  auto p = star(
+      "SELECT * FROM (f LEFT SEMI JOIN s ON f.d1 = s.k) JOIN x ON f.d0 = x.k "
+      "JOIN y ON f.d2 = y.k JOIN z ON f.d3 = z.k JOIN w ON f.d1 = w.k");
+  for (JoinType t : {JoinType::Inner, JoinType::Left, JoinType::Right, JoinType::Full}) {
+    Slice s = sliceFromW(*p, false);
+    s.plan->joinType = t;
+    refreshOutputs(*s.plan);
+    INFO(joinInfo(t).sql);
+    CHECK(dropFreeJoins(s.plan) == (t == JoinType::Inner || t == JoinType::Left ? 3 : 0));
   }
-  PlanPtr agg = star(
-      "SELECT * FROM (SELECT f.d1, count(*) AS n FROM (f LEFT SEMI JOIN s ON f.d1 = s.k) "
-      "JOIN x ON f.d0 = x.k GROUP BY f.d1) AS t JOIN w ON t.d1 = w.k");
-  const auto slices = filterSlices(*agg, why);
-  REQUIRE(why.empty());
-  const Slice& fromW = sliceBuiltFrom(slices, *agg, "w");
-  INFO(planToText(*fromW.plan));
-  CHECK(joins(*fromW.plan) == 3);  // x's join counts below the aggregate
+  // Between the producer and the joins: a Filter keeps or drops rows one by one; an
+  // Aggregate counts the matches (it groups by the fact table's columns, so that the
+  // joins' conditions reach the output and nothing reads the free tables).
+  for (PlanOp op : {PlanOp::Filter, PlanOp::Aggregate}) {
+    Slice s = sliceFromW(*p, false);
+    auto mid = std::make_shared<PlanNode>();
+    mid->op = op;
+    mid->children = {s.plan->children[0]};
+    if (op == PlanOp::Aggregate)
+      for (const auto& c : s.plan->children[0]->output)
+        if (c.id.rfind("f.", 0) == 0)
+          mid->exprs.push_back({c.id, makeColumn(c.id, c.type, c.nullable, {})});
+    s.plan->children[0] = mid;
+    refreshOutputs(*s.plan);
+    INFO(planToText(*s.plan));
+    CHECK(dropFreeJoins(s.plan) == (op == PlanOp::Filter ? 3 : 0));
+  }
 }
 
 TEST_CASE("an inner spine lifts every consumer into a free probe side") {
