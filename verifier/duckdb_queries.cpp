@@ -3,29 +3,28 @@
 #include <algorithm>
 #include <set>
 
+#include "verifier/random_queries.h"
+
 namespace rfguard {
 
 namespace {
 
-int pick(std::mt19937_64& rng, int n) {
-  return static_cast<int>(rng() % static_cast<uint64_t>(n));
-}
-
 DuckRelation randomRelation(std::mt19937_64& rng, int alias) {
   DuckRelation r;
   r.alias = r.table = alias;
-  r.other = pick(rng, 6);
-  r.limit = 1 + pick(rng, 20);
-  r.offset = pick(rng, 10);
-  const int shape = pick(rng, 13);
+  r.other = randomBelow(rng, 6);
+  r.limit = 1 + randomBelow(rng, 20);
+  r.offset = randomBelow(rng, 10);
+  const int shape = randomBelow(rng, 13);
   r.shape = shape <= 9 ? static_cast<DuckRelation::Shape>(shape + 1) : DuckRelation::Table;
-  if (r.shape == DuckRelation::OffsetJoined) r.other = 2 + pick(rng, 4);  // a small build side
-  if (r.shape == DuckRelation::OffsetSmallest) r.offset = 1 + pick(rng, 50);
+  if (r.shape == DuckRelation::OffsetJoined)
+    r.other = 2 + randomBelow(rng, 4);  // a small build side
+  if (r.shape == DuckRelation::OffsetSmallest) r.offset = 1 + randomBelow(rng, 50);
   return r;
 }
 
 DuckKey randomKey(std::mt19937_64& rng) {
-  const int k = pick(rng, 7);
+  const int k = randomBelow(rng, 7);
   return k <= 3 ? static_cast<DuckKey>(k + 1) : DuckKey::Plain;
 }
 
@@ -148,27 +147,27 @@ DuckQuery randomDuckQuery(std::mt19937_64& rng, int tables) {
   q.first = randomRelation(rng, 0);
   for (int i = 1; i < tables; ++i) {
     DuckJoin j;
-    j.type = kJoinPick[pick(rng, 7)];
-    j.left = visible[static_cast<size_t>(pick(rng, static_cast<int>(visible.size())))];
+    j.type = kJoinPick[randomBelow(rng, 7)];
+    j.left = visible[static_cast<size_t>(randomBelow(rng, static_cast<int>(visible.size())))];
     j.right = randomRelation(rng, i);
     j.leftKey = randomKey(rng);
     // A range condition only between small tables (t2 .. t5): over t0 or t1 it
     // would make a near cross product.
     const bool small = j.left >= 2 && i >= 2;
-    j.op = kOpPick[pick(rng, small ? 5 : 4)];
+    j.op = kOpPick[randomBelow(rng, small ? 5 : 4)];
     j.rightKey = randomKey(rng);
-    j.sameV = pick(rng, 5) == 0;
+    j.sameV = randomBelow(rng, 5) == 0;
     if (!hidesRight(j.type)) visible.push_back(i);
     q.joins.push_back(j);
   }
-  if (pick(rng, 5) == 0) {
+  if (randomBelow(rng, 5) == 0) {
     q.where = DuckQuery::NotIn;
-    q.whereTable = pick(rng, 6);
-  } else if (pick(rng, 4) == 0) {
+    q.whereTable = randomBelow(rng, 6);
+  } else if (randomBelow(rng, 4) == 0) {
     q.where = DuckQuery::VGreater;
-    q.whereValue = pick(rng, 20);
+    q.whereValue = randomBelow(rng, 20);
   }
-  if (pick(rng, 4) == 0) q.topN = 1 + pick(rng, 50);
+  if (randomBelow(rng, 4) == 0) q.topN = 1 + randomBelow(rng, 50);
   return q;
 }
 

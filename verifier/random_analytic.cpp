@@ -13,10 +13,6 @@ namespace rfguard {
 
 namespace {
 
-int pick(std::mt19937_64& rng, int n) {
-  return static_cast<int>(rng() % static_cast<uint64_t>(n));
-}
-
 constexpr int kDims = 10;
 /// The snowflake: dimension i's `p` refers to dimension kParent[i] (-1: none).
 constexpr int kParent[kDims] = {-1, -1, 8, 9, 8, -1, 9, 8, -1, -1};
@@ -28,9 +24,9 @@ const std::vector<int>& factDims(int fact) {
 
 /// One filter on dimension alias `x`, as the benchmarks write them.
 std::string dimFilter(std::mt19937_64& rng, const std::string& x) {
-  const int lo = 1 + pick(rng, 3);
-  std::string a = std::to_string(lo), b = std::to_string(lo + 1 + pick(rng, 2));
-  switch (pick(rng, 9)) {
+  const int lo = 1 + randomBelow(rng, 3);
+  std::string a = std::to_string(lo), b = std::to_string(lo + 1 + randomBelow(rng, 2));
+  switch (randomBelow(rng, 9)) {
     case 0:
       return x + ".a IN (" + a + ", " + b + ", 7)";
     case 1:
@@ -74,13 +70,13 @@ std::string randomAnalyticQuery(std::mt19937_64& rng, int tables) {
     bool dim = true;
   };
   std::vector<Rel> rels;
-  const int fact = pick(rng, 4) == 0 ? 1 : 0;
+  const int fact = randomBelow(rng, 4) == 0 ? 1 : 0;
   rels.push_back({fact ? "fact2" : "fact", "f", "", false});
-  const bool twoFacts = pick(rng, 3) == 0;
+  const bool twoFacts = randomBelow(rng, 3) == 0;
   if (twoFacts) {
     // A fact-to-fact join through shared dimension keys (TPC-DS's store and catalog sales).
     rels.push_back({fact ? "fact" : "fact2", "g", "f.d0 = g.d0", false});
-    if (pick(rng, 2)) rels.back().joinCond += " AND f.d1 = g.d1";
+    if (randomBelow(rng, 2)) rels.back().joinCond += " AND f.d1 = g.d1";
   }
   // Dimensions: the facts' own first, then a snowflake parent of one already in,
   // then a dimension again under another alias (JOB's cn1, cn2).
@@ -101,25 +97,25 @@ std::string randomAnalyticQuery(std::mt19937_64& rng, int tables) {
   }
   while (static_cast<int>(rels.size()) < tables) {
     const auto [child, childAlias] =
-        in[static_cast<size_t>(pick(rng, static_cast<int>(in.size())))];
-    if (kParent[child] >= 0 && pick(rng, 3) != 0) {
+        in[static_cast<size_t>(randomBelow(rng, static_cast<int>(in.size())))];
+    if (kParent[child] >= 0 && randomBelow(rng, 3) != 0) {
       addDim(kParent[child], childAlias + ".p = $.k");
     } else {
       // The same dimension again, joined to the fact's column or a parent's key.
       const auto& dims = factDims(fact);
-      int d = dims[static_cast<size_t>(pick(rng, static_cast<int>(dims.size())))];
-      addDim(d, (twoFacts && pick(rng, 2) ? "g" : "f") + std::string(".d") +
+      int d = dims[static_cast<size_t>(randomBelow(rng, static_cast<int>(dims.size())))];
+      addDim(d, (twoFacts && randomBelow(rng, 2) ? "g" : "f") + std::string(".d") +
                     std::to_string(twoFacts && d > 1 ? 0 : d) + " = $.k");
     }
   }
   std::vector<std::string> where;
   for (const Rel& r : rels)
-    if (r.dim && pick(rng, 5) < 3) where.push_back(dimFilter(rng, r.alias));
-  if (pick(rng, 3) == 0) where.push_back("f.q > " + std::to_string(pick(rng, 4)));
-  switch (pick(rng, 5)) {
+    if (r.dim && randomBelow(rng, 5) < 3) where.push_back(dimFilter(rng, r.alias));
+  if (randomBelow(rng, 3) == 0) where.push_back("f.q > " + std::to_string(randomBelow(rng, 4)));
+  switch (randomBelow(rng, 5)) {
     case 0:
-      where.push_back("f.d1 IN (SELECT k FROM d1 WHERE a = " + std::to_string(1 + pick(rng, 3)) +
-                      ")");
+      where.push_back(
+          "f.d1 IN (SELECT k FROM d1 WHERE a = " + std::to_string(1 + randomBelow(rng, 3)) + ")");
       break;
     case 1:
       where.push_back(std::string(fact ? "NOT EXISTS (SELECT 1 FROM fact AS e"
@@ -132,7 +128,7 @@ std::string randomAnalyticQuery(std::mt19937_64& rng, int tables) {
   // FROM: comma joins with the conditions in WHERE (JOB, most of TPC-DS), or
   // explicit joins, a dimension sometimes LEFT JOINed.
   std::string from;
-  if (pick(rng, 3) != 0) {
+  if (randomBelow(rng, 3) != 0) {
     for (const Rel& r : rels) {
       from += (from.empty() ? "" : ", ") + r.table + " AS " + r.alias;
       if (!r.joinCond.empty()) where.insert(where.begin(), r.joinCond);
@@ -143,7 +139,7 @@ std::string randomAnalyticQuery(std::mt19937_64& rng, int tables) {
         from = r.table + " AS " + r.alias;
         continue;
       }
-      const bool left = r.dim && pick(rng, 5) == 0;
+      const bool left = r.dim && randomBelow(rng, 5) == 0;
       from += std::string(left ? " LEFT JOIN " : " JOIN ") + r.table + " AS " + r.alias + " ON " +
               r.joinCond;
     }
@@ -153,11 +149,11 @@ std::string randomAnalyticQuery(std::mt19937_64& rng, int tables) {
   for (const Rel& r : rels)
     if (r.dim) dimAliases.push_back(r.alias);
   const std::string x =
-      dimAliases[static_cast<size_t>(pick(rng, static_cast<int>(dimAliases.size())))];
+      dimAliases[static_cast<size_t>(randomBelow(rng, static_cast<int>(dimAliases.size())))];
   const std::string y =
-      dimAliases[static_cast<size_t>(pick(rng, static_cast<int>(dimAliases.size())))];
+      dimAliases[static_cast<size_t>(randomBelow(rng, static_cast<int>(dimAliases.size())))];
   std::string sql;
-  if (pick(rng, 2))
+  if (randomBelow(rng, 2))
     sql = "SELECT min(" + x + ".b) AS m1, min(" + y + ".a) AS m2 FROM " + from;
   else
     sql = "SELECT " + x + ".b, " + y + ".a, sum(f.q) AS s, count(*) AS n FROM " + from;

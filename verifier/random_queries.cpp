@@ -6,15 +6,15 @@
 
 namespace rfguard {
 
-namespace {
-
-int pick(std::mt19937_64& rng, int n) {
+int randomBelow(std::mt19937_64& rng, int n) {
   return static_cast<int>(rng() % static_cast<uint64_t>(n));
 }
 
+namespace {
+
 /// A key expression over column `c`: plain, NULL-replacing, cast or arithmetic.
 std::string keyExpr(std::mt19937_64& rng, const std::string& c) {
-  switch (pick(rng, 7)) {
+  switch (randomBelow(rng, 7)) {
     case 0:
       return "coalesce(" + c + ", 0)";
     case 1:
@@ -31,13 +31,14 @@ std::string keyExpr(std::mt19937_64& rng, const std::string& c) {
 /// The alias of one of `visible`'s relations, at random.
 std::string anyOf(std::mt19937_64& rng, const std::vector<int>& visible) {
   return "r" +
-         std::to_string(visible[static_cast<size_t>(pick(rng, static_cast<int>(visible.size())))]);
+         std::to_string(
+             visible[static_cast<size_t>(randomBelow(rng, static_cast<int>(visible.size())))]);
 }
 
 /// A relation for table i: the table, or a derived table with an aggregate or a limit.
 std::string relation(std::mt19937_64& rng, int i) {
   std::string t = "t" + std::to_string(i), a = "r" + std::to_string(i);
-  switch (pick(rng, 8)) {
+  switch (randomBelow(rng, 8)) {
     case 0:
       return "(SELECT k, count(*) AS v FROM " + t + " GROUP BY k) AS " + a;
     case 1:
@@ -68,25 +69,26 @@ std::string randomQuery(std::mt19937_64& rng, int tables) {
   std::vector<int> visible{0};  // relations whose columns the join output still has
   std::string sql = "SELECT * FROM " + relation(rng, 0);
   for (int i = 1; i < tables; ++i) {
-    std::string join = kJoins[pick(rng, 7)];
+    std::string join = kJoins[randomBelow(rng, 7)];
     std::string left = anyOf(rng, visible);
     std::string right = "r" + std::to_string(i);
     sql += " " + join + " " + relation(rng, i) + " ON " + keyExpr(rng, left + ".k") + " " +
-           kOps[pick(rng, 4)] + " " + keyExpr(rng, right + ".k");
-    if (pick(rng, 4) == 0) sql += " AND " + left + ".v = " + right + ".v";
+           kOps[randomBelow(rng, 4)] + " " + keyExpr(rng, right + ".k");
+    if (randomBelow(rng, 4) == 0) sql += " AND " + left + ".v = " + right + ".v";
     if (join.find("SEMI") == std::string::npos && join.find("ANTI") == std::string::npos)
       visible.push_back(i);
   }
-  switch (pick(rng, 4)) {
+  switch (randomBelow(rng, 4)) {
     case 0:
-      sql += " WHERE r0.k NOT IN (SELECT k FROM t" + std::to_string(pick(rng, 6)) + ")";
+      sql += " WHERE r0.k NOT IN (SELECT k FROM t" + std::to_string(randomBelow(rng, 6)) + ")";
       break;
     case 1: {
       // A correlated [NOT] EXISTS over a visible relation's key.
       std::string outer = anyOf(rng, visible);
-      sql += std::string(" WHERE ") + (pick(rng, 2) ? "" : "NOT ") + "EXISTS (SELECT 1 FROM t" +
-             std::to_string(pick(rng, 6)) + " AS s WHERE s.k " + kOps[pick(rng, 4)] + " " +
-             keyExpr(rng, outer + ".k") + (pick(rng, 2) ? " AND s.v > 2" : "") + ")";
+      sql += std::string(" WHERE ") + (randomBelow(rng, 2) ? "" : "NOT ") +
+             "EXISTS (SELECT 1 FROM t" + std::to_string(randomBelow(rng, 6)) + " AS s WHERE s.k " +
+             kOps[randomBelow(rng, 4)] + " " + keyExpr(rng, outer + ".k") +
+             (randomBelow(rng, 2) ? " AND s.v > 2" : "") + ")";
       break;
     }
     default:

@@ -10,6 +10,9 @@
 
 namespace rfguard {
 
+/// A draw from 0 .. n - 1 (the random query generators' one source of choices).
+int randomBelow(std::mt19937_64& rng, int n);
+
 /// The schema every random query reads: t0 .. t5 (k int, v int).
 std::string randomSchema();
 

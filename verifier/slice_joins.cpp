@@ -36,8 +36,7 @@ namespace {
 bool plainFreeTable(const PlanNode& n) {
   if (n.op != PlanOp::Project || n.children.size() != 1) return false;
   const PlanNode& scan = *n.children[0];
-  return scan.op == PlanOp::Scan && scan.table.rfind("sub", 0) == 0 &&
-         scan.runtimeFilterTargets.empty() && scan.runtimeFilters.empty();
+  return isFreeTableScan(scan) && scan.runtimeFilterTargets.empty() && scan.runtimeFilters.empty();
 }
 
 /// True when `n` keeps or drops the rows of child `side` one by one (see above).
@@ -113,13 +112,7 @@ struct Dropper {
   bool reachesOutput(const std::string& c, const std::vector<const PlanNode*>& chain) const {
     if (!rootOutput.count(c)) return false;
     for (const PlanNode* a : chain)
-      if (a->op == PlanOp::Project) {
-        bool passed = false;
-        for (const auto& ne : a->exprs)
-          passed =
-              passed || (ne.name == c && ne.expr->kind == ExprKind::Column && ne.expr->name == c);
-        if (!passed) return false;
-      }
+      if (a->op == PlanOp::Project && !passesUnchanged(*a, c)) return false;
     return true;
   }
 };

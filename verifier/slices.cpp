@@ -10,6 +10,8 @@ namespace rfguard {
 
 namespace {
 
+constexpr const char* kFreeTablePrefix = "sub";
+
 struct Index {
   std::map<const PlanNode*, const PlanNode*> parent;
   std::map<int, const PlanNode*> producer;
@@ -47,7 +49,7 @@ int inSubquery(const PlanNode& n, bool inside = false) {
 PlanPtr freeTable(const PlanNode& child, const std::vector<FilterTarget>& targets = {}) {
   auto scan = std::make_shared<PlanNode>();
   scan->op = PlanOp::Scan;
-  scan->table = "sub" + std::to_string(child.id);
+  scan->table = kFreeTablePrefix + std::to_string(child.id);
   scan->alias = scan->table;
   scan->loc = child.loc;
   auto project = std::make_shared<PlanNode>();
@@ -80,13 +82,8 @@ bool liftable(const PlanNode& parent, const PlanNode& child, const std::set<std:
     case PlanOp::Filter:
       return deterministic(parent.predicate);
     case PlanOp::Project:
-      for (const auto& c : cols) {
-        bool passed = false;
-        for (const auto& ne : parent.exprs)
-          passed =
-              passed || (ne.name == c && ne.expr->kind == ExprKind::Column && ne.expr->name == c);
-        if (!passed) return false;
-      }
+      for (const auto& c : cols)
+        if (!passesUnchanged(parent, c)) return false;
       return true;
     case PlanOp::Join: {
       const size_t side = parent.children[0].get() == &child ? 0 : 1;
@@ -151,6 +148,17 @@ PlanPtr build(const PlanNode& n, const std::set<const PlanNode*>& keep, int f,
 }
 
 }  // namespace
+
+bool isFreeTableScan(const PlanNode& n) {
+  return n.op == PlanOp::Scan && n.table.rfind(kFreeTablePrefix, 0) == 0;
+}
+
+bool passesUnchanged(const PlanNode& project, const std::string& column) {
+  for (const auto& ne : project.exprs)
+    if (ne.name == column && ne.expr->kind == ExprKind::Column && ne.expr->name == column)
+      return true;
+  return false;
+}
 
 std::vector<Slice> filterSlices(const PlanNode& root, std::string& why, bool dropJoins) {
   Index ix;

@@ -36,6 +36,12 @@ struct Slice {
 /// `dropJoins`: each slice without the free joins dropFreeJoins finds.
 std::vector<Slice> filterSlices(const PlanNode& root, std::string& why, bool dropJoins = true);
 
+/// True for the scan of a free table (a table "sub<id>" the slice made).
+bool isFreeTableScan(const PlanNode& n);
+
+/// True when Project `project` outputs `column` as it is.
+bool passesUnchanged(const PlanNode& project, const std::string& column);
+
 /// Drops each inner or cross join of a path node with a free table that the
 /// slice's verdict does not depend on: every ancestor keeps or drops the path's
 /// rows one by one, none reads the free table's columns, and the columns the
