@@ -15,8 +15,8 @@ DuckRelation randomRelation(std::mt19937_64& rng, int alias) {
   r.other = randomBelow(rng, 6);
   r.limit = 1 + randomBelow(rng, 20);
   r.offset = randomBelow(rng, 10);
-  const int shape = randomBelow(rng, 13);
-  r.shape = shape <= 9 ? static_cast<DuckRelation::Shape>(shape + 1) : DuckRelation::Table;
+  const int shape = randomBelow(rng, 14);
+  r.shape = shape <= 10 ? static_cast<DuckRelation::Shape>(shape + 1) : DuckRelation::Table;
   if (r.shape == DuckRelation::OffsetJoined)
     r.other = 2 + randomBelow(rng, 4);  // a small build side
   if (r.shape == DuckRelation::OffsetSmallest) r.offset = 1 + randomBelow(rng, 50);
@@ -63,6 +63,11 @@ std::string relationSql(const DuckRelation& r, DuckDialect d) {
       return "(SELECT x.k, x.v FROM " + t + " x JOIN " + other +
              " y ON x.k = y.k ORDER BY x.v NULLS FIRST, x.k NULLS FIRST, x." + rowid + " OFFSET " +
              m + ") AS " + a;
+    case DuckRelation::OffsetDelayed:  // each row of t matches itself: all of t, once
+      return "(SELECT x.k, x.v FROM " + t + " x " +
+             (d == DuckDialect::DuckDb ? "SEMI JOIN " : "LEFT SEMI JOIN ") + t +
+             " y ON x.k IS NOT DISTINCT FROM y.k ORDER BY x.v NULLS FIRST, x.k NULLS FIRST, x." +
+             rowid + " OFFSET " + m + ") AS " + a;
   }
   return t + " AS " + a;
 }
@@ -104,7 +109,8 @@ std::vector<DuckRelation> simpler(const DuckRelation& r) {
   }
   const bool offset = r.shape == DuckRelation::LimitOffset || r.shape == DuckRelation::Offset ||
                       r.shape == DuckRelation::OffsetSmallest ||
-                      r.shape == DuckRelation::OffsetJoined;
+                      r.shape == DuckRelation::OffsetJoined ||
+                      r.shape == DuckRelation::OffsetDelayed;
   if (offset && r.offset > 0) {
     DuckRelation s = r;
     s.offset = r.offset / 2;

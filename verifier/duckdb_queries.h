@@ -30,7 +30,13 @@ struct DuckRelation {
     /// t joined to `other` on k, ORDER BY v, k, rowid OFFSET offset: the scan
     /// below the OFFSET is a join's probe, so it starts after the builds, when
     /// filters from joins above are ready (DuckDB PR #22963's shape).
-    OffsetJoined
+    OffsetJoined,
+    /// t semi-joined to itself on k IS NOT DISTINCT FROM k (every row of t,
+    /// once), ORDER BY v, k, rowid OFFSET offset: the OFFSET of a whole table
+    /// whose scan, a join's probe, starts after the builds. A filter from a
+    /// join above that crosses the OFFSET (DuckDB 1.5.6 pushes it) changes
+    /// which rows it skips.
+    OffsetDelayed
   };
   int alias = 0;
   int table = 0;

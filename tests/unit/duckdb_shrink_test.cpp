@@ -74,6 +74,13 @@ TEST_CASE("duckdb shrink: rows down to the two that matter") {
   CHECK(small == 0);
   CHECK(needs(partial));
   CHECK(partial.count() > 2);
+  // A smallest chunk stops the search at that size: with 7, chunks of 50, 25
+  // and 12 rows are tried, not 6, and each needed row keeps the 12 around it.
+  int coarse = 1000;
+  KeptRows chunks = shrinkRows(KeptRows::all(100), needs, coarse, 7);
+  CHECK(chunks.condition("i") == "(i >= 37 AND i < 49) OR (i >= 86 AND i < 98)");
+  // Then on from there to single rows: the same two.
+  CHECK(shrinkRows(chunks, needs, coarse).condition("i") == "i = 37 OR i = 90");
 }
 
 TEST_CASE("duckdb shrink: the simplest query that still shows it") {

@@ -26,13 +26,15 @@ using Json = nlohmann::ordered_json;
 /// The six tables: t0 large (a probe side big enough that DuckDB's filters
 /// are ready before its scan starts), t1 mid-sized, t2 .. t5 small and
 /// NULL-heavy. Little skew (2% of rows on ten hot values), so that chains of
-/// joins over the large table stay small.
+/// joins over the large table stay small. t0, t1, t2 and t4 are wide (below).
 struct TableSpec {
   long long rows;
   int nullPercent;
+  bool wide;
 };
 std::vector<TableSpec> tableSpecs(long long big) {
-  return {{big, 5}, {2000, 5}, {200, 20}, {60, 20}, {30, 30}, {100, 10}};
+  return {{big, 5, true},  {2000, 5, true}, {200, 20, true},
+          {60, 20, false}, {30, 30, true},  {100, 10, false}};
 }
 
 std::string resultText(const engine::Result& r) {
@@ -64,18 +66,35 @@ bool differs(engine::Engine& db, const std::string& sql, int tries, engine::Resu
   return false;
 }
 
-/// The lint of DuckDB's plan for `sql`, imported from its profile.
-Json lintDuckDbPlan(engine::Engine& db, const std::string& sql, const SessionOptions& so) {
+/// Runs of a query spent looking for one that shows DuckDB's wrong result.
+constexpr int kPlanTries = 20;
+
+/// DuckDB's plan for a reproducer, imported and linted.
+struct PlanLint {
   Json findings = Json::array();
-  engine::Result again;
+  int runs = 0;           ///< profiled runs
+  bool wrongRun = false;  ///< the plan linted is of a run that returned the wrong result
+};
+
+/// Lints DuckDB's plan for `sql`, imported from its profile. The run is
+/// repeated, up to `tries` times, until it returns `wrong` (the result with
+/// the pushdown): a run whose filters arrived after its probe scans started
+/// returns the right result and its plan shows no filter there to flag.
+PlanLint lintDuckDbPlan(engine::Engine& db, const std::string& sql, const SessionOptions& so,
+                        const engine::Result& wrong, int tries) {
+  PlanLint out;
   std::string profile, error;
-  if (!db.profile(sql, again, profile, error)) return findings;
+  for (; out.runs < tries && !out.wrongRun; ++out.runs) {
+    engine::Result again;
+    if (!db.profile(sql, again, profile, error)) return out;
+    out.wrongRun = again.rows == wrong.rows;
+  }
   Session s(so);
   Diagnostics diags;
   if (s.loadFormat(profile, "duckdb-diff", InputFormat::DuckDb, diags) && !s.queries().empty())
     for (const auto& f : s.verify(s.queries()[0]))
-      findings.push_back({{"code", f.code}, {"message", f.message}});
-  return findings;
+      out.findings.push_back({{"code", f.code}, {"message", f.message}});
+  return out;
 }
 
 /// Sets table t<i> to the rows `kept` of its generated contents (t<i>_all).
@@ -113,19 +132,30 @@ Reproducer shrink(engine::Engine& db, const DuckQuery& found, const engine::Resu
     return specs[static_cast<size_t>(x)].rows > specs[static_cast<size_t>(y)].rows;
   });
   const std::string sql = duckQuerySql(r.query);
-  for (int t : tables) {
-    const size_t i = static_cast<size_t>(t);
-    KeptRows good = r.kept[i];
-    auto stillShows = [&](const KeptRows& candidate) {
-      if (keepRows(db, i, candidate, error) && differs(db, sql, kTries, a, b, refused, error)) {
-        good = candidate;
-        r.on = a, r.off = b;
-        return true;
-      }
-      keepRows(db, i, good, error);
-      return false;
-    };
-    r.kept[i] = shrinkRows(r.kept[i], stillShows, budget);
+  // In rounds, each table (largest first) down to chunks of 1/16, 1/256, ...
+  // of its rows, then single rows: which rows of one table matter can depend
+  // on the others (a join's build side is the smaller input; a filter keeps
+  // the probe rows the build's keys match), so no table takes the budget
+  // before the others have been cut.
+  for (long long parts = 16; budget > 0; parts *= 16) {
+    bool finest = true;
+    for (int t : tables) {
+      const size_t i = static_cast<size_t>(t);
+      KeptRows good = r.kept[i];
+      auto stillShows = [&](const KeptRows& candidate) {
+        if (keepRows(db, i, candidate, error) && differs(db, sql, kTries, a, b, refused, error)) {
+          good = candidate;
+          r.on = a, r.off = b;
+          return true;
+        }
+        keepRows(db, i, good, error);
+        return false;
+      };
+      const long long chunk = r.kept[i].count() / parts;
+      finest = finest && chunk <= 1;
+      r.kept[i] = shrinkRows(r.kept[i], stillShows, budget, chunk);
+    }
+    if (finest) break;
   }
   for (size_t i = 0; i < specs.size(); ++i)
     if (r.kept[i].count() != specs[i].rows) keepRows(db, i, KeptRows::all(specs[i].rows), error);
@@ -145,6 +175,26 @@ std::string keptText(const Reproducer& r) {
 
 }  // namespace
 
+// Spreads a wide table's k and v: 2% of the values of each move up by a
+// multiple of a million (below 2^31, so that k + 1 stays an INTEGER). The rest
+// still join as generated. Over narrow columns DuckDB's statistics let it sort
+// compressed keys: it puts an __internal_compress_integral projection below
+// each ORDER BY, and join filters stop there, so that no filter ever reached a
+// scan below an ORDER BY ... OFFSET or LIMIT, and 1.5.6's wrong results there
+// (docs/duckdb.md) never showed. A value range wider than 65,535 compresses
+// into nothing smaller than INTEGER. The narrow tables keep that path tested.
+std::string spreadSql(int table, uint64_t seed) {
+  const std::string t = "t" + std::to_string(table), s = std::to_string(seed);
+  auto spread = [&](const std::string& c, int salt) {
+    const std::string which = "hash(rowid, " + s + ", " + std::to_string(salt) + ")",
+                      by = "hash(rowid, " + s + ", " + std::to_string(salt) + ", 1)";
+    return "CASE WHEN " + which + " % 50 = 0 THEN " + c + " + (1000000 * (1 + " + by +
+           " % 1000))::INTEGER ELSE " + c + " END AS " + c;
+  };
+  return "CREATE OR REPLACE TABLE " + t + " AS SELECT " + spread("k", 7) + ", " + spread("v", 8) +
+         " FROM " + t + " ORDER BY rowid";
+}
+
 int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& err) {
   std::string error;
   auto db = engine::open("duckdb", engine::Options{args.threads}, error);
@@ -161,6 +211,7 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
     setup += duckdb_import::createTableSql(t) + ";\n" +
              duckdb_import::populateSql(t, specs[i].rows, args.seed, {}, specs[i].nullPercent, 2) +
              ";\n";
+    if (specs[i].wide) setup += spreadSql(static_cast<int>(i), args.seed) + ";\n";
     catalog.addTable(t);
   }
   // Each table's generated rows numbered, for shrinking (keepRows).
@@ -196,43 +247,16 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
   so.schema = catalog;
   Json diffs = Json::array();
   int ran = 0, refused = 0;
-  for (int n = 0; n < args.queries; ++n) {
-    const DuckQuery query = randomDuckQuery(rng, 2 + static_cast<int>(rng() % 4));
+  // A difference: shrunk, DuckDB's plan for the reproducer linted, judged by
+  // rfguard's evaluator on the reproducer's rows and written out as a script.
+  auto report = [&](const DuckQuery& query, const engine::Result& on, const engine::Result& off,
+                    const std::string& origin) {
     const std::string found = duckQuerySql(query);
-    engine::Result on, off;
-    bool wasRefused = false;
-    const bool differ = differs(*db, found, 1, on, off, wasRefused, error);
-    if (wasRefused) {
-      ++refused;
-      if (args.format == "text" && args.verbose) out << "-- refused: " << error << "\n";
-      continue;
-    }
-    ++ran;
-    // The same query over the tables small enough for rfguard's evaluator.
-    if (!smallTables.empty()) {
-      const DuckQuery small = remapTables(query, smallTables);
-      const EvaluatorOpinion o = thirdOpinion(*db, oracle, small, true);
-      ++opinions[o.verdict];
-      if (o.verdict == EvaluatorOpinion::Disagrees) {
-        Json d = opinionJson(o);
-        d["sql"] = duckQueryRowsSql(small, DuckDialect::DuckDb);
-        d["rfguard_sql"] = duckQueryRowsSql(small, DuckDialect::RfGuard);
-        disagreements.push_back(d);
-        if (args.format == "text")
-          out << "-- rfguard's evaluator and DuckDB (query " << n + 1
-              << " over small tables, pushdown on) disagree:\n"
-              << d["sql"].get<std::string>() << ";\n   " << opinionText(o) << "\n";
-      } else if (o.verdict == EvaluatorOpinion::Declined && args.format == "text" && args.verbose) {
-        out << "-- rfguard's evaluator declined query " << n + 1 << ": " << o.reason << "\n";
-      }
-    }
-    if (!differ) continue;
     Reproducer r = shrink(*db, query, on, off, specs, args.shrinkTests);
     const std::string sql = duckQuerySql(r.query);
-    // DuckDB's plan for the reproducer, on the reproducer's rows, imported and linted.
     for (size_t i = 0; i < specs.size(); ++i)
       if (r.kept[i].count() != specs[i].rows) keepRows(*db, i, r.kept[i], error);
-    Json findings = lintDuckDbPlan(*db, sql, so);
+    const PlanLint lint = lintDuckDbPlan(*db, sql, so, r.on, kPlanTries);
     // rfguard's evaluator on the reproducer's rows, against DuckDB without the pushdown.
     bool smallRepro = args.evaluatorRows > 0;
     const std::vector<int> reproTables = duckQueryTables(r.query);
@@ -255,8 +279,11 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
     Json d{{"sql", sql},
            {"with_pushdown", resultText(r.on)},
            {"without_pushdown", resultText(r.off)},
-           {"findings", findings},
+           {"findings", lint.findings},
+           {"plan_runs", lint.runs},
+           {"plan_run_wrong", lint.wrongRun},
            {"found_sql", found},
+           {"found_in", origin},
            {"rows", rows},
            {"shrink_tests", r.tests}};
     if (reproOpinion) d["evaluator"] = opinionJson(*reproOpinion);
@@ -266,8 +293,8 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
           (std::filesystem::path(args.out) / ("diff_" + std::to_string(diffs.size() + 1) + ".sql"))
               .string();
       std::ofstream script(path);
-      script << "-- rfguard duckdb diff --seed " << args.seed << ": query " << n + 1
-             << ", shrunk in " << r.tests << " tests; found as:\n-- " << found << "\n"
+      script << "-- rfguard duckdb diff --seed " << args.seed << ": " << origin << ", shrunk in "
+             << r.tests << " tests; found as:\n-- " << found << "\n"
              << setup;
       for (size_t i = 0; i < specs.size(); ++i)
         if (r.kept[i].count() != specs[i].rows)
@@ -280,15 +307,20 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
       d["script"] = path;
     }
     if (args.format == "text") {
-      out << "-- difference " << diffs.size() + 1 << " (query " << n + 1 << "), shrunk in "
-          << r.tests << " tests to " << keptText(r) << ":\n"
+      out << "-- difference " << diffs.size() + 1 << " (" << origin << "), shrunk in " << r.tests
+          << " tests to " << keptText(r) << ":\n"
           << sql << ";\n"
           << "   with pushdown:    " << resultText(r.on) << "\n"
           << "   without pushdown: " << resultText(r.off) << "\n";
-      for (const auto& f : findings)
-        out << "   lint: [" << f["code"].get<std::string>() << "] "
-            << f["message"].get<std::string>() << "\n";
-      if (findings.empty()) out << "   lint: DuckDB's plan has no finding\n";
+      out << "   DuckDB's plan, "
+          << (lint.wrongRun ? "of a run that returned the wrong result"
+                            : "no profiled run returned the wrong result")
+          << " (" << lint.runs << (lint.runs == 1 ? " run" : " runs") << "):";
+      for (const auto& f : lint.findings)
+        out << "\n   lint: [" << f["code"].get<std::string>() << "] "
+            << f["message"].get<std::string>();
+      if (lint.findings.empty()) out << " no finding";
+      out << "\n";
       if (reproOpinion)
         out << "   rfguard's evaluator, against DuckDB without pushdown: "
             << opinionText(*reproOpinion)
@@ -298,6 +330,54 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
       if (sql != found) out << "   found as: " << found << ";\n";
     }
     diffs.push_back(d);
+  };
+  for (int n = 0; n < args.queries; ++n) {
+    const DuckQuery query = randomDuckQuery(rng, 2 + static_cast<int>(rng() % 4));
+    const std::string found = duckQuerySql(query);
+    engine::Result on, off;
+    bool wasRefused = false;
+    const bool differ = differs(*db, found, 1, on, off, wasRefused, error);
+    if (wasRefused) {
+      ++refused;
+      if (args.format == "text" && args.verbose) out << "-- refused: " << error << "\n";
+      continue;
+    }
+    ++ran;
+    const std::string origin = "query " + std::to_string(n + 1);
+    if (differ) report(query, on, off, origin);
+    if (smallTables.empty()) continue;
+    // The same query over the tables small enough for rfguard's evaluator.
+    const DuckQuery small = remapTables(query, smallTables);
+    const EvaluatorOpinion o = thirdOpinion(*db, oracle, small, true);
+    ++opinions[o.verdict];
+    if (o.verdict == EvaluatorOpinion::Declined) {
+      if (args.format == "text" && args.verbose)
+        out << "-- rfguard's evaluator declined query " << n + 1 << ": " << o.reason << "\n";
+      continue;
+    }
+    if (o.verdict != EvaluatorOpinion::Disagrees) continue;
+    // Whose wrong result: DuckDB without its pushdown, on the same rows.
+    const EvaluatorOpinion withoutPushdown = thirdOpinion(*db, oracle, small, false);
+    const bool pushdownWrong = withoutPushdown.verdict == EvaluatorOpinion::Agrees;
+    Json d = opinionJson(o);
+    d["sql"] = duckQueryRowsSql(small, DuckDialect::DuckDb);
+    d["rfguard_sql"] = duckQueryRowsSql(small, DuckDialect::RfGuard);
+    d["without_pushdown"] = opinionJson(withoutPushdown);
+    disagreements.push_back(d);
+    if (args.format == "text")
+      out << "-- rfguard's evaluator and DuckDB (" << origin
+          << " over small tables, pushdown on) disagree:\n"
+          << d["sql"].get<std::string>() << ";\n   " << opinionText(o) << "\n"
+          << "   DuckDB without pushdown: "
+          << (pushdownWrong ? "agrees with rfguard's evaluator: DuckDB's join filter pushdown"
+                              " gave the wrong result"
+                            : opinionText(withoutPushdown))
+          << "\n";
+    // A wrong result of the pushdown is a difference too, when a run shows it again.
+    engine::Result smallOn, smallOff;
+    if (pushdownWrong &&
+        differs(*db, duckQuerySql(small), kPlanTries, smallOn, smallOff, wasRefused, error))
+      report(small, smallOn, smallOff, origin + " over the small tables");
   }
   if (args.format == "json") {
     Json evaluator{{"max_rows", args.evaluatorRows},

@@ -20,6 +20,11 @@ struct DuckDbDiffArgs {
   bool verbose = false;
 };
 
+/// SQL that spreads table t<table>'s k and v (the diff's wide tables): 2% of
+/// the values of each move up by a multiple of a million, so that DuckDB sorts
+/// them uncompressed and join filters can cross its ORDER BYs.
+std::string spreadSql(int table, uint64_t seed);
+
 /// Runs `rfguard duckdb diff`; exit 1 when a result differs, 2 on errors.
 int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& err);
 

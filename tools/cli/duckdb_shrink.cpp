@@ -79,8 +79,9 @@ DuckQuery shrinkDuckQuery(DuckQuery q, const std::function<bool(const DuckQuery&
 }
 
 KeptRows shrinkRows(KeptRows kept, const std::function<bool(const KeptRows&)>& reproduces,
-                    int& budget) {
-  for (long long chunk = (kept.count() + 1) / 2; chunk >= 1 && budget > 0;) {
+                    int& budget, long long smallestChunk) {
+  smallestChunk = std::max(1LL, smallestChunk);
+  for (long long chunk = (kept.count() + 1) / 2; chunk >= smallestChunk && budget > 0;) {
     bool removed = false;
     for (long long start = 0; start < kept.count() && budget > 0;) {
       KeptRows candidate = kept.without(start, std::min(start + chunk, kept.count()));

@@ -41,8 +41,9 @@ DuckQuery shrinkDuckQuery(DuckQuery q, const std::function<bool(const DuckQuery&
                           int& budget);
 
 /// Removes chunks of the kept rows (halves, then quarters, ...) while the
-/// difference reproduces, until chunks of one row fail or `budget` is spent.
+/// difference reproduces, until chunks of `smallestChunk` rows fail or
+/// `budget` is spent.
 KeptRows shrinkRows(KeptRows kept, const std::function<bool(const KeptRows&)>& reproduces,
-                    int& budget);
+                    int& budget, long long smallestChunk = 1);
 
 }  // namespace rfguard
