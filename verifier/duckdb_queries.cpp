@@ -133,12 +133,16 @@ const std::vector<std::string>& duckJoinOps() {
 }
 
 TableDef duckQueryTable(int i) {
+  return duckQueryTable(i, TypeKind::Int, TypeKind::Int);
+}
+
+TableDef duckQueryTable(int i, TypeKind k, TypeKind v) {
   TableDef t;
   t.name = "t" + std::to_string(i);
-  for (const char* c : {"k", "v"}) {
+  for (const auto& [name, type] : {std::pair{"k", k}, std::pair{"v", v}}) {
     ColumnDef col;
-    col.name = c;
-    col.type = Type::of(TypeKind::Int);
+    col.name = name;
+    col.type = Type::of(type);
     t.columns.push_back(col);
   }
   return t;

@@ -74,6 +74,8 @@ const std::vector<std::string>& duckJoinOps();
 
 /// Table t<i> of the queries: t<i> (k int, v int), both nullable.
 TableDef duckQueryTable(int i);
+/// Table t<i> (k, v) with the given integer types, both nullable.
+TableDef duckQueryTable(int i, TypeKind k, TypeKind v);
 
 /// A random query over t0 .. t5 (k int, v int) with `tables` relations.
 DuckQuery randomDuckQuery(std::mt19937_64& rng, int tables);

@@ -162,3 +162,36 @@ TEST_CASE("duckdb opinion: a result that is not DuckDB's is caught, with the row
   CHECK(o.reason == "t0 was not read from DuckDB");
 }
 #endif
+
+#ifdef RFGUARD_HAVE_DUCKDB
+TEST_CASE("duckdb opinion: tables of mixed integer types, and results too large to evaluate") {
+  std::string error;
+  auto db = engine::open("duckdb", engine::Options{1}, error);
+  REQUIRE_MESSAGE(db, error);
+  const std::vector<TableDef> defs = {duckQueryTable(0, TypeKind::SmallInt, TypeKind::BigInt),
+                                      duckQueryTable(1, TypeKind::Int, TypeKind::Int)};
+  for (const auto& t : defs) REQUIRE(db->execute(duckdb_import::createTableSql(t), nullptr, error));
+  // A BIGINT beyond any INTEGER, and 500 rows of t1.
+  REQUIRE(
+      db->execute("INSERT INTO t0 VALUES (1, 5000000000000), (2, NULL), (NULL, 7);"
+                  "INSERT INTO t1 SELECT i, i FROM range(500) r(i);",
+                  nullptr, error));
+  EvaluatorOracle oracle(*db, defs);
+  REQUIRE(oracle.load(0, error));
+  REQUIRE(oracle.load(1, error));
+  DuckQuery q;
+  DuckJoin inner;
+  inner.right.alias = inner.right.table = 1;
+  q.joins = {inner};
+  EvaluatorOpinion o = thirdOpinion(*db, oracle, q, true);
+  CHECK(o.verdict == EvaluatorOpinion::Agrees);
+  REQUIRE(o.rfguard.size() == 2);  // (1, 5000000000000, 1, 1) and (2, NULL, 2, 2)
+  CHECK(o.rfguard[0][1] == engine::Cell{"5000000000000"});
+  // t1 < t1: 124,750 rows, more than rfguard is asked to evaluate.
+  q.first.table = 1;
+  q.joins[0].op = 2;  // <
+  o = thirdOpinion(*db, oracle, q, true);
+  CHECK(o.verdict == EvaluatorOpinion::Declined);
+  CHECK(o.reason == "DuckDB's result has 124750 rows, more than the 100000 rfguard evaluates");
+}
+#endif

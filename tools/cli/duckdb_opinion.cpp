@@ -68,9 +68,14 @@ const char* verdictName(EvaluatorOpinion::Verdict v) {
 }
 
 Catalog evaluatorCatalog(int tables) {
+  std::vector<TableDef> defs;
+  for (int i = 0; i < tables; ++i) defs.push_back(duckQueryTable(i));
+  return evaluatorCatalog(defs);
+}
+
+Catalog evaluatorCatalog(const std::vector<TableDef>& tables) {
   Catalog c;
-  for (int i = 0; i < tables; ++i) {
-    TableDef t = duckQueryTable(i);
+  for (TableDef t : tables) {
     ColumnDef rid;  // DuckDB's rowid, read back as a column
     rid.name = "rid";
     rid.type = Type::of(TypeKind::Int);
@@ -98,6 +103,9 @@ Rows sortedCells(Rows rows) {
 }
 
 EvaluatorOracle::EvaluatorOracle(engine::Engine& db, int tables)
+    : db_(db), catalog_(evaluatorCatalog(tables)) {}
+
+EvaluatorOracle::EvaluatorOracle(engine::Engine& db, const std::vector<TableDef>& tables)
     : db_(db), catalog_(evaluatorCatalog(tables)) {}
 
 bool EvaluatorOracle::load(int table, std::string& error) {
@@ -183,17 +191,29 @@ EvaluatorOpinion EvaluatorOracle::judge(const DuckQuery& q, const engine::Result
 /// on or off.
 EvaluatorOpinion thirdOpinion(engine::Engine& db, const EvaluatorOracle& oracle, const DuckQuery& q,
                               bool pushdown) {
-  engine::Result rows;
+  engine::Result count, rows;
   std::string error;
-  const bool ok = db.execute(pushdown ? "SET disabled_optimizers = ''"
-                                      : "SET disabled_optimizers = 'join_filter_pushdown'",
-                             nullptr, error) &&
-                  db.execute(duckQueryRowsSql(q, DuckDialect::DuckDb), &rows, error);
+  const std::string sql = duckQueryRowsSql(q, DuckDialect::DuckDb);
+  // A chain of range joins can make millions of rows: counted first, so that
+  // neither DuckDB's rows as text nor rfguard's evaluations of them exhaust memory.
+  bool ok = db.execute(pushdown ? "SET disabled_optimizers = ''"
+                                : "SET disabled_optimizers = 'join_filter_pushdown'",
+                       nullptr, error) &&
+            db.execute("SELECT count(*) FROM (" + sql + ") q", &count, error);
+  long long n = 0;
+  if (ok && !count.rows.empty() && count.rows[0][0]) n = std::stoll(*count.rows[0][0]);
+  const bool small = n <= kMaxEvaluatedRows;
+  ok = ok && (!small || db.execute(sql, &rows, error));
   std::string ignored;
   db.execute("SET disabled_optimizers = ''", nullptr, ignored);
+  EvaluatorOpinion o;
   if (!ok) {
-    EvaluatorOpinion o;
     o.reason = "DuckDB: " + error;
+    return o;
+  }
+  if (!small) {
+    o.reason = "DuckDB's result has " + std::to_string(n) + " rows, more than the " +
+               std::to_string(kMaxEvaluatedRows) + " rfguard evaluates";
     return o;
   }
   return oracle.judge(q, rows);

@@ -35,6 +35,8 @@ const char* verdictName(EvaluatorOpinion::Verdict v);
 
 /// The catalog rfguard binds the queries over: t0 .. t<tables-1>(k, v, rid int).
 Catalog evaluatorCatalog(int tables);
+/// The same over the given tables t<i>(k, v), each with rid added.
+Catalog evaluatorCatalog(const std::vector<TableDef>& tables);
 
 /// A cell as DuckDB prints it, for a value of rfguard's evaluator.
 engine::Cell cellOf(const rt::Value& v);
@@ -44,6 +46,8 @@ engine::Cell cellOf(const rt::Value& v);
 class EvaluatorOracle {
  public:
   EvaluatorOracle(engine::Engine& db, int tables);
+  /// Over tables t<i>(k, v) of the given types.
+  EvaluatorOracle(engine::Engine& db, const std::vector<TableDef>& tables);
   /// Reads t<i> (k, v, rowid) from DuckDB; call again after changing it.
   bool load(int table, std::string& error);
   /// `duckRows`: DuckDB's rows for duckQueryRowsSql(q, DuckDialect::DuckDb).
@@ -55,8 +59,12 @@ class EvaluatorOracle {
   rt::Database data_;
 };
 
+/// The most rows of a result rfguard's evaluator is asked to give.
+constexpr long long kMaxEvaluatedRows = 100000;
+
 /// rfguard's evaluator on `q` against DuckDB's rows for it (run in `db` with
-/// the join filter pushdown on or off); Declined when DuckDB refuses it.
+/// the join filter pushdown on or off); Declined when DuckDB refuses it or
+/// returns more than kMaxEvaluatedRows rows.
 EvaluatorOpinion thirdOpinion(engine::Engine& db, const EvaluatorOracle& oracle, const DuckQuery& q,
                               bool pushdown);
 /// An opinion as JSON: its verdict, and for a disagreement the rows each side
