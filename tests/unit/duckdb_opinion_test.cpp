@@ -35,6 +35,15 @@ DuckQuery exampleQuery() {
   return q;
 }
 
+/// r0 over t0 joined to r1 over t1 on r0.k = r1.k.
+DuckQuery innerJoin() {
+  DuckQuery q;
+  DuckJoin inner;
+  inner.right.alias = inner.right.table = 1;
+  q.joins = {inner};
+  return q;
+}
+
 }  // namespace
 
 TEST_CASE("duckdb opinion: a query in both dialects") {
@@ -128,10 +137,7 @@ TEST_CASE("duckdb opinion: a result that is not DuckDB's is caught, with the row
   EvaluatorOracle oracle(*db, 2);
   REQUIRE(oracle.load(0, error));
   REQUIRE(oracle.load(1, error));
-  DuckQuery q;
-  DuckJoin inner;
-  inner.right.alias = inner.right.table = 1;
-  q.joins = {inner};
+  DuckQuery q = innerJoin();
   engine::Result duck;
   REQUIRE(db->execute(duckQueryRowsSql(q, DuckDialect::DuckDb), &duck, error));
   REQUIRE(duck.rows.size() == 2);
@@ -179,10 +185,7 @@ TEST_CASE("duckdb opinion: tables of mixed integer types, and results too large 
   EvaluatorOracle oracle(*db, defs);
   REQUIRE(oracle.load(0, error));
   REQUIRE(oracle.load(1, error));
-  DuckQuery q;
-  DuckJoin inner;
-  inner.right.alias = inner.right.table = 1;
-  q.joins = {inner};
+  DuckQuery q = innerJoin();
   EvaluatorOpinion o = thirdOpinion(*db, oracle, q, true);
   CHECK(o.verdict == EvaluatorOpinion::Agrees);
   REQUIRE(o.rfguard.size() == 2);  // (1, 5000000000000, 1, 1) and (2, NULL, 2, 2)
