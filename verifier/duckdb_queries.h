@@ -77,7 +77,7 @@ TableDef duckQueryTable(int i);
 /// Table t<i> (k, v) with the given integer types, both nullable.
 TableDef duckQueryTable(int i, TypeKind k, TypeKind v);
 
-/// A random query over t0 .. t5 (k int, v int) with `tables` relations.
+/// A random query over t0 .. t5 (k, v: integers of any width) with `tables` relations.
 DuckQuery randomDuckQuery(std::mt19937_64& rng, int tables);
 
 /// The SQL dialect a query is written in.
