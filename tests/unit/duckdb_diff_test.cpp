@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "tools/cli/duckdb_diff.h"
+#include "tools/cli/duckdb_diff_tables.h"
 #include "verifier/duckdb_queries.h"
 #ifdef RFGUARD_HAVE_DUCKDB
 #include "engines/duckdb/schema_sql.h"

@@ -13,60 +13,16 @@
 #include "pipeline/session.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/duckdb_diff.h"
+#include "tools/cli/duckdb_diff_tables.h"
 #include "tools/cli/duckdb_opinion.h"
 #include "tools/cli/duckdb_shrink.h"
 #include "verifier/duckdb_queries.h"
-#include "verifier/random_queries.h"
 
 namespace rfguard {
 
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-/// The six tables, drawn from the seed by a generator of their own (so that
-/// the queries a seed draws do not depend on them): t0 large (`--big` rows, a
-/// probe side big enough that DuckDB's filters are ready before its scan
-/// starts), t1 of 500 to 2,000 rows, t2 .. t5 of 20 to 300; NULLs in 5% of
-/// t0's and t1's values and in 0% to 35% of the others'; k and v each SMALLINT
-/// (one in five), INTEGER (one in two) or BIGINT; two tables in three wide
-/// (spreadSql). Little skew (2% of rows on ten hot values), so that chains of
-/// joins over the large table stay small.
-struct TableSpec {
-  TableDef def;
-  long long rows = 0;
-  int nullPercent = 0;
-  bool wide = false;
-};
-std::vector<TableSpec> tableSpecs(long long big, uint64_t seed) {
-  std::mt19937_64 rng(seed ^ 0x7461626c6573ULL);
-  auto type = [&] {
-    const int t = randomBelow(rng, 10);
-    return t < 2 ? TypeKind::SmallInt : t < 7 ? TypeKind::Int : TypeKind::BigInt;
-  };
-  std::vector<TableSpec> specs;
-  for (int i = 0; i < 6; ++i) {
-    TableSpec s;
-    const TypeKind k = type();
-    const TypeKind v = type();
-    s.def = duckQueryTable(i, k, v);
-    s.rows = i == 0 ? big : i == 1 ? 500 + randomBelow(rng, 1501) : 20 + randomBelow(rng, 281);
-    s.nullPercent = i <= 1 ? 5 : randomBelow(rng, 36);
-    s.wide = randomBelow(rng, 3) != 0 && !spreadSql(s.def, seed).empty();
-    specs.push_back(s);
-  }
-  return specs;
-}
-
-/// The tables as "t0 100000 rows (k INTEGER, v BIGINT, wide), ...".
-std::string tablesText(const std::vector<TableSpec>& specs) {
-  std::string out;
-  for (const auto& s : specs)
-    out += (out.empty() ? "" : ", ") + s.def.name + " " + std::to_string(s.rows) + " rows (k " +
-           duckdb_import::duckdbType(s.def.columns[0].type) + ", v " +
-           duckdb_import::duckdbType(s.def.columns[1].type) + (s.wide ? ", wide" : "") + ")";
-  return out;
-}
 
 std::string resultText(const engine::Result& r) {
   if (r.rows.empty()) return "no rows";
@@ -205,40 +161,6 @@ std::string keptText(const Reproducer& r) {
 }
 
 }  // namespace
-
-// Spreads a wide table's k and v: 2% of the values of each INTEGER column
-// move up by a multiple of a million (below 2^31, so that k + 1 stays an
-// INTEGER), of each BIGINT column by a multiple of 10^12 (beyond any INTEGER).
-// The rest still join as generated. Over narrow columns DuckDB's statistics
-// let it sort compressed keys: it puts an __internal_compress_integral
-// projection below each ORDER BY, and join filters stop there, so that no
-// filter ever reached a scan below an ORDER BY ... OFFSET or LIMIT, and
-// 1.5.6's wrong results there (docs/duckdb.md) never showed. A value range
-// wider than 65,535 compresses into nothing smaller than INTEGER. SMALLINT
-// columns and the narrow tables keep that path tested.
-std::string spreadSql(const TableDef& t, uint64_t seed) {
-  const std::string s = std::to_string(seed);
-  std::string items;
-  bool spread = false;
-  int salt = 7;
-  for (const ColumnDef& c : t.columns) {
-    const std::string which = "hash(rowid, " + s + ", " + std::to_string(salt) + ")",
-                      by = "hash(rowid, " + s + ", " + std::to_string(salt) + ", 1)";
-    ++salt;
-    const bool big = c.type.kind == TypeKind::BigInt;
-    std::string item = c.name;
-    if (big || c.type.kind == TypeKind::Int) {
-      const std::string type = big ? "BIGINT" : "INTEGER", step = big ? "1000000000000" : "1000000";
-      item = "CASE WHEN " + which + " % 50 = 0 THEN " + c.name + " + (" + step + " * (1 + " + by +
-             " % 1000))::" + type + " ELSE " + c.name + " END AS " + c.name;
-      spread = true;
-    }
-    items += (items.empty() ? "" : ", ") + item;
-  }
-  if (!spread) return "";
-  return "CREATE OR REPLACE TABLE " + t.name + " AS SELECT " + items + " FROM " + t.name +
-         " ORDER BY rowid";
-}
 
 int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& err) {
   std::string error;
@@ -432,17 +354,9 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
                    {"disagree", opinions[EvaluatorOpinion::Disagrees]},
                    {"declined", opinions[EvaluatorOpinion::Declined]},
                    {"disagreements", disagreements}};
-    Json tables = Json::array();
-    for (const auto& spec : specs)
-      tables.push_back({{"name", spec.def.name},
-                        {"rows", spec.rows},
-                        {"null_percent", spec.nullPercent},
-                        {"k", duckdb_import::duckdbType(spec.def.columns[0].type)},
-                        {"v", duckdb_import::duckdbType(spec.def.columns[1].type)},
-                        {"wide", spec.wide}});
-    out << Json{{"engine", db->version()}, {"seed", args.seed},     {"threads", args.threads},
-                {"tables", tables},        {"queries", ran},        {"refused", refused},
-                {"differences", diffs},    {"evaluator", evaluator}}
+    out << Json{{"engine", db->version()},     {"seed", args.seed},     {"threads", args.threads},
+                {"tables", tablesJson(specs)}, {"queries", ran},        {"refused", refused},
+                {"differences", diffs},        {"evaluator", evaluator}}
                .dump(2)
         << "\n";
   } else {

@@ -4,8 +4,6 @@
 #include <ostream>
 #include <string>
 
-#include "ir/catalog.h"
-
 namespace rfguard {
 
 struct DuckDbDiffArgs {
@@ -21,12 +19,6 @@ struct DuckDbDiffArgs {
   long long evaluatorRows = 2000;
   bool verbose = false;
 };
-
-/// SQL that spreads a table's INTEGER and BIGINT columns (the diff's wide
-/// tables): 2% of the values of each move up by a multiple of 10^6 or 10^12,
-/// so that DuckDB sorts them uncompressed and join filters can cross its ORDER
-/// BYs; empty when the table has no such column.
-std::string spreadSql(const TableDef& t, uint64_t seed);
 
 /// Runs `rfguard duckdb diff`; exit 1 when a result differs, 2 on errors.
 int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& err);
