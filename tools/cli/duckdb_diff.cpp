@@ -100,7 +100,7 @@ struct Reproducer {
 /// Shrinks the query, then the rows of each table it reads (largest first),
 /// within `budget` tests of three tries each; leaves every table whole again.
 Reproducer shrink(engine::Engine& db, const DuckQuery& found, const engine::Result& on,
-                  const engine::Result& off, const std::vector<TableSpec>& specs, int budget) {
+                  const engine::Result& off, const std::vector<DiffTableSpec>& specs, int budget) {
   constexpr int kTries = 3;
   Reproducer r{found, {}, on, off, 0};
   for (const auto& s : specs) r.kept.push_back(KeptRows::all(s.rows));

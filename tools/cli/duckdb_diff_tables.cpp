@@ -8,15 +8,15 @@
 
 namespace rfguard {
 
-std::vector<TableSpec> tableSpecs(long long big, uint64_t seed) {
+std::vector<DiffTableSpec> tableSpecs(long long big, uint64_t seed) {
   std::mt19937_64 rng(seed ^ 0x7461626c6573ULL);
   auto type = [&] {
     const int t = randomBelow(rng, 10);
     return t < 2 ? TypeKind::SmallInt : t < 7 ? TypeKind::Int : TypeKind::BigInt;
   };
-  std::vector<TableSpec> specs;
+  std::vector<DiffTableSpec> specs;
   for (int i = 0; i < 6; ++i) {
-    TableSpec s;
+    DiffTableSpec s;
     const TypeKind k = type();
     const TypeKind v = type();
     s.def = duckQueryTable(i, k, v);
@@ -28,7 +28,7 @@ std::vector<TableSpec> tableSpecs(long long big, uint64_t seed) {
   return specs;
 }
 
-std::string tablesText(const std::vector<TableSpec>& specs) {
+std::string tablesText(const std::vector<DiffTableSpec>& specs) {
   std::string out;
   for (const auto& s : specs)
     out += (out.empty() ? "" : ", ") + s.def.name + " " + std::to_string(s.rows) + " rows (k " +
@@ -37,7 +37,7 @@ std::string tablesText(const std::vector<TableSpec>& specs) {
   return out;
 }
 
-nlohmann::ordered_json tablesJson(const std::vector<TableSpec>& specs) {
+nlohmann::ordered_json tablesJson(const std::vector<DiffTableSpec>& specs) {
   nlohmann::ordered_json tables = nlohmann::ordered_json::array();
   for (const auto& spec : specs)
     tables.push_back({{"name", spec.def.name},

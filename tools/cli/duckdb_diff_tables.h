@@ -18,7 +18,7 @@ namespace rfguard {
 /// (one in five), INTEGER (one in two) or BIGINT; two tables in three wide
 /// (spreadSql). Little skew (2% of rows on ten hot values), so that chains of
 /// joins over the large table stay small.
-struct TableSpec {
+struct DiffTableSpec {
   TableDef def;
   long long rows = 0;
   int nullPercent = 0;
@@ -26,13 +26,13 @@ struct TableSpec {
 };
 
 /// The six tables t0 .. t5 for `seed`, t0 with `big` rows.
-std::vector<TableSpec> tableSpecs(long long big, uint64_t seed);
+std::vector<DiffTableSpec> tableSpecs(long long big, uint64_t seed);
 
 /// The tables as "t0 100000 rows (k INTEGER, v BIGINT, wide), ...".
-std::string tablesText(const std::vector<TableSpec>& specs);
+std::string tablesText(const std::vector<DiffTableSpec>& specs);
 
 /// The tables as JSON: name, rows, null_percent, the types of k and v, wide.
-nlohmann::ordered_json tablesJson(const std::vector<TableSpec>& specs);
+nlohmann::ordered_json tablesJson(const std::vector<DiffTableSpec>& specs);
 
 /// SQL that spreads a table's INTEGER and BIGINT columns (the diff's wide
 /// tables): 2% of the values of each move up by a multiple of 10^6 or 10^12,
