@@ -4,6 +4,50 @@
 // Debian ANTLR tool predates the caseInsensitive option).
 grammar RfSql;
 
+// The runtime's rule entry and exit, without its dynamic_casts. Parser finds
+// the parent of a rule's context with dynamic_cast<ParserRuleContext*> on
+// every rule entry, alternative and exit (a sixth of parsing TPC-H, with the
+// type-name comparisons it costs); in a parser every context's parent is a
+// ParserRuleContext, so a static_cast does the same. Same steps otherwise.
+@parser::members {
+  void enterRule(antlr4::ParserRuleContext* localctx, size_t state, size_t ruleIndex) override;
+  void enterOuterAlt(antlr4::ParserRuleContext* localctx, size_t altNum) override;
+  void exitRule();  // not virtual in Parser: the rules' calls reach this one
+}
+
+@parser::definitions {
+namespace {
+antlr4::ParserRuleContext* parentOf(antlr4::ParserRuleContext* ctx) {
+  return static_cast<antlr4::ParserRuleContext*>(ctx->parent);
+}
+}  // namespace
+
+void RfSqlParser::enterRule(antlr4::ParserRuleContext* localctx, size_t state, size_t) {
+  setState(state);
+  _ctx = localctx;
+  _ctx->start = _input->LT(1);
+  if (_buildParseTrees && _ctx->parent) parentOf(_ctx)->addChild(_ctx);
+  if (!_parseListeners.empty()) triggerEnterRuleEvent();
+}
+
+void RfSqlParser::enterOuterAlt(antlr4::ParserRuleContext* localctx, size_t altNum) {
+  localctx->setAltNumber(altNum);
+  if (_buildParseTrees && _ctx != localctx && _ctx->parent) {
+    antlr4::ParserRuleContext* parent = parentOf(_ctx);
+    parent->removeLastChild();
+    parent->addChild(localctx);
+  }
+  _ctx = localctx;
+}
+
+void RfSqlParser::exitRule() {
+  _ctx->stop = _input->LT(_matchedEOF ? 1 : -1);
+  if (!_parseListeners.empty()) triggerExitRuleEvent();
+  setState(_ctx->invokingState);
+  _ctx = parentOf(_ctx);
+}
+}
+
 script : statement? (SEMICOLON statement?)* EOF ;
 
 // Entry point for the stored text of a view.
@@ -55,11 +99,13 @@ with : WITH cte (COMMA cte)* ;
 
 cte : identifier (LPAREN identifier (COMMA identifier)* RPAREN)? AS LPAREN query RPAREN ;
 
-queryExpr
-  : queryPrimary                                                    # primaryQuery
-  | left=queryExpr INTERSECT setQuantifier? right=queryExpr         # intersectQuery
-  | left=queryExpr op=(UNION | EXCEPT) setQuantifier? right=queryExpr # unionExceptQuery
-  ;
+// Set operations as a list folded in the binder, INTERSECT over UNION and
+// EXCEPT (a left-recursive rule's precedence predicates would make every
+// decision that can reach the end of a query or a join unpredictable from the
+// next token alone).
+queryExpr : terms+=queryPrimary (ops+=setOperator terms+=queryPrimary)* ;
+
+setOperator : op=(INTERSECT | UNION | EXCEPT) quant=setQuantifier? ;
 
 queryPrimary
   : querySpec
@@ -84,10 +130,11 @@ selectItem
   | ASTERISK                     # selectStar
   ;
 
-relation
-  : left=relation CROSS JOIN right=relationPrimary                  # crossJoin
-  | left=relation joinType JOIN right=relationPrimary joinCriteria   # joinRelation
-  | relationPrimary                                                 # primaryRelation
+relation : first=relationPrimary (joins+=joinClause)* ;
+
+joinClause
+  : CROSS JOIN right=relationPrimary                  # crossJoin
+  | joinType JOIN right=relationPrimary joinCriteria   # joinRelation
   ;
 
 joinType
@@ -141,13 +188,15 @@ limitClause
 
 // ------------------------------------------------------------ expressions
 
-expr : inner=booleanExpr ;
+// Expressions are operand lists with their operators, folded by precedence in
+// the binder (AND over OR; * / % over + - over ||), not left-recursive rules:
+// ANTLR predicts every turn of a left-recursive rule's loop through its ATN
+// simulator, while a list's loop is decided by the next token alone.
+expr : terms+=booleanTerm (ops+=(AND | OR) terms+=booleanTerm)* ;
 
-booleanExpr
+booleanTerm
   : value=valueExpr pred=predicate?               # predicated
-  | NOT booleanExpr                               # logicalNot
-  | left=booleanExpr AND right=booleanExpr        # logicalAnd
-  | left=booleanExpr OR right=booleanExpr         # logicalOr
+  | NOT booleanTerm                               # logicalNot
   ;
 
 predicate
@@ -164,11 +213,8 @@ predicate
 cmpOp : EQ | NEQ | LT | LTE | GT | GTE | NSEQ ;
 
 valueExpr
-  : primary=primaryExpr                                           # valuePrimary
-  | op=(MINUS | PLUS) valueExpr                                   # unaryMinus
-  | left=valueExpr op=(ASTERISK | SLASH | PERCENT) right=valueExpr # multiplicative
-  | left=valueExpr op=(PLUS | MINUS) right=valueExpr              # additive
-  | left=valueExpr CONCAT right=valueExpr                         # concatenation
+  : operands+=primaryExpr
+    (ops+=(ASTERISK | SLASH | PERCENT | PLUS | MINUS | CONCAT) operands+=primaryExpr)*
   ;
 
 primaryExpr
@@ -183,16 +229,17 @@ primaryExpr
   | CASE operand=expr? whenClause+ (ELSE elseExpr=expr)? END            # caseExpr
   | CAST LPAREN expr AS typeName RPAREN                                 # castExpr
   | EXTRACT LPAREN field=identifier FROM valueExpr RPAREN               # extractExpr
-  | SUBSTRING LPAREN valueExpr FROM from=valueExpr (FOR forLen=valueExpr)? RPAREN # substringExpr
-  | SUBSTRING LPAREN expr (COMMA expr)* RPAREN                          # substringCall
+  | SUBSTRING LPAREN
+    (value=valueExpr FROM from=valueExpr (FOR forLen=valueExpr)? | args+=expr (COMMA args+=expr)*)
+    RPAREN                                                              # substringExpr
   | EXISTS LPAREN query RPAREN                                          # existsExpr
-  | LPAREN query RPAREN                                                 # scalarSubquery
-  | name=identifier LPAREN ASTERISK RPAREN window=over?                 # starCall
-  | name=identifier LPAREN (quant=setQuantifier? args+=expr (COMMA args+=expr)*)? RPAREN
-    window=over?                                                        # functionCall
-  | qualifier=identifier DOT column=identifier                          # qualifiedColumn
-  | identifier                                                          # columnRef
-  | LPAREN expr RPAREN                                                  # parenExpr
+  | LPAREN (sub=query | inner=expr) RPAREN                              # parenExpr
+  | name=identifier
+    ( call=LPAREN (star=ASTERISK | quant=setQuantifier? args+=expr (COMMA args+=expr)*)? RPAREN
+      window=over?
+    | DOT column=identifier
+    )?                                                                  # nameExpr
+  | op=(MINUS | PLUS) operand=primaryExpr                               # unaryMinus
   ;
 
 whenClause : WHEN condition=expr THEN result=expr ;

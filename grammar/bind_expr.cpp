@@ -28,43 +28,49 @@ bool isBooleanish(const Expr& e) {
 }  // namespace
 
 ExprPtr Binder::bindExpr(P::ExprContext* ctx, const Scope& scope, BlockState& block) {
-  return bindBoolean(ctx->inner, scope, block);
+  size_t i = 0;
+  return foldBoolean(ctx, i, 0, scope, block).e;
 }
 
-ExprPtr Binder::bindBoolean(P::BooleanExprContext* ctx, const Scope& scope, BlockState& block) {
+// The terms are bound in the order a left-recursive grammar's tree would bind
+// them (left operand, right operand, then the operator), so that the first
+// error of a statement is the same one.
+Binder::Folded Binder::foldBoolean(P::ExprContext* ctx, size_t& i, int minPrec, const Scope& scope,
+                                   BlockState& block) {
+  Folded left{bindBoolean(ctx->terms[i], scope, block), ctx->terms[i]->getStart()};
+  for (++i; i < ctx->terms.size();) {
+    bool isAnd = ctx->ops[i - 1]->getType() == P::AND;
+    int prec = isAnd ? 1 : 0;
+    if (prec < minPrec) break;
+    Folded right = foldBoolean(ctx, i, prec + 1, scope, block);
+    std::string op = isAnd ? "and" : "or";
+    if (!isBooleanish(*left.e))
+      error(left.start, "operand of " + op + " must be boolean, got " + left.e->type.toString());
+    if (!isBooleanish(*right.e))
+      error(right.start, "operand of " + op + " must be boolean, got " + right.e->type.toString());
+    // Flatten chains so that a AND b AND c is one call with three arguments.
+    std::vector<ExprPtr> args;
+    for (const auto& side : {left.e, right.e}) {
+      if (side->kind == ExprKind::Call && side->name == op)
+        args.insert(args.end(), side->args.begin(), side->args.end());
+      else
+        args.push_back(side);
+    }
+    left.e = call(op, std::move(args), locOf(left.start));
+  }
+  return left;
+}
+
+ExprPtr Binder::bindBoolean(P::BooleanTermContext* ctx, const Scope& scope, BlockState& block) {
   if (auto* p = alt<P::PredicatedContext>(ctx)) {
     ExprPtr left = bindValue(p->value, scope, block);
     return p->pred ? bindPredicate(left, p->pred, scope, block) : left;
   }
-  if (auto* n = alt<P::LogicalNotContext>(ctx)) {
-    ExprPtr e = bindBoolean(n->booleanExpr(), scope, block);
-    if (!isBooleanish(*e))
-      error(n->booleanExpr(), "NOT needs a boolean operand, got " + e->type.toString());
-    return call("not", {e}, locOf(ctx));
-  }
-  P::BooleanExprContext* l = nullptr;
-  P::BooleanExprContext* r = nullptr;
-  std::string op;
-  if (auto* a = alt<P::LogicalAndContext>(ctx)) {
-    l = a->left, r = a->right, op = "and";
-  } else if (auto* o = alt<P::LogicalOrContext>(ctx)) {
-    l = o->left, r = o->right, op = "or";
-  }
-  ExprPtr le = bindBoolean(l, scope, block);
-  ExprPtr re = bindBoolean(r, scope, block);
-  if (!isBooleanish(*le))
-    error(l, "operand of " + op + " must be boolean, got " + le->type.toString());
-  if (!isBooleanish(*re))
-    error(r, "operand of " + op + " must be boolean, got " + re->type.toString());
-  // Flatten chains so that a AND b AND c is one call with three arguments.
-  std::vector<ExprPtr> args;
-  for (const auto& side : {le, re}) {
-    if (side->kind == ExprKind::Call && side->name == op)
-      args.insert(args.end(), side->args.begin(), side->args.end());
-    else
-      args.push_back(side);
-  }
-  return call(op, std::move(args), locOf(ctx));
+  auto* n = alt<P::LogicalNotContext>(ctx);
+  ExprPtr e = bindBoolean(n->booleanTerm(), scope, block);
+  if (!isBooleanish(*e))
+    error(n->booleanTerm(), "NOT needs a boolean operand, got " + e->type.toString());
+  return call("not", {e}, locOf(ctx));
 }
 
 ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scope& scope,
@@ -144,36 +150,33 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
 }
 
 ExprPtr Binder::bindValue(P::ValueExprContext* ctx, const Scope& scope, BlockState& block) {
-  if (auto* p = alt<P::ValuePrimaryContext>(ctx)) return bindPrimary(p->primary, scope, block);
-  SourceLoc loc = locOf(ctx);
-  if (auto* u = alt<P::UnaryMinusContext>(ctx)) {
-    ExprPtr e = bindValue(u->valueExpr(), scope, block);
-    if (!e->type.isNumeric() && e->type.kind != TypeKind::Unknown &&
-        e->type.kind != TypeKind::Interval)
-      error(ctx, "unary " + u->op->getText() + " needs a number, got " + e->type.toString());
-    if (u->op->getType() == P::PLUS) return e;
-    if (e->kind == ExprKind::Literal && !e->isNull && e->type.isNumeric())
-      return makeLiteral(e->value[0] == '-' ? e->value.substr(1) : "-" + e->value, e->type, loc);
-    return call("negate", {e}, loc);
+  if (ctx->ops.empty()) return bindPrimary(ctx->operands[0], scope, block);
+  size_t i = 0;
+  return foldValue(ctx, i, 0, scope, block).e;
+}
+
+Binder::Folded Binder::foldValue(P::ValueExprContext* ctx, size_t& i, int minPrec,
+                                 const Scope& scope, BlockState& block) {
+  Folded left{bindPrimary(ctx->operands[i], scope, block), ctx->operands[i]->getStart()};
+  for (++i; i < ctx->operands.size();) {
+    antlr4::Token* op = ctx->ops[i - 1];
+    size_t type = op->getType();
+    int prec = type == P::CONCAT ? 0 : type == P::PLUS || type == P::MINUS ? 1 : 2;
+    if (prec < minPrec) break;
+    Folded right = foldValue(ctx, i, prec + 1, scope, block);
+    left.e = type == P::CONCAT ? call("||", {left.e, right.e}, locOf(left.start))
+                               : arithmetic(op->getText(), left, right);
   }
-  P::ValueExprContext* l = nullptr;
-  P::ValueExprContext* r = nullptr;
-  std::string op;
-  if (auto* m = alt<P::MultiplicativeContext>(ctx)) {
-    l = m->left, r = m->right, op = m->op->getText();
-  } else if (auto* a = alt<P::AdditiveContext>(ctx)) {
-    l = a->left, r = a->right, op = a->op->getText();
-  } else {
-    auto* c = alt<P::ConcatenationContext>(ctx);
-    ExprPtr le = bindValue(c->left, scope, block);
-    ExprPtr re = bindValue(c->right, scope, block);
-    return call("||", {le, re}, loc);
-  }
-  ExprPtr le = bindValue(l, scope, block);
-  ExprPtr re = bindValue(r, scope, block);
+  return left;
+}
+
+ExprPtr Binder::arithmetic(const std::string& op, const Folded& left, const Folded& right) {
+  const ExprPtr& le = left.e;
+  const ExprPtr& re = right.e;
+  SourceLoc loc = locOf(left.start);
   // date + n, n + date and date - n count days (TPC-DS writes d_date + 30):
   // bound as the interval n days, for an integer constant n.
-  auto days = [&](const ExprPtr& n, antlr4::ParserRuleContext* at) -> ExprPtr {
+  auto days = [&](const ExprPtr& n, antlr4::Token* at) -> ExprPtr {
     std::string digits = n->value.substr(!n->value.empty() && n->value[0] == '-' ? 1 : 0);
     bool constant = n->kind == ExprKind::Literal && !n->isNull && n->type.isInteger() &&
                     !digits.empty() && digits.size() <= 9 &&
@@ -185,9 +188,9 @@ ExprPtr Binder::bindValue(P::ValueExprContext* ctx, const Scope& scope, BlockSta
     return makeLiteral(n->value + " day", Type::of(TypeKind::Interval), n->loc);
   };
   if ((op == "+" || op == "-") && le->type.kind == TypeKind::Date && re->type.isInteger())
-    return call(op, {le, days(re, r)}, loc);
+    return call(op, {le, days(re, right.start)}, loc);
   if (op == "+" && re->type.kind == TypeKind::Date && le->type.isInteger())
-    return call(op, {days(le, l), re}, loc);
+    return call(op, {days(le, left.start), re}, loc);
   const Type& lt = le->type;
   const Type& rt = re->type;
   bool ok = (lt.isNumeric() || lt.kind == TypeKind::Unknown) &&
@@ -196,7 +199,8 @@ ExprPtr Binder::bindValue(P::ValueExprContext* ctx, const Scope& scope, BlockSta
     ok = ok || (lt.isTemporal() && rt.kind == TypeKind::Interval) ||
          (op == "+" && rt.isTemporal() && lt.kind == TypeKind::Interval) ||
          (op == "-" && lt.kind == TypeKind::Date && rt.kind == TypeKind::Date);
-  if (!ok) error(ctx, "operator " + op + " cannot take " + lt.toString() + " and " + rt.toString());
+  if (!ok)
+    error(left.start, "operator " + op + " cannot take " + lt.toString() + " and " + rt.toString());
   return call(op, {le, re}, loc);
 }
 
@@ -278,22 +282,22 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
     return call("extract", {makeLiteral(field, Type::of(TypeKind::Varchar)), v}, loc);
   }
   if (auto* s = alt<P::SubstringExprContext>(ctx)) {
-    std::vector<ExprPtr> args{bindValue(s->valueExpr(0), scope, block),
-                              bindValue(s->from, scope, block)};
-    if (s->forLen) args.push_back(bindValue(s->forLen, scope, block));
-    return bindFunction(ctx, "substring", std::move(args), false, false, nullptr, scope, block);
-  }
-  if (auto* s = alt<P::SubstringCallContext>(ctx)) {
     std::vector<ExprPtr> args;
-    for (auto* a : s->expr()) args.push_back(bindExpr(a, scope, block));
+    if (s->value) {
+      args = {bindValue(s->value, scope, block), bindValue(s->from, scope, block)};
+      if (s->forLen) args.push_back(bindValue(s->forLen, scope, block));
+    } else {
+      for (auto* a : s->args) args.push_back(bindExpr(a, scope, block));
+    }
     return bindFunction(ctx, "substring", std::move(args), false, false, nullptr, scope, block);
   }
   if (auto* e = alt<P::ExistsExprContext>(ctx)) {
     BoundRel sub = bindQuery(e->query(), &scope, "sq");
     return makeSubquery(SubqueryKind::Exists, sub.plan, nullptr, Type::of(TypeKind::Boolean), loc);
   }
-  if (auto* s = alt<P::ScalarSubqueryContext>(ctx)) {
-    BoundRel sub = bindQuery(s->query(), &scope, "sq");
+  if (auto* p = alt<P::ParenExprContext>(ctx)) {
+    if (!p->sub) return bindExpr(p->inner, scope, block);
+    BoundRel sub = bindQuery(p->sub, &scope, "sq");
     if (sub.plan->output.size() != 1) {
       error(ctx, "scalar subquery must return one column, it returns " +
                      std::to_string(sub.plan->output.size()));
@@ -301,28 +305,33 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
     }
     return makeSubquery(SubqueryKind::Scalar, sub.plan, nullptr, sub.plan->output[0].type, loc);
   }
-  if (auto* s = alt<P::StarCallContext>(ctx))
-    return bindFunction(ctx, identText(s->name), {}, false, true, s->window, scope, block);
-  if (auto* f = alt<P::FunctionCallContext>(ctx)) {
-    std::string name = identText(f->name);
-    bool distinct = f->quant && f->quant->DISTINCT();
-    BlockState inner = block;
-    const FunctionInfo* fn = lookupFunction(name);
-    if (fn && fn->kind == FunctionKind::Aggregate && !f->window) inner.allowAggregates = false;
-    if (fn && (fn->kind == FunctionKind::Aggregate || fn->kind == FunctionKind::Window))
-      inner.allowWindows = false;
-    std::vector<ExprPtr> args;
-    for (auto* a : f->args) args.push_back(bindExpr(a, scope, inner));
-    return bindFunction(ctx, name, std::move(args), distinct, false, f->window, scope, block);
+  if (auto* u = alt<P::UnaryMinusContext>(ctx)) {
+    ExprPtr e = bindPrimary(u->operand, scope, block);
+    if (!e->type.isNumeric() && e->type.kind != TypeKind::Unknown &&
+        e->type.kind != TypeKind::Interval)
+      error(ctx, "unary " + u->op->getText() + " needs a number, got " + e->type.toString());
+    if (u->op->getType() == P::PLUS) return e;
+    if (e->kind == ExprKind::Literal && !e->isNull && e->type.isNumeric())
+      return makeLiteral(e->value[0] == '-' ? e->value.substr(1) : "-" + e->value, e->type, loc);
+    return call("negate", {e}, loc);
   }
-  if (auto* q = alt<P::QualifiedColumnContext>(ctx)) {
-    std::string qual = identText(q->qualifier);
-    return resolveColumn(&qual, identText(q->column), loc, scope);
+  auto* n = alt<P::NameExprContext>(ctx);
+  if (n->column) {
+    std::string qual = identText(n->name);
+    return resolveColumn(&qual, identText(n->column), loc, scope);
   }
-  if (auto* c = alt<P::ColumnRefContext>(ctx))
-    return resolveColumn(nullptr, identText(c->identifier()), loc, scope);
-  auto* paren = alt<P::ParenExprContext>(ctx);
-  return bindExpr(paren->expr(), scope, block);
+  if (!n->call) return resolveColumn(nullptr, identText(n->name), loc, scope);
+  std::string name = identText(n->name);
+  if (n->star) return bindFunction(ctx, name, {}, false, true, n->window, scope, block);
+  bool distinct = n->quant && n->quant->DISTINCT();
+  BlockState inner = block;
+  const FunctionInfo* fn = lookupFunction(name);
+  if (fn && fn->kind == FunctionKind::Aggregate && !n->window) inner.allowAggregates = false;
+  if (fn && (fn->kind == FunctionKind::Aggregate || fn->kind == FunctionKind::Window))
+    inner.allowWindows = false;
+  std::vector<ExprPtr> args;
+  for (auto* a : n->args) args.push_back(bindExpr(a, scope, inner));
+  return bindFunction(ctx, name, std::move(args), distinct, false, n->window, scope, block);
 }
 
 ExprPtr Binder::resolveColumn(const std::string* qualifier, const std::string& name, SourceLoc loc,

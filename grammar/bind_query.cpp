@@ -42,42 +42,54 @@ BoundRel Binder::bindQuery(P::QueryContext* ctx, const Scope* outer, const std::
 BoundRel Binder::bindQueryExpr(P::QueryExprContext* ctx, const Scope* outer,
                                const std::string& hint, P::OrderByContext* orderBy,
                                P::LimitClauseContext* limit) {
-  if (auto* prim = alt<P::PrimaryQueryContext>(ctx)) {
-    auto* qp = prim->queryPrimary();
+  if (ctx->ops.empty()) {
+    auto* qp = ctx->terms[0];
     if (qp->querySpec()) return bindQuerySpec(qp->querySpec(), outer, hint, orderBy, limit);
     return orderOverOutput(bindQuery(qp->query(), outer, hint), orderBy, limit);
   }
-  P::QueryExprContext* l = nullptr;
-  P::QueryExprContext* r = nullptr;
-  PlanOp op = PlanOp::Intersect;
-  P::SetQuantifierContext* quant = nullptr;
-  antlr4::Token* opTok = nullptr;
-  if (auto* i = alt<P::IntersectQueryContext>(ctx)) {
-    l = i->left, r = i->right, quant = i->setQuantifier(), opTok = i->INTERSECT()->getSymbol();
-  } else {
-    auto* u = alt<P::UnionExceptQueryContext>(ctx);
-    l = u->left, r = u->right, quant = u->setQuantifier(), opTok = u->op;
-    op = u->op->getType() == P::UNION ? PlanOp::Union : PlanOp::Except;
+  size_t i = 0;
+  BoundRel r = foldSetOperations(ctx, i, 0, outer, hint);
+  return orderOverOutput(std::move(r), orderBy, limit);
+}
+
+// Operands and operators are bound in the order of the tree a left-recursive
+// grammar would build (left, right, then the operator): the qualifiers the
+// set operations take ("q", "q2", ...) follow that order.
+BoundRel Binder::foldSetOperations(P::QueryExprContext* ctx, size_t& i, int minPrec,
+                                   const Scope* outer, const std::string& hint) {
+  auto* qp = ctx->terms[i];
+  BoundRel left = qp->querySpec() ? bindQuerySpec(qp->querySpec(), outer, "q", nullptr, nullptr)
+                                  : bindQuery(qp->query(), outer, "q");
+  for (++i; i < ctx->terms.size();) {
+    P::SetOperatorContext* setOp = ctx->ops[i - 1];
+    antlr4::Token* opTok = setOp->op;
+    PlanOp op = opTok->getType() == P::INTERSECT ? PlanOp::Intersect
+                : opTok->getType() == P::UNION   ? PlanOp::Union
+                                                 : PlanOp::Except;
+    int prec = op == PlanOp::Intersect ? 1 : 0;
+    if (prec < minPrec) break;
+    BoundRel right = foldSetOperations(ctx, i, prec + 1, outer, "q");
+    bool last = i == ctx->terms.size() && minPrec == 0;
+    size_t ln = left.plan->output.size(), rn = right.plan->output.size();
+    if (ln != rn && !failed()) {
+      error(opTok, std::string(opName(op)) +
+                       " needs the same number of columns on both sides, got " +
+                       std::to_string(ln) + " and " + std::to_string(rn));
+    }
+    auto n = node(op, {left.plan, right.plan}, locOf(opTok));
+    n->all = setOp->quant && setOp->quant->ALL();
+    std::string q = uniqueQualifier(last ? hint : "q");
+    std::set<std::string> taken;
+    for (const auto& name : left.names) n->outNames.push_back(q + "." + uniqueName(name, taken));
+    computeOutput(*n);
+    for (size_t c = 0; c < std::min(ln, rn); ++c)
+      if (!comparable(left.plan->output[c].type, right.plan->output[c].type))
+        error(opTok, "column " + std::to_string(c + 1) + " of " + opName(op) + " has types " +
+                         left.plan->output[c].type.toString() + " and " +
+                         right.plan->output[c].type.toString());
+    left = BoundRel{n, left.names};
   }
-  BoundRel left = bindQueryExpr(l, outer, "q", nullptr, nullptr);
-  BoundRel right = bindQueryExpr(r, outer, "q", nullptr, nullptr);
-  size_t ln = left.plan->output.size(), rn = right.plan->output.size();
-  if (ln != rn && !failed()) {
-    error(opTok, std::string(opName(op)) + " needs the same number of columns on both sides, got " +
-                     std::to_string(ln) + " and " + std::to_string(rn));
-  }
-  auto n = node(op, {left.plan, right.plan}, locOf(opTok));
-  n->all = quant && quant->ALL();
-  std::string q = uniqueQualifier(hint);
-  std::set<std::string> taken;
-  for (const auto& name : left.names) n->outNames.push_back(q + "." + uniqueName(name, taken));
-  computeOutput(*n);
-  for (size_t i = 0; i < std::min(ln, rn); ++i)
-    if (!comparable(left.plan->output[i].type, right.plan->output[i].type))
-      error(opTok, "column " + std::to_string(i + 1) + " of " + opName(op) + " has types " +
-                       left.plan->output[i].type.toString() + " and " +
-                       right.plan->output[i].type.toString());
-  return orderOverOutput(BoundRel{n, left.names}, orderBy, limit);
+  return left;
 }
 
 BoundRel Binder::orderOverOutput(BoundRel rel, P::OrderByContext* orderBy,

@@ -36,23 +36,24 @@ RelScope relOf(const std::string& alias, const BoundRel& bound,
 }  // namespace
 
 PlanPtr Binder::bindRelation(P::RelationContext* ctx, Scope& scope) {
-  if (auto* p = alt<P::PrimaryRelationContext>(ctx))
-    return bindRelationPrimary(p->relationPrimary(), scope);
-  P::RelationContext* leftCtx;
+  PlanPtr plan = bindRelationPrimary(ctx->first, scope);
+  for (auto* join : ctx->joins) plan = bindJoin(plan, join, scope);
+  return plan;
+}
+
+PlanPtr Binder::bindJoin(PlanPtr left, P::JoinClauseContext* ctx, Scope& scope) {
   P::RelationPrimaryContext* rightCtx;
   JoinType type = JoinType::Cross;
   P::JoinCriteriaContext* criteria = nullptr;
   antlr4::Token* at;
   if (auto* c = alt<P::CrossJoinContext>(ctx)) {
-    leftCtx = c->left, rightCtx = c->right, at = c->CROSS()->getSymbol();
+    rightCtx = c->right, at = c->CROSS()->getSymbol();
   } else {
     auto* j = alt<P::JoinRelationContext>(ctx);
-    leftCtx = j->left, rightCtx = j->right, criteria = j->joinCriteria(),
-    at = j->JOIN()->getSymbol();
+    rightCtx = j->right, criteria = j->joinCriteria(), at = j->JOIN()->getSymbol();
     type = joinTypeOf(j->joinType());
     if (j->joinType()->getStart() != j->JOIN()->getSymbol()) at = j->joinType()->getStart();
   }
-  PlanPtr left = bindRelation(leftCtx, scope);
   size_t leftRels = scope.rels.size();
   Scope rightScope;
   rightScope.outer = scope.outer;

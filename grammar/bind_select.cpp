@@ -30,13 +30,12 @@ std::string defaultName(const Expr& e) {
 // A select item that is a bare column reference is named as SQL names it
 // (a derived table's column alias, not the id of the column underneath).
 std::string referencedName(P::ExprContext* e) {
-  auto* pred = alt<P::PredicatedContext>(e->inner);
-  if (!pred || pred->pred) return "";
-  auto* vp = alt<P::ValuePrimaryContext>(pred->value);
-  if (!vp) return "";
-  if (auto* q = alt<P::QualifiedColumnContext>(vp->primary)) return Binder::identText(q->column);
-  if (auto* c = alt<P::ColumnRefContext>(vp->primary)) return Binder::identText(c->identifier());
-  return "";
+  if (e->terms.size() != 1) return "";
+  auto* pred = alt<P::PredicatedContext>(e->terms[0]);
+  if (!pred || pred->pred || pred->value->operands.size() != 1) return "";
+  auto* name = alt<P::NameExprContext>(pred->value->operands[0]);
+  if (!name || name->call) return "";
+  return Binder::identText(name->column ? name->column : name->name);
 }
 
 }  // namespace

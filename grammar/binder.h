@@ -105,20 +105,36 @@ class Binder {
                          const std::string& qualifierHint,
                          rfsql::RfSqlParser::OrderByContext* orderBy,
                          rfsql::RfSqlParser::LimitClauseContext* limit);
+  BoundRel foldSetOperations(rfsql::RfSqlParser::QueryExprContext* ctx, size_t& i, int minPrec,
+                             const Scope* outer, const std::string& hint);
   BoundRel orderOverOutput(BoundRel rel, rfsql::RfSqlParser::OrderByContext* orderBy,
                            rfsql::RfSqlParser::LimitClauseContext* limit);
   PlanPtr bindGrouping(rfsql::RfSqlParser::QuerySpecContext* ctx, PlanPtr input, const Scope& scope,
                        std::vector<ExprPtr*> exprs, std::vector<WindowCall>& windows,
                        const std::vector<std::pair<std::string, ExprPtr>>& items);
   PlanPtr bindRelation(rfsql::RfSqlParser::RelationContext* ctx, Scope& scope);
+  PlanPtr bindJoin(PlanPtr left, rfsql::RfSqlParser::JoinClauseContext* ctx, Scope& scope);
   PlanPtr bindRelationPrimary(rfsql::RfSqlParser::RelationPrimaryContext* ctx, Scope& scope);
   ExprPtr bindExpr(rfsql::RfSqlParser::ExprContext* ctx, const Scope& scope, BlockState& block);
-  ExprPtr bindBoolean(rfsql::RfSqlParser::BooleanExprContext* ctx, const Scope& scope,
+  /// An operand folded so far, with the token it starts at (its location).
+  struct Folded {
+    ExprPtr e;
+    antlr4::Token* start;
+  };
+  /// Folds the terms of `ctx` from term `i` while their operators bind at
+  /// least as tightly as `minPrec` (AND over OR), left to right.
+  Folded foldBoolean(rfsql::RfSqlParser::ExprContext* ctx, size_t& i, int minPrec,
+                     const Scope& scope, BlockState& block);
+  ExprPtr bindBoolean(rfsql::RfSqlParser::BooleanTermContext* ctx, const Scope& scope,
                       BlockState& block);
   ExprPtr bindPredicate(ExprPtr left, rfsql::RfSqlParser::PredicateContext* ctx, const Scope& scope,
                         BlockState& block);
   ExprPtr bindValue(rfsql::RfSqlParser::ValueExprContext* ctx, const Scope& scope,
                     BlockState& block);
+  /// As foldBoolean, for * / % over + - over ||.
+  Folded foldValue(rfsql::RfSqlParser::ValueExprContext* ctx, size_t& i, int minPrec,
+                   const Scope& scope, BlockState& block);
+  ExprPtr arithmetic(const std::string& op, const Folded& left, const Folded& right);
   ExprPtr bindPrimary(rfsql::RfSqlParser::PrimaryExprContext* ctx, const Scope& scope,
                       BlockState& block);
   ExprPtr bindFunction(rfsql::RfSqlParser::PrimaryExprContext* ctx, const std::string& name,

@@ -3,6 +3,7 @@
 #include <antlr4-runtime.h>
 
 #include <mutex>
+#include <typeinfo>
 
 #include "RfSqlLexer.h"
 #include "RfSqlParser.h"
@@ -93,13 +94,28 @@ bool checkNesting(antlr4::CommonTokenStream& tokens, int limit, SourceLoc& where
   return true;
 }
 
-/// The depth of the parse tree, measured without recursion; reports the deepest node.
+/// How much deeper than its parse tree node an operand list binds: the binder
+/// folds `a + b + ... ` (and chains of set operations and joins) into a tree
+/// as deep as the list is long.
+size_t foldedDepth(antlr4::tree::ParseTree* node) {
+  const std::type_info& type = typeid(*node);
+  if (&type == &typeid(P::ValueExprContext))
+    return static_cast<P::ValueExprContext*>(node)->ops.size();
+  if (&type == &typeid(P::QueryExprContext))
+    return static_cast<P::QueryExprContext*>(node)->ops.size();
+  if (&type == &typeid(P::RelationContext))
+    return static_cast<P::RelationContext*>(node)->joins.size();
+  return 0;
+}
+
+/// The depth of the tree the binder builds (the parse tree's, operand lists
+/// counted as folded), measured without recursion; reports the deepest node.
 bool checkDepth(antlr4::tree::ParseTree* root, int limit, SourceLoc& where) {
-  std::vector<std::pair<antlr4::tree::ParseTree*, int>> stack{{root, 1}};
+  std::vector<std::pair<antlr4::tree::ParseTree*, size_t>> stack{{root, 1}};
   while (!stack.empty()) {
     auto [node, depth] = stack.back();
     stack.pop_back();
-    if (depth > limit) {
+    if (depth > static_cast<size_t>(limit)) {
       antlr4::Token* t = nullptr;
       if (auto* ctx = dynamic_cast<antlr4::ParserRuleContext*>(node)) t = ctx->getStart();
       if (auto* term = dynamic_cast<antlr4::tree::TerminalNode*>(node)) t = term->getSymbol();
@@ -107,7 +123,8 @@ bool checkDepth(antlr4::tree::ParseTree* root, int limit, SourceLoc& where) {
         where = {static_cast<int>(t->getLine()), static_cast<int>(t->getCharPositionInLine()) + 1};
       return false;
     }
-    for (auto* child : node->children) stack.push_back({child, depth + 1});
+    size_t below = depth + 1 + foldedDepth(node);
+    for (auto* child : node->children) stack.push_back({child, below});
   }
   return true;
 }
