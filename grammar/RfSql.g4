@@ -270,12 +270,14 @@ literal
   : INTEGER_VALUE | DECIMAL_VALUE | STRING | TRUE | FALSE | identifier | MINUS INTEGER_VALUE
   ;
 
-// Keywords that may also name a table, column or alias.
+// Keywords that may also name a table, column or alias. ILIKE and SIMILAR may
+// not, as in PostgreSQL and DuckDB: `SELECT x ilike ...` would be a pattern
+// or an alias, and the choice would cost a prediction per expression.
 nonReserved
   : ROWS | ROW | FIRST | LAST | NEXT | KEY | VIEW | SETS | NULLS | SEMI | ANTI
   | PRECISION | ONLY | PARTITION | OVER | ROLLUP | CUBE | GROUPING | TABLE | OFFSET | VARYING
   | RANGE | UNBOUNDED | PRECEDING | FOLLOWING | CURRENT
-  | ILIKE | ESCAPE | SIMILAR | TO
+  | ESCAPE | TO
   ;
 
 // ----------------------------------------------------------------- lexer

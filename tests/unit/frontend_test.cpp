@@ -388,6 +388,12 @@ TEST_CASE("operator lists fold by precedence and to the left") {
         "t.sql:2:42: error: unknown column \"nosuch\"");
   CHECK(firstError("SELECT 1 FROM a WHERE a.k OR a.v = 1") ==
         "t.sql:2:23: error: operand of or must be boolean, got int");
+  // ILIKE and SIMILAR are reserved (as in PostgreSQL): a pattern, never a bare alias.
+  CHECK(firstError("SELECT a.k ilike FROM a").find("error: syntax error") != std::string::npos);
+  CHECK(
+      load(
+          "SELECT a.k AS \"ilike\", a.v AS escape FROM a WHERE CAST(a.v AS varchar) NOT ILIKE 'x%'")
+          .ok);
 }
 
 TEST_CASE("long operator, set operation and join lists count as deep as they bind") {
