@@ -28,7 +28,7 @@ RelScope relOf(const std::string& alias, const BoundRel& bound,
   RelScope rel{alias, {}};
   for (size_t i = 0; i < bound.plan->output.size(); ++i) {
     const Column& c = bound.plan->output[i];
-    rel.columns.push_back({i < names.size() ? names[i] : c.id, c.id, c.type, c.nullable});
+    rel.columns.push_back({i < names.size() ? names[i] : c.id.str(), c.id, c.type, c.nullable});
   }
   return rel;
 }

@@ -10,6 +10,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "ir/column_id.h"
 #include "ir/expr.h"
 #include "ir/join_type.h"
 #include "ir/runtime_filter.h"
@@ -34,7 +35,7 @@ enum class PlanOp {
 
 /// One output column of a node.
 struct Column {
-  std::string id;  ///< unique in the plan: "alias.col"
+  ColumnId id;  ///< unique in the plan: "alias.col"
   Type type;
   bool nullable = true;
 };

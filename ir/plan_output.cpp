@@ -61,17 +61,10 @@ class OutputWriter {
   explicit OutputWriter(PlanNode& n) : n_(n) {}
   /// At most `count` columns follow: one allocation for a fresh node's output.
   void expect(size_t count) { n_.output.reserve(count); }
-  void add(const std::string& id, const Type& type, bool nullable) {
-    if (i_ == n_.output.size()) {
-      n_.output.push_back({id, type, nullable});
-      changed_ = true;
-    } else if (Column& c = n_.output[i_];
-               c.id != id || !(c.type == type) || c.nullable != nullable) {
-      c.id = id, c.type = type, c.nullable = nullable;
-      changed_ = true;
-    }
-    ++i_;
-  }
+  /// A column of an input: its id is shared, not copied.
+  void add(const ColumnId& id, const Type& type, bool nullable) { put(id, type, nullable); }
+  /// A column the node defines (a projection's or an aggregate's name).
+  void add(const std::string& id, const Type& type, bool nullable) { put(id, type, nullable); }
   void add(const Column& c) { add(c.id, c.type, c.nullable); }
   void addAll(const std::vector<Column>& cs) {
     for (const auto& c : cs) add(c);
@@ -88,6 +81,18 @@ class OutputWriter {
   }
 
  private:
+  template <typename Id>
+  void put(const Id& id, const Type& type, bool nullable) {
+    if (i_ == n_.output.size()) {
+      n_.output.push_back({ColumnId(id), type, nullable});
+      changed_ = true;
+    } else if (Column& c = n_.output[i_];
+               c.id != id || !(c.type == type) || c.nullable != nullable) {
+      c.id = ColumnId(id), c.type = type, c.nullable = nullable;
+      changed_ = true;
+    }
+    ++i_;
+  }
   PlanNode& n_;
   size_t i_ = 0;
   bool changed_ = false;
@@ -209,7 +214,7 @@ void ColumnIndex::build(const std::vector<Column>& cs) {
   while (n < 2 * cs.size()) n *= 2;
   slots.assign(n, 0);
   for (size_t i = 0; i < cs.size(); ++i) {
-    size_t at = std::hash<std::string_view>{}(cs[i].id) & (n - 1);
+    size_t at = std::hash<std::string_view>{}(cs[i].id.view()) & (n - 1);
     while (slots[at]) {
       if (base[slots[at] - 1].id == cs[i].id) break;  // a repeated id: the first is kept
       at = (at + 1) & (n - 1);

@@ -26,7 +26,7 @@ void collectNeeded(const PlanNode& n, Needed& needed) {
   forEachExpr(n, [&](const ExprPtr& e) { walk(*e); });
   if (n.op == PlanOp::Union || n.op == PlanOp::Intersect || n.op == PlanOp::Except)
     for (const auto& c : n.children)
-      for (const auto& col : c->output) needed.insert(col.id);
+      for (const auto& col : c->output) needed.insert(col.id.view());
   for (const auto& c : n.children) collectNeeded(*c, needed);
 }
 
@@ -36,7 +36,7 @@ bool prune(PlanNode& n, const Needed& needed) {
     size_t kept = 0;
     bool same = true;  // the scan already lists exactly the needed columns, in order
     for (const auto& c : n.tableColumns)
-      if (needed.count(c.id)) {
+      if (needed.count(c.id.view())) {
         same = same && kept < n.scanColumns.size() && n.scanColumns[kept] == c.id;
         ++kept;
       }
@@ -44,7 +44,7 @@ bool prune(PlanNode& n, const Needed& needed) {
       std::vector<std::string> keep;
       keep.reserve(kept);
       for (const auto& c : n.tableColumns)
-        if (needed.count(c.id)) keep.push_back(c.id);
+        if (needed.count(c.id.view())) keep.push_back(c.id);
       n.scanColumns = std::move(keep);
       changed = true;
     }
@@ -64,7 +64,7 @@ bool prune(PlanNode& n, const Needed& needed) {
 
 bool pruneScanColumns(PlanPtr& root) {
   Needed needed;
-  for (const auto& c : root->output) needed.insert(c.id);
+  for (const auto& c : root->output) needed.insert(c.id.view());
   collectNeeded(*root, needed);
   bool changed = prune(*root, needed);
   if (changed) refreshOutputs(*root);

@@ -30,7 +30,7 @@ void LineageIndex::visit(PlanNode& n, int parent, int nullEdges, int barriers, i
   in.node = &n;
   in.op = n.op;
   if (n.op == PlanOp::Scan)
-    for (const auto& c : n.output) owner_[c.id] = &n;
+    for (const auto& c : n.output) owner_[c.id.view()] = &n;
   if (n.op == PlanOp::Join && n.predicate)
     for (const auto& c : conjuncts(n.predicate))
       if (c->kind == ExprKind::Call && c->args.size() == 2)
