@@ -7,7 +7,11 @@
 #    -> rules, evaluation -> execution -> ir; grammar -> ir; engines -> ir (engines'
 #    plans imported; pipeline reads them). A layer may include itself and the
 #    layers listed for it below;
-#  - duckdb.h (DuckDB's C API) only in engines/duckdb/capi/.
+#  - duckdb.h (DuckDB's C API) only in engines/duckdb/capi/;
+#  - a type a header declares at namespace scope has a name of its own in its
+#    namespace: two `struct rfguard::TableSpec` linked into one program break
+#    the one-definition rule, and the linker may run one's inline constructor
+#    on the other (ASan caught exactly that).
 set -eu
 cd "${1:-.}"
 status=0
@@ -27,6 +31,21 @@ fi
 hits=$(grep -rln '#include <duckdb.h>\|#include "duckdb.h"' --include='*.cpp' --include='*.h' $dirs | grep -v '^engines/duckdb/capi/' || true)
 if [ -n "$hits" ]; then
   echo "DuckDB's C API used outside engines/duckdb/capi/:"
+  echo "$hits"
+  status=1
+fi
+hits=$(find $dirs ir -name '*.h' | sort | xargs awk '
+  FNR == 1 { ns = "" }
+  /^namespace [A-Za-z_:]+ \{/ { ns = $2 }
+  /^(struct|class|enum class|enum) [A-Za-z_][A-Za-z0-9_]*( final)? *(\{|:)/ {
+    name = ($1 == "enum" && $2 == "class") ? $3 : $2
+    sub(/[{:].*/, "", name)
+    key = ns "::" name
+    if (key in seen) print key ": " seen[key] " and " FILENAME ":" FNR
+    else seen[key] = FILENAME ":" FNR
+  }' || true)
+if [ -n "$hits" ]; then
+  echo "the same type declared twice in one namespace (one-definition rule):"
   echo "$hits"
   status=1
 fi
