@@ -13,6 +13,18 @@ grammar RfSql;
   void enterRule(antlr4::ParserRuleContext* localctx, size_t state, size_t ruleIndex) override;
   void enterOuterAlt(antlr4::ParserRuleContext* localctx, size_t altNum) override;
   void exitRule();  // not virtual in Parser: the rules' calls reach this one
+
+  // Every rule ends with `auto onExit = finally([=] { exitRule(); });`; the
+  // runtime's finally() wraps the lambda in a std::function, called through a
+  // pointer. Found first by the rules (class scope before namespace scope),
+  // this one calls it directly, on return and on an exception alike.
+  template <typename F>
+  struct OnExit {
+    F f;
+    ~OnExit() { f(); }
+  };
+  template <typename F>
+  static OnExit<F> finally(F f) { return OnExit<F>{f}; }
 }
 
 @parser::definitions {
