@@ -2,7 +2,6 @@
 // A column id ("alias.col"), as plan outputs carry it.
 #include <cstddef>
 #include <memory>
-#include <ostream>
 #include <string>
 #include <string_view>
 
@@ -22,13 +21,6 @@ class ColumnId {
   const std::string& str() const { return text_ ? *text_ : none(); }
   operator const std::string&() const { return str(); }  // NOLINT(google-explicit-constructor)
 
-  size_t size() const { return str().size(); }
-  bool empty() const { return str().empty(); }
-  const char* c_str() const { return str().c_str(); }
-  char operator[](size_t i) const { return str()[i]; }
-  size_t find(char c, size_t pos = 0) const { return str().find(c, pos); }
-  size_t find(std::string_view s, size_t pos = 0) const { return str().find(s, pos); }
-  size_t rfind(char c, size_t pos = std::string::npos) const { return str().rfind(c, pos); }
   size_t rfind(std::string_view s, size_t pos = std::string::npos) const {
     return str().rfind(s, pos);
   }
@@ -51,14 +43,9 @@ class ColumnId {
   friend bool operator!=(const std::string& a, const ColumnId& b) { return a != b.str(); }
   friend bool operator==(const ColumnId& a, const char* b) { return a.str() == b; }
   friend bool operator!=(const ColumnId& a, const char* b) { return a.str() != b; }
-  friend bool operator<(const ColumnId& a, const ColumnId& b) { return a.str() < b.str(); }
-  friend std::string operator+(const ColumnId& a, std::string_view b) {
-    return a.str() + std::string(b);
-  }
   friend std::string operator+(std::string_view a, const ColumnId& b) {
     return std::string(a) + b.str();
   }
-  friend std::ostream& operator<<(std::ostream& os, const ColumnId& id) { return os << id.str(); }
 
  private:
   static const std::string& none() {
