@@ -4,6 +4,17 @@
 // Debian ANTLR tool predates the caseInsensitive option).
 grammar RfSql;
 
+// Contexts, terminal nodes and the direct lexer's tokens come from the parse's
+// arena (grammar/parse_arena.h).
+options { contextSuperClass = ArenaContext; }
+
+@parser::header {
+#include "grammar/parse_arena.h"
+namespace rfsql {
+using ArenaContext = rfguard::ArenaContext;
+}
+}
+
 // The runtime's rule entry and exit, without its dynamic_casts. Parser finds
 // the parent of a rule's context with dynamic_cast<ParserRuleContext*> on
 // every rule entry, alternative and exit (a sixth of parsing TPC-H, with the
@@ -25,6 +36,10 @@ grammar RfSql;
   };
   template <typename F>
   static OnExit<F> finally(F f) { return OnExit<F>{f}; }
+
+  // Parser::consume() with the terminal node an ArenaTerminal; the runtime's
+  // own when it would do more (error recovery, parse listeners).
+  antlr4::Token* consume() override;
 }
 
 @parser::definitions {
@@ -50,6 +65,15 @@ void RfSqlParser::enterOuterAlt(antlr4::ParserRuleContext* localctx, size_t altN
     parent->addChild(localctx);
   }
   _ctx = localctx;
+}
+
+antlr4::Token* RfSqlParser::consume() {
+  if (!_buildParseTrees || !_parseListeners.empty() || _errHandler->inErrorRecoveryMode(this))
+    return Parser::consume();
+  antlr4::Token* t = getCurrentToken();
+  if (t->getType() != antlr4::Token::EOF) _input->consume();
+  _ctx->addChild(_tracker.createInstance<rfguard::ArenaTerminal>(t));
+  return t;
 }
 
 void RfSqlParser::exitRule() {
@@ -136,9 +160,11 @@ querySpec
     (HAVING having=expr)?
   ;
 
+// `t.*` is a primaryExpr (nameExpr's allColumns) that the binder accepts only
+// as a whole select item: as an alternative here, next to `value=expr`, it made
+// choosing between them a prediction for every select item.
 selectItem
   : value=expr (AS? alias=identifier)?  # selectExpr
-  | identifier DOT ASTERISK      # selectQualifiedStar
   | ASTERISK                     # selectStar
   ;
 
@@ -165,9 +191,16 @@ joinCriteria
   | USING LPAREN identifier (COMMA identifier)* RPAREN
   ;
 
+// Parenthesised relations have their own rule so that relationPrimary's choice
+// takes one token; only a parenthesis pays for a prediction (query, relation
+// or VALUES).
 relationPrimary
-  : identifier (AS? alias=identifier)?                                              # tableRef
-  | LPAREN query RPAREN AS? alias=identifier (LPAREN identifier (COMMA identifier)* RPAREN)? # derivedTable
+  : identifier (AS? alias=identifier)?  # tableRef
+  | inner=parenRelationPrimary          # parenPrimary
+  ;
+
+parenRelationPrimary
+  : LPAREN query RPAREN AS? alias=identifier (LPAREN identifier (COMMA identifier)* RPAREN)? # derivedTable
   | LPAREN relation RPAREN                                                          # parenRelation
   | LPAREN VALUES valuesRow (COMMA valuesRow)* RPAREN AS? alias=identifier (LPAREN identifier (COMMA identifier)* RPAREN)? # valuesTable
   ;
@@ -211,15 +244,18 @@ booleanTerm
   | NOT booleanTerm                               # logicalNot
   ;
 
+// Alternatives that share their first tokens (IS, NOT, IN) are one alternative
+// each, so that the choice takes one token: as alternatives of their own they
+// made every comparison a prediction.
 predicate
   : cmpOp right=valueExpr                                            # comparison
-  | IS NOT? DISTINCT FROM right=valueExpr                            # distinctFrom
-  | NOT? BETWEEN lower=valueExpr AND upper=valueExpr                 # between
-  | NOT? IN LPAREN query RPAREN                                      # inSubquery
-  | NOT? IN LPAREN expr (COMMA expr)* RPAREN                         # inList
-  | NOT? op=(LIKE | ILIKE) pattern=valueExpr (ESCAPE escape=valueExpr)?   # like
-  | NOT? SIMILAR TO pattern=valueExpr (ESCAPE escape=valueExpr)?       # similarTo
-  | IS NOT? NULL_                                                     # nullPredicate
+  | IS NOT? (DISTINCT FROM right=valueExpr | NULL_)                  # isPredicate
+  | NOT?
+    ( BETWEEN lower=valueExpr AND upper=valueExpr
+    | IN LPAREN (sub=query | items+=expr (COMMA items+=expr)*) RPAREN
+    | op=(LIKE | ILIKE) pattern=valueExpr (ESCAPE escape=valueExpr)?
+    | op=SIMILAR TO pattern=valueExpr (ESCAPE escape=valueExpr)?
+    )                                                                # negatable
   ;
 
 cmpOp : EQ | NEQ | LT | LTE | GT | GTE | NSEQ ;
@@ -249,7 +285,7 @@ primaryExpr
   | name=identifier
     ( call=LPAREN (star=ASTERISK | quant=setQuantifier? args+=expr (COMMA args+=expr)*)? RPAREN
       window=over?
-    | DOT column=identifier
+    | DOT (column=identifier | allColumns=ASTERISK)
     )?                                                                  # nameExpr
   | op=(MINUS | PLUS) operand=primaryExpr                               # unaryMinus
   ;
@@ -282,12 +318,13 @@ literal
   : INTEGER_VALUE | DECIMAL_VALUE | STRING | TRUE | FALSE | identifier | MINUS INTEGER_VALUE
   ;
 
-// Keywords that may also name a table, column or alias. ILIKE and SIMILAR may
-// not, as in PostgreSQL and DuckDB: `SELECT x ilike ...` would be a pattern
-// or an alias, and the choice would cost a prediction per expression.
+// Keywords that may also name a table, column or alias. ILIKE, SIMILAR and
+// OFFSET may not, as in PostgreSQL and DuckDB: `SELECT x ilike ...` would be a
+// pattern or an alias, `FROM t offset ...` an alias or an OFFSET clause, and
+// the choice would cost a prediction per expression, select item or table.
 nonReserved
   : ROWS | ROW | FIRST | LAST | NEXT | KEY | VIEW | SETS | NULLS | SEMI | ANTI
-  | PRECISION | ONLY | PARTITION | OVER | ROLLUP | CUBE | GROUPING | TABLE | OFFSET | VARYING
+  | PRECISION | ONLY | PARTITION | OVER | ROLLUP | CUBE | GROUPING | TABLE | VARYING
   | RANGE | UNBOUNDED | PRECEDING | FOLLOWING | CURRENT
   | ESCAPE | TO
   ;

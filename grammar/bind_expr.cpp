@@ -88,65 +88,57 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
     if (op == "==") op = "=";
     return call(op, {left, right}, loc);
   }
-  if (auto* d = alt<P::DistinctFromContext>(ctx)) {
-    ExprPtr right = bindValue(d->right, scope, block);
+  if (auto* is = alt<P::IsPredicateContext>(ctx)) {
+    if (!is->right) return call(is->NOT() ? "is_not_null" : "is_null", {left}, loc);
+    ExprPtr right = bindValue(is->right, scope, block);
     checkComparable(left, right, ctx);
-    return call(d->NOT() ? "<=>" : "is_distinct_from", {left, right}, loc);
+    return call(is->NOT() ? "<=>" : "is_distinct_from", {left, right}, loc);
   }
-  if (auto* b = alt<P::BetweenContext>(ctx)) {
-    ExprPtr lo = bindValue(b->lower, scope, block);
-    ExprPtr hi = bindValue(b->upper, scope, block);
-    checkComparable(left, lo, b->lower);
-    checkComparable(left, hi, b->upper);
+  auto* n = alt<P::NegatableContext>(ctx);
+  const bool negated = n->NOT() != nullptr;
+  auto negate = [&](ExprPtr e) { return negated ? call("not", {std::move(e)}, loc) : e; };
+  if (n->BETWEEN()) {
+    ExprPtr lo = bindValue(n->lower, scope, block);
+    ExprPtr hi = bindValue(n->upper, scope, block);
+    checkComparable(left, lo, n->lower);
+    checkComparable(left, hi, n->upper);
     // BETWEEN is sugar for two comparisons; ScalarFilter and pushdown see them apart.
-    ExprPtr both = call("and", {call(">=", {left, lo}, loc), call("<=", {left, hi}, loc)}, loc);
-    return b->NOT() ? call("not", {both}, loc) : both;
+    return negate(call("and", {call(">=", {left, lo}, loc), call("<=", {left, hi}, loc)}, loc));
   }
-  if (auto* in = alt<P::InSubqueryContext>(ctx)) {
-    BoundRel sub = bindQuery(in->query(), &scope, "sq");
+  if (n->sub) {
+    BoundRel sub = bindQuery(n->sub, &scope, "sq");
     if (sub.plan->output.size() != 1) {
-      error(in->query(), "IN subquery must return one column, it returns " +
-                             std::to_string(sub.plan->output.size()));
+      error(n->sub, "IN subquery must return one column, it returns " +
+                        std::to_string(sub.plan->output.size()));
       return makeNull({}, loc);
     }
-    checkComparable(left, makeColumn("", sub.plan->output[0].type, true), in);
-    ExprPtr e = makeSubquery(SubqueryKind::In, sub.plan, left, Type::of(TypeKind::Boolean), loc);
-    return in->NOT() ? call("not", {e}, loc) : e;
+    checkComparable(left, makeColumn("", sub.plan->output[0].type, true), n);
+    return negate(makeSubquery(SubqueryKind::In, sub.plan, left, Type::of(TypeKind::Boolean), loc));
   }
-  if (auto* in = alt<P::InListContext>(ctx)) {
+  if (n->IN()) {
     std::vector<ExprPtr> args{left};
-    for (auto* item : in->expr()) {
+    for (auto* item : n->items) {
       args.push_back(bindExpr(item, scope, block));
       checkComparable(left, args.back(), item);
     }
-    ExprPtr e = call("in", std::move(args), loc);
-    return in->NOT() ? call("not", {e}, loc) : e;
+    return negate(call("in", std::move(args), loc));
   }
   // LIKE / ILIKE / SIMILAR TO, with an optional ESCAPE character.
-  auto pattern = [&](const char* name, const std::string& spelled, P::ValueExprContext* p,
-                     P::ValueExprContext* esc, bool negated) {
-    std::vector<ExprPtr> args{left, bindValue(p, scope, block)};
-    if (!left->type.isString() && left->type.kind != TypeKind::Unknown)
-      error(ctx, spelled + " needs a string operand, got " + left->type.toString());
-    if (!args[1]->type.isString() && args[1]->type.kind != TypeKind::Unknown)
-      error(p, spelled + " needs a string pattern, got " + args[1]->type.toString());
-    if (esc) {
-      args.push_back(bindValue(esc, scope, block));
-      const Expr& e = *args.back();
-      if (e.kind == ExprKind::Literal && !e.isNull && e.value.size() != 1)
-        error(esc, "ESCAPE takes one character, got '" + e.value + "'");
-    }
-    ExprPtr e = call(name, std::move(args), loc);
-    return negated ? call("not", {e}, loc) : e;
-  };
-  if (auto* like = alt<P::LikeContext>(ctx))
-    return like->op->getType() == P::ILIKE
-               ? pattern("ilike", "ILIKE", like->pattern, like->escape, like->NOT())
-               : pattern("like", "LIKE", like->pattern, like->escape, like->NOT());
-  if (auto* similar = alt<P::SimilarToContext>(ctx))
-    return pattern("similar_to", "SIMILAR TO", similar->pattern, similar->escape, similar->NOT());
-  auto* np = alt<P::NullPredicateContext>(ctx);
-  return call(np->NOT() ? "is_not_null" : "is_null", {left}, loc);
+  const size_t op = n->op->getType();
+  const char* name = op == P::ILIKE ? "ilike" : op == P::LIKE ? "like" : "similar_to";
+  const std::string spelled = op == P::ILIKE ? "ILIKE" : op == P::LIKE ? "LIKE" : "SIMILAR TO";
+  std::vector<ExprPtr> args{left, bindValue(n->pattern, scope, block)};
+  if (!left->type.isString() && left->type.kind != TypeKind::Unknown)
+    error(ctx, spelled + " needs a string operand, got " + left->type.toString());
+  if (!args[1]->type.isString() && args[1]->type.kind != TypeKind::Unknown)
+    error(n->pattern, spelled + " needs a string pattern, got " + args[1]->type.toString());
+  if (n->escape) {
+    args.push_back(bindValue(n->escape, scope, block));
+    const Expr& e = *args.back();
+    if (e.kind == ExprKind::Literal && !e.isNull && e.value.size() != 1)
+      error(n->escape, "ESCAPE takes one character, got '" + e.value + "'");
+  }
+  return negate(call(name, std::move(args), loc));
 }
 
 ExprPtr Binder::bindValue(P::ValueExprContext* ctx, const Scope& scope, BlockState& block) {
@@ -316,6 +308,10 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
     return call("negate", {e}, loc);
   }
   auto* n = alt<P::NameExprContext>(ctx);
+  if (n->allColumns) {
+    error(ctx, identText(n->name) + ".* stands for columns only as a whole select item");
+    return makeNull({}, loc);
+  }
   if (n->column) {
     std::string qual = identText(n->name);
     return resolveColumn(&qual, identText(n->column), loc, scope);

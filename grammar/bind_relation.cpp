@@ -1,4 +1,6 @@
 // Binding of FROM items: tables, views, CTEs, derived tables and joins.
+#include <cassert>
+
 #include "grammar/binder.h"
 #include "grammar/suggest.h"
 
@@ -108,6 +110,11 @@ PlanPtr Binder::bindJoin(PlanPtr left, P::JoinClauseContext* ctx, Scope& scope) 
 }
 
 PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope) {
+  if (auto* p = alt<P::ParenPrimaryContext>(ctx)) return bindParenRelation(p->inner, scope);
+  return bindTableRef(alt<P::TableRefContext>(ctx), scope);
+}
+
+PlanPtr Binder::bindParenRelation(P::ParenRelationPrimaryContext* ctx, Scope& scope) {
   if (auto* p = alt<P::ParenRelationContext>(ctx)) return bindRelation(p->relation(), scope);
   if (auto* d = alt<P::DerivedTableContext>(ctx)) {
     std::string alias = identText(d->alias);
@@ -158,7 +165,12 @@ PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope
     addRel(*this, scope, relOf(alias, BoundRel{node, names}, names), ctx);
     return node;
   }
-  auto* t = alt<P::TableRefContext>(ctx);
+  assert(false && "a parenthesised relation is a query, a relation or VALUES");
+  return nullptr;
+}
+
+PlanPtr Binder::bindTableRef(P::TableRefContext* ctx, Scope& scope) {
+  auto* t = ctx;
   auto ids = t->identifier();
   std::string name = identText(ids[0]);
   std::string alias = t->alias ? identText(t->alias) : name;

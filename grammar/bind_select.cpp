@@ -27,15 +27,26 @@ std::string defaultName(const Expr& e) {
   return "expr";
 }
 
+/// The name expression `e` is, with nothing around it; nullptr if it is more.
+P::NameExprContext* bareName(P::ExprContext* e) {
+  if (e->terms.size() != 1) return nullptr;
+  auto* pred = alt<P::PredicatedContext>(e->terms[0]);
+  if (!pred || pred->pred || pred->value->operands.size() != 1) return nullptr;
+  auto* name = alt<P::NameExprContext>(pred->value->operands[0]);
+  return name && !name->call ? name : nullptr;
+}
+
 // A select item that is a bare column reference is named as SQL names it
 // (a derived table's column alias, not the id of the column underneath).
 std::string referencedName(P::ExprContext* e) {
-  if (e->terms.size() != 1) return "";
-  auto* pred = alt<P::PredicatedContext>(e->terms[0]);
-  if (!pred || pred->pred || pred->value->operands.size() != 1) return "";
-  auto* name = alt<P::NameExprContext>(pred->value->operands[0]);
-  if (!name || name->call) return "";
-  return Binder::identText(name->column ? name->column : name->name);
+  auto* name = bareName(e);
+  return name ? Binder::identText(name->column ? name->column : name->name) : "";
+}
+
+/// `t.*` as a whole select item (the grammar reads it as a name expression).
+P::NameExprContext* qualifiedStar(P::SelectExprContext* item) {
+  auto* name = bareName(item->value);
+  return name && name->allColumns ? name : nullptr;
 }
 
 }  // namespace
@@ -94,9 +105,11 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
   block.windowQualifier = uniqueQualifier("win");
   std::vector<std::pair<std::string, ExprPtr>> items;
   for (auto* item : ctx->items) {
-    if (alt<P::SelectStarContext>(item) || alt<P::SelectQualifiedStarContext>(item)) {
-      auto* qs = alt<P::SelectQualifiedStarContext>(item);
-      std::string alias = qs ? identText(qs->identifier()) : "";
+    auto* se = alt<P::SelectExprContext>(item);
+    auto* qs = se ? qualifiedStar(se) : nullptr;
+    if (!se || qs) {
+      std::string alias = qs ? identText(qs->name) : "";
+      if (se && se->alias) error(se->alias, alias + ".* takes no alias");
       bool found = false;
       for (const auto& rel : scope.rels) {
         if (qs && rel.alias != alias) continue;
@@ -109,7 +122,6 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
                        : std::string("SELECT * needs a FROM clause"));
       continue;
     }
-    auto* se = alt<P::SelectExprContext>(item);
     ExprPtr e = bindExpr(se->value, scope, block);
     std::string name = se->alias ? identText(se->alias) : referencedName(se->value);
     items.push_back({name.empty() ? defaultName(*e) : name, e});

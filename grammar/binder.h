@@ -115,6 +115,8 @@ class Binder {
   PlanPtr bindRelation(rfsql::RfSqlParser::RelationContext* ctx, Scope& scope);
   PlanPtr bindJoin(PlanPtr left, rfsql::RfSqlParser::JoinClauseContext* ctx, Scope& scope);
   PlanPtr bindRelationPrimary(rfsql::RfSqlParser::RelationPrimaryContext* ctx, Scope& scope);
+  PlanPtr bindParenRelation(rfsql::RfSqlParser::ParenRelationPrimaryContext* ctx, Scope& scope);
+  PlanPtr bindTableRef(rfsql::RfSqlParser::TableRefContext* ctx, Scope& scope);
   ExprPtr bindExpr(rfsql::RfSqlParser::ExprContext* ctx, const Scope& scope, BlockState& block);
   /// An operand folded so far, with the token it starts at (its location).
   struct Folded {

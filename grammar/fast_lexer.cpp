@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "RfSqlLexer.h"
+#include "grammar/parse_arena.h"
 
 namespace rfguard {
 
@@ -36,7 +37,7 @@ class TokenList : public antlr4::TokenSource {
 
   std::unique_ptr<antlr4::Token> nextToken() override {
     if (next_ + 1 < tokens.size()) return std::move(tokens[next_++]);
-    return std::make_unique<antlr4::CommonToken>(tokens.back().get());  // EOF
+    return std::make_unique<ArenaToken>(tokens.back().get());  // EOF
   }
   // CommonToken's constructor asks these while the list is still being filled.
   size_t getLine() const override { return tokens.empty() ? 1 : current()->getLine(); }
@@ -72,8 +73,8 @@ class Scanner {
     while (pos_ < s_.size())
       if (!next()) return nullptr;
     // EOF as RfSqlLexer emits it: empty, just past the end, text "<EOF>".
-    auto eof = std::make_unique<antlr4::CommonToken>(
-        source_, antlr4::Token::EOF, antlr4::Token::DEFAULT_CHANNEL, pos_, pos_ - 1);
+    auto eof = std::make_unique<ArenaToken>(source_, antlr4::Token::EOF,
+                                            antlr4::Token::DEFAULT_CHANNEL, pos_, pos_ - 1);
     eof->setLine(line_);
     eof->setCharPositionInLine(col_);
     list_->tokens.push_back(std::move(eof));
@@ -193,7 +194,7 @@ class Scanner {
   char at(size_t i) const { return i < s_.size() ? s_[i] : '\0'; }
 
   bool emit(size_t type, size_t end, size_t channel = antlr4::Token::DEFAULT_CHANNEL) {
-    auto t = std::make_unique<antlr4::CommonToken>(source_, type, channel, pos_, end - 1);
+    auto t = std::make_unique<ArenaToken>(source_, type, channel, pos_, end - 1);
     t->setLine(line_);
     t->setCharPositionInLine(col_);
     t->setText(s_.substr(pos_, end - pos_));
