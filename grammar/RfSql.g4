@@ -47,13 +47,20 @@ namespace {
 antlr4::ParserRuleContext* parentOf(antlr4::ParserRuleContext* ctx) {
   return static_cast<antlr4::ParserRuleContext*>(ctx->parent);
 }
+
+// Most contexts have one to three children: room for three with the first
+// spares the children vector its regrowth from one to two to four.
+antlr4::ParserRuleContext* withRoom(antlr4::ParserRuleContext* ctx) {
+  if (ctx->children.capacity() == 0) ctx->children.reserve(3);
+  return ctx;
+}
 }  // namespace
 
 void RfSqlParser::enterRule(antlr4::ParserRuleContext* localctx, size_t state, size_t) {
   setState(state);
   _ctx = localctx;
   _ctx->start = _input->LT(1);
-  if (_buildParseTrees && _ctx->parent) parentOf(_ctx)->addChild(_ctx);
+  if (_buildParseTrees && _ctx->parent) withRoom(parentOf(_ctx))->addChild(_ctx);
   if (!_parseListeners.empty()) triggerEnterRuleEvent();
 }
 
@@ -62,7 +69,7 @@ void RfSqlParser::enterOuterAlt(antlr4::ParserRuleContext* localctx, size_t altN
   if (_buildParseTrees && _ctx != localctx && _ctx->parent) {
     antlr4::ParserRuleContext* parent = parentOf(_ctx);
     parent->removeLastChild();
-    parent->addChild(localctx);
+    withRoom(parent)->addChild(localctx);
   }
   _ctx = localctx;
 }
@@ -72,7 +79,7 @@ antlr4::Token* RfSqlParser::consume() {
     return Parser::consume();
   antlr4::Token* t = getCurrentToken();
   if (t->getType() != antlr4::Token::EOF) _input->consume();
-  _ctx->addChild(_tracker.createInstance<rfguard::ArenaTerminal>(t));
+  withRoom(_ctx)->addChild(_tracker.createInstance<rfguard::ArenaTerminal>(t));
   return t;
 }
 

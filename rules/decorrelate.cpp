@@ -4,6 +4,8 @@
 // rows with a.x = 1 must survive without a match.
 #include "rules/decorrelate.h"
 
+#include <optional>
+
 #include "ir/functions.h"
 #include "rules/rule_util.h"
 
@@ -21,6 +23,22 @@ std::set<std::string> producedIn(const PlanNode& n) {
   }
   return out;
 }
+
+/// The column ids a Filter's input produces, built when a rule first finds a
+/// subquery it could decorrelate (most filters with subqueries have none of
+/// the kind a given rule takes).
+class OuterIds {
+ public:
+  explicit OuterIds(const PlanNode& input) : input_(input) {}
+  const std::set<std::string>& ids() {
+    if (!ids_) ids_ = outputIds(input_);
+    return *ids_;
+  }
+
+ private:
+  const PlanNode& input_;
+  std::optional<std::set<std::string>> ids_;
+};
 
 /// Splits the correlated conjuncts off the Filter at the top of `body`. They
 /// must read only `outer` and `body`'s columns; nothing else may stay correlated.
@@ -84,7 +102,7 @@ void finish(PlanPtr& node, PlanPtr join, const std::vector<ExprPtr>& conjs, size
 bool decorrelateExists(PlanPtr& node) {
   if (node->op != PlanOp::Filter || !hasSubquery(*node->predicate)) return false;
   auto conjs = conjuncts(node->predicate);
-  std::set<std::string> outer = outputIds(*node->children[0]);
+  OuterIds outer(*node->children[0]);
   for (size_t i = 0; i < conjs.size(); ++i) {
     bool negated;
     const Expr* e = asSubquery(conjs[i], SubqueryKind::Exists, negated);
@@ -92,7 +110,7 @@ bool decorrelateExists(PlanPtr& node) {
     PlanPtr body = e->plan;
     while (body->op == PlanOp::Project) body = body->children[0];  // EXISTS ignores the select list
     std::vector<ExprPtr> corr;
-    if (!pullCorrelated(body, outer, corr)) continue;
+    if (!pullCorrelated(body, outer.ids(), corr)) continue;
     ExprPtr cond = corr.empty() ? makeBool(true, e->loc) : makeAnd(corr);
     PlanPtr join = makeJoin(negated ? JoinType::LeftAnti : JoinType::LeftSemi, node->children[0],
                             body, cond, conjs[i]->loc);
@@ -108,22 +126,22 @@ bool decorrelateExists(PlanPtr& node) {
 bool decorrelateIn(PlanPtr& node) {
   if (node->op != PlanOp::Filter || !hasSubquery(*node->predicate)) return false;
   auto conjs = conjuncts(node->predicate);
-  std::set<std::string> outer = outputIds(*node->children[0]);
+  OuterIds outer(*node->children[0]);
   for (size_t i = 0; i < conjs.size(); ++i) {
     bool negated;
     const Expr* e = asSubquery(conjs[i], SubqueryKind::In, negated);
     if (!e) continue;
-    if (!subsetOf(freeColumnsOf(*e->args[0]), outer) || hasSubquery(*e->args[0])) continue;
+    if (!subsetOf(freeColumnsOf(*e->args[0]), outer.ids()) || hasSubquery(*e->args[0])) continue;
     PlanPtr sub = clonePlan(*e->plan);
     std::vector<ExprPtr> corr;
     if (sub->op == PlanOp::Project && sub->exprs.size() == 1) {
       PlanPtr body = sub->children[0];
-      if (!pullCorrelated(body, outer, corr)) continue;
+      if (!pullCorrelated(body, outer.ids(), corr)) continue;
       // Correlated conjuncts read inner columns the select list may not carry: pass them up.
       std::set<std::string> have = outputIds(*sub);
       for (const auto& c : corr)
         for (const auto& col : columnsOf(*c))
-          if (!outer.count(col) && !have.count(col))
+          if (!outer.ids().count(col) && !have.count(col))
             for (const auto& oc : body->output)
               if (oc.id == col)
                 sub->exprs.push_back({col, makeColumn(col, oc.type, oc.nullable)}),
@@ -158,12 +176,11 @@ bool decorrelateIn(PlanPtr& node) {
 bool decorrelateScalarSubquery(PlanPtr& node) {
   if (node->op != PlanOp::Filter || !hasSubquery(*node->predicate)) return false;
   auto conjs = conjuncts(node->predicate);
-  std::set<std::string> outer = outputIds(*node->children[0]);
+  OuterIds outer(*node->children[0]);
   for (size_t i = 0; i < conjs.size(); ++i) {
     const Expr* s = findScalar(*conjs[i]);
-    if (!s) continue;
+    if (!s || s->plan->op != PlanOp::Project || s->plan->exprs.size() != 1) continue;
     PlanPtr sub = clonePlan(*s->plan);
-    if (sub->op != PlanOp::Project || sub->exprs.size() != 1) continue;
     PlanPtr agg = sub->children[0];
     bool globalAgg =
         agg->op == PlanOp::Aggregate && agg->exprs.empty() && agg->groupingSets.empty();
@@ -183,7 +200,7 @@ bool decorrelateScalarSubquery(PlanPtr& node) {
       countLike = countLike || aggregateNeverNull(a.func), aggCols.insert(a.name);
     if (countLike || !isNullPropagating(*sub->exprs[0].expr, aggCols)) continue;
     PlanPtr body = agg->children[0];
-    if (!pullCorrelated(body, outer, corr) || corr.empty()) continue;
+    if (!pullCorrelated(body, outer.ids(), corr) || corr.empty()) continue;
     std::vector<ExprPtr> cond;
     bool ok = true;
     std::string q = sub->exprs[0].name.substr(0, sub->exprs[0].name.find('.'));
@@ -192,10 +209,10 @@ bool decorrelateScalarSubquery(PlanPtr& node) {
         ok = false;
         break;
       }
-      int outerArg = subsetOf(columnsOf(*c->args[0]), outer) ? 0 : 1;
+      int outerArg = subsetOf(columnsOf(*c->args[0]), outer.ids()) ? 0 : 1;
       const ExprPtr& o = c->args[outerArg];
       const ExprPtr& in = c->args[1 - outerArg];
-      if (!subsetOf(columnsOf(*o), outer) || !freeColumns(*body).empty() ||
+      if (!subsetOf(columnsOf(*o), outer.ids()) || !freeColumns(*body).empty() ||
           !subsetOf(columnsOf(*in), producedIn(*body))) {
         ok = false;
         break;

@@ -88,6 +88,24 @@ struct Run {
   }
 };
 
+/// Whether every node's output is what computeOutput makes of its inputs now.
+[[maybe_unused]] bool outputsFresh(const PlanNode& root) {
+  PlanPtr copy = clonePlan(root);
+  refreshOutputs(*copy);
+  std::function<bool(const PlanNode&, const PlanNode&)> same = [&](const PlanNode& a,
+                                                                   const PlanNode& b) {
+    if (a.output.size() != b.output.size()) return false;
+    for (size_t i = 0; i < a.output.size(); ++i)
+      if (a.output[i].id != b.output[i].id || !(a.output[i].type == b.output[i].type) ||
+          a.output[i].nullable != b.output[i].nullable)
+        return false;
+    for (size_t i = 0; i < a.children.size(); ++i)
+      if (!same(*a.children[i], *b.children[i])) return false;
+    return true;
+  };
+  return same(root, *copy);
+}
+
 }  // namespace
 
 const std::vector<NormRule>& normalisationRules() {
@@ -128,15 +146,18 @@ void normalize(PlanPtr& root, const NormalizeOptions& options, NormalizeReport& 
       if (r.pass && r.pass(root)) changed = true, run.fired(r);
     }
     changed = run.local(root) || changed;
-    refreshOutputs(*root);
+    // A round that changed nothing left the outputs as fresh as it found them.
     if (!changed) break;
+    refreshOutputs(*root);
   }
+  bool finished = false;
   for (const auto& r : kRules) {
     if (!options.finish || r.phase != RulePhase::Finish || !run.enabled(r)) continue;
     assert(r.pass && !r.local && "Finish rules are whole-plan passes");
-    if (r.pass(root)) run.fired(r);
+    if (r.pass(root)) run.fired(r), finished = true;
   }
-  refreshOutputs(*root);
+  if (finished) refreshOutputs(*root);
+  assert(outputsFresh(*root) && "a rule changed the plan and said it did not");
   assignIds(*root);
 }
 
