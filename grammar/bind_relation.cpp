@@ -225,10 +225,12 @@ PlanPtr Binder::bindTableRef(P::TableRefContext* ctx, Scope& scope) {
   scan->alias = uniqueQualifier(alias);
   setScanTable(*scan, *table);
   RelScope rel{alias, {}};
-  for (const auto& c : table->columns) {
-    std::string id = scan->alias + "." + c.name;
-    scan->scanColumns.push_back(id);
-    rel.columns.push_back({c.name, id, c.type, c.nullable});
+  rel.columns.reserve(table->columns.size());
+  scan->scanColumns.reserve(table->columns.size());
+  for (size_t i = 0; i < table->columns.size(); ++i) {
+    const Column& c = scan->tableColumns[i];  // the id "alias.name", shared
+    scan->scanColumns.push_back(c.id);
+    rel.columns.push_back({table->columns[i].name, c.id, c.type, c.nullable});
   }
   addRel(*this, scope, std::move(rel), ctx);
   computeOutput(*scan);

@@ -35,7 +35,7 @@ T* alt(Rule* ctx) {
 /// A column visible under a relation alias in a FROM scope.
 struct RelColumn {
   std::string name;  ///< the name SQL uses
-  std::string id;    ///< the plan column id
+  ColumnId id;       ///< the plan column id
   Type type;
   bool nullable = true;
 };

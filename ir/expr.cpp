@@ -226,12 +226,21 @@ void appendConjuncts(const ExprPtr& e, std::vector<ExprPtr>& out) {
     out.push_back(e);
   }
 }
+
+/// How many conjuncts appendConjuncts() finds at most (TRUE ones included).
+size_t countConjuncts(const Expr& e) {
+  if (e.kind != ExprKind::Call || e.name != "and") return 1;
+  size_t n = 0;
+  for (const auto& a : e.args) n += countConjuncts(*a);
+  return n;
+}
 }  // namespace
 
 std::vector<ExprPtr> conjuncts(const ExprPtr& e) {
   std::vector<ExprPtr> out;
   if (!e) return out;
-  if (e->kind == ExprKind::Call && e->name == "and") out.reserve(e->args.size());
+  // The binder's ANDs are binary and nested: one allocation, not one per doubling.
+  out.reserve(countConjuncts(*e));
   appendConjuncts(e, out);
   return out;
 }

@@ -50,17 +50,20 @@ std::vector<ExprPtr> extract(const ExprPtr& orExpr) {
 
 bool extractCommonOrConjuncts(PlanPtr& node) {
   if ((node->op != PlanOp::Filter && node->op != PlanOp::Join) || !node->predicate) return false;
+  const std::vector<ExprPtr> all = conjuncts(node->predicate);
+  std::vector<ExprPtr> out;  // built from the first OR that gives anything up
   bool changed = false;
-  std::vector<ExprPtr> out;
-  for (const auto& c : conjuncts(node->predicate)) {
+  for (size_t i = 0; i < all.size(); ++i) {
+    const ExprPtr& c = all[i];
     auto pulled =
         c->kind == ExprKind::Call && c->name == "or" ? extract(c) : std::vector<ExprPtr>{};
     if (pulled.empty()) {
-      out.push_back(c);
-    } else {
-      out.insert(out.end(), pulled.begin(), pulled.end());
-      changed = true;
+      if (changed) out.push_back(c);
+      continue;
     }
+    if (!changed) out.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(i));
+    out.insert(out.end(), pulled.begin(), pulled.end());
+    changed = true;
   }
   if (changed) node->predicate = makeAnd(out);
   return changed;

@@ -21,8 +21,10 @@ bool pushFilterIntoJoin(PlanPtr& node) {
   const auto& info = joinInfo(join->joinType);
   const PlanNode* sides[2] = {join->children[0].get(), join->children[1].get()};
   const bool combinable = info.whereIntoCondition;
+  const std::vector<ExprPtr> all = conjuncts(node->predicate);
   std::vector<ExprPtr> keep, into[2], cond;
-  for (const auto& c : conjuncts(node->predicate)) {
+  keep.reserve(all.size());
+  for (const auto& c : all) {
     if (!movable(*c) || !hasColumnRef(*c)) {
       keep.push_back(c);
       continue;
@@ -40,9 +42,9 @@ bool pushFilterIntoJoin(PlanPtr& node) {
   if (into[0].empty() && into[1].empty() && cond.empty()) return false;
   for (int s = 0; s < 2; ++s) addFilterAbove(join->children[s], into[s]);
   if (!cond.empty()) {
-    auto all = conjuncts(join->predicate);
-    all.insert(all.end(), cond.begin(), cond.end());
-    join->predicate = makeAnd(all);
+    auto both = conjuncts(join->predicate);
+    both.insert(both.end(), cond.begin(), cond.end());
+    join->predicate = makeAnd(both);
     join->joinType = withCondition(join->joinType, true);
   }
   computeOutput(*join);
@@ -59,8 +61,10 @@ bool pushJoinConditionIntoSides(PlanPtr& node) {
   if (node->op != PlanOp::Join || !node->predicate) return false;
   const auto& info = joinInfo(node->joinType);
   const PlanNode* sides[2] = {node->children[0].get(), node->children[1].get()};
+  const std::vector<ExprPtr> all = conjuncts(node->predicate);
   std::vector<ExprPtr> keep, into[2];
-  for (const auto& c : conjuncts(node->predicate)) {
+  keep.reserve(all.size());
+  for (const auto& c : all) {
     bool placed = false;
     if (movable(*c) && hasColumnRef(*c))
       for (int s = 0; s < 2 && !placed; ++s)
