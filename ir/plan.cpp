@@ -190,14 +190,12 @@ void numberNodes(PlanNode& n, int& next) {
   for (auto& c : n.children) numberNodes(*c, next);
 }
 
-void collectFree(const PlanNode& n, std::set<std::string>& produced, std::set<std::string>& used) {
-  for (const auto& c : n.tableColumns) produced.insert(c.id);
-  for (const auto& c : n.output) produced.insert(c.id);
+void collectUsed(const PlanNode& n, std::set<std::string>& used) {
   forEachExpr(n, [&](const ExprPtr& e) {
     auto cols = freeColumnsOf(*e);
     used.insert(cols.begin(), cols.end());
   });
-  for (const auto& c : n.children) collectFree(*c, produced, used);
+  for (const auto& c : n.children) collectUsed(*c, used);
 }
 }  // namespace
 
@@ -207,10 +205,12 @@ void assignIds(PlanNode& root) {
 }
 
 std::set<std::string> freeColumns(const PlanNode& root) {
-  std::set<std::string> produced, used, out;
-  collectFree(root, produced, used);
+  // The few columns read, each looked up in the nodes' indexes, rather than a
+  // set of every column produced.
+  std::set<std::string> used, out;
+  collectUsed(root, used);
   for (const auto& u : used)
-    if (!produced.count(u)) out.insert(u);
+    if (!producedIn(root, u)) out.insert(u);
   return out;
 }
 

@@ -230,6 +230,9 @@ std::set<std::string> outputIds(const PlanNode& node);
 bool produces(const PlanNode& node, const std::string& id);
 /// True when scan `n`'s table has column `id` (listed or not; constant time after the first call).
 bool hasTableColumn(const PlanNode& n, const std::string& id);
+/// True when some node of the subtree (subquery plans aside) outputs column
+/// `id` or, for a scan, has it in its table.
+bool producedIn(const PlanNode& root, const std::string& id);
 /// True when the node outputs every column in `ids`.
 bool producesAll(const PlanNode& node, const std::set<std::string>& ids);
 /// True when the node outputs every column the expression reads (columnsOf).

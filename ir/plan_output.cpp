@@ -241,6 +241,13 @@ bool hasTableColumn(const PlanNode& n, const std::string& id) {
   return indexedHas(n.tableIndex, n.tableColumns, id);
 }
 
+bool producedIn(const PlanNode& root, const std::string& id) {
+  if (produces(root, id) || indexedHas(root.tableIndex, root.tableColumns, id)) return true;
+  for (const auto& c : root.children)
+    if (producedIn(*c, id)) return true;
+  return false;
+}
+
 bool producesAll(const PlanNode& n, const std::set<std::string>& ids) {
   for (const auto& id : ids)
     if (!produces(n, id)) return false;

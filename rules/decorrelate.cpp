@@ -13,17 +13,6 @@ namespace rfguard {
 
 namespace {
 
-/// Column ids produced anywhere in a subtree.
-std::set<std::string> producedIn(const PlanNode& n) {
-  std::set<std::string> out = outputIds(n);
-  for (const auto& c : n.tableColumns) out.insert(c.id);
-  for (const auto& c : n.children) {
-    auto sub = producedIn(*c);
-    out.insert(sub.begin(), sub.end());
-  }
-  return out;
-}
-
 /// The column ids a Filter's input produces, built when a rule first finds a
 /// subquery it could decorrelate (most filters with subqueries have none of
 /// the kind a given rule takes).
@@ -44,12 +33,12 @@ class OuterIds {
 /// must read only `outer` and `body`'s columns; nothing else may stay correlated.
 bool pullCorrelated(PlanPtr& body, const std::set<std::string>& outer, std::vector<ExprPtr>& corr) {
   if (body->op == PlanOp::Filter) {
-    std::set<std::string> inner = producedIn(*body->children[0]);
+    const PlanNode& input = *body->children[0];
     std::vector<ExprPtr> local;
     for (const auto& c : conjuncts(body->predicate)) {
       bool correlated = false;
       for (const auto& col : freeColumnsOf(*c)) {
-        if (inner.count(col)) continue;
+        if (producedIn(input, col)) continue;
         if (!outer.count(col) || hasSubquery(*c)) return false;
         correlated = true;
       }
@@ -213,7 +202,7 @@ bool decorrelateScalarSubquery(PlanPtr& node) {
       const ExprPtr& o = c->args[outerArg];
       const ExprPtr& in = c->args[1 - outerArg];
       if (!subsetOf(columnsOf(*o), outer.ids()) || !freeColumns(*body).empty() ||
-          !subsetOf(columnsOf(*in), producedIn(*body))) {
+          !allColumnRefs(*in, [&](const std::string& col) { return producedIn(*body, col); })) {
         ok = false;
         break;
       }
