@@ -234,6 +234,27 @@ class DirectTokenStream : public antlr4::CommonTokenStream {
     _tokens.reserve(source->tokens.size());
   }
 
+  // The parser asks for the next token (LT(1), LA(1)) at every decision and
+  // for the previous one (LT(-1)) at every rule's end. Once every token is
+  // fetched the stream's position is always on the parser's channel, so the
+  // next token is the one there and the previous one a short step back: the
+  // same answers as CommonTokenStream's, without its sync and channel search.
+  antlr4::Token* LT(ssize_t k) override {
+    if (!_fetchedEOF || _p >= _tokens.size()) return CommonTokenStream::LT(k);
+    if (k == 1) return _tokens[_p].get();
+    if (k == -1 && _p > 0) {
+      // As BufferedTokenStream::previousTokenOnChannel: EOF is on every
+      // channel, and the search stops at the first token.
+      size_t i = _p - 1;
+      while (i > 0 && _tokens[i]->getType() != antlr4::Token::EOF &&
+             _tokens[i]->getChannel() != channel)
+        --i;
+      return _tokens[i].get();
+    }
+    return CommonTokenStream::LT(k);
+  }
+  size_t LA(ssize_t i) override { return LT(i)->getType(); }
+
  protected:
   // BufferedTokenStream::fetch, but for tokens known to be CommonTokens.
   size_t fetch(size_t n) override {

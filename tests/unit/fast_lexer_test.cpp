@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "grammar/sql.h"
+#include "ir/printers.h"
 
 using namespace rfguard;
 
@@ -129,4 +130,39 @@ TEST_CASE("direct lexer: random texts from the grammar's pieces") {
     REQUIRE_MESSAGE(diff->empty(), "'" << text << "': " << *diff);
   }
   CHECK(lexed > kTexts / 3);
+}
+
+// The direct lexer's token stream answers the parser's look-ahead and
+// look-behind itself (fast_lexer.cpp: DirectTokenStream::LT). A comment with a
+// character outside ASCII makes the direct lexer decline, and the same text goes
+// through ANTLR's lexer and CommonTokenStream instead: both must give the same
+// statements (names, texts, plans), also with hidden tokens between many others.
+TEST_CASE("direct token stream: the same statements as ANTLR's stream") {
+  const std::string tpch = readFile(std::string(RFGUARD_SOURCE_DIR) + "/corpus/examples/tpch.sql");
+  std::string commented;
+  for (char c : tpch) {
+    if (c == ',') commented += " /* c */";
+    if (c == '\n') commented += " -- c";
+    if (c == '(') commented += "/**/";
+    if (c == ';') commented += " /* after the statement's last token */";
+    commented += c;
+    if (c == '=') commented += " /* after a rule's last token */";
+  }
+  for (const std::string& text : {tpch, commented}) {
+    REQUIRE(lexerDifference(text).has_value());                          // lexed directly
+    REQUIRE_FALSE(lexerDifference(text + "\n-- \xc3\xa9").has_value());  // declined
+    Catalog directCatalog, antlrCatalog;
+    std::vector<Query> direct, antlr;
+    Diagnostics directDiags, antlrDiags;
+    REQUIRE(loadSql(text, "t.sql", directCatalog, direct, directDiags));
+    REQUIRE(loadSql(text + "\n-- \xc3\xa9", "t.sql", antlrCatalog, antlr, antlrDiags));
+    REQUIRE(direct.size() == 22);
+    REQUIRE(antlr.size() == direct.size());
+    for (size_t i = 0; i < direct.size(); ++i) {
+      CHECK(direct[i].name == antlr[i].name);
+      CHECK(direct[i].sql == antlr[i].sql);
+      CHECK(direct[i].loc.line == antlr[i].loc.line);
+      CHECK(planToText(*direct[i].plan) == planToText(*antlr[i].plan));
+    }
+  }
 }
