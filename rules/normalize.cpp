@@ -28,13 +28,18 @@ constexpr int kMaxLocalFirings = 256;
 struct Run {
   Run(const NormalizeOptions& o, NormalizeReport& rep, PlanPtr* r) : opt(o), report(rep), root(r) {
     // Rules are tried at every node of every round: look their names up once.
-    for (const auto& rule : kRules) enabledRules.push_back(!opt.disabled.count(rule.name));
+    for (const auto& rule : kRules) {
+      enabledRules.push_back(!opt.disabled.count(rule.name));
+      if (rule.local && rule.phase == RulePhase::Rewrite && enabledRules.back())
+        localRules.push_back(&rule);
+    }
   }
 
   const NormalizeOptions& opt;
   NormalizeReport& report;
   PlanPtr* root;
-  std::vector<bool> enabledRules;  ///< by position in kRules
+  std::vector<bool> enabledRules;           ///< by position in kRules
+  std::vector<const NormRule*> localRules;  ///< the enabled local rewrites, in order
 
   bool enabled(const NormRule& r) const {
     assert(&r >= kRules.data() && &r < kRules.data() + kRules.size());
@@ -75,10 +80,10 @@ struct Run {
     bool changed = false;
     for (int firing = 0; firing < kMaxLocalFirings; ++firing) {
       bool any = false;
-      for (const auto& r : kRules) {
-        if (!r.local || r.phase != RulePhase::Rewrite || !enabled(r) || !r.local(node)) continue;
+      for (const NormRule* r : localRules) {
+        if (!r->local(node)) continue;
         any = changed = true;
-        fired(r);
+        fired(*r);
         break;
       }
       if (!any) break;
@@ -125,7 +130,9 @@ bool isRuleName(const std::string& name) {
 void normalize(PlanPtr& root, const NormalizeOptions& options, NormalizeReport& report) {
   Run run{options, report, &root};
   std::function<void(PlanNode&)> visitSubqueries = [&](PlanNode& n) {
-    mapExprs(n, [&](const ExprPtr& e) { return hasSubquery(*e) ? run.subqueries(e) : e; });
+    bool any = false;
+    forEachExpr(n, [&](const ExprPtr& e) { any = any || hasSubquery(*e); });
+    if (any) mapExprs(n, [&](const ExprPtr& e) { return hasSubquery(*e) ? run.subqueries(e) : e; });
     for (auto& c : n.children) visitSubqueries(*c);
   };
   bool subqueries = false;
