@@ -136,7 +136,7 @@ typeName
 
 // ---------------------------------------------------------------- queries
 
-query : with? queryExpr orderBy? limitClause? ;
+query : ctes=with? body=queryExpr order=orderBy? limit=limitClause? ;
 
 with : WITH cte (COMMA cte)* ;
 
@@ -253,13 +253,14 @@ booleanTerm
 
 // Alternatives that share their first tokens (IS, NOT, IN) are one alternative
 // each, so that the choice takes one token: as alternatives of their own they
-// made every comparison a prediction.
+// made every comparison a prediction. Labels name the tokens the binder asks
+// about (a context's NOT() looks through its children with dynamic_casts).
 predicate
   : cmpOp right=valueExpr                                            # comparison
-  | IS NOT? (DISTINCT FROM right=valueExpr | NULL_)                  # isPredicate
-  | NOT?
+  | IS negated=NOT? (DISTINCT FROM right=valueExpr | NULL_)          # isPredicate
+  | negated=NOT?
     ( BETWEEN lower=valueExpr AND upper=valueExpr
-    | IN LPAREN (sub=query | items+=expr (COMMA items+=expr)*) RPAREN
+    | in=IN LPAREN (sub=query | items+=expr (COMMA items+=expr)*) RPAREN
     | op=(LIKE | ILIKE) pattern=valueExpr (ESCAPE escape=valueExpr)?
     | op=SIMILAR TO pattern=valueExpr (ESCAPE escape=valueExpr)?
     )                                                                # negatable

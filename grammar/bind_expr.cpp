@@ -89,15 +89,15 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
     return call(op, {left, right}, loc);
   }
   if (auto* is = alt<P::IsPredicateContext>(ctx)) {
-    if (!is->right) return call(is->NOT() ? "is_not_null" : "is_null", {left}, loc);
+    if (!is->right) return call(is->negated ? "is_not_null" : "is_null", {left}, loc);
     ExprPtr right = bindValue(is->right, scope, block);
     checkComparable(left, right, ctx);
-    return call(is->NOT() ? "<=>" : "is_distinct_from", {left, right}, loc);
+    return call(is->negated ? "<=>" : "is_distinct_from", {left, right}, loc);
   }
   auto* n = alt<P::NegatableContext>(ctx);
-  const bool negated = n->NOT() != nullptr;
+  const bool negated = n->negated != nullptr;
   auto negate = [&](ExprPtr e) { return negated ? call("not", {std::move(e)}, loc) : e; };
-  if (n->BETWEEN()) {
+  if (n->lower) {  // BETWEEN
     ExprPtr lo = bindValue(n->lower, scope, block);
     ExprPtr hi = bindValue(n->upper, scope, block);
     checkComparable(left, lo, n->lower);
@@ -115,7 +115,7 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
     checkComparable(left, makeColumn("", sub.plan->output[0].type, true), n);
     return negate(makeSubquery(SubqueryKind::In, sub.plan, left, Type::of(TypeKind::Boolean), loc));
   }
-  if (n->IN()) {
+  if (n->in) {
     std::vector<ExprPtr> args{left};
     for (auto* item : n->items) {
       args.push_back(bindExpr(item, scope, block));

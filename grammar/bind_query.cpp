@@ -21,7 +21,7 @@ PlanPtr node(PlanOp op, std::vector<PlanPtr> children, SourceLoc loc) {
 
 BoundRel Binder::bindQuery(P::QueryContext* ctx, const Scope* outer, const std::string& hint) {
   size_t mark = ctes_.size();
-  if (auto* with = ctx->with()) {
+  if (auto* with = ctx->ctes) {
     for (auto* c : with->cte()) {
       auto ids = c->identifier();
       CteDef def;
@@ -34,7 +34,7 @@ BoundRel Binder::bindQuery(P::QueryContext* ctx, const Scope* outer, const std::
       ctes_.push_back(def);
     }
   }
-  BoundRel r = bindQueryExpr(ctx->queryExpr(), outer, hint, ctx->orderBy(), ctx->limitClause());
+  BoundRel r = bindQueryExpr(ctx->body, outer, hint, ctx->order, ctx->limit);
   ctes_.resize(mark);
   return r;
 }
