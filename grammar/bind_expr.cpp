@@ -337,19 +337,22 @@ ExprPtr Binder::resolveColumn(const std::string* qualifier, const std::string& n
       auto m = s->merged.find(name);
       if (m != s->merged.end()) return m->second;
     }
-    std::vector<const RelColumn*> matches;
+    const RelColumn* match = nullptr;
+    size_t matches = 0;
     bool aliasFound = false;
     for (const auto& rel : s->rels) {
       if (qualifier && rel.alias != *qualifier) continue;
       aliasFound = true;
       for (const auto& col : rel.columns)
-        if (col.name == name) matches.push_back(&col);
+        if (col.name == name) match = matches++ ? match : &col;
     }
-    if (matches.size() == 1)
-      return makeColumn(matches[0]->id, matches[0]->type, matches[0]->nullable, loc);
-    if (matches.size() > 1) {
+    if (matches == 1) return makeColumn(match->id, match->type, match->nullable, loc);
+    if (matches > 1) {
       std::string ids;
-      for (const auto* m : matches) ids += (ids.empty() ? "" : ", ") + m->id;
+      for (const auto& rel : s->rels)
+        if (!qualifier || rel.alias == *qualifier)
+          for (const auto& col : rel.columns)
+            if (col.name == name) ids += (ids.empty() ? "" : ", ") + col.id.str();
       error(loc, "column reference \"" + name + "\" is ambiguous (" + ids + ")");
       return makeNull({}, loc);
     }

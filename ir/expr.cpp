@@ -219,15 +219,7 @@ std::string exprToString(const Expr& e) {
 }
 
 namespace {
-void appendConjuncts(const ExprPtr& e, std::vector<ExprPtr>& out) {
-  if (e->kind == ExprKind::Call && e->name == "and") {
-    for (const auto& a : e->args) appendConjuncts(a, out);
-  } else if (!(e->kind == ExprKind::Literal && !e->isNull && e->value == "true")) {
-    out.push_back(e);
-  }
-}
-
-/// How many conjuncts appendConjuncts() finds at most (TRUE ones included).
+/// How many conjuncts forEachConjunct() finds at most (TRUE ones included).
 size_t countConjuncts(const Expr& e) {
   if (e.kind != ExprKind::Call || e.name != "and") return 1;
   size_t n = 0;
@@ -241,7 +233,10 @@ std::vector<ExprPtr> conjuncts(const ExprPtr& e) {
   if (!e) return out;
   // The binder's ANDs are binary and nested: one allocation, not one per doubling.
   out.reserve(countConjuncts(*e));
-  appendConjuncts(e, out);
+  forEachConjunct(e, [&](const ExprPtr& c) {
+    out.push_back(c);
+    return true;
+  });
   return out;
 }
 

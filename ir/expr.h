@@ -72,6 +72,19 @@ std::string exprToString(const Expr& e);
 
 /// Splits a predicate into its top-level AND conjuncts.
 std::vector<ExprPtr> conjuncts(const ExprPtr& e);
+/// Calls f(conjunct) on what conjuncts() returns, in order, without building
+/// the list; stops when f returns false (and then returns false).
+template <typename F>
+bool forEachConjunct(const ExprPtr& e, const F& f) {
+  if (!e) return true;
+  if (e->kind == ExprKind::Call && e->name == "and") {
+    for (const auto& a : e->args)
+      if (!forEachConjunct(a, f)) return false;
+    return true;
+  }
+  if (e->kind == ExprKind::Literal && !e->isNull && e->value == "true") return true;  // TRUE AND x
+  return f(e);
+}
 /// Joins conjuncts with AND; null when the list is empty.
 ExprPtr makeAnd(const std::vector<ExprPtr>& parts);
 

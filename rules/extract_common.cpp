@@ -50,6 +50,10 @@ std::vector<ExprPtr> extract(const ExprPtr& orExpr) {
 
 bool extractCommonOrConjuncts(PlanPtr& node) {
   if ((node->op != PlanOp::Filter && node->op != PlanOp::Join) || !node->predicate) return false;
+  const bool anyOr = !forEachConjunct(node->predicate, [](const ExprPtr& c) {
+    return !(c->kind == ExprKind::Call && c->name == "or");
+  });
+  if (!anyOr) return false;
   const std::vector<ExprPtr> all = conjuncts(node->predicate);
   std::vector<ExprPtr> out;  // built from the first OR that gives anything up
   bool changed = false;

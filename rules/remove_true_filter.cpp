@@ -8,8 +8,10 @@
 namespace rfguard {
 
 bool removeTrueFilter(PlanPtr& node) {
-  // conjuncts() drops TRUE literals: nothing left means the predicate is TRUE.
-  if (node->op != PlanOp::Filter || !conjuncts(node->predicate).empty()) return false;
+  // Conjuncts leave out TRUE literals: none left means the predicate is TRUE.
+  if (node->op != PlanOp::Filter ||
+      !forEachConjunct(node->predicate, [](const ExprPtr&) { return false; }))
+    return false;
   node = node->children[0];
   return true;
 }

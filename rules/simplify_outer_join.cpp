@@ -48,7 +48,7 @@ int walk(PlanNode& n, std::vector<ExprPtr> preds) {
   }
   switch (movementOf(n.op).passage) {
     case Passage::Unchanged:
-      return walk(*n.children[0], preds);
+      return walk(*n.children[0], std::move(preds));
     case Passage::Substituted:
     case Passage::GroupKeys: {
       // Through a projection, columns of other relations stay as they are:
@@ -58,7 +58,7 @@ int walk(PlanNode& n, std::vector<ExprPtr> preds) {
       std::vector<ExprPtr> down;
       for (const auto& p : preds)
         if (ExprPtr below = moveInto(n, 0, p)) down.push_back(below);
-      return walk(*n.children[0], down);
+      return walk(*n.children[0], std::move(down));
     }
     case Passage::JoinSides: {
       // Only a join that NULL-extends a side, under conjuncts, can become simpler.
@@ -74,12 +74,13 @@ int walk(PlanNode& n, std::vector<ExprPtr> preds) {
         ++fired;
       }
       const auto& info = joinInfo(n.joinType);
-      auto cond = conjuncts(n.predicate);
+      const bool anyCond = info.conditionRejectsNullsOf[0] || info.conditionRejectsNullsOf[1];
+      const auto cond = anyCond ? conjuncts(n.predicate) : std::vector<ExprPtr>{};
       for (int s = 0; s < 2; ++s) {
         std::vector<ExprPtr> down;
-        if (!info.generatesNulls[s]) down = preds;
+        if (!info.generatesNulls[s]) down = s == 1 ? std::move(preds) : preds;
         if (info.conditionRejectsNullsOf[s]) down.insert(down.end(), cond.begin(), cond.end());
-        fired += walk(*n.children[s], down);
+        fired += walk(*n.children[s], std::move(down));
       }
       return fired;
     }
