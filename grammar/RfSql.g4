@@ -146,13 +146,13 @@ cte : identifier (LPAREN identifier (COMMA identifier)* RPAREN)? AS LPAREN query
 // EXCEPT (a left-recursive rule's precedence predicates would make every
 // decision that can reach the end of a query or a join unpredictable from the
 // next token alone).
-queryExpr : terms+=queryPrimary (ops+=setOperator terms+=queryPrimary)* ;
+queryExpr : first=queryPrimary (ops+=setOperator rest+=queryPrimary)* ;
 
 setOperator : op=(INTERSECT | UNION | EXCEPT) quant=setQuantifier? ;
 
 queryPrimary
-  : querySpec
-  | LPAREN query RPAREN
+  : spec=querySpec
+  | LPAREN inner=query RPAREN
   ;
 
 setQuantifier : ALL | DISTINCT ;
@@ -244,7 +244,7 @@ limitClause
 // the binder (AND over OR; * / % over + - over ||), not left-recursive rules:
 // ANTLR predicts every turn of a left-recursive rule's loop through its ATN
 // simulator, while a list's loop is decided by the next token alone.
-expr : terms+=booleanTerm (ops+=(AND | OR) terms+=booleanTerm)* ;
+expr : first=booleanTerm (ops+=(AND | OR) rest+=booleanTerm)* ;
 
 booleanTerm
   : value=valueExpr pred=predicate?               # predicated
@@ -269,8 +269,8 @@ predicate
 cmpOp : EQ | NEQ | LT | LTE | GT | GTE | NSEQ ;
 
 valueExpr
-  : operands+=primaryExpr
-    (ops+=(ASTERISK | SLASH | PERCENT | PLUS | MINUS | CONCAT) operands+=primaryExpr)*
+  : first=primaryExpr
+    (ops+=(ASTERISK | SLASH | PERCENT | PLUS | MINUS | CONCAT) rest+=primaryExpr)*
   ;
 
 primaryExpr

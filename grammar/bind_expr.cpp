@@ -37,8 +37,8 @@ ExprPtr Binder::bindExpr(P::ExprContext* ctx, const Scope& scope, BlockState& bl
 // error of a statement is the same one.
 Binder::Folded Binder::foldBoolean(P::ExprContext* ctx, size_t& i, int minPrec, const Scope& scope,
                                    BlockState& block) {
-  Folded left{bindBoolean(ctx->terms[i], scope, block), ctx->terms[i]->getStart()};
-  for (++i; i < ctx->terms.size();) {
+  Folded left{bindBoolean(operandOf(ctx, i), scope, block), operandOf(ctx, i)->getStart()};
+  for (++i; i < operandCount(ctx);) {
     bool isAnd = ctx->ops[i - 1]->getType() == P::AND;
     int prec = isAnd ? 1 : 0;
     if (prec < minPrec) break;
@@ -142,15 +142,15 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
 }
 
 ExprPtr Binder::bindValue(P::ValueExprContext* ctx, const Scope& scope, BlockState& block) {
-  if (ctx->ops.empty()) return bindPrimary(ctx->operands[0], scope, block);
+  if (ctx->ops.empty()) return bindPrimary(ctx->first, scope, block);
   size_t i = 0;
   return foldValue(ctx, i, 0, scope, block).e;
 }
 
 Binder::Folded Binder::foldValue(P::ValueExprContext* ctx, size_t& i, int minPrec,
                                  const Scope& scope, BlockState& block) {
-  Folded left{bindPrimary(ctx->operands[i], scope, block), ctx->operands[i]->getStart()};
-  for (++i; i < ctx->operands.size();) {
+  Folded left{bindPrimary(operandOf(ctx, i), scope, block), operandOf(ctx, i)->getStart()};
+  for (++i; i < operandCount(ctx);) {
     antlr4::Token* op = ctx->ops[i - 1];
     size_t type = op->getType();
     int prec = type == P::CONCAT ? 0 : type == P::PLUS || type == P::MINUS ? 1 : 2;

@@ -43,9 +43,9 @@ BoundRel Binder::bindQueryExpr(P::QueryExprContext* ctx, const Scope* outer,
                                const std::string& hint, P::OrderByContext* orderBy,
                                P::LimitClauseContext* limit) {
   if (ctx->ops.empty()) {
-    auto* qp = ctx->terms[0];
-    if (qp->querySpec()) return bindQuerySpec(qp->querySpec(), outer, hint, orderBy, limit);
-    return orderOverOutput(bindQuery(qp->query(), outer, hint), orderBy, limit);
+    auto* qp = ctx->first;
+    if (qp->spec) return bindQuerySpec(qp->spec, outer, hint, orderBy, limit);
+    return orderOverOutput(bindQuery(qp->inner, outer, hint), orderBy, limit);
   }
   size_t i = 0;
   BoundRel r = foldSetOperations(ctx, i, 0, outer, hint);
@@ -57,10 +57,10 @@ BoundRel Binder::bindQueryExpr(P::QueryExprContext* ctx, const Scope* outer,
 // set operations take ("q", "q2", ...) follow that order.
 BoundRel Binder::foldSetOperations(P::QueryExprContext* ctx, size_t& i, int minPrec,
                                    const Scope* outer, const std::string& hint) {
-  auto* qp = ctx->terms[i];
-  BoundRel left = qp->querySpec() ? bindQuerySpec(qp->querySpec(), outer, "q", nullptr, nullptr)
-                                  : bindQuery(qp->query(), outer, "q");
-  for (++i; i < ctx->terms.size();) {
+  auto* qp = operandOf(ctx, i);
+  BoundRel left = qp->spec ? bindQuerySpec(qp->spec, outer, "q", nullptr, nullptr)
+                           : bindQuery(qp->inner, outer, "q");
+  for (++i; i < operandCount(ctx);) {
     P::SetOperatorContext* setOp = ctx->ops[i - 1];
     antlr4::Token* opTok = setOp->op;
     PlanOp op = opTok->getType() == P::INTERSECT ? PlanOp::Intersect
@@ -69,7 +69,7 @@ BoundRel Binder::foldSetOperations(P::QueryExprContext* ctx, size_t& i, int minP
     int prec = op == PlanOp::Intersect ? 1 : 0;
     if (prec < minPrec) break;
     BoundRel right = foldSetOperations(ctx, i, prec + 1, outer, "q");
-    bool last = i == ctx->terms.size() && minPrec == 0;
+    bool last = i == operandCount(ctx) && minPrec == 0;
     size_t ln = left.plan->output.size(), rn = right.plan->output.size();
     if (ln != rn && !failed()) {
       error(opTok, std::string(opName(op)) +

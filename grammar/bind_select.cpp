@@ -29,10 +29,10 @@ std::string defaultName(const Expr& e) {
 
 /// The name expression `e` is, with nothing around it; nullptr if it is more.
 P::NameExprContext* bareName(P::ExprContext* e) {
-  if (e->terms.size() != 1) return nullptr;
-  auto* pred = alt<P::PredicatedContext>(e->terms[0]);
-  if (!pred || pred->pred || pred->value->operands.size() != 1) return nullptr;
-  auto* name = alt<P::NameExprContext>(pred->value->operands[0]);
+  if (!e->rest.empty()) return nullptr;
+  auto* pred = alt<P::PredicatedContext>(e->first);
+  if (!pred || pred->pred || !pred->value->rest.empty()) return nullptr;
+  auto* name = alt<P::NameExprContext>(pred->value->first);
   return name && !name->call ? name : nullptr;
 }
 

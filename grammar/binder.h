@@ -32,6 +32,17 @@ T* alt(Rule* ctx) {
   return ctx && &typeid(*ctx) == &typeid(T) ? static_cast<T*>(ctx) : nullptr;
 }
 
+/// Operand `i` of a list rule written `first=x (ops+=... rest+=x)*` (expr,
+/// valueExpr, queryExpr): a lone operand fills no vector.
+template <typename Ctx>
+auto operandOf(Ctx* ctx, size_t i) {
+  return i == 0 ? ctx->first : ctx->rest[i - 1];
+}
+template <typename Ctx>
+size_t operandCount(Ctx* ctx) {
+  return ctx->rest.size() + 1;
+}
+
 /// A column visible under a relation alias in a FROM scope.
 struct RelColumn {
   std::string name;  ///< the name SQL uses
