@@ -223,7 +223,13 @@ PlanPtr Binder::bindTableRef(P::TableRefContext* ctx, Scope& scope) {
   scan->op = PlanOp::Scan;
   scan->loc = locOf(ctx);
   scan->alias = uniqueQualifier(alias);
-  setScanTable(*scan, *table);
+  // Read under its own name (the common case), the scan shares the catalog's ids.
+  const std::vector<ColumnId>* own =
+      scan->alias == table->name ? catalog.ownColumnIds(table->name) : nullptr;
+  if (own)
+    setScanTable(*scan, *table, *own);
+  else
+    setScanTable(*scan, *table);
   RelScope rel{alias, {}};
   rel.columns.reserve(table->columns.size());
   scan->scanColumns.reserve(table->columns.size());

@@ -10,9 +10,18 @@ int TableDef::columnIndex(const std::string& n) const {
 
 bool Catalog::addTable(TableDef t) {
   if (tables_.count(t.name) || views_.count(t.name)) return false;
+  std::vector<ColumnId> ids;
+  ids.reserve(t.columns.size());
+  for (const auto& c : t.columns) ids.emplace_back(t.name + "." + c.name);
+  ownIds_.emplace(t.name, std::move(ids));
   std::string key = t.name;
   tables_.emplace(std::move(key), std::move(t));
   return true;
+}
+
+const std::vector<ColumnId>* Catalog::ownColumnIds(const std::string& name) const {
+  auto it = ownIds_.find(name);
+  return it == ownIds_.end() ? nullptr : &it->second;
 }
 
 bool Catalog::addView(ViewDef v) {

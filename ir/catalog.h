@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/column_id.h"
 #include "ir/diagnostics.h"
 #include "ir/types.h"
 
@@ -57,10 +58,15 @@ class Catalog {
   const std::map<std::string, TableDef>& tables() const { return tables_; }
   /// All views in name order.
   const std::map<std::string, ViewDef>& views() const { return views_; }
+  /// The column ids of a scan that reads table `name` under its own name
+  /// ("name.col", in column order), made when the table was added and shared
+  /// by every such scan; nullptr for an unknown table.
+  const std::vector<ColumnId>* ownColumnIds(const std::string& name) const;
 
  private:
   std::map<std::string, TableDef> tables_;
   std::map<std::string, ViewDef> views_;
+  std::map<std::string, std::vector<ColumnId>> ownIds_;  ///< by table name
 };
 
 }  // namespace rfguard

@@ -17,7 +17,10 @@ constexpr const char* kOpNames[] = {"scan",      "filter",    "project", "join",
 
 }  // namespace
 
-void setScanTable(PlanNode& scan, const TableDef& table) {
+namespace {
+/// setScanTable's work, with column i's id from id(i).
+template <typename IdOf>
+void setScanColumns(PlanNode& scan, const TableDef& table, const IdOf& id) {
   scan.table = table.name;
   scan.runtimeFilterAllowed = table.runtimeFilter;
   scan.tableRows = table.rows;
@@ -26,15 +29,29 @@ void setScanTable(PlanNode& scan, const TableDef& table) {
   scan.columnNdv.clear();
   scan.primaryKey.clear();
   scan.tableColumns.reserve(table.columns.size());
-  for (const auto& c : table.columns) {
-    std::string id;
-    id.reserve(scan.alias.size() + 1 + c.name.size());
-    id.append(scan.alias).append(1, '.').append(c.name);
-    if (c.ndv) scan.columnNdv[id] = *c.ndv;
-    if (c.primaryKey) scan.primaryKey.push_back(id);
-    scan.tableColumns.push_back({std::move(id), c.type, c.nullable});
+  for (size_t i = 0; i < table.columns.size(); ++i) {
+    const ColumnDef& c = table.columns[i];
+    ColumnId cid = id(i);
+    if (c.ndv) scan.columnNdv.emplace(cid.str(), *c.ndv);
+    if (c.primaryKey) scan.primaryKey.push_back(cid.str());
+    scan.tableColumns.push_back({std::move(cid), c.type, c.nullable});
   }
   scan.tableIndex.reset();
+}
+}  // namespace
+
+void setScanTable(PlanNode& scan, const TableDef& table) {
+  setScanColumns(scan, table, [&](size_t i) {
+    std::string id;
+    id.reserve(scan.alias.size() + 1 + table.columns[i].name.size());
+    id.append(scan.alias).append(1, '.').append(table.columns[i].name);
+    return ColumnId(std::move(id));
+  });
+}
+
+void setScanTable(PlanNode& scan, const TableDef& table, const std::vector<ColumnId>& ids) {
+  assert(ids.size() == table.columns.size());
+  setScanColumns(scan, table, [&](size_t i) { return ids[i]; });
 }
 
 std::string frameSql(const WindowFrame& frame) {

@@ -204,6 +204,9 @@ struct TableDef;
 /// Fills a scan's table facts (name, columns as "alias.col", statistics, keys)
 /// from its catalog entry; `scan.alias` must be set. Scan columns are left as they are.
 void setScanTable(PlanNode& scan, const TableDef& table);
+/// The same, with the columns' ids given ("alias.col" for scan.alias, in the
+/// table's column order, as Catalog::ownColumnIds has them) instead of built.
+void setScanTable(PlanNode& scan, const TableDef& table, const std::vector<ColumnId>& ids);
 /// True when key `index` of an Aggregate is in every grouping set (so never NULL-filled by one).
 bool keyInEverySet(const PlanNode& aggregate, size_t index);
 /// The value of grouping(k1, ..., kn) in the rows of grouping set `set` (indexes

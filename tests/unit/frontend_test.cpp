@@ -224,6 +224,31 @@ TEST_CASE("a scan lists its columns in the table's order, however they are asked
   CHECK(ids() == std::vector<std::string>{"b.v"});
 }
 
+TEST_CASE("a table read under its own name shares the catalog's column ids") {
+  Loaded l = load("SELECT b.k FROM b; SELECT x.k FROM b AS x, b");
+  REQUIRE(l.ok);
+  const std::vector<ColumnId>* own = l.catalog.ownColumnIds("b");
+  REQUIRE(own);
+  CHECK(std::vector<std::string>(own->begin(), own->end()) ==
+        std::vector<std::string>{"b.k", "b.v", "b.d"});
+  CHECK(l.catalog.ownColumnIds("nosuch") == nullptr);
+  std::vector<const PlanNode*> scans;
+  for (const auto& q : l.queries)
+    forEachNode(*q.plan, [&](const PlanNode& n) {
+      if (n.op == PlanOp::Scan) scans.push_back(&n);
+    });
+  REQUIRE(scans.size() == 3);
+  for (const PlanNode* scan : scans) {
+    REQUIRE(scan->tableColumns.size() == 3);
+    const bool unaliased = scan->alias == "b";
+    CHECK(scan->tableColumns[0].id == scan->alias + ".k");
+    CHECK(scan->tableColumns[2].id == scan->alias + ".d");
+    // The same text, and for an unaliased scan the very same string.
+    CHECK((&scan->tableColumns[1].id.str() == &(*own)[1].str()) == unaliased);
+    CHECK(scan->primaryKey.empty());
+  }
+}
+
 TEST_CASE("outputs follow every change, though unchanged nodes are not recomputed") {
   Loaded l = load("SELECT a.k, b.k FROM a JOIN b ON a.k = b.k WHERE a.v = 1");
   REQUIRE(l.ok);
