@@ -1,6 +1,5 @@
 #include "grammar/parse_arena.h"
 
-#include <cassert>
 #include <new>
 
 namespace rfguard {

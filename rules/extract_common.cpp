@@ -54,20 +54,17 @@ bool extractCommonOrConjuncts(PlanPtr& node) {
     return !(c->kind == ExprKind::Call && c->name == "or");
   });
   if (!anyOr) return false;
-  const std::vector<ExprPtr> all = conjuncts(node->predicate);
-  std::vector<ExprPtr> out;  // built from the first OR that gives anything up
   bool changed = false;
-  for (size_t i = 0; i < all.size(); ++i) {
-    const ExprPtr& c = all[i];
+  std::vector<ExprPtr> out;
+  for (const auto& c : conjuncts(node->predicate)) {
     auto pulled =
         c->kind == ExprKind::Call && c->name == "or" ? extract(c) : std::vector<ExprPtr>{};
     if (pulled.empty()) {
-      if (changed) out.push_back(c);
-      continue;
+      out.push_back(c);
+    } else {
+      out.insert(out.end(), pulled.begin(), pulled.end());
+      changed = true;
     }
-    if (!changed) out.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(i));
-    out.insert(out.end(), pulled.begin(), pulled.end());
-    changed = true;
   }
   if (changed) node->predicate = makeAnd(out);
   return changed;
