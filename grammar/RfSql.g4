@@ -4,8 +4,10 @@
 // Debian ANTLR tool predates the caseInsensitive option).
 grammar RfSql;
 
-// Contexts, terminal nodes and the direct lexer's tokens come from the parse's
-// arena (grammar/parse_arena.h).
+// Contexts and the direct lexer's tokens come from the parse's arena
+// (grammar/parse_arena.h). The parser builds no parse tree (no children lists,
+// no terminal nodes): the binder reads a context's labelled fields and its
+// start and stop tokens, so whatever it reads of a rule carries a label.
 options { contextSuperClass = ArenaContext; }
 
 @parser::header {
@@ -15,7 +17,8 @@ using ArenaContext = rfguard::ArenaContext;
 }
 }
 
-// The runtime's rule entry and exit, without its dynamic_casts. Parser finds
+// The runtime's rule entry and exit, without its dynamic_casts, and with the
+// depth of the tree the binder will build measured on exit. Parser finds
 // the parent of a rule's context with dynamic_cast<ParserRuleContext*> on
 // every rule entry, alternative and exit (a sixth of parsing TPC-H, with the
 // type-name comparisons it costs); in a parser every context's parent is a
@@ -36,10 +39,6 @@ using ArenaContext = rfguard::ArenaContext;
   };
   template <typename F>
   static OnExit<F> finally(F f) { return OnExit<F>{f}; }
-
-  // Parser::consume() with the terminal node an ArenaTerminal; the runtime's
-  // own when it would do more (error recovery, parse listeners).
-  antlr4::Token* consume() override;
 }
 
 @parser::definitions {
@@ -48,11 +47,20 @@ antlr4::ParserRuleContext* parentOf(antlr4::ParserRuleContext* ctx) {
   return static_cast<antlr4::ParserRuleContext*>(ctx->parent);
 }
 
-// Most contexts have one to three children: room for three with the first
-// spares the children vector its regrowth from one to two to four.
-antlr4::ParserRuleContext* withRoom(antlr4::ParserRuleContext* ctx) {
-  if (ctx->children.capacity() == 0) ctx->children.reserve(3);
-  return ctx;
+// How much deeper than its own context a list rule binds: the binder folds
+// `a + b + ...` (and chains of set operations and joins) into a tree as deep as
+// the list is long.
+size_t foldedDepth(antlr4::ParserRuleContext* ctx) {
+  switch (ctx->getRuleIndex()) {
+    case RfSqlParser::RuleValueExpr:
+      return static_cast<RfSqlParser::ValueExprContext*>(ctx)->ops.size();
+    case RfSqlParser::RuleQueryExpr:
+      return static_cast<RfSqlParser::QueryExprContext*>(ctx)->ops.size();
+    case RfSqlParser::RuleRelation:
+      return static_cast<RfSqlParser::RelationContext*>(ctx)->joins.size();
+    default:
+      return 0;
+  }
 }
 }  // namespace
 
@@ -60,7 +68,7 @@ void RfSqlParser::enterRule(antlr4::ParserRuleContext* localctx, size_t state, s
   setState(state);
   _ctx = localctx;
   _ctx->start = _input->LT(1);
-  if (_buildParseTrees && _ctx->parent) withRoom(parentOf(_ctx))->addChild(_ctx);
+  if (_buildParseTrees && _ctx->parent) parentOf(_ctx)->addChild(_ctx);
   if (!_parseListeners.empty()) triggerEnterRuleEvent();
 }
 
@@ -69,53 +77,53 @@ void RfSqlParser::enterOuterAlt(antlr4::ParserRuleContext* localctx, size_t altN
   if (_buildParseTrees && _ctx != localctx && _ctx->parent) {
     antlr4::ParserRuleContext* parent = parentOf(_ctx);
     parent->removeLastChild();
-    withRoom(parent)->addChild(localctx);
+    parent->addChild(localctx);
   }
   _ctx = localctx;
 }
 
-antlr4::Token* RfSqlParser::consume() {
-  if (!_buildParseTrees || !_parseListeners.empty() || _errHandler->inErrorRecoveryMode(this))
-    return Parser::consume();
-  antlr4::Token* t = getCurrentToken();
-  if (t->getType() != antlr4::Token::EOF) _input->consume();
-  withRoom(_ctx)->addChild(_tracker.createInstance<rfguard::ArenaTerminal>(t));
-  return t;
-}
-
 void RfSqlParser::exitRule() {
   _ctx->stop = _input->LT(_matchedEOF ? 1 : -1);
+  // A rule's height: itself, its folded operands, and its highest sub-rule or
+  // token (a token counts one).
+  auto* ctx = static_cast<ArenaContext*>(_ctx);
+  ctx->height = 1 + foldedDepth(ctx) + std::max<size_t>(ctx->height, 1);
+  if (!ctx->deepest) ctx->deepest = ctx->start;
+  if (auto* parent = static_cast<ArenaContext*>(ctx->parent); parent && ctx->height > parent->height) {
+    parent->height = ctx->height;
+    parent->deepest = ctx->deepest;
+  }
   if (!_parseListeners.empty()) triggerExitRuleEvent();
   setState(_ctx->invokingState);
   _ctx = parentOf(_ctx);
 }
 }
 
-script : statement? (SEMICOLON statement?)* EOF ;
+script : stmts+=statement? (SEMICOLON stmts+=statement?)* EOF ;
 
 // Entry point for the stored text of a view.
-singleQuery : query SEMICOLON? EOF ;
+singleQuery : body=query SEMICOLON? EOF ;
 
 // Entry point for one statement of a script that had syntax errors.
-singleStatement : statement? EOF ;
+singleStatement : stmt=statement? EOF ;
 
 statement
-  : createTable
-  | createView
-  | query
+  : table=createTable
+  | view=createView
+  | select=query
   ;
 
 createTable
-  : CREATE TABLE name=identifier LPAREN tableElement (COMMA tableElement)* RPAREN
-    (WITH LPAREN tableOption (COMMA tableOption)* RPAREN)?
+  : CREATE TABLE name=identifier LPAREN elements+=tableElement (COMMA elements+=tableElement)* RPAREN
+    (WITH LPAREN opts+=tableOption (COMMA opts+=tableOption)* RPAREN)?
   ;
 
 tableElement
-  : columnDef
-  | PRIMARY KEY LPAREN identifier (COMMA identifier)* RPAREN
+  : column=columnDef
+  | PRIMARY KEY LPAREN keys+=identifier (COMMA keys+=identifier)* RPAREN
   ;
 
-columnDef : identifier typeName columnConstraint* ;
+columnDef : name=identifier type=typeName constraints+=columnConstraint* ;
 
 columnConstraint
   : NOT NULL_       # notNullConstraint
@@ -123,12 +131,15 @@ columnConstraint
   | PRIMARY KEY    # primaryKeyConstraint
   ;
 
-tableOption : identifier EQ literal ;
+tableOption : key=identifier EQ value=literal ;
 
-createView : CREATE VIEW identifier (LPAREN identifier (COMMA identifier)* RPAREN)? AS query ;
+createView
+  : CREATE VIEW name=identifier (LPAREN columns+=identifier (COMMA columns+=identifier)* RPAREN)?
+    AS body=query
+  ;
 
 typeName
-  : identifier VARYING? (LPAREN INTEGER_VALUE (COMMA INTEGER_VALUE)? RPAREN)?
+  : name=identifier varying=VARYING? (LPAREN sizes+=INTEGER_VALUE (COMMA sizes+=INTEGER_VALUE)? RPAREN)?
   | DOUBLE PRECISION?
   | DATE
   | TIMESTAMP
@@ -138,9 +149,12 @@ typeName
 
 query : ctes=with? body=queryExpr order=orderBy? limit=limitClause? ;
 
-with : WITH cte (COMMA cte)* ;
+with : WITH ctes+=cte (COMMA ctes+=cte)* ;
 
-cte : identifier (LPAREN identifier (COMMA identifier)* RPAREN)? AS LPAREN query RPAREN ;
+cte
+  : name=identifier (LPAREN columns+=identifier (COMMA columns+=identifier)* RPAREN)?
+    AS LPAREN body=query RPAREN
+  ;
 
 // Set operations as a list folded in the binder, INTERSECT over UNION and
 // EXCEPT (a left-recursive rule's precedence predicates would make every
@@ -178,59 +192,61 @@ selectItem
 relation : first=relationPrimary (joins+=joinClause)* ;
 
 joinClause
-  : CROSS JOIN right=relationPrimary                  # crossJoin
-  | joinType JOIN right=relationPrimary joinCriteria   # joinRelation
+  : CROSS JOIN right=relationPrimary                                 # crossJoin
+  | type=joinType join=JOIN right=relationPrimary criteria=joinCriteria # joinRelation
   ;
 
 joinType
   : INNER?
-  | LEFT OUTER?
-  | RIGHT OUTER?
-  | FULL OUTER?
-  | LEFT SEMI
-  | RIGHT SEMI
-  | LEFT ANTI
-  | RIGHT ANTI
+  | side=LEFT OUTER?
+  | side=RIGHT OUTER?
+  | side=FULL OUTER?
+  | side=LEFT kind=SEMI
+  | side=RIGHT kind=SEMI
+  | side=LEFT kind=ANTI
+  | side=RIGHT kind=ANTI
   ;
 
 joinCriteria
-  : ON expr
-  | USING LPAREN identifier (COMMA identifier)* RPAREN
+  : on=ON cond=expr
+  | USING LPAREN columns+=identifier (COMMA columns+=identifier)* RPAREN
   ;
 
 // Parenthesised relations have their own rule so that relationPrimary's choice
 // takes one token; only a parenthesis pays for a prediction (query, relation
 // or VALUES).
 relationPrimary
-  : identifier (AS? alias=identifier)?  # tableRef
+  : name=identifier (AS? alias=identifier)?  # tableRef
   | inner=parenRelationPrimary          # parenPrimary
   ;
 
 parenRelationPrimary
-  : LPAREN query RPAREN AS? alias=identifier (LPAREN identifier (COMMA identifier)* RPAREN)? # derivedTable
-  | LPAREN relation RPAREN                                                          # parenRelation
-  | LPAREN VALUES valuesRow (COMMA valuesRow)* RPAREN AS? alias=identifier (LPAREN identifier (COMMA identifier)* RPAREN)? # valuesTable
+  : LPAREN body=query RPAREN AS? alias=identifier
+    (LPAREN columns+=identifier (COMMA columns+=identifier)* RPAREN)?  # derivedTable
+  | LPAREN inner=relation RPAREN                                      # parenRelation
+  | LPAREN VALUES rows+=valuesRow (COMMA rows+=valuesRow)* RPAREN AS? alias=identifier
+    (LPAREN columns+=identifier (COMMA columns+=identifier)* RPAREN)?  # valuesTable
   ;
 
 valuesRow
-  : LPAREN expr (COMMA expr)* RPAREN
+  : LPAREN items+=expr (COMMA items+=expr)* RPAREN
   ;
 
 groupingElement
-  : ROLLUP LPAREN (expr (COMMA expr)*)? RPAREN                   # rollup
-  | CUBE LPAREN (expr (COMMA expr)*)? RPAREN                     # cube
-  | GROUPING SETS LPAREN groupingSet (COMMA groupingSet)* RPAREN # groupingSets
-  | expr                                                         # singleGroup
+  : ROLLUP LPAREN (items+=expr (COMMA items+=expr)*)? RPAREN                # rollup
+  | CUBE LPAREN (items+=expr (COMMA items+=expr)*)? RPAREN                  # cube
+  | GROUPING SETS LPAREN sets+=groupingSet (COMMA sets+=groupingSet)* RPAREN # groupingSets
+  | item=expr                                                               # singleGroup
   ;
 
 groupingSet
-  : LPAREN (expr (COMMA expr)*)? RPAREN
-  | expr
+  : LPAREN (items+=expr (COMMA items+=expr)*)? RPAREN
+  | items+=expr
   ;
 
-orderBy : ORDER BY sortItem (COMMA sortItem)* ;
+orderBy : ORDER BY items+=sortItem (COMMA items+=sortItem)* ;
 
-sortItem : expr ordering=(ASC | DESC)? (NULLS nullOrder=(FIRST | LAST))? ;
+sortItem : value=expr ordering=(ASC | DESC)? (NULLS nullOrder=(FIRST | LAST))? ;
 
 limitClause
   : LIMIT limit=INTEGER_VALUE (OFFSET offset=INTEGER_VALUE)?
@@ -248,7 +264,7 @@ expr : first=booleanTerm (ops+=(AND | OR) rest+=booleanTerm)* ;
 
 booleanTerm
   : value=valueExpr pred=predicate?               # predicated
-  | NOT booleanTerm                               # logicalNot
+  | NOT inner=booleanTerm                         # logicalNot
   ;
 
 // Alternatives that share their first tokens (IS, NOT, IN) are one alternative
@@ -256,7 +272,7 @@ booleanTerm
 // made every comparison a prediction. Labels name the tokens the binder asks
 // about (a context's NOT() looks through its children with dynamic_casts).
 predicate
-  : cmpOp right=valueExpr                                            # comparison
+  : cmp=cmpOp right=valueExpr                                            # comparison
   | IS negated=NOT? (DISTINCT FROM right=valueExpr | NULL_)          # isPredicate
   | negated=NOT?
     ( BETWEEN lower=valueExpr AND upper=valueExpr
@@ -279,16 +295,16 @@ primaryExpr
   | DECIMAL_VALUE                                                       # decimalLiteral
   | STRING                                                              # stringLiteral
   | (TRUE | FALSE)                                                      # booleanLiteral
-  | DATE STRING                                                         # dateLiteral
-  | TIMESTAMP STRING                                                    # timestampLiteral
-  | INTERVAL MINUS? STRING unit=identifier (LPAREN INTEGER_VALUE RPAREN)? # intervalLiteral
-  | CASE operand=expr? whenClause+ (ELSE elseExpr=expr)? END            # caseExpr
-  | CAST LPAREN expr AS typeName RPAREN                                 # castExpr
-  | EXTRACT LPAREN field=identifier FROM valueExpr RPAREN               # extractExpr
+  | DATE value=STRING                                                   # dateLiteral
+  | TIMESTAMP value=STRING                                              # timestampLiteral
+  | INTERVAL minus=MINUS? value=STRING unit=identifier (LPAREN INTEGER_VALUE RPAREN)? # intervalLiteral
+  | CASE operand=expr? whens+=whenClause+ (ELSE elseExpr=expr)? END     # caseExpr
+  | CAST LPAREN value=expr AS type=typeName RPAREN                      # castExpr
+  | EXTRACT LPAREN field=identifier FROM source=valueExpr RPAREN        # extractExpr
   | SUBSTRING LPAREN
     (value=valueExpr FROM from=valueExpr (FOR forLen=valueExpr)? | args+=expr (COMMA args+=expr)*)
     RPAREN                                                              # substringExpr
-  | EXISTS LPAREN query RPAREN                                          # existsExpr
+  | EXISTS LPAREN sub=query RPAREN                                      # existsExpr
   | LPAREN (sub=query | inner=expr) RPAREN                              # parenExpr
   | name=identifier
     ( call=LPAREN (star=ASTERISK | quant=setQuantifier? args+=expr (COMMA args+=expr)*)? RPAREN
@@ -301,8 +317,8 @@ primaryExpr
 whenClause : WHEN condition=expr THEN result=expr ;
 
 over
-  : OVER LPAREN (PARTITION BY expr (COMMA expr)*)? (ORDER BY sortItem (COMMA sortItem)*)?
-    windowFrame? RPAREN
+  : OVER LPAREN (PARTITION BY partitions+=expr (COMMA partitions+=expr)*)?
+    (ORDER BY orders+=sortItem (COMMA orders+=sortItem)*)? frame=windowFrame? RPAREN
   ;
 
 windowFrame
@@ -323,7 +339,7 @@ identifier
   ;
 
 literal
-  : INTEGER_VALUE | DECIMAL_VALUE | STRING | TRUE | FALSE | identifier | MINUS INTEGER_VALUE
+  : INTEGER_VALUE | DECIMAL_VALUE | STRING | TRUE | FALSE | name=identifier | MINUS INTEGER_VALUE
   ;
 
 // Keywords that may also name a table, column or alias. ILIKE, SIMILAR and

@@ -26,7 +26,7 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
                              const std::vector<std::pair<std::string, ExprPtr>>& items) {
   BlockState plain;
   auto bindKey = [&](P::ExprContext* e) -> ExprPtr {
-    std::string text = ruleText(e);
+    std::string text = this->text(e);
     if (auto position = positionLiteral(text)) {
       size_t ord = *position;
       if (ord < 1 || ord > items.size()) {
@@ -52,14 +52,14 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
   for (auto* ge : ctx->groups) {
     std::vector<std::vector<ExprPtr>> elementSets;
     if (auto* s = alt<P::SingleGroupContext>(ge)) {
-      elementSets = {{bindKey(s->expr())}};
+      elementSets = {{bindKey(s->item)}};
     } else if (auto* r = alt<P::RollupContext>(ge)) {
       std::vector<ExprPtr> es;
-      for (auto* e : r->expr()) es.push_back(bindKey(e));
+      for (auto* e : r->items) es.push_back(bindKey(e));
       for (size_t n = es.size() + 1; n-- > 0;) elementSets.push_back({es.begin(), es.begin() + n});
     } else if (auto* c = alt<P::CubeContext>(ge)) {
       std::vector<ExprPtr> es;
-      for (auto* e : c->expr()) es.push_back(bindKey(e));
+      for (auto* e : c->items) es.push_back(bindKey(e));
       if (es.size() > 12) {
         error(ge, "CUBE of more than 12 expressions is not supported");
         return input;
@@ -72,9 +72,9 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
       }
     } else {
       auto* gs = alt<P::GroupingSetsContext>(ge);
-      for (auto* set : gs->groupingSet()) {
+      for (auto* set : gs->sets) {
         std::vector<ExprPtr> es;
-        for (auto* e : set->expr()) es.push_back(bindKey(e));
+        for (auto* e : set->items) es.push_back(bindKey(e));
         elementSets.push_back(es);
       }
     }

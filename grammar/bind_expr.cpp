@@ -67,9 +67,8 @@ ExprPtr Binder::bindBoolean(P::BooleanTermContext* ctx, const Scope& scope, Bloc
     return p->pred ? bindPredicate(left, p->pred, scope, block) : left;
   }
   auto* n = alt<P::LogicalNotContext>(ctx);
-  ExprPtr e = bindBoolean(n->booleanTerm(), scope, block);
-  if (!isBooleanish(*e))
-    error(n->booleanTerm(), "NOT needs a boolean operand, got " + e->type.toString());
+  ExprPtr e = bindBoolean(n->inner, scope, block);
+  if (!isBooleanish(*e)) error(n->inner, "NOT needs a boolean operand, got " + e->type.toString());
   return call("not", {e}, locOf(ctx));
 }
 
@@ -83,7 +82,7 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
   if (auto* c = alt<P::ComparisonContext>(ctx)) {
     ExprPtr right = bindValue(c->right, scope, block);
     checkComparable(left, right, ctx);
-    std::string op = ruleText(c->cmpOp());
+    std::string op = c->cmp->getStart()->getText();  // one token
     if (op == "!=") op = "<>";
     if (op == "==") op = "=";
     return call(op, {left, right}, loc);
@@ -199,34 +198,35 @@ ExprPtr Binder::arithmetic(const std::string& op, const Folded& left, const Fold
 ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, BlockState& block) {
   SourceLoc loc = locOf(ctx);
   if (alt<P::NullLiteralContext>(ctx)) return makeNull({}, loc);
-  if (alt<P::IntegerLiteralContext>(ctx)) return integerLiteral(ruleText(ctx), loc);
-  if (alt<P::DecimalLiteralContext>(ctx)) return decimalLiteral(ruleText(ctx), loc);
-  if (auto* s = alt<P::StringLiteralContext>(ctx))
-    return makeLiteral(unquote(s->STRING()->getText(), '\''), Type::of(TypeKind::Varchar), loc);
-  if (auto* b = alt<P::BooleanLiteralContext>(ctx)) return makeBool(b->TRUE() != nullptr, loc);
+  // Literals of one token: the context's start is the token.
+  if (alt<P::IntegerLiteralContext>(ctx)) return integerLiteral(ctx->getStart()->getText(), loc);
+  if (alt<P::DecimalLiteralContext>(ctx)) return decimalLiteral(ctx->getStart()->getText(), loc);
+  if (alt<P::StringLiteralContext>(ctx))
+    return makeLiteral(unquote(ctx->getStart()->getText(), '\''), Type::of(TypeKind::Varchar), loc);
+  if (alt<P::BooleanLiteralContext>(ctx))
+    return makeBool(ctx->getStart()->getType() == P::TRUE, loc);
   if (auto* d = alt<P::DateLiteralContext>(ctx)) {
-    std::string v = unquote(d->STRING()->getText(), '\'');
+    std::string v = unquote(d->value->getText(), '\'');
     if (!validDate(v)) error(ctx, "invalid date literal '" + v + "' (expected YYYY-MM-DD)");
     return makeLiteral(v, Type::of(TypeKind::Date), loc);
   }
   if (auto* t = alt<P::TimestampLiteralContext>(ctx)) {
-    std::string v = unquote(t->STRING()->getText(), '\'');
+    std::string v = unquote(t->value->getText(), '\'');
     if (!validTimestamp(v)) error(ctx, "invalid timestamp literal '" + v + "'");
     return makeLiteral(v, Type::of(TypeKind::Timestamp), loc);
   }
   if (auto* iv = alt<P::IntervalLiteralContext>(ctx)) {
-    std::string n = unquote(iv->STRING()->getText(), '\'');
+    std::string n = unquote(iv->value->getText(), '\'');
     std::string unit = identText(iv->unit);
     if (!validIntervalUnit(unit)) error(iv->unit, "unknown interval unit " + unit);
     if (n.empty() || n.size() > 9 || !std::all_of(n.begin(), n.end(), ::isdigit))
       error(ctx, "interval amount must be a whole number, got '" + n + "'");
-    return makeLiteral((iv->MINUS() ? "-" : "") + n + " " + unit, Type::of(TypeKind::Interval),
-                       loc);
+    return makeLiteral((iv->minus ? "-" : "") + n + " " + unit, Type::of(TypeKind::Interval), loc);
   }
   if (auto* c = alt<P::CaseExprContext>(ctx)) {
     ExprPtr operand = c->operand ? bindExpr(c->operand, scope, block) : nullptr;
     std::vector<ExprPtr> args;
-    for (auto* w : c->whenClause()) {
+    for (auto* w : c->whens) {
       ExprPtr cond = bindExpr(w->condition, scope, block);
       if (operand) {
         if (!comparable(operand->type, cond->type))
@@ -243,10 +243,10 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
     return call("case", std::move(args), loc);
   }
   if (auto* c = alt<P::CastExprContext>(ctx)) {
-    ExprPtr e = bindExpr(c->expr(), scope, block);
-    auto t = parseType(typeText(c->typeName()));
+    ExprPtr e = bindExpr(c->value, scope, block);
+    auto t = parseType(typeText(c->type));
     if (!t) {
-      error(c->typeName(), "unknown type " + c->typeName()->getText());
+      error(c->type, "unknown type " + text(c->type));
       return e;
     }
     // CAST('1999-02-22' AS date), as TPC-DS writes its dates: a date literal,
@@ -256,9 +256,9 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
       std::string v = e->value;
       if (t->kind == TypeKind::Timestamp && validDate(v)) v += " 00:00:00";
       if (t->kind == TypeKind::Date ? !validDate(v) : !validTimestamp(v)) {
-        error(c->expr(), "cannot cast '" + e->value + "' to " + t->toString() +
-                             (t->kind == TypeKind::Date ? " (expected YYYY-MM-DD)"
-                                                        : " (expected YYYY-MM-DD hh:mm:ss)"));
+        error(c->value, "cannot cast '" + e->value + "' to " + t->toString() +
+                            (t->kind == TypeKind::Date ? " (expected YYYY-MM-DD)"
+                                                       : " (expected YYYY-MM-DD hh:mm:ss)"));
         return makeNull(*t, loc);
       }
       return makeLiteral(v, *t, loc);
@@ -268,9 +268,9 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
   if (auto* x = alt<P::ExtractExprContext>(ctx)) {
     std::string field = identText(x->field);
     if (!validIntervalUnit(field)) error(x->field, "cannot extract " + field);
-    ExprPtr v = bindValue(x->valueExpr(), scope, block);
+    ExprPtr v = bindValue(x->source, scope, block);
     if (!v->type.isTemporal() && v->type.kind != TypeKind::Unknown)
-      error(x->valueExpr(), "extract needs a date or timestamp, got " + v->type.toString());
+      error(x->source, "extract needs a date or timestamp, got " + v->type.toString());
     return call("extract", {makeLiteral(field, Type::of(TypeKind::Varchar)), v}, loc);
   }
   if (auto* s = alt<P::SubstringExprContext>(ctx)) {
@@ -284,7 +284,7 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
     return bindFunction(ctx, "substring", std::move(args), false, false, nullptr, scope, block);
   }
   if (auto* e = alt<P::ExistsExprContext>(ctx)) {
-    BoundRel sub = bindQuery(e->query(), &scope, "sq");
+    BoundRel sub = bindQuery(e->sub, &scope, "sq");
     return makeSubquery(SubqueryKind::Exists, sub.plan, nullptr, Type::of(TypeKind::Boolean), loc);
   }
   if (auto* p = alt<P::ParenExprContext>(ctx)) {
@@ -319,7 +319,7 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
   if (!n->call) return resolveColumn(nullptr, identText(n->name), loc, scope);
   std::string name = identText(n->name);
   if (n->star) return bindFunction(ctx, name, {}, false, true, n->window, scope, block);
-  bool distinct = n->quant && n->quant->DISTINCT();
+  bool distinct = n->quant && n->quant->getStart()->getType() == P::DISTINCT;
   BlockState inner = block;
   const FunctionInfo* fn = lookupFunction(name);
   if (fn && fn->kind == FunctionKind::Aggregate && !n->window) inner.allowAggregates = false;

@@ -23,13 +23,15 @@ std::optional<WindowFrame> Binder::bindFrame(P::WindowFrameContext* ctx,
   auto bound = [&](P::FrameBoundContext* b) {
     FrameBound out;
     const bool preceding = b->side && b->side->getType() == P::PRECEDING;
-    if (b->CURRENT()) {
+    // UNBOUNDED side | CURRENT ROW | INTEGER_VALUE side: the first token says which.
+    const size_t first = b->getStart()->getType();
+    if (first == P::CURRENT) {
       out.kind = K::CurrentRow;
-    } else if (b->UNBOUNDED()) {
+    } else if (first == P::UNBOUNDED) {
       out.kind = preceding ? K::UnboundedPreceding : K::UnboundedFollowing;
     } else {
       out.kind = preceding ? K::Preceding : K::Following;
-      const std::string digits = b->INTEGER_VALUE()->getText();
+      const std::string digits = b->getStart()->getText();
       auto offset = parseFrameOffset(digits);
       if (!offset) {
         error(b, "frame offset " + digits + " is out of range (at most " +
@@ -102,10 +104,10 @@ ExprPtr Binder::bindFunction(P::PrimaryExprContext* ctx, const std::string& name
     w.args = args;
     BlockState inner = block;
     inner.allowWindows = false;
-    for (auto* p : over->expr()) w.partitionBy.push_back(bindExpr(p, scope, inner));
-    for (auto* s : over->sortItem())
-      w.orderBy.push_back(bindSortItem(s, bindExpr(s->expr(), scope, inner)));
-    if (auto* f = over->windowFrame()) {
+    for (auto* p : over->partitions) w.partitionBy.push_back(bindExpr(p, scope, inner));
+    for (auto* s : over->orders)
+      w.orderBy.push_back(bindSortItem(s, bindExpr(s->value, scope, inner)));
+    if (auto* f = over->frame) {
       if (fn->kind != FunctionKind::Aggregate) {
         error(f, std::string(fn->name) + "() takes no frame: it numbers the whole partition");
         return makeNull({}, loc);

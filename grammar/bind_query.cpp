@@ -22,15 +22,14 @@ PlanPtr node(PlanOp op, std::vector<PlanPtr> children, SourceLoc loc) {
 BoundRel Binder::bindQuery(P::QueryContext* ctx, const Scope* outer, const std::string& hint) {
   size_t mark = ctes_.size();
   if (auto* with = ctx->ctes) {
-    for (auto* c : with->cte()) {
-      auto ids = c->identifier();
+    for (auto* c : with->ctes) {
       CteDef def;
-      def.name = identText(ids[0]);
-      for (size_t i = 1; i < ids.size(); ++i) def.columns.push_back(identText(ids[i]));
-      def.query = c->query();
+      def.name = identText(c->name);
+      for (auto* id : c->columns) def.columns.push_back(identText(id));
+      def.query = c->body;
       for (size_t i = mark; i < ctes_.size(); ++i)
         if (ctes_[i].name == def.name)
-          error(ids[0], "WITH query " + def.name + " is defined twice");
+          error(c->name, "WITH query " + def.name + " is defined twice");
       ctes_.push_back(def);
     }
   }
@@ -77,7 +76,7 @@ BoundRel Binder::foldSetOperations(P::QueryExprContext* ctx, size_t& i, int minP
                        std::to_string(ln) + " and " + std::to_string(rn));
     }
     auto n = node(op, {left.plan, right.plan}, locOf(opTok));
-    n->all = setOp->quant && setOp->quant->ALL();
+    n->all = setOp->quant && setOp->quant->getStart()->getType() == P::ALL;
     std::string q = uniqueQualifier(last ? hint : "q");
     std::set<std::string> taken;
     for (const auto& name : left.names) n->outNames.push_back(q + "." + uniqueName(name, taken));
@@ -104,9 +103,9 @@ BoundRel Binder::orderOverOutput(BoundRel rel, P::OrderByContext* orderBy,
                              rel.plan->output[i].nullable});
     scope.rels.push_back(out);
     BlockState block;
-    for (auto* item : orderBy->sortItem()) {
+    for (auto* item : orderBy->items) {
       ExprPtr e;
-      std::string text = ruleText(item->expr());
+      std::string text = this->text(item->value);
       if (auto position = positionLiteral(text)) {
         size_t ord = *position;
         if (ord < 1 || ord > rel.plan->output.size()) {
@@ -116,7 +115,7 @@ BoundRel Binder::orderOverOutput(BoundRel rel, P::OrderByContext* orderBy,
         const Column& c = rel.plan->output[ord - 1];
         e = makeColumn(c.id, c.type, c.nullable, locOf(item));
       } else {
-        e = bindExpr(item->expr(), scope, block);
+        e = bindExpr(item->value, scope, block);
       }
       keys.push_back(bindSortItem(item, e));
     }

@@ -11,10 +11,14 @@ using P = rfsql::RfSqlParser;
 namespace {
 
 JoinType joinTypeOf(P::JoinTypeContext* jt) {
-  bool semi = jt->SEMI(), anti = jt->ANTI();
-  if (jt->LEFT()) return semi ? JoinType::LeftSemi : anti ? JoinType::LeftAnti : JoinType::Left;
-  if (jt->RIGHT()) return semi ? JoinType::RightSemi : anti ? JoinType::RightAnti : JoinType::Right;
-  if (jt->FULL()) return JoinType::Full;
+  const size_t side = jt->side ? jt->side->getType() : 0;
+  const bool semi = jt->kind && jt->kind->getType() == P::SEMI;
+  const bool anti = jt->kind && jt->kind->getType() == P::ANTI;
+  if (side == P::LEFT)
+    return semi ? JoinType::LeftSemi : anti ? JoinType::LeftAnti : JoinType::Left;
+  if (side == P::RIGHT)
+    return semi ? JoinType::RightSemi : anti ? JoinType::RightAnti : JoinType::Right;
+  if (side == P::FULL) return JoinType::Full;
   return JoinType::Inner;
 }
 
@@ -49,12 +53,12 @@ PlanPtr Binder::bindJoin(PlanPtr left, P::JoinClauseContext* ctx, Scope& scope) 
   P::JoinCriteriaContext* criteria = nullptr;
   antlr4::Token* at;
   if (auto* c = alt<P::CrossJoinContext>(ctx)) {
-    rightCtx = c->right, at = c->CROSS()->getSymbol();
+    rightCtx = c->right, at = c->getStart();  // CROSS
   } else {
     auto* j = alt<P::JoinRelationContext>(ctx);
-    rightCtx = j->right, criteria = j->joinCriteria(), at = j->JOIN()->getSymbol();
-    type = joinTypeOf(j->joinType());
-    if (j->joinType()->getStart() != j->JOIN()->getSymbol()) at = j->joinType()->getStart();
+    rightCtx = j->right, criteria = j->criteria, at = j->join;
+    type = joinTypeOf(j->type);
+    if (j->type->getStart() != j->join) at = j->type->getStart();
   }
   size_t leftRels = scope.rels.size();
   Scope rightScope;
@@ -63,7 +67,7 @@ PlanPtr Binder::bindJoin(PlanPtr left, P::JoinClauseContext* ctx, Scope& scope) 
   // `scope` becomes both sides' scope (copying it per join made a chain of n
   // joins copy O(n^2) relations); the left side's is its first `leftRels`.
   const std::map<std::string, ExprPtr> leftMerged =
-      criteria && !criteria->ON() ? scope.merged : std::map<std::string, ExprPtr>{};
+      criteria && !criteria->on ? scope.merged : std::map<std::string, ExprPtr>{};
   for (const auto& r : rightScope.rels)
     addRel(*this, scope, r, rightCtx);  // USING reads rightScope
 
@@ -72,15 +76,15 @@ PlanPtr Binder::bindJoin(PlanPtr left, P::JoinClauseContext* ctx, Scope& scope) 
   join->joinType = type;
   join->children = {left, right};
   join->loc = locOf(at);
-  if (criteria && criteria->ON()) {
+  if (criteria && criteria->on) {
     BlockState block;
-    ExprPtr cond = bindExpr(criteria->expr(), scope, block);
+    ExprPtr cond = bindExpr(criteria->cond, scope, block);
     if (cond->type.kind != TypeKind::Boolean && cond->type.kind != TypeKind::Unknown)
-      error(criteria->expr(), "join condition must be boolean, got " + cond->type.toString());
+      error(criteria->cond, "join condition must be boolean, got " + cond->type.toString());
     join->predicate = cond;
   } else if (criteria) {
     std::vector<ExprPtr> eqs;
-    for (auto* id : criteria->identifier()) {
+    for (auto* id : criteria->columns) {
       std::string name = identText(id);
       Scope ls;
       ls.rels.assign(scope.rels.begin(), scope.rels.begin() + leftRels);
@@ -115,19 +119,19 @@ PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope
 }
 
 PlanPtr Binder::bindParenRelation(P::ParenRelationPrimaryContext* ctx, Scope& scope) {
-  if (auto* p = alt<P::ParenRelationContext>(ctx)) return bindRelation(p->relation(), scope);
+  if (auto* p = alt<P::ParenRelationContext>(ctx)) return bindRelation(p->inner, scope);
   if (auto* d = alt<P::DerivedTableContext>(ctx)) {
     std::string alias = identText(d->alias);
-    BoundRel bound = bindQuery(d->query(), scope.outer, alias);
+    BoundRel bound = bindQuery(d->body, scope.outer, alias);
     std::vector<std::string> names = bound.names;
-    auto ids = d->identifier();
-    if (ids.size() > 1) {
-      if (ids.size() - 1 != bound.plan->output.size())
-        error(d->alias, "derived table " + alias + " names " + std::to_string(ids.size() - 1) +
+    const auto& ids = d->columns;
+    if (!ids.empty()) {
+      if (ids.size() != bound.plan->output.size())
+        error(d->alias, "derived table " + alias + " names " + std::to_string(ids.size()) +
                             " columns but its query returns " +
                             std::to_string(bound.plan->output.size()));
       names.clear();
-      for (size_t i = 1; i < ids.size(); ++i) names.push_back(identText(ids[i]));
+      for (auto* id : ids) names.push_back(identText(id));
     }
     addRel(*this, scope, relOf(alias, bound, names), ctx);
     return bound.plan;
@@ -141,9 +145,9 @@ PlanPtr Binder::bindParenRelation(P::ParenRelationPrimaryContext* ctx, Scope& sc
     const Scope none{{}, {}, scope.outer};
     BlockState block;
     size_t width = 0;
-    for (auto* row : v->valuesRow()) {
+    for (auto* row : v->rows) {
       std::vector<ExprPtr> values;
-      for (auto* e : row->expr()) values.push_back(bindExpr(e, none, block));
+      for (auto* e : row->items) values.push_back(bindExpr(e, none, block));
       if (node->rows.empty()) width = values.size();
       if (values.size() != width)
         error(row, "VALUES row has " + std::to_string(values.size()) +
@@ -151,14 +155,13 @@ PlanPtr Binder::bindParenRelation(P::ParenRelationPrimaryContext* ctx, Scope& sc
                        std::to_string(width));
       node->rows.push_back(std::move(values));
     }
-    auto ids = v->identifier();
-    if (ids.size() > 1 && ids.size() - 1 != width)
-      error(v->alias, "VALUES " + alias + " names " + std::to_string(ids.size() - 1) +
+    const auto& ids = v->columns;
+    if (!ids.empty() && ids.size() != width)
+      error(v->alias, "VALUES " + alias + " names " + std::to_string(ids.size()) +
                           " columns but its rows have " + std::to_string(width));
     std::vector<std::string> names;
     for (size_t i = 0; i < width; ++i) {
-      names.push_back(i + 1 < ids.size() ? identText(ids[i + 1])
-                                         : "column" + std::to_string(i + 1));
+      names.push_back(i < ids.size() ? identText(ids[i]) : "column" + std::to_string(i + 1));
       node->outNames.push_back(alias + "." + names.back());
     }
     computeOutput(*node);
@@ -171,8 +174,7 @@ PlanPtr Binder::bindParenRelation(P::ParenRelationPrimaryContext* ctx, Scope& sc
 
 PlanPtr Binder::bindTableRef(P::TableRefContext* ctx, Scope& scope) {
   auto* t = ctx;
-  auto ids = t->identifier();
-  std::string name = identText(ids[0]);
+  std::string name = identText(t->name);
   std::string alias = t->alias ? identText(t->alias) : name;
   // A reference that cannot be bound: the error, and an empty Values node in its place.
   auto refused = [&](const std::string& why) {

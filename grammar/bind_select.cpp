@@ -141,9 +141,9 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
   };
   std::vector<Order> order;
   if (orderBy) {
-    for (auto* si : orderBy->sortItem()) {
+    for (auto* si : orderBy->items) {
       Order o{si, -1, nullptr};
-      std::string text = ruleText(si->expr());
+      std::string text = this->text(si->value);
       if (auto position = positionLiteral(text)) {
         size_t ord = *position;
         if (ord < 1 || ord > items.size()) {
@@ -158,7 +158,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
         for (size_t i = 0; i < items.size() && o.item < 0; ++i)
           if (items[i].first == lower && lower.find('.') == std::string::npos)
             o.item = static_cast<int>(i);
-        if (o.item < 0) o.expr = bindExpr(si->expr(), scope, block);
+        if (o.item < 0) o.expr = bindExpr(si->value, scope, block);
       }
       order.push_back(o);
     }
@@ -197,7 +197,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
     names.push_back(name);
     project->exprs.push_back({q + "." + uniqueName(name, taken), e});
   }
-  bool distinct = ctx->quant && ctx->quant->DISTINCT();
+  bool distinct = ctx->quant && ctx->quant->getStart()->getType() == P::DISTINCT;
   std::vector<SortKey> keys;
   size_t visible = project->exprs.size();
   for (const auto& o : order) {

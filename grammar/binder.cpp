@@ -2,6 +2,7 @@
 #include "grammar/binder.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 
 #include "grammar/literals.h"
@@ -63,14 +64,25 @@ std::optional<size_t> positionLiteral(const std::string& text) {
   return text.size() > 6 ? 0 : std::stoul(text);
 }
 
-std::string ruleText(antlr4::ParserRuleContext* ctx) {
+std::string Binder::text(antlr4::ParserRuleContext* ctx) const {
   antlr4::Token* start = ctx->getStart();
-  return start && start == ctx->getStop() ? start->getText() : ctx->getText();
+  antlr4::Token* stop = ctx->getStop();
+  if (start == stop) return start->getText();
+  std::string out;
+  // An empty rule stops at the token before its start: no text.
+  if (!stop || stop->getTokenIndex() < start->getTokenIndex()) return out;
+  assert(tokens && "text() of a rule longer than a token needs the statement's tokens");
+  for (size_t i = start->getTokenIndex(); i <= stop->getTokenIndex(); ++i) {
+    antlr4::Token* t = tokens->get(i);
+    if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL && t->getType() != antlr4::Token::EOF)
+      out += t->getText();
+  }
+  return out;
 }
 
 std::string Binder::identText(P::IdentifierContext* ctx) {
-  std::string text = ruleText(ctx);
   // The rule is one token: its type says how it was quoted.
+  std::string text = ctx->getStart()->getText();
   size_t type = ctx->getStart()->getType();
   if (type == P::QUOTED_IDENTIFIER) return unquote(text, '"');
   if (type == P::BACKQUOTED_IDENTIFIER) return unquote(text, '`');

@@ -177,6 +177,14 @@ class Binder {
   void releaseQualifier(const std::string& name);
   /// The identifier as SQL names it: unquoted ones lower-cased, quotes removed.
   static std::string identText(rfsql::RfSqlParser::IdentifierContext* ctx);
+  /// A rule's text as ANTLR's getText() gives it for a parse tree: its tokens'
+  /// texts joined, without the whitespace and comments between them. The
+  /// parser builds no tree (the binder reads labelled fields): the texts come
+  /// from `tokens`.
+  std::string text(antlr4::ParserRuleContext* ctx) const;
+
+  /// The statement's tokens, for text().
+  antlr4::TokenStream* tokens = nullptr;
 
   Catalog& catalog;
   Diagnostics& diags;
@@ -199,10 +207,6 @@ class Binder {
   size_t relations = 0;  ///< table references bound in this statement
   SqlLimits limits;      ///< maxRelations and maxCteDepth are read here
 };
-
-/// A rule's text as getText() gives it, without ANTLR building a stringstream
-/// for it when the rule spans one token (identifiers, literals, operators).
-std::string ruleText(antlr4::ParserRuleContext* ctx);
 
 /// An integer literal used as a select-list position (ORDER BY 2, GROUP BY 1):
 /// its value, 0 when it has more digits than any select list has items;

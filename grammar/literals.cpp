@@ -8,6 +8,8 @@
 
 namespace rfguard {
 
+using P = rfsql::RfSqlParser;
+
 ExprPtr integerLiteral(const std::string& text, SourceLoc loc) {
   std::string digits = text;
   digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size() - 1));
@@ -78,12 +80,13 @@ bool validIntervalUnit(const std::string& unit) {
 }
 
 std::string typeText(rfsql::RfSqlParser::TypeNameContext* ctx) {
-  if (ctx->DOUBLE()) return "double";
-  if (ctx->DATE()) return "date";
-  if (ctx->TIMESTAMP()) return "timestamp";
-  std::string out = Binder::identText(ctx->identifier());
-  if (ctx->VARYING()) out += " varying";  // character varying(n), char varying(n)
-  auto nums = ctx->INTEGER_VALUE();
+  if (!ctx->name) {  // DOUBLE PRECISION?, DATE, TIMESTAMP
+    const size_t type = ctx->getStart()->getType();
+    return type == P::DOUBLE ? "double" : type == P::DATE ? "date" : "timestamp";
+  }
+  std::string out = Binder::identText(ctx->name);
+  if (ctx->varying) out += " varying";  // character varying(n), char varying(n)
+  const auto& nums = ctx->sizes;
   if (!nums.empty()) {
     out += "(" + nums[0]->getText();
     if (nums.size() > 1) out += "," + nums[1]->getText();

@@ -1,15 +1,13 @@
 #pragma once
 // Memory for one parse's tokens and parse-tree nodes.
 //
-// ANTLR 4.9's C++ runtime allocates every token, rule context and terminal
-// node on its own and frees each when the parser and token stream die: about
-// 400 allocations for a TPC-H query, each with its free some 200 instructions.
-// In a ParseArena they cost a pointer bump and are released together when the
-// arena dies.
+// ANTLR 4.9's C++ runtime allocates every token and rule context on its own
+// and frees each when the parser and token stream die: some 300 allocations
+// for a TPC-H query, each with its free some 200 instructions. In a ParseArena
+// they cost a pointer bump and are released together when the arena dies.
 //
 // The generated parser's contexts derive from ArenaContext (RfSql.g4's
-// contextSuperClass), its terminal nodes are ArenaTerminals (RfSqlParser's
-// consume()), and the direct lexer's tokens are ArenaTokens. Each comes from
+// contextSuperClass) and the direct lexer's tokens are ArenaTokens. Each comes from
 // the arena open on the calling thread (ArenaScope), or from the heap when
 // none is, and knows which: deleting one from an arena runs its destructor and
 // frees nothing, deleting one from the heap frees it. So whatever owns the
@@ -61,8 +59,21 @@ class ArenaNode : public Node {
   static void operator delete(void* p) noexcept { arenaDelete(p); }
 };
 
-using ArenaContext = ArenaNode<antlr4::ParserRuleContext>;
-using ArenaTerminal = ArenaNode<antlr4::tree::TerminalNodeImpl>;
+/// A rule context. The parser builds no parse tree (the binder reads the
+/// contexts' labelled fields), so it records here, as each rule exits, how
+/// deep the tree the binder builds from it goes (RfSql.g4's exitRule).
+class ArenaContext : public ArenaNode<antlr4::ParserRuleContext> {
+ public:
+  ArenaContext() = default;
+  ArenaContext(antlr4::ParserRuleContext* parent, size_t invokingState)
+      : ArenaNode(parent, invokingState) {}
+
+  /// While the rule is parsed, the greatest height of its sub-rules so far;
+  /// once it exits, its own.
+  size_t height = 0;
+  /// Where the deepest rule under this one starts.
+  antlr4::Token* deepest = nullptr;
+};
 using ArenaToken = ArenaNode<antlr4::CommonToken>;
 
 }  // namespace rfguard

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cassert>
 #include <mutex>
-#include <typeinfo>
 
 #include "RfSqlLexer.h"
 #include "RfSqlParser.h"
@@ -97,43 +96,18 @@ bool checkNesting(antlr4::CommonTokenStream& tokens, int limit, SourceLoc& where
   return true;
 }
 
-/// How much deeper than its parse tree node an operand list binds: the binder
-/// folds `a + b + ... ` (and chains of set operations and joins) into a tree
-/// as deep as the list is long.
-size_t foldedDepth(antlr4::tree::ParseTree* node) {
-  const std::type_info& type = typeid(*node);
-  if (&type == &typeid(P::ValueExprContext))
-    return static_cast<P::ValueExprContext*>(node)->ops.size();
-  if (&type == &typeid(P::QueryExprContext))
-    return static_cast<P::QueryExprContext*>(node)->ops.size();
-  if (&type == &typeid(P::RelationContext))
-    return static_cast<P::RelationContext*>(node)->joins.size();
-  return 0;
-}
-
-/// The depth of the tree the binder builds (the parse tree's, operand lists
-/// counted as folded), measured without recursion; reports the deepest node.
-bool checkDepth(antlr4::tree::ParseTree* root, int limit, SourceLoc& where) {
-  std::vector<std::pair<antlr4::tree::ParseTree*, size_t>> stack{{root, 1}};
-  while (!stack.empty()) {
-    auto [node, depth] = stack.back();
-    stack.pop_back();
-    if (depth > static_cast<size_t>(limit)) {
-      antlr4::Token* t = nullptr;
-      if (auto* ctx = dynamic_cast<antlr4::ParserRuleContext*>(node)) t = ctx->getStart();
-      if (auto* term = dynamic_cast<antlr4::tree::TerminalNode*>(node)) t = term->getSymbol();
-      if (t)
-        where = {static_cast<int>(t->getLine()), static_cast<int>(t->getCharPositionInLine()) + 1};
-      return false;
-    }
-    size_t below = depth + 1 + foldedDepth(node);
-    for (auto* child : node->children) stack.push_back({child, below});
-  }
-  return true;
+/// Rejects a tree deeper than `limit` for the binder to recurse into: the
+/// parser measured each rule's height as it exited (RfSql.g4's exitRule).
+bool checkDepth(antlr4::ParserRuleContext* root, int limit, SourceLoc& where) {
+  const auto* ctx = static_cast<const ArenaContext*>(root);
+  if (ctx->height <= static_cast<size_t>(limit)) return true;
+  if (antlr4::Token* t = ctx->deepest)
+    where = {static_cast<int>(t->getLine()), static_cast<int>(t->getCharPositionInLine()) + 1};
+  return false;
 }
 
 /// The parse arena's first block per character of SQL: TPC-H's queries take
-/// 61 to 112 bytes per character (tokens, contexts and terminal nodes), most
+/// 53 to 110 bytes per character (tokens and contexts), most
 /// under 100, so that most parses fit in one block. A long script starts at
 /// 1 MiB and grows by doubling.
 constexpr size_t kArenaBytesPerChar = 100;
@@ -226,6 +200,7 @@ bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry
     return false;
   }
   out.parser = std::make_unique<P>(out.tokens.get());
+  out.parser->setBuildParseTree(false);
   out.parser->removeErrorListeners();
   out.parser->template getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
       antlr4::atn::PredictionMode::SLL);
@@ -297,7 +272,10 @@ BoundRel bindView(Binder& b, const ViewDef& view, const std::string& hint) {
   b.file = view.file;
   b.offset_ = view.loc;
   ++b.viewDepth;
-  BoundRel r = b.bindQuery(parsed.tree->query(), nullptr, hint);
+  antlr4::TokenStream* savedTokens = b.tokens;
+  b.tokens = parsed.tokens.get();
+  BoundRel r = b.bindQuery(parsed.tree->body, nullptr, hint);
+  b.tokens = savedTokens;
   --b.viewDepth;
   b.file = savedFile;
   b.offset_ = savedOffset;
@@ -311,14 +289,15 @@ bool bindStatement(P::StatementContext* st, Parsed<Ctx>& parsed, SourceLoc offse
                    Diagnostics& diags, int& index, const SqlLimits& limits) {
   Binder binder(catalog, diags, file, offset);
   binder.limits = limits;
-  if (auto* ct = st->createTable()) {
+  binder.tokens = parsed.tokens.get();
+  if (auto* ct = st->table) {
     binder.bindCreateTable(ct);
-  } else if (auto* cv = st->createView()) {
-    auto* q = cv->query();
+  } else if (auto* cv = st->view) {
+    auto* q = cv->body;
     binder.bindCreateView(cv, textOf(parsed, q), binder.locOf(q));
   } else {
     ++index;
-    PlanPtr plan = binder.bindTopQuery(st->query());
+    PlanPtr plan = binder.bindTopQuery(st->select);
     if (plan) {
       Query q;
       q.name = nameFromComment(*parsed.tokens, st);
@@ -340,7 +319,7 @@ bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
   bool ok = true;
   int index = 0;
   if (parsed.errors.errors.empty()) {
-    for (auto* st : parsed.tree->statement())
+    for (auto* st : parsed.tree->stmts)
       ok = bindStatement(st, parsed, {}, file, catalog, queries, diags, index, limits) && ok;
     return ok;
   }
@@ -363,7 +342,7 @@ bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
       if (!parseText(chunk, file, &P::singleStatement, one, diags, limits, at)) {
         ok = false;
         if (firstType == P::SELECT || firstType == P::WITH || firstType == P::LPAREN) ++index;
-      } else if (auto* st = one.tree->statement()) {
+      } else if (auto* st = one.tree->stmt) {
         ok = bindStatement(st, one, at, file, catalog, queries, diags, index, limits) && ok;
       }
     }

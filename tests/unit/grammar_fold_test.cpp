@@ -84,6 +84,45 @@ TEST_CASE("long operator, set operation and join lists count as deep as they bin
   std::string shorter = "SELECT a.k";
   for (int i = 0; i < 1000; ++i) shorter += " + a.k";
   CHECK(load(shorter + " FROM a").ok);
+  // The parser measures the depth as rules exit and reports where the deepest
+  // rule starts: the sum's first operand, which the fold puts at the bottom.
+  CHECK(firstError(sum + " FROM a").rfind("t.sql:2:8: error: expression too deeply nested", 0) ==
+        0);
+}
+
+// The parser builds no parse tree: the binder reads labelled fields, and a
+// rule's text comes from its tokens, joined without the whitespace and
+// comments between them, as a parse tree's getText() gave it.
+TEST_CASE("rule texts come from the tokens, as the parse tree gave them") {
+  CHECK(firstError("SELECT CAST(a.k AS foo ( 10 , /* c */ 2 )) FROM a") ==
+        "t.sql:2:20: error: unknown type foo(10,2)");
+  CHECK(firstError("CREATE TABLE c (x double  precision, y nosuch (3))") ==
+        "t.sql:2:40: error: unknown type nosuch(3)");
+  // Labelled parts of every statement kind bind as before.
+  Loaded l = load(
+      "CREATE TABLE c (x int NOT NULL, y varchar(3), PRIMARY KEY (x)) WITH (rows = 10, "
+      "runtime_filter = false, distribution_key = 'x', ndv_y = 4);"
+      "CREATE VIEW w (p, q) AS SELECT c.x, c.y FROM c;"
+      "WITH t (k) AS (SELECT w.p FROM w) SELECT t.k FROM t LEFT SEMI JOIN b ON t.k = b.k "
+      "LEFT ANTI JOIN a USING (k) ORDER BY 1 DESC NULLS LAST LIMIT 3;"
+      "SELECT sum(a.v) OVER (PARTITION BY a.k ORDER BY a.v ROWS BETWEEN 2 PRECEDING AND CURRENT "
+      "ROW) FROM a GROUP BY GROUPING SETS ((a.k, a.v), (a.k)), ROLLUP (a.v), CUBE (a.k)");
+  REQUIRE_MESSAGE(l.ok, l.diags.render());
+  const TableDef* c = l.catalog.table("c");
+  REQUIRE(c);
+  CHECK(c->rows == 10);
+  CHECK_FALSE(c->runtimeFilter);
+  CHECK(c->distributionKey == "x");
+  CHECK(c->columns[0].primaryKey);
+  CHECK(c->columns[1].ndv == 4);
+  CHECK(c->columns[1].type.toString() == "varchar(3)");
+  REQUIRE(l.catalog.view("w"));
+  CHECK(l.catalog.view("w")->columnNames == std::vector<std::string>{"p", "q"});
+  std::string text = planToText(*l.queries[0].plan);
+  CHECK(text.find("LEFT SEMI JOIN ON t.p = b.k") != std::string::npos);
+  CHECK(text.find("LEFT ANTI JOIN ON t.p = a.k") != std::string::npos);
+  CHECK(text.find("Sort #2 [q.k DESC NULLS LAST]") != std::string::npos);
+  CHECK(text.find("limit=3") != std::string::npos);
 }
 
 // Alternatives that began with the same tokens cost ANTLR a prediction each
