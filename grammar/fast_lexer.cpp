@@ -255,6 +255,18 @@ class DirectTokenStream : public antlr4::CommonTokenStream {
   }
   size_t LA(ssize_t i) override { return LT(i)->getType(); }
 
+  // The parser moves past every token it matches: as BufferedTokenStream's
+  // consume() and CommonTokenStream's search for the next token on the
+  // channel, once every token is fetched and the current one is not EOF (the
+  // last): without their checks, sync calls and virtual calls per step.
+  void consume() override {
+    // (Fetching EOF implies the stream's set-up ran: only sync fetches.)
+    if (!_fetchedEOF || _p + 1 >= _tokens.size()) return CommonTokenStream::consume();
+    size_t i = _p + 1;
+    while (_tokens[i]->getChannel() != channel && _tokens[i]->getType() != antlr4::Token::EOF) ++i;
+    _p = i;
+  }
+
  protected:
   // BufferedTokenStream::fetch, but for tokens known to be CommonTokens.
   size_t fetch(size_t n) override {
