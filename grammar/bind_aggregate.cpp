@@ -3,6 +3,7 @@
 #include <functional>
 
 #include "grammar/binder.h"
+#include "ir/ascii.h"
 #include "ir/functions.h"
 
 namespace rfguard {
@@ -39,7 +40,7 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
     }
     // A bare name that no FROM relation has may be a select-list alias.
     std::string lower = text;
-    for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    asciiLowerInPlace(lower);
     bool fromColumn = false;
     for (const auto& rel : scope.rels)
       for (const auto& c : rel.columns) fromColumn = fromColumn || c.name == lower;

@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "grammar/binder.h"
+#include "ir/ascii.h"
 
 namespace rfguard {
 
@@ -154,7 +155,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
         o.item = static_cast<int>(ord) - 1;
       } else {
         std::string lower = text;
-        for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        asciiLowerInPlace(lower);
         for (size_t i = 0; i < items.size() && o.item < 0; ++i)
           if (items[i].first == lower && lower.find('.') == std::string::npos)
             o.item = static_cast<int>(i);

@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "grammar/literals.h"
+#include "ir/ascii.h"
 
 namespace rfguard {
 
@@ -86,7 +87,7 @@ std::string Binder::identText(P::IdentifierContext* ctx) {
   size_t type = ctx->getStart()->getType();
   if (type == P::QUOTED_IDENTIFIER) return unquote(text, '"');
   if (type == P::BACKQUOTED_IDENTIFIER) return unquote(text, '`');
-  for (auto& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  asciiLowerInPlace(text);
   return text;
 }
 

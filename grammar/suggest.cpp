@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cctype>
 
+#include "ir/ascii.h"
+
 namespace rfguard {
 
 namespace {
 
 std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  asciiLowerInPlace(s);
   return s;
 }
 

@@ -6,6 +6,8 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "ir/ascii.h"
+
 namespace rfguard {
 
 namespace {
@@ -166,8 +168,7 @@ const FunctionInfo* lookupFunction(std::string_view raw) {
   }();
   char buf[32];
   if (raw.size() > sizeof buf) return nullptr;  // longer than any name in the table
-  for (size_t i = 0; i < raw.size(); ++i)
-    buf[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(raw[i])));
+  for (size_t i = 0; i < raw.size(); ++i) buf[i] = asciiLower(raw[i]);
   auto it = index->find(std::string_view(buf, raw.size()));
   return it == index->end() ? nullptr : it->second;
 }

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "ir/ascii.h"
+
 namespace rfguard {
 
 namespace {
@@ -100,7 +102,7 @@ bool Type::isOrdered() const {
 
 std::optional<Type> parseType(std::string_view text) {
   std::string s;
-  for (char c : text) s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char c : text) s += asciiLower(c);
   std::string base = s;
   int args[2] = {0, 0};
   int nargs = 0;

@@ -1,6 +1,7 @@
 // The function catalog's null policies, per function, and isNullPropagating.
 #include <doctest/doctest.h>
 
+#include "ir/ascii.h"
 #include "ir/functions.h"
 
 using namespace rfguard;
@@ -64,7 +65,18 @@ TEST_CASE("each function's null policy") {
     CHECK(fn->policy == r.policy);
   }
   CHECK(lookupFunction("SUBSTR") == lookupFunction("substring"));
+  CHECK(lookupFunction("CoUnT") == lookupFunction("count"));
   CHECK(lookupFunction("no_such_function") == nullptr);
+  // Names fold by ASCII rules only: '@' and '[' sit next to 'A' and 'Z', and
+  // bytes of UTF-8 sequences stay as they are.
+  CHECK(asciiLower('A') == 'a');
+  CHECK(asciiLower('Z') == 'z');
+  CHECK(asciiLower('@') == '@');
+  CHECK(asciiLower('[') == '[');
+  CHECK(asciiLower('\xC4') == '\xC4');
+  std::string name = "L_OrderKey9";
+  asciiLowerInPlace(name);
+  CHECK(name == "l_orderkey9");
   CHECK_FALSE(lookupFunction("random")->deterministic);
 }
 
