@@ -29,6 +29,25 @@ bool isDigit(char c) {
   return c >= '0' && c <= '9';
 }
 
+/// A scanned token, its fields set at once: CommonToken's constructor asks the
+/// token source for the line and column (virtual calls), and its text would
+/// come through a setter, copied from a temporary.
+class DirectToken : public ArenaToken {
+ public:
+  DirectToken(std::pair<antlr4::TokenSource*, antlr4::CharStream*> source, size_t type,
+              size_t channel, size_t start, size_t stop, size_t line, size_t col,
+              std::string_view text)
+      : ArenaToken(type) {
+    _source = source;
+    _channel = channel;
+    _start = start;
+    _stop = stop;
+    _line = line;
+    _charPositionInLine = col;
+    _text.assign(text.data(), text.size());
+  }
+};
+
 /// Hands out the scanned tokens in order, EOF last (and again if asked).
 class TokenList : public antlr4::TokenSource {
  public:
@@ -194,11 +213,9 @@ class Scanner {
   char at(size_t i) const { return i < s_.size() ? s_[i] : '\0'; }
 
   bool emit(size_t type, size_t end, size_t channel = antlr4::Token::DEFAULT_CHANNEL) {
-    auto t = std::make_unique<ArenaToken>(source_, type, channel, pos_, end - 1);
-    t->setLine(line_);
-    t->setCharPositionInLine(col_);
-    t->setText(s_.substr(pos_, end - pos_));
-    list_->tokens.push_back(std::move(t));
+    list_->tokens.push_back(
+        std::make_unique<DirectToken>(source_, type, channel, pos_, end - 1, line_, col_,
+                                      std::string_view(s_).substr(pos_, end - pos_)));
     advance(end);
     return true;
   }
