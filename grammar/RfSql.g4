@@ -171,8 +171,8 @@ queryPrimary
 
 setQuantifier : ALL | DISTINCT ;
 
-// Labels name what the binder reads: a label is a field of the context, an
-// unlabelled accessor a scan of the children with a dynamic_cast each.
+// Labels name what the binder reads: a label is a field of the context; with
+// no parse tree built, an unlabelled accessor finds nothing.
 querySpec
   : SELECT quant=setQuantifier? items+=selectItem (COMMA items+=selectItem)*
     (FROM relations+=relation (COMMA relations+=relation)*)?
@@ -269,10 +269,10 @@ booleanTerm
 
 // Alternatives that share their first tokens (IS, NOT, IN) are one alternative
 // each, so that the choice takes one token: as alternatives of their own they
-// made every comparison a prediction. Labels name the tokens the binder asks
-// about (a context's NOT() looks through its children with dynamic_casts).
+// made every comparison a prediction. The comparison operator is a token set,
+// not a rule of its own: a context fewer per comparison.
 predicate
-  : cmp=cmpOp right=valueExpr                                            # comparison
+  : op=(EQ | NEQ | LT | LTE | GT | GTE | NSEQ) right=valueExpr       # comparison
   | IS negated=NOT? (DISTINCT FROM right=valueExpr | NULL_)          # isPredicate
   | negated=NOT?
     ( BETWEEN lower=valueExpr AND upper=valueExpr
@@ -281,8 +281,6 @@ predicate
     | op=SIMILAR TO pattern=valueExpr (ESCAPE escape=valueExpr)?
     )                                                                # negatable
   ;
-
-cmpOp : EQ | NEQ | LT | LTE | GT | GTE | NSEQ ;
 
 valueExpr
   : first=primaryExpr

@@ -82,7 +82,7 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
   if (auto* c = alt<P::ComparisonContext>(ctx)) {
     ExprPtr right = bindValue(c->right, scope, block);
     checkComparable(left, right, ctx);
-    std::string op = c->cmp->getStart()->getText();  // one token
+    std::string op = c->op->getText();
     if (op == "!=") op = "<>";
     if (op == "==") op = "=";
     return call(op, {left, right}, loc);
