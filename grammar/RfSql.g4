@@ -54,6 +54,10 @@ size_t foldedDepth(antlr4::ParserRuleContext* ctx) {
   switch (ctx->getRuleIndex()) {
     case RfSqlParser::RuleValueExpr:
       return static_cast<RfSqlParser::ValueExprContext*>(ctx)->ops.size();
+    case RfSqlParser::RuleBooleanTerm:  // predicated: a value expression inline
+      return &typeid(*ctx) == &typeid(RfSqlParser::PredicatedContext)
+                 ? static_cast<RfSqlParser::PredicatedContext*>(ctx)->ops.size()
+                 : 0;
     case RfSqlParser::RuleQueryExpr:
       return static_cast<RfSqlParser::QueryExprContext*>(ctx)->ops.size();
     case RfSqlParser::RuleRelation:
@@ -263,8 +267,11 @@ limitClause
 expr : first=booleanTerm (ops+=(AND | OR) rest+=booleanTerm)* ;
 
 booleanTerm
-  : value=valueExpr pred=predicate?               # predicated
-  | NOT inner=booleanTerm                         # logicalNot
+  // A value expression's operands inline (a context fewer per term).
+  : first=primaryExpr
+    (ops+=(ASTERISK | SLASH | PERCENT | PLUS | MINUS | CONCAT) rest+=primaryExpr)*
+    pred=predicate?                                                    # predicated
+  | NOT inner=booleanTerm                                              # logicalNot
   ;
 
 // Alternatives that share their first tokens (IS, NOT, IN) are one alternative

@@ -63,7 +63,7 @@ Binder::Folded Binder::foldBoolean(P::ExprContext* ctx, size_t& i, int minPrec, 
 
 ExprPtr Binder::bindBoolean(P::BooleanTermContext* ctx, const Scope& scope, BlockState& block) {
   if (auto* p = alt<P::PredicatedContext>(ctx)) {
-    ExprPtr left = bindValue(p->value, scope, block);
+    ExprPtr left = bindValue(p, scope, block);
     return p->pred ? bindPredicate(left, p->pred, scope, block) : left;
   }
   auto* n = alt<P::LogicalNotContext>(ctx);
@@ -140,14 +140,16 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
   return negate(call(name, std::move(args), loc));
 }
 
-ExprPtr Binder::bindValue(P::ValueExprContext* ctx, const Scope& scope, BlockState& block) {
+template <typename Ctx>
+ExprPtr Binder::bindValue(Ctx* ctx, const Scope& scope, BlockState& block) {
   if (ctx->ops.empty()) return bindPrimary(ctx->first, scope, block);
   size_t i = 0;
   return foldValue(ctx, i, 0, scope, block).e;
 }
 
-Binder::Folded Binder::foldValue(P::ValueExprContext* ctx, size_t& i, int minPrec,
-                                 const Scope& scope, BlockState& block) {
+template <typename Ctx>
+Binder::Folded Binder::foldValue(Ctx* ctx, size_t& i, int minPrec, const Scope& scope,
+                                 BlockState& block) {
   Folded left{bindPrimary(operandOf(ctx, i), scope, block), operandOf(ctx, i)->getStart()};
   for (++i; i < operandCount(ctx);) {
     antlr4::Token* op = ctx->ops[i - 1];

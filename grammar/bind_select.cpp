@@ -32,8 +32,8 @@ std::string defaultName(const Expr& e) {
 P::NameExprContext* bareName(P::ExprContext* e) {
   if (!e->rest.empty()) return nullptr;
   auto* pred = alt<P::PredicatedContext>(e->first);
-  if (!pred || pred->pred || !pred->value->rest.empty()) return nullptr;
-  auto* name = alt<P::NameExprContext>(pred->value->first);
+  if (!pred || pred->pred || !pred->rest.empty()) return nullptr;
+  auto* name = alt<P::NameExprContext>(pred->first);
   return name && !name->call ? name : nullptr;
 }
 

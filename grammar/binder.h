@@ -142,11 +142,13 @@ class Binder {
                       BlockState& block);
   ExprPtr bindPredicate(ExprPtr left, rfsql::RfSqlParser::PredicateContext* ctx, const Scope& scope,
                         BlockState& block);
-  ExprPtr bindValue(rfsql::RfSqlParser::ValueExprContext* ctx, const Scope& scope,
-                    BlockState& block);
+  /// A value expression: a valueExpr, or the operands of a predicated term
+  /// (the grammar has them inline). Defined in bind_expr.cpp, its only user.
+  template <typename Ctx>
+  ExprPtr bindValue(Ctx* ctx, const Scope& scope, BlockState& block);
   /// As foldBoolean, for * / % over + - over ||.
-  Folded foldValue(rfsql::RfSqlParser::ValueExprContext* ctx, size_t& i, int minPrec,
-                   const Scope& scope, BlockState& block);
+  template <typename Ctx>
+  Folded foldValue(Ctx* ctx, size_t& i, int minPrec, const Scope& scope, BlockState& block);
   ExprPtr arithmetic(const std::string& op, const Folded& left, const Folded& right);
   ExprPtr bindPrimary(rfsql::RfSqlParser::PrimaryExprContext* ctx, const Scope& scope,
                       BlockState& block);
