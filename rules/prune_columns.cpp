@@ -15,19 +15,31 @@ namespace {
 /// column names and output ids), which outlive the pruning.
 using Needed = std::unordered_set<std::string_view>;
 
+void collectNeeded(const PlanNode& n, Needed& needed);
+
+void collectNeeded(const Expr& x, Needed& needed) {
+  if (x.kind == ExprKind::Column) needed.insert(x.name);
+  if (x.kind == ExprKind::Subquery && x.plan) collectNeeded(*x.plan, needed);
+  for (const auto& a : x.args) collectNeeded(*a, needed);
+}
+
 // Every column reference of every expression, and of every subquery plan's
 // expressions (which include the subquery's free references to the outside).
 void collectNeeded(const PlanNode& n, Needed& needed) {
-  std::function<void(const Expr&)> walk = [&](const Expr& x) {
-    if (x.kind == ExprKind::Column) needed.insert(x.name);
-    if (x.kind == ExprKind::Subquery && x.plan) collectNeeded(*x.plan, needed);
-    for (const auto& a : x.args) walk(*a);
-  };
-  forEachExpr(n, [&](const ExprPtr& e) { walk(*e); });
+  forEachExpr(n, [&](const ExprPtr& e) { collectNeeded(*e, needed); });
   if (n.op == PlanOp::Union || n.op == PlanOp::Intersect || n.op == PlanOp::Except)
     for (const auto& c : n.children)
       for (const auto& col : c->output) needed.insert(col.id.view());
   for (const auto& c : n.children) collectNeeded(*c, needed);
+}
+
+bool prune(PlanNode& n, const Needed& needed);
+
+/// Prunes the plans of the subqueries in `x`.
+bool pruneSubqueries(const Expr& x, const Needed& needed) {
+  bool changed = x.kind == ExprKind::Subquery && x.plan && prune(*x.plan, needed);
+  for (const auto& a : x.args) changed = pruneSubqueries(*a, needed) || changed;
+  return changed;
 }
 
 bool prune(PlanNode& n, const Needed& needed) {
@@ -49,13 +61,7 @@ bool prune(PlanNode& n, const Needed& needed) {
       changed = true;
     }
   }
-  forEachExpr(n, [&](const ExprPtr& e) {
-    std::function<void(const Expr&)> subs = [&](const Expr& x) {
-      if (x.kind == ExprKind::Subquery && x.plan) changed = prune(*x.plan, needed) || changed;
-      for (const auto& a : x.args) subs(*a);
-    };
-    subs(*e);
-  });
+  forEachExpr(n, [&](const ExprPtr& e) { changed = pruneSubqueries(*e, needed) || changed; });
   for (auto& c : n.children) changed = prune(*c, needed) || changed;
   return changed;
 }
