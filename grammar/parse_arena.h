@@ -1,14 +1,14 @@
 #pragma once
-// Memory for one parse's tokens and parse-tree nodes.
+// Memory for one parse's tokens and rule contexts.
 //
 // ANTLR 4.9's C++ runtime allocates every token and rule context on its own
-// and frees each when the parser and token stream die: some 300 allocations
+// and frees each when the parser and token stream die: about 220 allocations
 // for a TPC-H query, each with its free some 200 instructions. In a ParseArena
 // they cost a pointer bump and are released together when the arena dies.
 //
 // The generated parser's contexts derive from ArenaContext (RfSql.g4's
-// contextSuperClass) and the direct lexer's tokens are ArenaTokens. Each comes from
-// the arena open on the calling thread (ArenaScope), or from the heap when
+// contextSuperClass) and the direct lexer's tokens are ArenaTokens. Each comes
+// from the arena open on the calling thread (ArenaScope), or from the heap when
 // none is, and knows which: deleting one from an arena runs its destructor and
 // frees nothing, deleting one from the heap frees it. So whatever owns the
 // tokens and the parser must die before the arena does.

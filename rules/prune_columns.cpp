@@ -2,6 +2,7 @@
 // ids are unique per scan alias, so a column is needed exactly when an
 // expression anywhere in the plan (subqueries included) or a set operation's
 // positional mapping reads it, or the root returns it.
+#include <algorithm>
 #include <string_view>
 #include <unordered_set>
 
@@ -42,25 +43,40 @@ bool pruneSubqueries(const Expr& x, const Needed& needed) {
   return changed;
 }
 
-bool prune(PlanNode& n, const Needed& needed) {
-  bool changed = false;
-  if (n.op == PlanOp::Scan) {
-    size_t kept = 0;
-    bool same = true;  // the scan already lists exactly the needed columns, in order
-    for (const auto& c : n.tableColumns)
-      if (needed.count(c.id.view())) {
-        same = same && kept < n.scanColumns.size() && n.scanColumns[kept] == c.id;
-        ++kept;
-      }
-    if (!same || kept != n.scanColumns.size()) {
-      std::vector<std::string> keep;
-      keep.reserve(kept);
-      for (const auto& c : n.tableColumns)
-        if (needed.count(c.id.view())) keep.push_back(c.id);
-      n.scanColumns = std::move(keep);
-      changed = true;
-    }
+/// Makes the scan list exactly its table's needed columns, in table order.
+bool pruneScan(PlanNode& n, const Needed& needed) {
+  // One walk tells whether the list is that already, and whether it is the
+  // table's columns in order with every needed one among them (as the binder
+  // lists them): then the others are dropped in place, and the strings of
+  // those kept stay (an id is longer than a string holds without allocating).
+  size_t kept = 0, listed = 0;
+  bool same = true, holdsNeeded = true;
+  for (const auto& c : n.tableColumns) {
+    const bool here = listed < n.scanColumns.size() && n.scanColumns[listed] == c.id;
+    listed += here;
+    if (!needed.count(c.id.view())) continue;
+    same = same && kept < n.scanColumns.size() && n.scanColumns[kept] == c.id;
+    holdsNeeded = holdsNeeded && here;
+    ++kept;
   }
+  if (same && kept == n.scanColumns.size()) return false;
+  if (holdsNeeded && listed == n.scanColumns.size()) {
+    auto& cols = n.scanColumns;
+    cols.erase(std::remove_if(cols.begin(), cols.end(),
+                              [&](const std::string& id) { return !needed.count(id); }),
+               cols.end());
+    return true;
+  }
+  std::vector<std::string> keep;
+  keep.reserve(kept);
+  for (const auto& c : n.tableColumns)
+    if (needed.count(c.id.view())) keep.push_back(c.id);
+  n.scanColumns = std::move(keep);
+  return true;
+}
+
+bool prune(PlanNode& n, const Needed& needed) {
+  bool changed = n.op == PlanOp::Scan && pruneScan(n, needed);
   forEachExpr(n, [&](const ExprPtr& e) { changed = pruneSubqueries(*e, needed) || changed; });
   for (auto& c : n.children) changed = prune(*c, needed) || changed;
   return changed;

@@ -224,6 +224,31 @@ TEST_CASE("a scan lists its columns in the table's order, however they are asked
   CHECK(ids() == std::vector<std::string>{"b.v"});
 }
 
+// PruneScanColumns drops unneeded columns in place from a list in table order
+// (the binder's), and rebuilds any other list (plan JSON may give one).
+TEST_CASE("column pruning lists the needed columns in table order, whatever the scan listed") {
+  auto pruned = [](std::vector<std::string> listed) {
+    Loaded l = load("SELECT b.d, b.k + 1 AS x FROM b");
+    REQUIRE(l.ok);
+    PlanPtr plan = l.queries[0].plan;
+    PlanPtr scan = plan;
+    while (scan->op != PlanOp::Scan) scan = scan->children[0];
+    if (!listed.empty()) scan->scanColumns = listed;
+    refreshOutputs(*plan);
+    NormalizeReport report;
+    normalize(plan, NormalizeOptions{}, report);
+    scan = plan;
+    while (scan->op != PlanOp::Scan) scan = scan->children[0];
+    return scan->scanColumns;
+  };
+  const std::vector<std::string> want{"b.k", "b.d"};
+  CHECK(pruned({}) == want);                     // the binder's list: all, in order
+  CHECK(pruned({"b.k", "b.d"}) == want);         // already right
+  CHECK(pruned({"b.d", "b.v", "b.k"}) == want);  // out of order
+  CHECK(pruned({"b.d"}) == want);                // a needed column missing
+  CHECK(pruned({"b.k", "b.k", "b.d"}) == want);  // listed twice
+}
+
 TEST_CASE("a table read under its own name shares the catalog's column ids") {
   Loaded l = load("SELECT b.k FROM b; SELECT x.k FROM b AS x, b");
   REQUIRE(l.ok);
