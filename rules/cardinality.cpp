@@ -28,10 +28,16 @@ double clampUnit(double s) {
 }  // namespace
 
 double CardinalityEstimator::rows(const PlanNode& n) {
-  auto it = rows_.find(&n);
-  if (it != rows_.end()) return it->second;
+  auto place = [&] {
+    return std::lower_bound(rows_.begin(), rows_.end(), &n, [](const auto& e, const PlanNode* p) {
+      return std::less<const PlanNode*>{}(e.first, p);
+    });
+  };
+  auto it = place();
+  if (it != rows_.end() && it->first == &n) return it->second;
   double r = compute(n);
-  rows_[&n] = r;
+  if (rows_.empty()) rows_.reserve(32);
+  rows_.insert(place(), {&n, r});  // compute() added the children's: look again
   return r;
 }
 

@@ -8,6 +8,8 @@
 #include <set>
 #include <string>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "ir/plan.h"
 
@@ -64,7 +66,9 @@ class CardinalityEstimator {
   Ndv columnNdvIn(const Expr& col, const PlanNode* a, const PlanNode* b);
 
   EstimateDefaults d_;
-  std::unordered_map<const PlanNode*, double> rows_;
+  /// Rows per node, sorted by node address: a plan has a few dozen nodes, and
+  /// a hash map allocated per entry.
+  std::vector<std::pair<const PlanNode*, double>> rows_;
 };
 
 /// Sets `estimatedRows` on every node of the plan (subquery plans included)
