@@ -40,3 +40,20 @@ foreach(pair "RfSqlLexer;Lexer;CharStream" "RfSqlParser;Parser;TokenStream")
   patch_once(${src} "${cls}::${cls}(${input} *input) : ${base}(input) {\n"
              "${cls}::${cls}(${input} *input) : ${base}(input) {\n  static Initializer once;  // rfguard: the ATN on first use\n")
 endforeach()
+
+# A rule with labelled alternatives makes its context the alternative's class
+# and then writes every label through `dynamic_cast<Alt *>(_localctx)`: a
+# runtime type search per label, though the context's type is the one just
+# made (ANTLR 4.10 writes antlrcpp::downCast, a static_cast, there). The parser
+# gets static_casts; the sanitizer builds check each downcast (UBSan's vptr).
+set(parser ${OUT_DIR}/RfSqlParser.cpp)
+file(READ ${parser} text)
+string(REGEX MATCHALL "dynamic_cast<[A-Za-z_:]+ \\*>\\(_localctx\\)" casts "${text}")
+list(LENGTH casts count)
+if(count EQUAL 0)
+  message(FATAL_ERROR "${parser}: expected labels written through dynamic_cast<...>(_localctx) "
+                      "(another ANTLR version?); cmake/GenerateParser.cmake needs updating")
+endif()
+string(REGEX REPLACE "dynamic_cast<([A-Za-z_:]+ \\*)>\\(_localctx\\)" "static_cast<\\1>(_localctx)"
+       text "${text}")
+file(WRITE ${parser} "${text}")
