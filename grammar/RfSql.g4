@@ -267,7 +267,8 @@ limitClause
 expr : first=booleanTerm (ops+=(AND | OR) rest+=booleanTerm)* ;
 
 booleanTerm
-  // A value expression's operands inline (a context fewer per term).
+  // A value expression's operands inline (a context fewer per term): the same
+  // operators as valueExpr's, which the binder folds alike (bindValue).
   : first=primaryExpr
     (ops+=(ASTERISK | SLASH | PERCENT | PLUS | MINUS | CONCAT) rest+=primaryExpr)*
     pred=predicate?                                                    # predicated

@@ -45,33 +45,32 @@ bool pruneSubqueries(const Expr& x, const Needed& needed) {
 
 /// Makes the scan list exactly its table's needed columns, in table order.
 bool pruneScan(PlanNode& n, const Needed& needed) {
-  // One walk tells whether the list is that already, and whether it is the
-  // table's columns in order with every needed one among them (as the binder
-  // lists them): then the others are dropped in place, and the strings of
-  // those kept stay (an id is longer than a string holds without allocating).
+  // A list that is the table's columns in order with every needed one among
+  // them (as the binder lists them) only loses the others, in place: the
+  // strings of those kept stay (an id is longer than a string holds without
+  // allocating). Any other list (plan JSON may give one) is rebuilt.
+  auto& cols = n.scanColumns;
   size_t kept = 0, listed = 0;
-  bool same = true, holdsNeeded = true;
+  bool holdsNeeded = true;
   for (const auto& c : n.tableColumns) {
-    const bool here = listed < n.scanColumns.size() && n.scanColumns[listed] == c.id;
+    const bool here = listed < cols.size() && cols[listed] == c.id;
     listed += here;
     if (!needed.count(c.id.view())) continue;
-    same = same && kept < n.scanColumns.size() && n.scanColumns[kept] == c.id;
     holdsNeeded = holdsNeeded && here;
     ++kept;
   }
-  if (same && kept == n.scanColumns.size()) return false;
-  if (holdsNeeded && listed == n.scanColumns.size()) {
-    auto& cols = n.scanColumns;
+  if (holdsNeeded && listed == cols.size()) {
+    const size_t before = cols.size();
     cols.erase(std::remove_if(cols.begin(), cols.end(),
                               [&](const std::string& id) { return !needed.count(id); }),
                cols.end());
-    return true;
+    return cols.size() != before;
   }
   std::vector<std::string> keep;
   keep.reserve(kept);
   for (const auto& c : n.tableColumns)
     if (needed.count(c.id.view())) keep.push_back(c.id);
-  n.scanColumns = std::move(keep);
+  cols = std::move(keep);
   return true;
 }
 
