@@ -10,6 +10,12 @@
 # first recogniser uses the ATN. The edit is checked: a generated file of another
 # shape stops the build instead of being left as it is.
 #
+# Deserialising then checks the ATN's own consistency (verifyATN): half of the
+# 3.6 M instructions the parser's first use costs, paid by every `rfguard plan`.
+# The ATN is the ANTLR tool's output for this grammar, fixed at build time, so
+# the check runs where asserts do (Debug and the sanitizer builds, which parse
+# every test's SQL) and not in release builds.
+#
 # Arguments (-D): ANTLR4_TOOL, GRAMMAR, OUT_DIR.
 execute_process(
   COMMAND ${ANTLR4_TOOL} -Dlanguage=Cpp -no-listener -no-visitor -package rfsql -o ${OUT_DIR}
@@ -39,6 +45,9 @@ foreach(pair "RfSqlLexer;Lexer;CharStream" "RfSqlParser;Parser;TokenStream")
              "// rfguard: no static ${cls}::_init; the constructor runs the Initializer once.")
   patch_once(${src} "${cls}::${cls}(${input} *input) : ${base}(input) {\n"
              "${cls}::${cls}(${input} *input) : ${base}(input) {\n  static Initializer once;  // rfguard: the ATN on first use\n")
+  patch_once(${src} "  atn::ATNDeserializer deserializer;\n"
+             "  atn::ATNDeserializationOptions options;  // rfguard: verified where asserts are on\n\
+#ifdef NDEBUG\n  options.setVerifyATN(false);\n#endif\n  atn::ATNDeserializer deserializer(options);\n")
 endforeach()
 
 # A rule with labelled alternatives makes its context the alternative's class
