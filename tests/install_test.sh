@@ -93,7 +93,7 @@ if command -v gdb > /dev/null; then
 fi
 # Stripped, the installed tool still runs.
 outputs '^rfguard 0.1.0$' env LD_LIBRARY_PATH="$libdir" "$prefix/bin/rfguard" --version || fail "installed rfguard --version"
-# It opens the DuckDB installed beside it (RUNPATH $ORIGIN/../lib), with no
+# It opens the DuckDB installed beside it (../lib from the executable), with no
 # library path set.
 if [ -f "$libdir/libduckdb.so" ]; then
   env -u LD_LIBRARY_PATH "$prefix/bin/rfguard" duckdb run --scale 0.001 "$src/corpus/examples/seeds.sql" \

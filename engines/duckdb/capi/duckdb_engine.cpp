@@ -18,9 +18,8 @@ namespace {
 
 // DuckDB's C API, loaded on first use with dlopen. Linked, libduckdb.so (80,000
 // relocations, bound at load) cost every rfguard process about 20 ms before
-// main, whether it ran DuckDB or not. The library is found as the dynamic
-// linker finds any (the executable's RUNPATH: the npm copy in a build tree,
-// ../lib when installed; LD_LIBRARY_PATH), or at RFGUARD_DUCKDB_LIBRARY.
+// main, whether it ran DuckDB or not. The library is opened by path (see
+// candidates()), then by name through LD_LIBRARY_PATH and the system's paths.
 #define RFGUARD_DUCKDB_FUNCTIONS(X) \
   X(duckdb_close)                   \
   X(duckdb_column_count)            \
