@@ -3,6 +3,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <utility>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -68,37 +71,45 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       "queries.sql\n  rfguard equiv before.sql after.sql\n  source <(rfguard completion "
       "bash)\n\nDocs: docs/lint.md, docs/check.md, docs/equiv.md, docs/plan-json.md, "
       "docs/rules.md");
+  // Each command's options, defined only for the command being run (and for
+  // every command where the whole tree is printed: completion, man pages).
+  // CLI11 builds several objects per option; defining all of them was a fifth
+  // of what a one-query `rfguard plan` executed.
+  std::vector<std::pair<CLI::App*, std::function<void()>>> options;
   PlanArgs plan;
   auto* cmd = app.add_subcommand("plan", "print each query's normalised plan");
-  cmd->add_option("files", plan.files, "SQL or plan JSON files, - for stdin");
-  cmd->add_option("--format", plan.format, "text, json, dot (Graphviz) or mermaid (Markdown)")
-      ->check(CLI::IsMember({"text", "json", "dot", "mermaid"}));
-  cmd->add_option("--disable", plan.disabled, "switch off a normalisation rule (repeatable)")
-      ->allow_extra_args(false)
-      ->type_name("RULE");
-  cmd->add_flag("--list-rules", plan.listRules,
-                "list the normalisation and runtime-filter rules and exit");
-  cmd->add_flag("--show-rules", plan.showRules, "after each text plan, list the rules that fired");
-  cmd->add_flag("--verify-rewrites", plan.verify, "check plan invariants after every rewrite");
-  cmd->add_option("--trace", plan.trace,
-                  "write DIR/<query>.jsonl: the plan as bound, then after every normalisation "
-                  "rule that changed it (for rfguard equiv --trace)");
-  cmd->add_flag("--no-runtime-filters", plan.noRuntimeFilters,
-                "normalise only, place no runtime filters");
-  cmd->add_option("--profile", plan.profile,
-                  "placement policy: sound (default), doris, starrocks, trino, duckdb")
-      ->check(CLI::IsMember(profileNames()));
-  cmd->add_flag("--cost", plan.cost,
-                "build only filters that pass the trigger thresholds (probe >= 100000 rows, "
-                "build/probe <= 0.1)");
-  cmd->add_flag(
-      "--composite", plan.composite,
-      "one composite filter over all equality conjuncts of a join instead of one per conjunct");
-  cmd->add_flag("--compare", plan.compare,
-                "per query, the consumers each profile places, side by side");
-  cmd->add_flag("--explain", plan.explain,
-                "after each text plan, every runtime-filter decision with its rule and reason");
-  addInputOptions(cmd, plan.input);
+  options.emplace_back(cmd, [&] {
+    cmd->add_option("files", plan.files, "SQL or plan JSON files, - for stdin");
+    cmd->add_option("--format", plan.format, "text, json, dot (Graphviz) or mermaid (Markdown)")
+        ->check(CLI::IsMember({"text", "json", "dot", "mermaid"}));
+    cmd->add_option("--disable", plan.disabled, "switch off a normalisation rule (repeatable)")
+        ->allow_extra_args(false)
+        ->type_name("RULE");
+    cmd->add_flag("--list-rules", plan.listRules,
+                  "list the normalisation and runtime-filter rules and exit");
+    cmd->add_flag("--show-rules", plan.showRules,
+                  "after each text plan, list the rules that fired");
+    cmd->add_flag("--verify-rewrites", plan.verify, "check plan invariants after every rewrite");
+    cmd->add_option("--trace", plan.trace,
+                    "write DIR/<query>.jsonl: the plan as bound, then after every normalisation "
+                    "rule that changed it (for rfguard equiv --trace)");
+    cmd->add_flag("--no-runtime-filters", plan.noRuntimeFilters,
+                  "normalise only, place no runtime filters");
+    cmd->add_option("--profile", plan.profile,
+                    "placement policy: sound (default), doris, starrocks, trino, duckdb")
+        ->check(CLI::IsMember(profileNames()));
+    cmd->add_flag("--cost", plan.cost,
+                  "build only filters that pass the trigger thresholds (probe >= 100000 rows, "
+                  "build/probe <= 0.1)");
+    cmd->add_flag(
+        "--composite", plan.composite,
+        "one composite filter over all equality conjuncts of a join instead of one per conjunct");
+    cmd->add_flag("--compare", plan.compare,
+                  "per query, the consumers each profile places, side by side");
+    cmd->add_flag("--explain", plan.explain,
+                  "after each text plan, every runtime-filter decision with its rule and reason");
+    addInputOptions(cmd, plan.input);
+  });
   cmd->footer(
       "Exit codes: 0 planned, 2 usage or input error (located: file:line:col, or a JSON "
       "pointer).\n\nExamples:\n  rfguard plan queries.sql\n  rfguard plan --explain --profile "
@@ -109,55 +120,57 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   LintArgs lint;
   auto* lintCmd = app.add_subcommand(
       "lint", "verify runtime-filter placements: plan JSON as given, SQL as the profile plans it");
-  lintCmd->add_option("files", lint.files,
-                      "SQL or plan JSON files, directories (walked for *.sql, *.json, *.jsonl), "
-                      "- for stdin");
-  lintCmd
-      ->add_option("--exclude", lint.exclude,
-                   "leave out files found in directories whose path or name matches this "
-                   "glob (repeatable)")
-      ->allow_extra_args(false);
-  lintCmd->add_option("--format", lint.format, "text, json, sarif or gitlab (Code Quality)")
-      ->check(CLI::IsMember({"text", "json", "sarif", "gitlab"}));
-  lintCmd
-      ->add_option(
-          "--profile", lint.profile,
-          "placement policy for SQL inputs: sound (default), doris, starrocks, trino, duckdb")
-      ->check(CLI::IsMember(profileNames()));
-  lintCmd->add_flag("--composite", lint.composite,
-                    "plan composite filters over all equality conjuncts of a join (SQL inputs)");
-  lintCmd
-      ->add_option("--fail-on", lint.failOn,
-                   "what exits 1: error, warning (default: any finding) or never")
-      ->check(CLI::IsMember({"error", "warning", "never"}));
-  lintCmd->add_flag("--quiet", lint.quiet, "report errors only, no warnings");
-  lintCmd->add_flag("--show-suppressed", lint.showSuppressed,
-                    "also list suppressed findings, marked (text format)");
-  lintCmd->add_option("--output", lint.output, "write the report to FILE instead of stdout");
-  lintCmd->add_option("--stdin-filename", lint.stdinFilename,
-                      "the name reports give input read from - (stdin)");
-  lintCmd
-      ->add_option("--color", lint.color,
-                   "auto (default: a terminal, unless NO_COLOR), always, never")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
-  lintCmd->add_option("--baseline", lint.baseline,
-                      "report only findings not recorded in this baseline file");
-  lintCmd->add_option("--write-baseline", lint.writeBaseline,
-                      "record the findings reported as a baseline file (and exit 0)");
-  lintCmd->add_option("--config", lint.config,
-                      "settings file (default: the nearest .rfguard.toml upwards)");
-  lintCmd->add_flag("--no-config", lint.noConfig, "read no .rfguard.toml");
-  lintCmd
-      ->add_option("--jobs,-j", lint.jobs,
-                   "files linted at once (default 0: one per core); the report keeps the "
-                   "order of the inputs")
-      ->check(CLI::Range(0, 1024));
-  lintCmd
-      ->add_option(
-          "--docs-url", lint.docsUrl,
-          std::string("base of the documentation links in SARIF (default ") + kDocsUrl + ")")
-      ->type_name("URL");
-  addInputOptions(lintCmd, lint.input);
+  options.emplace_back(lintCmd, [&] {
+    lintCmd->add_option("files", lint.files,
+                        "SQL or plan JSON files, directories (walked for *.sql, *.json, *.jsonl), "
+                        "- for stdin");
+    lintCmd
+        ->add_option("--exclude", lint.exclude,
+                     "leave out files found in directories whose path or name matches this "
+                     "glob (repeatable)")
+        ->allow_extra_args(false);
+    lintCmd->add_option("--format", lint.format, "text, json, sarif or gitlab (Code Quality)")
+        ->check(CLI::IsMember({"text", "json", "sarif", "gitlab"}));
+    lintCmd
+        ->add_option(
+            "--profile", lint.profile,
+            "placement policy for SQL inputs: sound (default), doris, starrocks, trino, duckdb")
+        ->check(CLI::IsMember(profileNames()));
+    lintCmd->add_flag("--composite", lint.composite,
+                      "plan composite filters over all equality conjuncts of a join (SQL inputs)");
+    lintCmd
+        ->add_option("--fail-on", lint.failOn,
+                     "what exits 1: error, warning (default: any finding) or never")
+        ->check(CLI::IsMember({"error", "warning", "never"}));
+    lintCmd->add_flag("--quiet", lint.quiet, "report errors only, no warnings");
+    lintCmd->add_flag("--show-suppressed", lint.showSuppressed,
+                      "also list suppressed findings, marked (text format)");
+    lintCmd->add_option("--output", lint.output, "write the report to FILE instead of stdout");
+    lintCmd->add_option("--stdin-filename", lint.stdinFilename,
+                        "the name reports give input read from - (stdin)");
+    lintCmd
+        ->add_option("--color", lint.color,
+                     "auto (default: a terminal, unless NO_COLOR), always, never")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
+    lintCmd->add_option("--baseline", lint.baseline,
+                        "report only findings not recorded in this baseline file");
+    lintCmd->add_option("--write-baseline", lint.writeBaseline,
+                        "record the findings reported as a baseline file (and exit 0)");
+    lintCmd->add_option("--config", lint.config,
+                        "settings file (default: the nearest .rfguard.toml upwards)");
+    lintCmd->add_flag("--no-config", lint.noConfig, "read no .rfguard.toml");
+    lintCmd
+        ->add_option("--jobs,-j", lint.jobs,
+                     "files linted at once (default 0: one per core); the report keeps the "
+                     "order of the inputs")
+        ->check(CLI::Range(0, 1024));
+    lintCmd
+        ->add_option(
+            "--docs-url", lint.docsUrl,
+            std::string("base of the documentation links in SARIF (default ") + kDocsUrl + ")")
+        ->type_name("URL");
+    addInputOptions(lintCmd, lint.input);
+  });
   lintCmd->footer(
       "Defaults: --format text, --profile sound, --fail-on warning, --color auto; settings "
       "from the nearest .rfguard.toml, command-line flags win.\n\nExit codes: 0 nothing "
@@ -169,16 +182,18 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   ReplayArgs replay;
   auto* replayCmd =
       app.add_subcommand("replay", "replay a sharded filter publication scenario (docs/replay.md)");
-  replayCmd->add_option("scenario", replay.file, "scenario JSON, - for stdin")->required();
-  std::vector<std::string> strategies;
-  for (rt::Strategy s : rt::allStrategies()) strategies.push_back(rt::strategyName(s));
-  replayCmd
-      ->add_option("--strategy", replay.strategy,
-                   "correct (default), or a wrong protocol: partial-or, and, stale-epoch-counts, "
-                   "top-as-zero, missing-as-empty; or wrong content: null-unaware")
-      ->check(CLI::IsMember(strategies));
-  replayCmd->add_option("--format", replay.format, "text or json")
-      ->check(CLI::IsMember({"text", "json"}));
+  options.emplace_back(replayCmd, [&] {
+    replayCmd->add_option("scenario", replay.file, "scenario JSON, - for stdin")->required();
+    std::vector<std::string> strategies;
+    for (rt::Strategy s : rt::allStrategies()) strategies.push_back(rt::strategyName(s));
+    replayCmd
+        ->add_option("--strategy", replay.strategy,
+                     "correct (default), or a wrong protocol: partial-or, and, stale-epoch-counts, "
+                     "top-as-zero, missing-as-empty; or wrong content: null-unaware")
+        ->check(CLI::IsMember(strategies));
+    replayCmd->add_option("--format", replay.format, "text or json")
+        ->check(CLI::IsMember({"text", "json"}));
+  });
   replayCmd->footer(
       "Exit codes: 0 replayed, 1 the query fails (a conflicting digest), 2 input error (a JSON "
       "pointer).\n\nExamples:\n  rfguard replay corpus/replay/worked.json\n  rfguard replay "
@@ -187,31 +202,33 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   CheckArgs check;
   auto* checkCmd = app.add_subcommand(
       "check", "bounded verification: search small databases on which the filters change results");
-  checkCmd->add_option("files", check.files, "SQL or plan JSON files, - for stdin");
-  addSearchOptions(checkCmd, check);
-  checkCmd
-      ->add_option(
-          "--profile", check.profile,
-          "placement policy for SQL inputs: sound (default), doris, starrocks, trino, duckdb")
-      ->check(CLI::IsMember(profileNames()));
-  checkCmd->add_option("--format", check.format, "text or json")
-      ->check(CLI::IsMember({"text", "json"}));
-  checkCmd
-      ->add_option("--method", check.method,
-                   "auto (default: the whole plan, then per-filter slices if it stops short), "
-                   "whole, slices")
-      ->check(CLI::IsMember({"auto", "whole", "slices"}));
-  checkCmd
-      ->add_option("--progress", check.progress,
-                   "bound, databases and time on stderr: auto (when stderr is a terminal), "
-                   "always, never")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
-  checkCmd->add_option("--emit-sql", check.emitSql,
-                       "write each counterexample as DIR/<query>_<filters>.sql, a script that "
-                       "runs as is in sqlite3");
-  checkCmd->add_flag("--rewrites", check.rewrites,
-                     "also check normalisation: the bound plan against the normalised one");
-  addInputOptions(checkCmd, check.input);
+  options.emplace_back(checkCmd, [&] {
+    checkCmd->add_option("files", check.files, "SQL or plan JSON files, - for stdin");
+    addSearchOptions(checkCmd, check);
+    checkCmd
+        ->add_option(
+            "--profile", check.profile,
+            "placement policy for SQL inputs: sound (default), doris, starrocks, trino, duckdb")
+        ->check(CLI::IsMember(profileNames()));
+    checkCmd->add_option("--format", check.format, "text or json")
+        ->check(CLI::IsMember({"text", "json"}));
+    checkCmd
+        ->add_option("--method", check.method,
+                     "auto (default: the whole plan, then per-filter slices if it stops short), "
+                     "whole, slices")
+        ->check(CLI::IsMember({"auto", "whole", "slices"}));
+    checkCmd
+        ->add_option("--progress", check.progress,
+                     "bound, databases and time on stderr: auto (when stderr is a terminal), "
+                     "always, never")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
+    checkCmd->add_option("--emit-sql", check.emitSql,
+                         "write each counterexample as DIR/<query>_<filters>.sql, a script that "
+                         "runs as is in sqlite3");
+    checkCmd->add_flag("--rewrites", check.rewrites,
+                       "also check normalisation: the bound plan against the normalised one");
+    addInputOptions(checkCmd, check.input);
+  });
   checkCmd->footer(
       "Defaults: --bound 2, --seconds 10, --method auto, --oracle none.\n\nExit codes: 0 every "
       "check safe up to --bound (whole or by slices), 1 a counterexample (or an oracle "
@@ -226,18 +243,21 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       "equiv",
       "is a rewritten plan equal to the original on every database? bounded search for a "
       "counterexample, for two plans or every step of an optimizer's trace");
-  equivCmd->add_option("files", equiv.files,
-                       "ORIGINAL REWRITTEN: SQL files (one query each), plan JSON or engine plans");
-  addSearchOptions(equivCmd, equiv);
-  equivCmd->add_option("--trace", equiv.trace,
-                       "an optimizer's trace (JSON Lines or a JSON array of {rule, plan}): "
-                       "every step against the one before");
-  equivCmd->add_flag("--no-proof", equiv.noProof,
-                     "search even when the plans have the same normal form (a proof for every "
-                     "database; docs/equiv.md)");
-  equivCmd->add_option("--format", equiv.format, "text or json")
-      ->check(CLI::IsMember({"text", "json"}));
-  addInputOptions(equivCmd, equiv.input);
+  options.emplace_back(equivCmd, [&] {
+    equivCmd->add_option(
+        "files", equiv.files,
+        "ORIGINAL REWRITTEN: SQL files (one query each), plan JSON or engine plans");
+    addSearchOptions(equivCmd, equiv);
+    equivCmd->add_option("--trace", equiv.trace,
+                         "an optimizer's trace (JSON Lines or a JSON array of {rule, plan}): "
+                         "every step against the one before");
+    equivCmd->add_flag("--no-proof", equiv.noProof,
+                       "search even when the plans have the same normal form (a proof for every "
+                       "database; docs/equiv.md)");
+    equivCmd->add_option("--format", equiv.format, "text or json")
+        ->check(CLI::IsMember({"text", "json"}));
+    addInputOptions(equivCmd, equiv.input);
+  });
   equivCmd->footer(
       "Exit codes: 0 equivalent up to the bound reached (the verdict says \"inconclusive\" when "
       "that is below --bound), 1 different (a counterexample), 2 input error or a plan that "
@@ -251,69 +271,78 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   auto* duckRunCmd = duckCmd->add_subcommand(
       "run",
       "run a SQL file's queries in DuckDB on generated data and lint DuckDB's executed plans");
-  duckRunCmd
-      ->add_option("file", duckRun.file, "SQL file: CREATE TABLEs (WITH (rows = N)) and queries")
-      ->required();
-  duckRunCmd->add_option("--threads", duckRun.threads, "DuckDB's threads (default 2)")
-      ->check(CLI::Range(1, 256));
-  duckRunCmd
-      ->add_option("--scale", duckRun.scale,
-                   "rows per table: WITH (rows = N) times this (default 1)")
-      ->check(CLI::NonNegativeNumber);
-  duckRunCmd->add_option("--seed", duckRun.seed, "seed of the generated data (default 1)");
-  duckRunCmd->add_option("--format", duckRun.format, "text, json or sarif (lint's formats)")
-      ->check(CLI::IsMember({"text", "json", "sarif"}));
-  duckRunCmd->add_option("--save-plans", duckRun.savePlans,
-                         "write DuckDB's profile of each query to DIR/<query>.json");
+  options.emplace_back(duckRunCmd, [&] {
+    duckRunCmd
+        ->add_option("file", duckRun.file, "SQL file: CREATE TABLEs (WITH (rows = N)) and queries")
+        ->required();
+    duckRunCmd->add_option("--threads", duckRun.threads, "DuckDB's threads (default 2)")
+        ->check(CLI::Range(1, 256));
+    duckRunCmd
+        ->add_option("--scale", duckRun.scale,
+                     "rows per table: WITH (rows = N) times this (default 1)")
+        ->check(CLI::NonNegativeNumber);
+    duckRunCmd->add_option("--seed", duckRun.seed, "seed of the generated data (default 1)");
+    duckRunCmd->add_option("--format", duckRun.format, "text, json or sarif (lint's formats)")
+        ->check(CLI::IsMember({"text", "json", "sarif"}));
+    duckRunCmd->add_option("--save-plans", duckRun.savePlans,
+                           "write DuckDB's profile of each query to DIR/<query>.json");
+  });
   DuckDbCompareArgs duckCompare;
   auto* duckCompareCmd = duckCmd->add_subcommand(
       "compare",
       "per query, the consumers DuckDB reports against the duckdb profile's, on DuckDB's "
       "own join tree, every difference explained");
-  duckCompareCmd->add_option("file", duckCompare.file, "SQL file")->required();
-  duckCompareCmd->add_option("--threads", duckCompare.threads, "DuckDB's threads (default 1)")
-      ->check(CLI::Range(1, 256));
-  duckCompareCmd
-      ->add_option("--scale", duckCompare.scale,
-                   "rows per table: WITH (rows = N) times this (default 0.01)")
-      ->check(CLI::NonNegativeNumber);
-  duckCompareCmd->add_option("--seed", duckCompare.seed, "seed of the generated data (default 1)");
-  duckCompareCmd->add_option("--format", duckCompare.format, "text or json")
-      ->check(CLI::IsMember({"text", "json"}));
+  options.emplace_back(duckCompareCmd, [&] {
+    duckCompareCmd->add_option("file", duckCompare.file, "SQL file")->required();
+    duckCompareCmd->add_option("--threads", duckCompare.threads, "DuckDB's threads (default 1)")
+        ->check(CLI::Range(1, 256));
+    duckCompareCmd
+        ->add_option("--scale", duckCompare.scale,
+                     "rows per table: WITH (rows = N) times this (default 0.01)")
+        ->check(CLI::NonNegativeNumber);
+    duckCompareCmd->add_option("--seed", duckCompare.seed,
+                               "seed of the generated data (default 1)");
+    duckCompareCmd->add_option("--format", duckCompare.format, "text or json")
+        ->check(CLI::IsMember({"text", "json"}));
+  });
   DuckDbDiffArgs duckDiff;
   auto* duckDiffCmd = duckCmd->add_subcommand(
       "diff",
       "random queries in DuckDB with join filter pushdown on and off: any different "
       "result shrunk to a minimal reproducer, linted and written out as a DuckDB script");
-  duckDiffCmd->add_option("--seed", duckDiff.seed, "seed of the data and queries (default 1)");
-  duckDiffCmd->add_option("--queries", duckDiff.queries, "queries to run (default 100)")
-      ->check(CLI::Range(1, 10000000));
-  duckDiffCmd->add_option("--threads", duckDiff.threads, "DuckDB's threads (default 2)")
-      ->check(CLI::Range(1, 256));
-  duckDiffCmd
-      ->add_option("--big", duckDiff.bigRows, "rows of the large probe table t0 (default 100000)")
-      ->check(CLI::Range(1, 100000000));
-  duckDiffCmd->add_option("--out", duckDiff.out, "write each difference as DIR/diff_<n>.sql");
-  duckDiffCmd
-      ->add_option("--shrink-tests", duckDiff.shrinkTests,
-                   "runs spent shrinking each difference to the simplest query and fewest rows "
-                   "that still show it (default 200, 0: none)")
-      ->check(CLI::Range(0, 100000));
-  duckDiffCmd
-      ->add_option("--evaluator-rows", duckDiff.evaluatorRows,
-                   "queries whose tables have at most this many rows are also run by rfguard's "
-                   "evaluator, as bound, normalised and with its own filters (default 2000, 0: "
-                   "never)")
-      ->check(CLI::Range(0, 100000000));
-  duckDiffCmd->add_option("--format", duckDiff.format, "text or json")
-      ->check(CLI::IsMember({"text", "json"}));
-  duckDiffCmd->add_flag("--verbose", duckDiff.verbose, "also list the queries DuckDB refused");
+  options.emplace_back(duckDiffCmd, [&] {
+    duckDiffCmd->add_option("--seed", duckDiff.seed, "seed of the data and queries (default 1)");
+    duckDiffCmd->add_option("--queries", duckDiff.queries, "queries to run (default 100)")
+        ->check(CLI::Range(1, 10000000));
+    duckDiffCmd->add_option("--threads", duckDiff.threads, "DuckDB's threads (default 2)")
+        ->check(CLI::Range(1, 256));
+    duckDiffCmd
+        ->add_option("--big", duckDiff.bigRows, "rows of the large probe table t0 (default 100000)")
+        ->check(CLI::Range(1, 100000000));
+    duckDiffCmd->add_option("--out", duckDiff.out, "write each difference as DIR/diff_<n>.sql");
+    duckDiffCmd
+        ->add_option("--shrink-tests", duckDiff.shrinkTests,
+                     "runs spent shrinking each difference to the simplest query and fewest rows "
+                     "that still show it (default 200, 0: none)")
+        ->check(CLI::Range(0, 100000));
+    duckDiffCmd
+        ->add_option("--evaluator-rows", duckDiff.evaluatorRows,
+                     "queries whose tables have at most this many rows are also run by rfguard's "
+                     "evaluator, as bound, normalised and with its own filters (default 2000, 0: "
+                     "never)")
+        ->check(CLI::Range(0, 100000000));
+    duckDiffCmd->add_option("--format", duckDiff.format, "text or json")
+        ->check(CLI::IsMember({"text", "json"}));
+    duckDiffCmd->add_flag("--verbose", duckDiff.verbose, "also list the queries DuckDB refused");
+  });
   std::string shell;
   auto* completionCmd =
       app.add_subcommand("completion", "print the shell completion script for bash, zsh or fish");
-  completionCmd->add_option("shell", shell, "bash, zsh or fish")
-      ->required()
-      ->check(CLI::IsMember(completionShells()));
+  options.emplace_back(completionCmd, [&] {
+    completionCmd->add_option("shell", shell, "bash, zsh or fish")
+        ->required()
+        ->check(CLI::IsMember(completionShells()));
+  });
   completionCmd->footer(
       "Exit codes: 0 printed, 2 usage error.\n\nExamples:\n  source <(rfguard completion "
       "bash)\n  rfguard completion zsh > ~/.zfunc/_rfguard\n  rfguard completion fish | "
@@ -322,7 +351,8 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   std::string manDir;
   auto* manCmd = app.add_subcommand("man-pages", "write rfguard's man pages to DIR");
   manCmd->group("");
-  manCmd->add_option("dir", manDir, "output directory")->required();
+  options.emplace_back(manCmd,
+                       [&] { manCmd->add_option("dir", manDir, "output directory")->required(); });
   // A word where a command is due that names none is reported as such (CLI11
   // would only say that a subcommand is required).
   CLI::App* level = &app;
@@ -345,6 +375,9 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
     level = next;
     path += " " + next->get_name();
   }
+  bool wholeTree = level == completionCmd || level == manCmd;
+  for (auto& [command, define] : options)
+    if (wholeTree || command == level) define();
   duckRunCmd->footer(
       "Exit codes: as rfguard lint's: 0 clean, 1 findings, 2 usage or input error (DuckDB's "
       "refusal located at the query).\n\nExamples:\n  rfguard duckdb run --scale 0.01 "
