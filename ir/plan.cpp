@@ -32,8 +32,8 @@ void setScanColumns(PlanNode& scan, const TableDef& table, const IdOf& id) {
   for (size_t i = 0; i < table.columns.size(); ++i) {
     const ColumnDef& c = table.columns[i];
     ColumnId cid = id(i);
-    if (c.ndv) scan.columnNdv.emplace(cid.str(), *c.ndv);
-    if (c.primaryKey) scan.primaryKey.push_back(cid.str());
+    if (c.ndv) scan.columnNdv.emplace_back(cid, *c.ndv);
+    if (c.primaryKey) scan.primaryKey.push_back(cid);
     scan.tableColumns.push_back({std::move(cid), c.type, c.nullable});
   }
   scan.tableIndex.reset();
@@ -52,6 +52,12 @@ void setScanTable(PlanNode& scan, const TableDef& table) {
 void setScanTable(PlanNode& scan, const TableDef& table, const std::vector<ColumnId>& ids) {
   assert(ids.size() == table.columns.size());
   setScanColumns(scan, table, [&](size_t i) { return ids[i]; });
+}
+
+std::optional<long long> columnNdvOf(const PlanNode& scan, std::string_view id) {
+  for (const auto& [column, ndv] : scan.columnNdv)
+    if (column == id) return ndv;
+  return std::nullopt;
 }
 
 std::string frameSql(const WindowFrame& frame) {

@@ -138,15 +138,17 @@ struct PlanNode {
   SourceLoc loc;  ///< where the construct starts in the SQL text
 
   // Scan
-  std::string table;                     ///< base table name
-  std::string alias;                     ///< unique in the plan
-  std::vector<Column> tableColumns;      ///< every column of the table, as "alias.col"
-  std::vector<std::string> scanColumns;  ///< ids of the columns the query needs
+  std::string table;                  ///< base table name
+  std::string alias;                  ///< unique in the plan
+  std::vector<Column> tableColumns;   ///< every column of the table, as "alias.col"
+  std::vector<ColumnId> scanColumns;  ///< ids of the columns the query needs
   bool runtimeFilterAllowed = true;
-  std::optional<long long> tableRows;          ///< the table's row-count statistic, if known
-  std::string distributionKey;                 ///< the table's hash distribution column, if any
-  std::map<std::string, long long> columnNdv;  ///< column id -> distinct values, where known
-  std::vector<std::string> primaryKey;         ///< ids of the table's primary-key columns
+  std::optional<long long> tableRows;  ///< the table's row-count statistic, if known
+  std::string distributionKey;         ///< the table's hash distribution column, if any
+  /// Column id -> distinct values, where known, in the table's column order
+  /// (the ids shared with tableColumns); columnNdvOf looks one up.
+  std::vector<std::pair<ColumnId, long long>> columnNdv;
+  std::vector<ColumnId> primaryKey;  ///< ids of the table's primary-key columns
 
   std::vector<FilterTarget> runtimeFilterTargets;  ///< filters this scan applies
 
@@ -207,6 +209,8 @@ void setScanTable(PlanNode& scan, const TableDef& table);
 /// The same, with the columns' ids given ("alias.col" for scan.alias, in the
 /// table's column order, as Catalog::ownColumnIds has them) instead of built.
 void setScanTable(PlanNode& scan, const TableDef& table, const std::vector<ColumnId>& ids);
+/// The distinct-value statistic of scan column `id`, if its table has one.
+std::optional<long long> columnNdvOf(const PlanNode& scan, std::string_view id);
 /// True when key `index` of an Aggregate is in every grouping set (so never NULL-filled by one).
 bool keyInEverySet(const PlanNode& aggregate, size_t index);
 /// The value of grouping(k1, ..., kn) in the rows of grouping set `set` (indexes

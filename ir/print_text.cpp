@@ -92,7 +92,7 @@ std::string nodeLabel(const PlanNode& n) {
     case PlanOp::Scan: {
       std::string out = head + " " + n.table + (n.alias != n.table ? " AS " + n.alias : "");
       std::vector<std::string> cols;
-      for (const auto& c : n.scanColumns) cols.push_back(c.substr(c.find('.') + 1));
+      for (const auto& c : n.scanColumns) cols.push_back(c.substr(c.str().find('.') + 1));
       out += " columns=" + list(cols);
       if (!n.runtimeFilterAllowed) out += " runtime_filter=false";
       return out;

@@ -99,8 +99,7 @@ double CardinalityEstimator::compute(const PlanNode& n) {
 CardinalityEstimator::Ndv CardinalityEstimator::baseNdv(const PlanNode& scan,
                                                         const std::string& id) {
   double r = rows(scan);
-  auto it = scan.columnNdv.find(id);
-  if (it != scan.columnNdv.end()) return {std::min(r, static_cast<double>(it->second)), true};
+  if (auto ndv = columnNdvOf(scan, id)) return {std::min(r, static_cast<double>(*ndv)), true};
   if (scan.primaryKey.size() == 1 && scan.primaryKey[0] == id) return {r, true};
   return {std::min(r, std::max(1.0, r * d_.ndvFraction)), false};
 }

@@ -2,7 +2,6 @@
 // ids are unique per scan alias, so a column is needed exactly when an
 // expression anywhere in the plan (subqueries included) or a set operation's
 // positional mapping reads it, or the root returns it.
-#include <algorithm>
 #include <string_view>
 #include <unordered_set>
 
@@ -43,30 +42,19 @@ bool pruneSubqueries(const Expr& x, const Needed& needed) {
   return changed;
 }
 
-/// Makes the scan list exactly its table's needed columns, in table order.
+/// Makes the scan list exactly its table's needed columns, in table order,
+/// sharing the table's ids.
 bool pruneScan(PlanNode& n, const Needed& needed) {
-  // A list that is the table's columns in order with every needed one among
-  // them (as the binder lists them) only loses the others, in place: the
-  // strings of those kept stay (an id is longer than a string holds without
-  // allocating). Any other list (plan JSON may give one) is rebuilt.
   auto& cols = n.scanColumns;
-  size_t kept = 0, listed = 0;
-  bool holdsNeeded = true;
+  size_t kept = 0;
+  bool same = true;
   for (const auto& c : n.tableColumns) {
-    const bool here = listed < cols.size() && cols[listed] == c.id;
-    listed += here;
     if (!needed.count(c.id.view())) continue;
-    holdsNeeded = holdsNeeded && here;
+    same = same && kept < cols.size() && cols[kept] == c.id;
     ++kept;
   }
-  if (holdsNeeded && listed == cols.size()) {
-    const size_t before = cols.size();
-    cols.erase(std::remove_if(cols.begin(), cols.end(),
-                              [&](const std::string& id) { return !needed.count(id); }),
-               cols.end());
-    return cols.size() != before;
-  }
-  std::vector<std::string> keep;
+  if (same && kept == cols.size()) return false;
+  std::vector<ColumnId> keep;
   keep.reserve(kept);
   for (const auto& c : n.tableColumns)
     if (needed.count(c.id.view())) keep.push_back(c.id);

@@ -73,8 +73,8 @@ struct Planner {
     auto n = estimateRows(build, rows);
     if (s.build->kind == ExprKind::Column)
       if (const PlanNode* scan = producer(s.build->name)) {
-        auto it = scan->columnNdv.find(s.build->name);
-        if (it != scan->columnNdv.end() && (!n || it->second < *n)) n = it->second;
+        auto ndv = columnNdvOf(*scan, s.build->name);
+        if (ndv && (!n || *ndv < *n)) n = ndv;
       }
     return n;
   }
