@@ -114,14 +114,15 @@ constexpr Alias kAliases[] = {{"substr", "substring"},
                               {"stddev", "stddev_samp"},
                               {"variance", "var_samp"}};
 
-bool anyNull(const std::vector<ExprPtr>& args, size_t from, size_t to,
-             const std::set<std::string>& cols) {
+using ColumnTest = std::function<bool(const std::string&)>;
+
+bool anyNull(const std::vector<ExprPtr>& args, size_t from, size_t to, const ColumnTest& cols) {
   for (size_t i = from; i < to && i < args.size(); ++i)
     if (isNullPropagating(*args[i], cols)) return true;
   return false;
 }
 
-bool allNull(const std::vector<ExprPtr>& args, const std::set<std::string>& cols) {
+bool allNull(const std::vector<ExprPtr>& args, const ColumnTest& cols) {
   if (args.empty()) return false;
   for (const auto& a : args)
     if (!isNullPropagating(*a, cols)) return false;
@@ -219,10 +220,14 @@ Type returnType(const FunctionInfo& fn, const std::vector<ExprPtr>& args) {
   return Type{};
 }
 
-bool isNullPropagating(const Expr& e, const std::set<std::string>& cols) {
+bool isNullPropagating(const Expr& e, const std::set<std::string>& columns) {
+  return isNullPropagating(e, [&](const std::string& id) { return columns.count(id) > 0; });
+}
+
+bool isNullPropagating(const Expr& e, const ColumnTest& cols) {
   switch (e.kind) {
     case ExprKind::Column:
-      return cols.count(e.name) > 0;
+      return cols(e.name);
     case ExprKind::Literal:
       return e.isNull;
     case ExprKind::Cast:

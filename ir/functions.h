@@ -1,5 +1,6 @@
 #pragma once
 // The function catalog: every function's arity, result type and null policy.
+#include <functional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -64,5 +65,7 @@ Type returnType(const FunctionInfo& fn, const std::vector<ExprPtr>& args);
 /// True when `e` evaluates to NULL whenever all of `columns` are NULL (whatever the
 /// other columns hold), judged from the catalog's null policies.
 bool isNullPropagating(const Expr& e, const std::set<std::string>& columns);
+/// The same, with the NULL columns named by a test of their ids.
+bool isNullPropagating(const Expr& e, const std::function<bool(const std::string&)>& isNullColumn);
 
 }  // namespace rfguard

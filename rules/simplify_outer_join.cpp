@@ -21,9 +21,13 @@ namespace rfguard {
 
 namespace {
 
-bool rejectsNullsOf(const std::vector<ExprPtr>& preds, const std::set<std::string>& cols) {
+/// True when some predicate is NULL whenever every column of `side` is.
+bool rejectsNullsOf(const std::vector<ExprPtr>& preds, const PlanNode& side) {
+  const std::function<bool(const std::string&)> ofSide = [&](const std::string& id) {
+    return produces(side, id);
+  };
   for (const auto& p : preds)
-    if (isNullPropagating(*p, cols)) return true;
+    if (isNullPropagating(*p, ofSide)) return true;
   return false;
 }
 
@@ -65,8 +69,8 @@ int walk(PlanNode& n, std::vector<ExprPtr> preds) {
       const auto& before = joinInfo(n.joinType);
       JoinType t = n.joinType;
       if (!preds.empty() && (before.generatesNulls[0] || before.generatesNulls[1])) {
-        std::set<std::string> cols[2] = {outputIds(*n.children[0]), outputIds(*n.children[1])};
-        t = simplified(n.joinType, rejectsNullsOf(preds, cols[0]), rejectsNullsOf(preds, cols[1]));
+        t = simplified(n.joinType, rejectsNullsOf(preds, *n.children[0]),
+                       rejectsNullsOf(preds, *n.children[1]));
       }
       if (t != n.joinType) {
         n.joinType = t;
