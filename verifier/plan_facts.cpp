@@ -1,39 +1,50 @@
+#include <algorithm>
 #include <cassert>
+#include <functional>
 
 #include "verifier/plan_facts.h"
 
 namespace rfguard {
 
 PlanFacts::PlanFacts(const PlanNode& root) {
-  span_.reserve(64);  // a TPC-H plan has a few dozen nodes: no rehash on the way
+  spans_.reserve(64);  // a TPC-H plan has a few dozen nodes: one allocation
   int clock = 0;
   visit(root, nullptr, clock);
+  std::sort(spans_.begin(), spans_.end(),
+            [](const Span& a, const Span& b) { return std::less<>()(a.node, b.node); });
+}
+
+const PlanFacts::Span& PlanFacts::span(const PlanNode* n) const {
+  auto it = std::lower_bound(spans_.begin(), spans_.end(), n, [](const Span& s, const PlanNode* p) {
+    return std::less<>()(s.node, p);
+  });
+  assert(it != spans_.end() && it->node == n && "a node of the plan");
+  return *it;
 }
 
 void PlanFacts::visit(const PlanNode& n, const PlanNode* parent, int& clock) {
-  Span& s = span_[&n];
-  s.tin = clock++;
-  s.parent = parent;
+  const size_t at = spans_.size();
+  spans_.push_back({&n, clock++, 0, parent});
   for (const auto& f : n.runtimeFilters) producers[f.id].push_back({&n, &f});
   for (const auto& t : n.runtimeFilterTargets) {
     consumersOf[t.id].push_back(consumers.size());
     consumers.push_back({&n, &t});
   }
   for (const auto& c : n.children) visit(*c, &n, clock);
-  span_[&n].tout = clock;
+  spans_[at].tout = clock;
 }
 
 bool PlanFacts::within(const PlanNode* outer, const PlanNode* inner) const {
   if (!outer || !inner) return false;
-  const Span& o = span_.at(outer);
-  const Span& i = span_.at(inner);
+  const Span& o = span(outer);
+  const Span& i = span(inner);
   return o.tin <= i.tin && i.tin < o.tout;
 }
 
 std::vector<int> PlanFacts::waitingOn(const PlanNode* n) const {
   std::vector<int> ids;
   for (const PlanNode* cur = n; cur;) {
-    const PlanNode* parent = span_.at(cur).parent;
+    const PlanNode* parent = span(cur).parent;
     if (parent && parent->op == PlanOp::Join && parent->children.size() > 1 &&
         parent->children[1].get() == cur)
       for (const auto& f : parent->runtimeFilters) ids.push_back(f.id);
@@ -57,7 +68,7 @@ const PlanNode* PlanFacts::buildRoot(const Producer& p) const {
 std::vector<const PlanNode*> PlanFacts::path(const PlanNode* from, const PlanNode* to) const {
   assert(within(from, to));
   std::vector<const PlanNode*> out;
-  for (const PlanNode* n = to; n != from; n = span_.at(n).parent) out.push_back(n);
+  for (const PlanNode* n = to; n != from; n = span(n).parent) out.push_back(n);
   out.push_back(from);
   return {out.rbegin(), out.rend()};
 }

@@ -37,7 +37,7 @@ class PlanFacts {
   /// The subtree the filter waits for: a join's right child; none for TopN filters.
   const PlanNode* buildRoot(const Producer& p) const;
   /// The parent of `n`; null at the root.
-  const PlanNode* parent(const PlanNode* n) const { return span_.at(n).parent; }
+  const PlanNode* parent(const PlanNode* n) const { return span(n).parent; }
   /// The ids of the filters whose producers' build subtrees hold `n` (those
   /// filters wait for whatever `n` consumes), found through `n`'s ancestors.
   std::vector<int> waitingOn(const PlanNode* n) const;
@@ -47,10 +47,13 @@ class PlanFacts {
  private:
   void visit(const PlanNode& n, const PlanNode* parent, int& clock);
   struct Span {
+    const PlanNode* node = nullptr;
     int tin = 0, tout = 0;
     const PlanNode* parent = nullptr;
   };
-  std::unordered_map<const PlanNode*, Span> span_;
+  /// The span of a node of the plan.
+  const Span& span(const PlanNode* n) const;
+  std::vector<Span> spans_;  ///< one per node, sorted by node address once built
 };
 
 /// Closure findings: ids, positions, producer sources, kinds, scans (DESIGN section 5).
