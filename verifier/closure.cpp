@@ -119,9 +119,7 @@ std::string kindProblem(const RuntimeFilter& f, const Type& t) {
 }  // namespace
 
 void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector<bool>& ok) {
-  std::map<int, int> uses;
   std::set<int> broken;  // producers with findings: their consumers are judged by position only
-  for (const auto& c : facts.consumers) ++uses[c.target->id];
   for (const auto& [id, ps] : facts.producers) {
     for (size_t i = 1; i < ps.size(); ++i)
       out.push_back(makeFinding(
@@ -139,7 +137,7 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
       out.push_back(makeFinding("kind-unsuitable", rf(id) + " at " + nodeRef(*p.node) + ": " + kp,
                                 id, {p.node->id}, p.node->loc));
     if (out.size() > before) broken.insert(id);
-    if (!uses[id])
+    if (!facts.consumersOf.count(id))
       out.push_back(makeFinding("producer-without-consumer",
                                 rf(id) + " at " + nodeRef(*p.node) + " has no consumer", id,
                                 {p.node->id}, p.node->loc));
