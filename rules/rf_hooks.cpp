@@ -282,6 +282,14 @@ Decision rewriteToChild(const PlanNode& join, const ExprPtr& conjunct, const Exp
   else
     return Decision::noLater(
         rule, [e, conjunct] { return "`" + str(e) + "` is not a key of `" + str(conjunct) + "`"; });
+  // Only an equality carries a key's value across: A JOIN B ON A.k < B.k JOIN C ON
+  // B.k <=> C.k with A = {3}, B = {4}, C = {4} returns one row; a filter copied from
+  // B.k to A.k with C's domain {4} removes A's row.
+  if (!isEquality(s->op))
+    return Decision::noLater(rule, [where, conjunct] {
+      return "`" + str(conjunct) + "` is a range comparison of the two sides of " + where.str() +
+             ": a key's value does not carry across it";
+    });
   const auto& info = joinInfo(join.joinType);
   if (info.nullAware)
     return Decision::noLater(RfRule::CopyAcrossNullAwareJoin, [where] {

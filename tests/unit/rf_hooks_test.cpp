@@ -64,6 +64,22 @@ TEST_CASE("a plain key enters B and is copied to A (without simplification)") {
     }
 }
 
+TEST_CASE("a range conjunct copies no key: the filter stays on its own side") {
+  // fuzz_check's finding: with A = {3}, B = {4}, C = {4} the query returns one row;
+  // a filter on A.k from C's domain {4} would remove A's row.
+  Planned p = plan("SELECT 1 FROM (a JOIN b ON a.k < b.k) JOIN c ON b.k <=> c.k");
+  CHECK(consumers(p, 1) == std::set<std::string>{"b.k"});
+  bool refused = false;
+  for (const auto& e : p.report.rejected)
+    if (e.decision.rule == RfRule::CopyAcrossJoinEquality) {
+      refused = true;
+      CHECK(e.decision.reason.text() ==
+            "`a.k < b.k` is a range comparison of the two sides of inner join #3: a key's value "
+            "does not carry across it");
+    }
+  CHECK(refused);
+}
+
 TEST_CASE("null-safe parent: no copy to A, no entry into B") {
   Planned p = plan("SELECT 1 FROM (a LEFT JOIN b ON a.k = b.k) JOIN c ON b.k <=> c.k");
   CHECK(consumers(p, 1).empty());
