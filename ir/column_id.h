@@ -15,10 +15,13 @@ class ColumnId {
  public:
   ColumnId() = default;
   ColumnId(std::string s)  // NOLINT(google-explicit-constructor): ids are written as strings
-      : text_(std::make_shared<const std::string>(std::move(s))) {}
+      : text_(std::make_shared<const Text>(std::move(s))) {}
   ColumnId(const char* s) : ColumnId(std::string(s)) {}  // NOLINT(google-explicit-constructor)
 
-  const std::string& str() const { return text_ ? *text_ : none(); }
+  const std::string& str() const { return text_ ? text_->text : none().text; }
+  /// std::hash of the text, computed once when the id is made (plans index
+  /// their outputs often; the ids stay the same).
+  size_t hash() const { return text_ ? text_->hash : none().hash; }
   operator const std::string&() const { return str(); }  // NOLINT(google-explicit-constructor)
 
   size_t rfind(std::string_view s, size_t pos = std::string::npos) const {
@@ -48,11 +51,16 @@ class ColumnId {
   }
 
  private:
-  static const std::string& none() {
-    static const std::string none;
+  struct Text {
+    explicit Text(std::string s) : text(std::move(s)), hash(std::hash<std::string_view>{}(text)) {}
+    std::string text;
+    size_t hash;
+  };
+  static const Text& none() {
+    static const Text none{std::string()};
     return none;
   }
-  std::shared_ptr<const std::string> text_;
+  std::shared_ptr<const Text> text_;
 };
 
 }  // namespace rfguard

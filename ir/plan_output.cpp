@@ -214,7 +214,7 @@ void ColumnIndex::build(const std::vector<Column>& cs) {
   while (n < 2 * cs.size()) n *= 2;
   slots.assign(n, 0);
   for (size_t i = 0; i < cs.size(); ++i) {
-    size_t at = std::hash<std::string_view>{}(cs[i].id.view()) & (n - 1);
+    size_t at = cs[i].id.hash() & (n - 1);
     while (slots[at]) {
       if (base[slots[at] - 1].id == cs[i].id) break;  // a repeated id: the first is kept
       at = (at + 1) & (n - 1);

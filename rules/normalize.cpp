@@ -27,12 +27,16 @@ constexpr int kMaxLocalFirings = 256;
 
 struct Run {
   Run(const NormalizeOptions& o, NormalizeReport& rep, PlanPtr* r) : opt(o), report(rep), root(r) {
-    // Rules are tried at every node of every round: look their names up once.
-    for (const auto& rule : kRules) {
-      enabledRules.push_back(!opt.disabled.count(rule.name));
-      if (rule.local && rule.phase == RulePhase::Rewrite && enabledRules.back())
-        localRules.push_back(&rule);
-    }
+    // Rules are tried at every node of every round: look their names up once
+    // (from the few disabled names, without a string per rule).
+    enabledRules.assign(kRules.size(), true);
+    for (const auto& name : opt.disabled)
+      for (size_t i = 0; i < kRules.size(); ++i)
+        if (name == kRules[i].name) enabledRules[i] = false;
+    localRules.reserve(kRules.size());
+    for (size_t i = 0; i < kRules.size(); ++i)
+      if (kRules[i].local && kRules[i].phase == RulePhase::Rewrite && enabledRules[i])
+        localRules.push_back(&kRules[i]);
   }
 
   const NormalizeOptions& opt;
@@ -47,7 +51,9 @@ struct Run {
   }
 
   void fired(const NormRule& r) {
-    ++report.fired[r.name];
+    auto it = report.fired.find(std::string_view(r.name));
+    if (it == report.fired.end()) it = report.fired.emplace(r.name, 0).first;
+    ++it->second;
     if (opt.onStep) {
       refreshOutputs(**root);
       opt.onStep(r.name, **root);

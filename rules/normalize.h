@@ -53,8 +53,8 @@ void keepJoinsAsWritten(NormalizeOptions& options);
 
 /// What happened.
 struct NormalizeReport {
-  std::map<std::string, int> fired;   ///< rule name -> times it changed the plan
-  std::vector<std::string> problems;  ///< invariant violations found by verify
+  std::map<std::string, int, std::less<>> fired;  ///< rule name -> times it changed the plan
+  std::vector<std::string> problems;              ///< invariant violations found by verify
 };
 
 /// Normalises the plan in place, then refreshes outputs and node ids.

@@ -4,8 +4,8 @@
 // producer to the consumer's scan; at each node it tries lineage and every
 // equality copy. Without a derivation, the finding names the deepest step that
 // broke a condition, or says that the target is not derivable at all.
+#include <algorithm>
 #include <deque>
-#include <set>
 #include <unordered_set>
 
 #include "rules/rf_hooks.h"
@@ -55,12 +55,15 @@ Derivations::Derivations(const PlanFacts& facts, const Producer& p) {
       n = facts.parent(n);
   }
   std::deque<std::pair<const PlanNode*, ExprPtr>> work{{root, f.probe}};
-  std::set<std::pair<const PlanNode*, std::string>> seen;
   while (!work.empty()) {
     auto [n, e] = work.front();
     work.pop_front();
-    if (!onPath.count(n) || !seen.insert({n, exprToString(*e)}).second) continue;
-    reached_[n].push_back(e);
+    if (!onPath.count(n)) continue;
+    auto& reached = reached_[n];  // a handful per node: compared, not rendered
+    if (std::any_of(reached.begin(), reached.end(),
+                    [&](const ExprPtr& x) { return exprEquals(x, e); }))
+      continue;
+    reached.push_back(e);
     if (n->op == PlanOp::Join) {
       for (const auto& m : joinMovesUnder(Profile::Sound, *n, e, f))
         if (m.decision.ok) work.push_back({n->children[m.child].get(), m.expr});
@@ -96,14 +99,17 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
   const ExprPtr& target = c.target->target;
 
   std::deque<std::pair<size_t, ExprPtr>> work{{0, f.probe}};
-  std::set<std::pair<size_t, std::string>> seen;
-  std::vector<Break> breaks;         // conditions broken on the way
-  std::vector<Break> lineage;        // the expression did not lead towards the scan
-  std::vector<std::string> arrived;  // what reached the scan instead of the target
+  std::vector<std::pair<size_t, ExprPtr>> seen;  // (depth, expression): a few along one path
+  std::vector<Break> breaks;                     // conditions broken on the way
+  std::vector<Break> lineage;                    // the expression did not lead towards the scan
+  std::vector<std::string> arrived;              // what reached the scan instead of the target
   while (!work.empty()) {
     auto [i, e] = work.front();
     work.pop_front();
-    if (!seen.insert({i, exprToString(*e)}).second) continue;
+    if (std::any_of(seen.begin(), seen.end(),
+                    [&](const auto& x) { return x.first == i && exprEquals(x.second, e); }))
+      continue;
+    seen.emplace_back(i, e);
     const PlanNode& n = *path[i];
     if (i + 1 == path.size()) {
       if (exprEquals(e, target)) {
