@@ -81,7 +81,8 @@ SourceLoc locAtOffset(const std::string& s, size_t offset) {
 /// Rejects nesting that would exhaust the recursive-descent parser's stack.
 bool checkNesting(antlr4::CommonTokenStream& tokens, int limit, SourceLoc& where) {
   int depth = 0, prefixRun = 0;
-  for (antlr4::Token* t : tokens.getTokens()) {
+  for (size_t i = 0, n = tokens.size(); i < n; ++i) {  // getTokens() would copy the list
+    antlr4::Token* t = tokens.get(i);
     if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
     size_t type = t->getType();
     if (type == P::LPAREN || type == P::CASE) ++depth;

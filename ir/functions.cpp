@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cassert>
 #include <cctype>
+#include <cstdint>
 #include <string_view>
-#include <unordered_map>
 
 #include "ir/ascii.h"
 
@@ -157,21 +157,57 @@ const std::vector<FunctionInfo>& allFunctions() {
   return table();
 }
 
-const FunctionInfo* lookupFunction(std::string_view raw) {
-  // Every name and alias, lower case, indexed once: binding, normalising and
-  // verifying look functions up for every call they meet.
-  static const auto* const index = [] {
-    auto* m = new std::unordered_map<std::string_view, const FunctionInfo*>();
-    for (const auto& f : table()) m->emplace(f.name, &f);
+namespace {
+/// FNV-1a over the lower-cased name: lookups hash names of a few bytes, where
+/// std::hash's setup and the bucket modulo cost more than the bytes.
+constexpr uint64_t fnv1aLower(std::string_view s) {
+  uint64_t h = 14695981039346656037ull;
+  for (char c : s) h = (h ^ static_cast<unsigned char>(asciiLower(c))) * 1099511628211ull;
+  return h;
+}
+
+/// Every name and alias (lower case) in an open-addressed table, a power of
+/// two at least four times their number.
+class FunctionIndex {
+ public:
+  FunctionIndex() {
+    std::vector<std::pair<std::string_view, const FunctionInfo*>> all;
+    for (const auto& f : table()) all.emplace_back(f.name, &f);
     for (const auto& a : kAliases)
-      if (auto it = m->find(a.name); it != m->end()) (*m)[a.alias] = it->second;
-    return m;
-  }();
-  char buf[32];
-  if (raw.size() > sizeof buf) return nullptr;  // longer than any name in the table
-  for (size_t i = 0; i < raw.size(); ++i) buf[i] = asciiLower(raw[i]);
-  auto it = index->find(std::string_view(buf, raw.size()));
-  return it == index->end() ? nullptr : it->second;
+      for (const auto& f : table())
+        if (a.name == f.name) all.emplace_back(a.alias, &f);
+    size_t n = 16;
+    while (n < 4 * all.size()) n *= 2;
+    slots_.resize(n);
+    mask_ = n - 1;
+    for (const auto& [name, fn] : all) {
+      size_t at = fnv1aLower(name) & mask_;
+      while (slots_[at].second && slots_[at].first != name) at = (at + 1) & mask_;
+      if (!slots_[at].second) slots_[at] = {name, fn};  // the first entry of a name is kept
+    }
+  }
+  const FunctionInfo* find(std::string_view raw) const {
+    for (size_t at = fnv1aLower(raw) & mask_; slots_[at].second; at = (at + 1) & mask_)
+      if (sameLower(slots_[at].first, raw)) return slots_[at].second;
+    return nullptr;
+  }
+
+ private:
+  static bool sameLower(std::string_view lower, std::string_view raw) {
+    if (lower.size() != raw.size()) return false;
+    for (size_t i = 0; i < raw.size(); ++i)
+      if (lower[i] != asciiLower(raw[i])) return false;
+    return true;
+  }
+  std::vector<std::pair<std::string_view, const FunctionInfo*>> slots_;
+  size_t mask_ = 0;
+};
+}  // namespace
+
+const FunctionInfo* lookupFunction(std::string_view raw) {
+  // Binding, normalising and verifying look functions up for every call they meet.
+  static const FunctionIndex index;
+  return index.find(raw);
 }
 
 Type returnType(const FunctionInfo& fn, const std::vector<ExprPtr>& args) {

@@ -29,6 +29,10 @@ void setScanColumns(PlanNode& scan, const TableDef& table, const IdOf& id) {
   scan.columnNdv.clear();
   scan.primaryKey.clear();
   scan.tableColumns.reserve(table.columns.size());
+  size_t ndvs = 0, keys = 0;  // one allocation per list, not a growth per column
+  for (const ColumnDef& c : table.columns) ndvs += c.ndv.has_value(), keys += c.primaryKey;
+  scan.columnNdv.reserve(ndvs);
+  scan.primaryKey.reserve(keys);
   for (size_t i = 0; i < table.columns.size(); ++i) {
     const ColumnDef& c = table.columns[i];
     ColumnId cid = id(i);
