@@ -1,5 +1,8 @@
 #include "rules/rf_lineage.h"
 
+#include <cassert>
+#include <functional>
+
 #include "ir/movement.h"
 
 namespace rfguard {
@@ -13,71 +16,136 @@ bool passesUnchanged(PlanOp op) {
 }
 }  // namespace
 
-LineageIndex::LineageIndex(PlanNode& root) {
-  info_.reserve(64);  // a TPC-H plan has a few dozen nodes: no rehash on the way
-  owner_.reserve(64);
-  int clock = 0;
-  visit(root, -1, 0, 0, clock);
+namespace {
+size_t hashId(int id) {
+  return static_cast<size_t>(id) * 0x9E3779B97F4A7C15ull >> 20;
 }
 
-void LineageIndex::visit(PlanNode& n, int parent, int nullEdges, int barriers, int& clock) {
-  Info& in = info_[n.id];
-  in.tin = clock++;
+size_t tableSize(size_t entries) {
+  size_t n = 16;
+  while (n < 2 * entries) n *= 2;
+  return n;
+}
+
+bool isJoinKey(const Expr& a) {
+  return a.kind == ExprKind::Column;
+}
+}  // namespace
+
+LineageIndex::LineageIndex(PlanNode& root) {
+  size_t nodes = 0, columns = 0;
+  count(root, nodes, columns);
+  info_.reserve(nodes);
+  idSlots_.assign(tableSize(nodes), {0, 0});
+  columnSlots_.assign(tableSize(columns), {});
+  visit(root, -1, 0, 0);
+}
+
+void LineageIndex::count(const PlanNode& n, size_t& nodes, size_t& columns) const {
+  ++nodes;
+  if (n.op == PlanOp::Scan) columns += n.output.size();
+  if (n.op == PlanOp::Join && n.predicate)
+    forEachConjunct(n.predicate, [&](const ExprPtr& c) {
+      if (c->kind == ExprKind::Call && c->args.size() == 2)
+        for (const auto& a : c->args) columns += isJoinKey(*a);
+      return true;
+    });
+  for (const auto& c : n.children) count(*c, nodes, columns);
+}
+
+void LineageIndex::addColumn(std::string_view col, size_t hash, PlanNode* scan, int join) {
+  const size_t mask = columnSlots_.size() - 1;
+  size_t at = hash & mask;
+  for (; !columnSlots_[at].col.empty(); at = (at + 1) & mask)
+    if (join < 0 && columnSlots_[at].join < 0 && columnSlots_[at].col == col)
+      break;  // a later scan
+  columnSlots_[at] = {col, scan, join};
+}
+
+void LineageIndex::visit(PlanNode& n, int parent, int nullEdges, int barriers) {
+  const int at = static_cast<int>(info_.size());
+  const size_t idMask = idSlots_.size() - 1;
+  size_t slot = hashId(n.id) & idMask;
+  while (idSlots_[slot].second) slot = (slot + 1) & idMask;  // ids are unique
+  idSlots_[slot] = {n.id, at + 1};
+  Info in;
+  in.id = n.id;
   in.parent = parent;
   in.nullEdges = nullEdges;
   in.barrier = !passesUnchanged(n.op);
   in.barriers = barriers + (in.barrier ? 1 : 0);
   in.node = &n;
   in.op = n.op;
+  info_.push_back(in);
   if (n.op == PlanOp::Scan)
-    for (const auto& c : n.output) owner_[c.id.view()] = &n;
+    for (const auto& c : n.output) addColumn(c.id.view(), c.id.hash(), &n, -1);
   if (n.op == PlanOp::Join && n.predicate)
-    for (const auto& c : conjuncts(n.predicate))
+    forEachConjunct(n.predicate, [&](const ExprPtr& c) {
       if (c->kind == ExprKind::Call && c->args.size() == 2)
         for (const auto& a : c->args)
-          if (a->kind == ExprKind::Column) keys_[a->name].push_back(n.id);
-  const int barriersHere = in.barriers;  // `in` may move when children are inserted
+          if (isJoinKey(*a))
+            addColumn(a->name, std::hash<std::string_view>{}(a->name), nullptr, at);
+      return true;
+    });
   for (size_t i = 0; i < n.children.size(); ++i) {
     bool nullSide = n.op == PlanOp::Join && joinInfo(n.joinType).generatesNulls[i];
-    visit(*n.children[i], n.id, nullEdges + (nullSide ? 1 : 0), barriersHere, clock);
+    visit(*n.children[i], at, nullEdges + (nullSide ? 1 : 0), in.barriers);
   }
-  info_[n.id].tout = clock - 1;
+  info_[static_cast<size_t>(at)].tout = static_cast<int>(info_.size()) - 1;
+}
+
+int LineageIndex::positionOf(int id) const {
+  const size_t mask = idSlots_.size() - 1;
+  for (size_t slot = hashId(id) & mask; idSlots_[slot].second; slot = (slot + 1) & mask)
+    if (idSlots_[slot].first == id) return idSlots_[slot].second - 1;
+  return -1;
 }
 
 bool LineageIndex::within(int outer, int inner) const {
-  const Info& o = info_.at(outer);
-  int t = info_.at(inner).tin;
-  return o.tin <= t && t <= o.tout;
+  return outer <= inner && inner <= info_[static_cast<size_t>(outer)].tout;
+}
+
+PlanNode* LineageIndex::scanOf(std::string_view col, size_t hash) const {
+  const size_t mask = columnSlots_.size() - 1;
+  for (size_t at = hash & mask; !columnSlots_[at].col.empty(); at = (at + 1) & mask)
+    if (columnSlots_[at].join < 0 && columnSlots_[at].col == col) return columnSlots_[at].scan;
+  return nullptr;
 }
 
 PlanNode* LineageIndex::scanOf(std::string_view col) const {
-  auto own = owner_.find(col);
-  return own == owner_.end() ? nullptr : own->second;
+  return scanOf(col, std::hash<std::string_view>{}(col));
 }
 
 PlanNode* LineageIndex::jumpTarget(const PlanNode& from, const std::string& col) const {
-  PlanNode* scan = scanOf(col);
-  if (!scan || !info_.count(from.id)) return nullptr;
-  if (scan->id == from.id || !within(from.id, scan->id)) return nullptr;
-  const Info& f = info_.at(from.id);
-  const Info& s = info_.at(scan->id);
-  const Info& p = info_.at(s.parent);
+  const size_t hash = std::hash<std::string_view>{}(col);
+  PlanNode* scan = scanOf(col, hash);
+  if (!scan) return nullptr;
+  const int fp = positionOf(from.id), sp = positionOf(scan->id);
+  if (fp < 0 || sp < 0 || sp == fp || !within(fp, sp)) return nullptr;
+  const Info& f = info_[static_cast<size_t>(fp)];
+  const Info& s = info_[static_cast<size_t>(sp)];
+  const Info& p = info_[static_cast<size_t>(s.parent)];
   if (s.nullEdges != f.nullEdges) return nullptr;  // a NULL-generating side on the way
   if (p.barriers - f.barriers + (f.barrier ? 1 : 0) != 0) return nullptr;  // lineage changes
-  auto keys = keys_.find(col);
-  if (keys != keys_.end())
-    for (int j : keys->second)
-      if (within(from.id, j) && within(j, s.parent)) return nullptr;  // a join where col is a key
+  const size_t mask = columnSlots_.size() - 1;
+  for (size_t at = hash & mask; !columnSlots_[at].col.empty(); at = (at + 1) & mask) {
+    const ColumnSlot& k = columnSlots_[at];
+    if (k.join >= 0 && k.col == col && within(fp, k.join) && within(k.join, s.parent))
+      return nullptr;  // a join where col is a key
+  }
   return scan;
 }
 
 std::vector<std::pair<int, RfRule>> LineageIndex::path(int from, int scan) const {
   std::vector<std::pair<int, RfRule>> out;
-  for (int id = info_.at(scan).parent; id != -1; id = info_.at(id).parent) {
-    PlanOp op = info_.at(id).op;
-    out.push_back({id, op == PlanOp::Join ? RfRule::PassThroughJoinPreservedSide
-                                          : RfRule::PassThroughRowPreserving});
-    if (id == from) break;
+  const int sp = positionOf(scan);
+  assert(sp >= 0);
+  for (int at = info_[static_cast<size_t>(sp)].parent; at != -1;
+       at = info_[static_cast<size_t>(at)].parent) {
+    const Info& in = info_[static_cast<size_t>(at)];
+    out.push_back({in.id, in.op == PlanOp::Join ? RfRule::PassThroughJoinPreservedSide
+                                                : RfRule::PassThroughRowPreserving});
+    if (in.id == from) break;
   }
   return {out.rbegin(), out.rend()};
 }

@@ -4,7 +4,6 @@
 // filters of a left-deep star walks the spine node by node: quadratic.
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -34,24 +33,37 @@ class LineageIndex {
 
  private:
   struct Info {
-    int tin = 0, tout = 0, parent = -1;
+    int id = 0;
+    int tout = 0;       ///< the last position in visit order under this node (its own is its index)
+    int parent = -1;    ///< the parent's position, -1 at the root
     int nullEdges = 0;  ///< edges from the root to here that enter a NULL-generating side
     int barriers = 0;   ///< nodes from the root to here, inclusive, that are not join/filter/sort
     bool barrier = false;
     PlanOp op = PlanOp::Scan;
     PlanNode* node = nullptr;
   };
-  void visit(PlanNode& n, int parent, int nullEdges, int barriers, int& clock);
-  bool within(int outer, int inner) const;  ///< inner is outer or below it
+  /// A column id with the scan that outputs it, or with a join that compares it
+  /// (one slot per join: the table is a multimap).
+  struct ColumnSlot {
+    std::string_view col;  ///< empty: a free slot
+    PlanNode* scan = nullptr;
+    int join = -1;  ///< position of the join, or -1 for an output slot
+  };
+  void count(const PlanNode& n, size_t& nodes, size_t& columns) const;
+  void visit(PlanNode& n, int parent, int nullEdges, int barriers);
+  bool within(int outer, int inner) const;  ///< positions: inner is outer or below it
+  void addColumn(std::string_view col, size_t hash, PlanNode* scan, int join);
+  /// The position of node `id` in visit order, or -1.
+  int positionOf(int id) const;
+  /// The scan that outputs `col` (hashed as std::hash<std::string_view>), if any.
+  PlanNode* scanOf(std::string_view col, size_t hash) const;
 
-  // Keys are views of the plan's column ids: like the nodes it points to, the
-  // plan must outlive the index.
-  std::unordered_map<int, Info> info_;
-  /// Output column id -> producing scan. A filter's columns are output columns
-  /// (a scan's other table columns are read by nothing above it).
-  std::unordered_map<std::string_view, PlanNode*> owner_;
-  std::unordered_map<std::string_view, std::vector<int>>
-      keys_;  ///< column id -> joins comparing it
+  // Columns are views of the plan's column ids: like the nodes it points to, the
+  // plan must outlive the index. Open addressing over powers of two, no
+  // allocation per entry (the planner builds an index per query).
+  std::vector<Info> info_;                    ///< in visit order (Euler tour entry)
+  std::vector<std::pair<int, int>> idSlots_;  ///< (node id, 1 + position); 0 free
+  std::vector<ColumnSlot> columnSlots_;
 };
 
 }  // namespace rfguard
