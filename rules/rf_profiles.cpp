@@ -19,7 +19,7 @@ struct Words {
   const Expr* conj = nullptr;
   const Expr* other = nullptr;
   const Expr* target = nullptr;
-  std::optional<CmpOp> op;
+  std::optional<CmpOp> op = std::nullopt;
 };
 
 /// The rule's words with their placeholders filled in.
