@@ -183,7 +183,8 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
                         exprList(w, p, "args", scope),
                         exprList(w, p, "partition_by", scope),
                         sortKeys(w, p, "order_by", scope),
-                        {}};
+                        {},
+                        std::nullopt};
         const FunctionInfo* fn = lookupFunction(call.func);
         if (!fn || (fn->kind != FunctionKind::Window && fn->kind != FunctionKind::Aggregate))
           return failed ? void()

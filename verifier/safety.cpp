@@ -56,7 +56,8 @@ Derivations::Derivations(const PlanFacts& facts, const Producer& p) {
   }
   std::deque<std::pair<const PlanNode*, ExprPtr>> work{{root, f.probe}};
   while (!work.empty()) {
-    auto [n, e] = work.front();
+    const PlanNode* n = work.front().first;  // not a structured binding: the lambda below uses it
+    ExprPtr e = std::move(work.front().second);
     work.pop_front();
     if (!onPath.count(n)) continue;
     auto& reached = reached_[n];  // a handful per node: compared, not rendered
@@ -104,7 +105,8 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
   std::vector<Break> lineage;                    // the expression did not lead towards the scan
   std::vector<std::string> arrived;              // what reached the scan instead of the target
   while (!work.empty()) {
-    auto [i, e] = work.front();
+    const size_t i = work.front().first;  // not a structured binding: the lambda below uses it
+    ExprPtr e = std::move(work.front().second);
     work.pop_front();
     if (std::any_of(seen.begin(), seen.end(),
                     [&](const auto& x) { return x.first == i && exprEquals(x.second, e); }))

@@ -49,8 +49,8 @@ TEST_CASE("duckdb oracle: agrees with the evaluator where the dialects differ") 
       "SELECT k FROM t WHERE s LIKE 'a!_%' ESCAPE '!'",
       "SELECT k FROM t WHERE s LIKE p",  // a pattern from a column: case_sensitive_like
       "SELECT k FROM t WHERE s ILIKE 'A%'",
-      "SELECT extract(year FROM d) AS y, extract(month FROM d) AS m, date_trunc('month', d) AS f, "
-      "d + interval '1' month AS n, d - interval '1' year AS l FROM t",
+      ("SELECT extract(year FROM d) AS y, extract(month FROM d) AS m, date_trunc('month', d) AS f, "
+       "d + interval '1' month AS n, d - interval '1' year AS l FROM t"),
       "SELECT t.k, u.w FROM t JOIN u ON t.k <=> u.k",
       "SELECT t.k FROM t WHERE t.k IS DISTINCT FROM 1",
       "SELECT k FROM t WHERE k NOT IN (SELECT k FROM u)",
