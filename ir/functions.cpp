@@ -1,6 +1,7 @@
 #include "ir/functions.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cctype>
 #include <cstdint>
@@ -176,10 +177,8 @@ class FunctionIndex {
     for (const auto& a : kAliases)
       for (const auto& f : table())
         if (a.name == f.name) all.emplace_back(a.alias, &f);
-    size_t n = 16;
-    while (n < 4 * all.size()) n *= 2;
-    slots_.resize(n);
-    mask_ = n - 1;
+    slots_.resize(std::bit_ceil(std::max<size_t>(16, 4 * all.size())));
+    mask_ = slots_.size() - 1;
     for (const auto& [name, fn] : all) {
       size_t at = fnv1aLower(name) & mask_;
       while (slots_[at].second && slots_[at].first != name) at = (at + 1) & mask_;

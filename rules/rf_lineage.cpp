@@ -1,5 +1,7 @@
 #include "rules/rf_lineage.h"
 
+#include <algorithm>
+#include <bit>
 #include <cassert>
 #include <functional>
 
@@ -14,17 +16,14 @@ bool passesUnchanged(PlanOp op) {
   Passage p = movementOf(op).passage;
   return p == Passage::Unchanged || p == Passage::JoinSides;
 }
-}  // namespace
 
-namespace {
 size_t hashId(int id) {
   return static_cast<size_t>(id) * 0x9E3779B97F4A7C15ull >> 20;
 }
 
+/// Open addressing: a power of two at least twice the entries.
 size_t tableSize(size_t entries) {
-  size_t n = 16;
-  while (n < 2 * entries) n *= 2;
-  return n;
+  return std::bit_ceil(std::max<size_t>(16, 2 * entries));
 }
 
 bool isJoinKey(const Expr& a) {

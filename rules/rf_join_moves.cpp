@@ -1,0 +1,129 @@
+// The sound policy's moves across a join (DESIGN section 3): copying a filter
+// across an equality of the join's condition, as one key or as a composite
+// tuple, beside passing it into a side (canPassThrough). Each exclusion
+// carries the smallest counterexample that makes it unsafe.
+#include "ir/functions.h"
+#include "rules/rf_hooks.h"
+#include "rules/rule_util.h"
+
+namespace rfguard {
+
+// Copies across a join equality l = r. From the side that keeps its rows
+// (preserved, or any side of INNER/SEMI/ANTI) the copy is sound: a removed
+// row only loses matches that the filter rejects anyway. From a NULL-generating
+// side it needs the NULL conditions: (A LEFT JOIN B ON A.k = B.k) JOIN C ON
+// B.k <=> C.k with A = {1}, B = {}, C = {NULL}: one row (1, NULL, NULL). A
+// filter copied from B.k to A.k with C's domain {NULL} removes A's row.
+// NOT IN never: A NOT IN (B) with B = {NULL} returns nothing; removing B's NULL
+// row would return A.
+Decision rewriteToChild(const PlanNode& join, const ExprPtr& conjunct, const ExprPtr& e,
+                        const RuntimeFilter& f, size_t* target, ExprPtr* copy) {
+  const RfRule rule = RfRule::CopyAcrossJoinEquality;
+  const NodeName where(join);
+  auto s = splitConjunct(join, conjunct);
+  if (!s)
+    return Decision::noLater(rule, [where, conjunct] {
+      return "`" + exprToString(*conjunct) + "` is not an equality of the two sides of " +
+             where.str();
+    });
+  size_t from;
+  if (exprEquals(e, s->probe))
+    from = 0;
+  else if (exprEquals(e, s->build))
+    from = 1;
+  else
+    return Decision::noLater(rule, [e, conjunct] {
+      return "`" + exprToString(*e) + "` is not a key of `" + exprToString(*conjunct) + "`";
+    });
+  // Only an equality carries a key's value across: A JOIN B ON A.k < B.k JOIN C ON
+  // B.k <=> C.k with A = {3}, B = {4}, C = {4} returns one row; a filter copied from
+  // B.k to A.k with C's domain {4} removes A's row.
+  if (!isEquality(s->op))
+    return Decision::noLater(rule, [where, conjunct] {
+      return "`" + exprToString(*conjunct) + "` is a range comparison of the two sides of " +
+             where.str() + ": a key's value does not carry across it";
+    });
+  const auto& info = joinInfo(join.joinType);
+  if (info.nullAware)
+    return Decision::noLater(RfRule::CopyAcrossNullAwareJoin, [where] {
+      return where.str() + " is NULL-aware (NOT IN): the filter cannot cross it";
+    });
+  if (!info.outputs[from])
+    return Decision::noLater(rule, [where, e] {
+      return "`" + exprToString(*e) + "` is not in " + where.str() + "'s output";
+    });
+  if (info.generatesNulls[from]) {
+    if (f.nullAllowed)
+      return Decision::noLater(rule, [where] {
+        return "a null-allowing filter copied from the NULL-generating side of " + where.str() +
+               " to its preserved side";
+      });
+    if (!isNullPropagating(*e, columnsOf(*e)))
+      return Decision::noLater(rule, [where, e] {
+        return "`" + exprToString(*e) + "` on the NULL-generating side of " + where.str() +
+               " is not NULL-propagating";
+      });
+  }
+  *target = 1 - from;
+  *copy = from == 0 ? s->build : s->probe;
+  return Decision::yesLater(rule, [where, e, op = s->op, to = *copy] {
+    return where.str() + ": `" + exprToString(*e) + "` " + cmpSpelling(op) + " `" +
+           exprToString(*to) + "`";
+  });
+}
+
+namespace {
+
+/// A composite key (k1, k2...) crosses a join when every part is a key of one of
+/// its equality conjuncts on the same side: the copy is the tuple of other sides.
+std::optional<JoinMove> compositeCopy(const PlanNode& n, const ExprPtr& e, const RuntimeFilter& f) {
+  if (!isComposite(*e) || !n.predicate) return std::nullopt;
+  std::vector<ExprPtr> parts;
+  size_t target = 2;
+  for (const auto& part : e->args) {
+    bool mapped = false;
+    for (const auto& conj : conjuncts(n.predicate)) {
+      size_t t = 0;
+      ExprPtr copy;
+      if (!rewriteToChild(n, conj, part, f, &t, &copy).ok || (target != 2 && t != target)) continue;
+      target = t;
+      parts.push_back(copy);
+      mapped = true;
+      break;
+    }
+    if (!mapped) return std::nullopt;
+  }
+  ExprPtr tuple = makeComposite(parts);
+  return JoinMove{
+      target, tuple,
+      Decision::yesLater(RfRule::CopyAcrossJoinEquality, [where = NodeName(n), e, tuple] {
+        return where.str() + ": every part of `" + exprToString(*e) + "` is a key; copied as `" +
+               exprToString(*tuple) + "`";
+      })};
+}
+
+}  // namespace
+
+std::vector<JoinMove> soundJoinMoves(const PlanNode& n, const ExprPtr& e, const RuntimeFilter& f) {
+  std::vector<JoinMove> moves;
+  for (size_t c = 0; c < 2; ++c) {
+    JoinMove m{c, nullptr, {}};
+    m.decision = canPassThrough(n, c, e, f, &m.expr);
+    if (!m.decision.ok) m.expr = nullptr;
+    if (m.decision.ok || m.decision.rule != RfRule::PassThroughJoinLineage) moves.push_back(m);
+  }
+  if (!n.predicate) return moves;
+  if (auto tuple = compositeCopy(n, e, f)) moves.push_back(*tuple);
+  for (const auto& conj : conjuncts(n.predicate)) {
+    auto s = splitConjunct(n, conj);
+    if (!s || (!exprEquals(e, s->probe) && !exprEquals(e, s->build))) continue;
+    JoinMove m;
+    m.child = exprEquals(e, s->probe) ? 1 : 0;  // where the copy would go, also when refused
+    m.decision = rewriteToChild(n, conj, e, f, &m.child, &m.expr);
+    if (!m.decision.ok) m.expr = nullptr;
+    moves.push_back(m);
+  }
+  return moves;
+}
+
+}  // namespace rfguard
