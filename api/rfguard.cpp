@@ -201,7 +201,7 @@ std::vector<Decision> Plans::explain(size_t i) const {
   const RfReport& r = impl_->session.queries()[i].placement;
   auto edge = [](const char* kind, const RfEdge& e) {
     return Decision{
-        kind, e.filter, e.node, ruleName(e.decision.rule), e.what, e.decision.reason.text()};
+        kind, e.filter, e.node, ruleName(e.decision.rule), e.what.str(), e.decision.reason.text()};
   };
   for (const auto& s : r.skipped) out.push_back(edge("skipped", s));
   for (const auto& g : r.generation) {
@@ -210,9 +210,9 @@ std::vector<Decision> Plans::explain(size_t i) const {
     for (const auto& c : r.consumers) {
       if (c.filter != g.filter) continue;
       for (const auto& s : r.derivation(c))
-        out.push_back({"step", g.filter, s.node, ruleName(s.rule),
-                       s.before == s.after ? s.after : s.before + " => " + s.after, ""});
-      out.push_back({"consumer", g.filter, c.scan, ruleName(RfRule::ConsumeAtScan), c.target, ""});
+        out.push_back({"step", g.filter, s.node, ruleName(s.rule), changeText(s), ""});
+      out.push_back(
+          {"consumer", g.filter, c.scan, ruleName(RfRule::ConsumeAtScan), c.target.str(), ""});
     }
     for (const auto& e : r.rejected)
       if (e.filter == g.filter) out.push_back(edge("rejected", e));
@@ -232,7 +232,7 @@ std::vector<ProfilePlacement> Plans::compareProfiles(size_t i) const {
   for (const auto& pc : consumersByProfile(*impl_->session.queries()[i].query.plan, o)) {
     ProfilePlacement pp{external(pc.profile), profileName(pc.profile), {}};
     for (const auto& c : pc.consumers)
-      pp.targets.push_back("RF" + std::to_string(c.filter) + " " + c.target);
+      pp.targets.push_back("RF" + std::to_string(c.filter) + " " + c.target.str());
     out.push_back(std::move(pp));
   }
   return out;

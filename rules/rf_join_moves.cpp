@@ -80,9 +80,10 @@ std::optional<JoinMove> compositeCopy(const PlanNode& n, const ExprPtr& e, const
   if (!isComposite(*e) || !n.predicate) return std::nullopt;
   std::vector<ExprPtr> parts;
   size_t target = 2;
+  const std::vector<ExprPtr> conjs = conjuncts(n.predicate);
   for (const auto& part : e->args) {
     bool mapped = false;
-    for (const auto& conj : conjuncts(n.predicate)) {
+    for (const auto& conj : conjs) {
       size_t t = 0;
       ExprPtr copy;
       if (!rewriteToChild(n, conj, part, f, &t, &copy).ok || (target != 2 && t != target)) continue;
@@ -114,15 +115,16 @@ std::vector<JoinMove> soundJoinMoves(const PlanNode& n, const ExprPtr& e, const 
   }
   if (!n.predicate) return moves;
   if (auto tuple = compositeCopy(n, e, f)) moves.push_back(*tuple);
-  for (const auto& conj : conjuncts(n.predicate)) {
+  forEachConjunct(n.predicate, [&](const ExprPtr& conj) {
     auto s = splitConjunct(n, conj);
-    if (!s || (!exprEquals(e, s->probe) && !exprEquals(e, s->build))) continue;
+    if (!s || (!exprEquals(e, s->probe) && !exprEquals(e, s->build))) return true;
     JoinMove m;
     m.child = exprEquals(e, s->probe) ? 1 : 0;  // where the copy would go, also when refused
     m.decision = rewriteToChild(n, conj, e, f, &m.child, &m.expr);
     if (!m.decision.ok) m.expr = nullptr;
     moves.push_back(m);
-  }
+    return true;
+  });
   return moves;
 }
 

@@ -12,6 +12,7 @@
 // the rows they pass are the same.
 #include "rules/rf_merge.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
@@ -96,14 +97,13 @@ void mergeDuplicateFilters(PlanNode& root, RfReport& report) {
     for (size_t i = 1; i < j->runtimeFilters.size(); ++i) {
       const RuntimeFilter& f = j->runtimeFilters[i];
       // Consumers (scan, target) of the earlier twins of f.
-      std::map<std::pair<int, std::string>, int> served;
+      std::vector<const RfDerivation*> served;  // with the earlier twin's id in `filter`
       for (size_t k = 0; k < i; ++k) {
         const RuntimeFilter& e = j->runtimeFilters[k];
         if (!sameKeys(e, f, equal)) continue;
         for (size_t c = 0; c < report.consumers.size(); ++c) {
           const auto& d = report.consumers[c];
-          if (d.filter == e.id && !gone.count({e.id, static_cast<int>(c)}))
-            served.emplace(std::make_pair(d.scan, d.target), e.id);
+          if (d.filter == e.id && !gone.count({e.id, static_cast<int>(c)})) served.push_back(&d);
         }
       }
       if (served.empty()) continue;
@@ -111,16 +111,18 @@ void mergeDuplicateFilters(PlanNode& root, RfReport& report) {
       for (size_t c = 0; c < report.consumers.size(); ++c) {
         const auto& d = report.consumers[c];
         if (d.filter != f.id) continue;
-        auto it = served.find({d.scan, d.target});
+        auto it = std::find_if(served.begin(), served.end(), [&](const RfDerivation* s) {
+          return s->scan == d.scan && exprEquals(s->target.expr(), d.target.expr());
+        });
         if (it == served.end()) {
           ++kept;
           continue;
         }
         gone.insert({f.id, static_cast<int>(c)});
-        report.merged.push_back({f.id, it->second, d.scan, d.target, false});
+        report.merged.push_back({f.id, (*it)->filter, d.scan, d.target, false});
         auto& targets = scans.at(d.scan)->runtimeFilterTargets;
         for (auto t = targets.begin(); t != targets.end(); ++t)
-          if (t->id == f.id && exprToString(*t->target) == d.target) {
+          if (t->id == f.id && exprEquals(t->target, d.target.expr())) {
             targets.erase(t);
             break;
           }

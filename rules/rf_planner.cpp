@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <functional>
 #include <map>
 #include <optional>
@@ -22,6 +21,16 @@ constexpr long long kMinProbeRows = 100000;  // Hologres: probe side at least th
 constexpr double kMaxBuildProbeRatio = 0.1;  // Hologres: build side at most this share of the probe
 constexpr size_t kMaxConsumersPerFilter = 64;  // nearest scans first; keeps chains linear
 constexpr long long kWorkers = 40;             // Hologres' degree of parallelism in seeds/003
+
+/// A hash of an expression's structure (kind, name, value, arguments): equal
+/// expressions (exprEquals) hash alike, so a walk remembers what it has seen
+/// without printing it.
+size_t shapeHash(const Expr& e) {
+  size_t h = std::hash<std::string_view>{}(e.name) ^ (static_cast<size_t>(e.kind) << 1);
+  if (!e.value.empty()) h ^= std::hash<std::string_view>{}(e.value) + 0x9e3779b97f4a7c15ULL;
+  for (const auto& a : e.args) h = h * 31 + shapeHash(*a);
+  return h;
+}
 
 struct Planner {
   RfReport& report;
@@ -142,27 +151,26 @@ struct Planner {
     int step;  // last step taken to get here, -1 at the start
   };
 
-  /// A step from `before` (whose text is `beforeText`) to `after`.
-  int addStep(int node, RfRule rule, const std::string& beforeText, const ExprPtr& before,
-              const ExprPtr& after, int parent) {
-    report.steps.push_back(
-        {node, rule, beforeText, before == after ? beforeText : exprToString(*after), parent});
+  int addStep(int node, RfRule rule, const ExprPtr& before, const ExprPtr& after, int parent) {
+    report.steps.push_back({node, rule, before, after, parent});
     return static_cast<int>(report.steps.size()) - 1;
   }
 
   /// Carries `f` from `start` (with its probe expression) to every scan that may apply it.
   /// A TopN threshold must reach the scan unchanged: its targets are plain columns.
   void propagate(PlanNode& start, RuntimeFilter& f, bool columnTargetsOnly = false) {
-    std::deque<Item> work{{&start, f.probe, -1}};
-    std::set<std::pair<int, std::string>> seen;
+    std::vector<Item> work{{&start, f.probe, -1}};            // breadth-first, read from the front
+    std::multimap<std::pair<int, size_t>, const Expr*> seen;  // (node, shape) -> expression
     size_t placed = 0;
-    while (!work.empty()) {
-      Item it = work.front();
-      work.pop_front();
+    for (size_t head = 0; head < work.size(); ++head) {
+      Item it = std::move(work[head]);
       PlanNode& n = *it.node;
-      auto [at, fresh] = seen.insert({n.id, exprToString(*it.expr)});
+      const std::pair<int, size_t> key{n.id, shapeHash(*it.expr)};
+      bool fresh = true;
+      for (auto [at, end] = seen.equal_range(key); at != end && fresh; ++at)
+        fresh = !exprEquals(*at->second, *it.expr);
       if (!fresh) continue;
-      const std::string& text = at->second;  // set entries stay put
+      seen.emplace(key, it.expr.get());
       // A plain column with nothing on its way that could decide otherwise goes
       // straight to its scan: the sound hooks would pass it unchanged at every node.
       // A TopN threshold acts only while the scan runs: below a blocking
@@ -171,7 +179,7 @@ struct Planner {
       if (columnTargetsOnly &&
           (n.op == PlanOp::Aggregate || n.op == PlanOp::Window || n.op == PlanOp::Sort)) {
         report.rejected.push_back(
-            {f.id, n.id, text,
+            {f.id, n.id, it.expr,
              Decision::no(RfRule::TopNWhileScanning,
                           nodeRef(n) + " reads its whole input before the TopN sees a row")});
         continue;
@@ -179,7 +187,7 @@ struct Planner {
       if (n.op != PlanOp::Scan && jumps && it.expr->kind == ExprKind::Column && !columnTargetsOnly)
         if (PlanNode* scan = lineage->jumpTarget(n, it.expr->name)) {
           report.steps.push_back(
-              {n.id, RfRule::PassThroughUnchanged, text, text, it.step, scan->id});
+              {n.id, RfRule::PassThroughUnchanged, it.expr, it.expr, it.step, scan->id});
           work.push_back({scan, it.expr, static_cast<int>(report.steps.size()) - 1});
           continue;
         }
@@ -187,9 +195,9 @@ struct Planner {
         Decision d = consumeUnder(profile, n, it.expr, f);
         if (d.ok && columnTargetsOnly && it.expr->kind != ExprKind::Column)
           d = Decision::no(RfRule::ConsumeTopNThreshold,
-                           "`" + text + "` is not the sort key unchanged");
+                           "`" + exprToString(*it.expr) + "` is not the sort key unchanged");
         if (!d.ok) {
-          report.rejected.push_back({f.id, n.id, text, d});
+          report.rejected.push_back({f.id, n.id, it.expr, d});
           continue;
         }
         bool dup = false;
@@ -201,7 +209,7 @@ struct Planner {
         // quadratic to plan, print and verify.
         if (placed == kMaxConsumersPerFilter) {
           report.rejected.push_back(
-              {f.id, n.id, text,
+              {f.id, n.id, it.expr,
                Decision::no(RfRule::ConsumerCap,
                             "RF" + std::to_string(f.id) + " already has " +
                                 std::to_string(kMaxConsumersPerFilter) +
@@ -210,26 +218,26 @@ struct Planner {
         }
         ++placed;
         n.runtimeFilterTargets.push_back({f.id, it.expr});
-        int last = addStep(n.id, d.rule, text, it.expr, it.expr, it.step);
-        report.consumers.push_back({f.id, n.id, text, last});
+        int last = addStep(n.id, d.rule, it.expr, it.expr, it.step);
+        report.consumers.push_back({f.id, n.id, it.expr, last});
         continue;
       }
       if (n.op == PlanOp::Join) {
         for (const auto& m : joinMovesUnder(profile, n, it.expr, f)) {
           if (!m.decision.ok) {
-            report.rejected.push_back({f.id, n.id, text, m.decision});
+            report.rejected.push_back({f.id, n.id, it.expr, m.decision});
             continue;
           }
           if (columnTargetsOnly && m.child == 1) {  // the hash table is built before probing
             report.rejected.push_back(
-                {f.id, n.id, exprToString(*m.expr),
+                {f.id, n.id, m.expr,
                  Decision::no(RfRule::TopNWhileScanning,
                               "the build side of " + nodeRef(n) +
                                   " is read in full before the TopN sees a row")});
             continue;
           }
           work.push_back({n.children[m.child].get(), m.expr,
-                          addStep(n.id, m.decision.rule, text, it.expr, m.expr, it.step)});
+                          addStep(n.id, m.decision.rule, it.expr, m.expr, it.step)});
         }
         continue;
       }
@@ -237,11 +245,10 @@ struct Planner {
         ExprPtr down;
         Decision d = passUnder(profile, n, c, it.expr, f, &down);
         if (!d.ok) {
-          report.rejected.push_back({f.id, n.id, text, d});
+          report.rejected.push_back({f.id, n.id, it.expr, d});
           continue;
         }
-        work.push_back(
-            {n.children[c].get(), down, addStep(n.id, d.rule, text, it.expr, down, it.step)});
+        work.push_back({n.children[c].get(), down, addStep(n.id, d.rule, it.expr, down, it.step)});
       }
     }
   }
@@ -255,7 +262,7 @@ struct Planner {
     const SortKey& key = sort.sortKeys[0];
     if (key.expr->kind != ExprKind::Column || !isDeterministic(*key.expr)) {
       report.generation.push_back(
-          {0, limit.id, exprToString(*key.expr),
+          {0, limit.id, key.expr,
            Decision::no(RfRule::GenerateTopNFilter, "the first sort key is not a column")});
       return;
     }
@@ -290,7 +297,7 @@ struct Planner {
     if (cost) {
       Decision c = costDecision(n);
       if (!c.ok) {
-        report.skipped.push_back({0, n.id, exprToString(*what), c});
+        report.skipped.push_back({0, n.id, what, c});
         return;
       }
     }
@@ -302,7 +309,7 @@ struct Planner {
     f.nullAllowed = s.op == CmpOp::NullSafeEq;
     f.kinds = kindsFor(*n.children[1], s);
     f.scope = scopeFor(n, s);
-    report.generation.push_back({f.id, n.id, exprToString(*what), d});
+    report.generation.push_back({f.id, n.id, what, d});
     size_t before = report.consumers.size();
     propagate(*n.children[0], f);
     if (report.consumers.size() == before) {
@@ -342,7 +349,7 @@ struct Planner {
         EquiConjunct s;
         Decision d = generateUnder(profile, n, conj, &s);
         if (!d.ok) {
-          report.generation.push_back({0, n.id, exprToString(*conj), d});
+          report.generation.push_back({0, n.id, conj, d});
           continue;
         }
         eligible.push_back({conj, s});

@@ -2,6 +2,7 @@
 // The runtime-filter planner: generate filters at joins, carry each one down
 // to every scan where that is provably safe, and record why for each edge.
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ir/plan.h"
@@ -11,13 +12,30 @@
 
 namespace rfguard {
 
+/// An expression as the report shows it, printed when asked: a placement records
+/// an edge per node and filter, and most runs (an optimizer's, a lint) print none.
+class ExprText {
+ public:
+  ExprText() = default;
+  ExprText(ExprPtr e) : expr_(std::move(e)) {}            // NOLINT: an expression's own text
+  ExprText(std::string text) : text_(std::move(text)) {}  // NOLINT: a text as given (a sort key)
+  /// The text: the expression printed as everywhere else, or the text given.
+  std::string str() const { return expr_ ? exprToString(*expr_) : text_; }
+  /// The expression, or null for a text given as such.
+  const ExprPtr& expr() const { return expr_; }
+
+ private:
+  ExprPtr expr_;
+  std::string text_;
+};
+
 /// One step of a consumer's derivation: a node, the rule that allowed it, the expression before and
 /// after.
 struct RfStep {
   int node = 0;
   RfRule rule = RfRule::PassThroughUnchanged;
-  std::string before;
-  std::string after;
+  ExprText before;
+  ExprText after;
   int parent = -1;  ///< the previous step in RfReport::steps, -1 at the producer
   int jumpTo = 0;   ///< a run of unchanged pass-throughs down to this scan (see derivation())
 };
@@ -26,15 +44,15 @@ struct RfStep {
 struct RfDerivation {
   int filter = 0;
   int scan = 0;
-  std::string target;
+  ExprText target;
   int last = -1;  ///< the final step (ConsumeAtScan) in RfReport::steps
 };
 
 /// A decision the planner took: a generation attempt or an edge it considered.
 struct RfEdge {
-  int filter = 0;    ///< 0 for a generation attempt that made no filter
-  int node = 0;      ///< where the decision was taken
-  std::string what;  ///< the conjunct or expression considered
+  int filter = 0;  ///< 0 for a generation attempt that made no filter
+  int node = 0;    ///< where the decision was taken
+  ExprText what;   ///< the conjunct or expression considered
   Decision decision;
 };
 
@@ -45,7 +63,7 @@ struct RfMerge {
   int filter = 0;  ///< the filter whose consumer went
   int into = 0;    ///< the filter that keeps it
   int scan = 0;
-  std::string target;
+  ExprText target;
   bool whole = false;  ///< the filter had no consumer left and went too
 };
 
@@ -63,6 +81,9 @@ struct RfReport {
   /// The steps from the producer to the scan, in order.
   std::vector<RfStep> derivation(const RfDerivation& d) const;
 };
+
+/// A step's expression, or "before => after" where the step rewrote it.
+std::string changeText(const RfStep& s);
 
 /// How to plan.
 struct RfOptions {

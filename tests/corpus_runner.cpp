@@ -170,10 +170,11 @@ std::string summarize(const RfReport& rf) {
   std::string out;
   for (const auto& g : rf.generation) {
     if (!g.filter) continue;
-    std::string line = "RF" + std::to_string(g.filter) + " from `" + g.what + "`:";
+    std::string line = "RF" + std::to_string(g.filter) + " from `" + g.what.str() + "`:";
     bool any = false;
     for (const auto& d : rf.consumers)
-      if (d.filter == g.filter) line += std::string(any ? "," : "") + " " + d.target, any = true;
+      if (d.filter == g.filter)
+        line += std::string(any ? "," : "") + " " + d.target.str(), any = true;
     if (!any) {
       line += " none";
       for (const auto& e : rf.rejected)
@@ -184,7 +185,7 @@ std::string summarize(const RfReport& rf) {
     out += line + "\n";
   }
   for (const auto& s : rf.skipped)
-    out += "skipped `" + s.what + "`: " + s.decision.reason.text() + "\n";
+    out += "skipped `" + s.what.str() + "`: " + s.decision.reason.text() + "\n";
   return out.empty() ? "no filter\n" : out;
 }
 

@@ -5,7 +5,6 @@
 // equality copy. Without a derivation, the finding names the deepest step that
 // broke a condition, or says that the target is not derivable at all.
 #include <algorithm>
-#include <deque>
 #include <unordered_set>
 
 #include "rules/rf_hooks.h"
@@ -54,11 +53,11 @@ Derivations::Derivations(const PlanFacts& facts, const Producer& p) {
     for (const PlanNode* n = c.node; n && onPath.insert(n).second && n != root;)
       n = facts.parent(n);
   }
-  std::deque<std::pair<const PlanNode*, ExprPtr>> work{{root, f.probe}};
-  while (!work.empty()) {
-    const PlanNode* n = work.front().first;  // not a structured binding: the lambda below uses it
-    ExprPtr e = std::move(work.front().second);
-    work.pop_front();
+  // Breadth-first; a vector read from the front (a deque allocates two blocks up front).
+  std::vector<std::pair<const PlanNode*, ExprPtr>> work{{root, f.probe}};
+  for (size_t head = 0; head < work.size(); ++head) {
+    const PlanNode* n = work[head].first;  // not a structured binding: the lambda below uses it
+    ExprPtr e = std::move(work[head].second);
     if (!onPath.count(n)) continue;
     auto& reached = reached_[n];  // a handful per node: compared, not rendered
     if (std::any_of(reached.begin(), reached.end(),
@@ -99,15 +98,14 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
   const auto path = facts.path(facts.probeRoot(p), c.node);
   const ExprPtr& target = c.target->target;
 
-  std::deque<std::pair<size_t, ExprPtr>> work{{0, f.probe}};
+  std::vector<std::pair<size_t, ExprPtr>> work{{0, f.probe}};  // breadth-first, as above
   std::vector<std::pair<size_t, ExprPtr>> seen;  // (depth, expression): a few along one path
   std::vector<Break> breaks;                     // conditions broken on the way
   std::vector<Break> lineage;                    // the expression did not lead towards the scan
   std::vector<std::string> arrived;              // what reached the scan instead of the target
-  while (!work.empty()) {
-    const size_t i = work.front().first;  // not a structured binding: the lambda below uses it
-    ExprPtr e = std::move(work.front().second);
-    work.pop_front();
+  for (size_t head = 0; head < work.size(); ++head) {
+    const size_t i = work[head].first;  // not a structured binding: the lambda below uses it
+    ExprPtr e = std::move(work[head].second);
     if (std::any_of(seen.begin(), seen.end(),
                     [&](const auto& x) { return x.first == i && exprEquals(x.second, e); }))
       continue;

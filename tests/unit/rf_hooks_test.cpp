@@ -54,12 +54,12 @@ TEST_CASE("a plain key enters B and is copied to A (without simplification)") {
   REQUIRE(scanA->runtimeFilterTargets.size() == 1);
   CHECK(exprToString(*scanA->runtimeFilterTargets[0].target) == "a.k");
   for (const auto& d : p.report.consumers)
-    if (d.target == "a.k") {
+    if (d.target.str() == "a.k") {
       auto steps = p.report.derivation(d);
       REQUIRE(steps.size() == 2);
       CHECK(steps[0].rule == RfRule::CopyAcrossJoinEquality);
-      CHECK(steps[0].before == "b.k");
-      CHECK(steps[0].after == "a.k");
+      CHECK(steps[0].before.str() == "b.k");
+      CHECK(steps[0].after.str() == "a.k");
       CHECK(steps[1].rule == RfRule::ConsumeAtScan);
     }
 }
@@ -216,7 +216,7 @@ TEST_CASE("TopN filters: direction, NULL order, and where they stop") {
   REQUIRE(topn->runtimeFilters.size() == 1);
   std::set<std::string> topnConsumers;
   for (const auto& c : joined.report.consumers)
-    if (c.filter == topn->runtimeFilters[0].id) topnConsumers.insert(c.target);
+    if (c.filter == topn->runtimeFilters[0].id) topnConsumers.insert(c.target.str());
   CHECK(topnConsumers == std::set<std::string>{"a.k"});  // the probe side, not b.k
 }
 
@@ -235,7 +235,7 @@ TEST_CASE("composite filters: one tuple filter per join, copied when every part 
   RfReport r;
   planRuntimeFilters(*qs[0].plan, r, o);
   std::set<std::string> targets;
-  for (const auto& d : r.consumers) targets.insert(std::to_string(d.filter) + ":" + d.target);
+  for (const auto& d : r.consumers) targets.insert(std::to_string(d.filter) + ":" + d.target.str());
   CHECK(targets == std::set<std::string>{"1:(a.k, a.v)", "1:(b.k, b.v)", "2:(a.k, a.v)"});
   const PlanNode* top = find(*qs[0].plan, PlanOp::Join);
   REQUIRE(top->runtimeFilters.size() == 1);
@@ -266,7 +266,7 @@ TEST_CASE("one filter per join, build key and consumer: equivalence twins merge"
   CHECK(consumers(eq, 1) == std::set<std::string>{"a.k"});
   CHECK(consumers(eq, 2).empty());
   REQUIRE(eq.report.merged.size() == 1);
-  CHECK(eq.report.merged[0].target == "a.k");
+  CHECK(eq.report.merged[0].target.str() == "a.k");
   // ...but not across an outer join's own condition (b's unmatched rows keep
   // b.k with c.k NULL): both stay.
   Planned outer =

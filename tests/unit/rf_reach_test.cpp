@@ -59,7 +59,7 @@ TEST_CASE("profiles: the StarRocks gap, Doris' null-safe stop, Trino's producers
     RfReport r;
     planRuntimeFilters(*qs[0].plan, r, profile);
     std::set<std::string> out;
-    for (const auto& d : r.consumers) out.insert(d.target);
+    for (const auto& d : r.consumers) out.insert(d.target.str());
     return out;
   };
   const std::string nullSafe = "SELECT 1 FROM (a LEFT JOIN b ON a.k = b.k) JOIN c ON b.k <=> c.k";

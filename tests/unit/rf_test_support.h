@@ -49,7 +49,7 @@ inline Planned plan(const std::string& sql, bool simplify = true,
 inline std::set<std::string> consumers(const Planned& p, int id) {
   std::set<std::string> out;
   for (const auto& c : p.report.consumers)
-    if (c.filter == id) out.insert(c.target);
+    if (c.filter == id) out.insert(c.target.str());
   return out;
 }
 

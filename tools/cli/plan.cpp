@@ -22,7 +22,7 @@ std::string consumerList(const std::vector<RfDerivation>& consumers) {
   for (size_t i = 0; i < consumers.size(); ++i) {
     const bool first = i == 0 || consumers[i - 1].filter != consumers[i].filter;
     if (first) out += (i ? "; RF" : "RF") + std::to_string(consumers[i].filter) + " ";
-    out += (first ? "" : ", ") + consumers[i].target;
+    out += (first ? "" : ", ") + consumers[i].target.str();
   }
   return out;
 }
@@ -133,7 +133,7 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
       out << explainRuntimeFilters(q.placement);
     else
       for (const auto& s : q.placement.skipped)
-        out << "-- skipped by cost: join #" << s.node << " `" << s.what
+        out << "-- skipped by cost: join #" << s.node << " `" << s.what.str()
             << "`: " << s.decision.reason.text() << "\n";
     if (args.showRules) {
       out << "-- rules:";
@@ -150,7 +150,7 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
       for (const auto& pc : consumersByProfile(*q.query.plan, RfOptions{})) {
         nlohmann::ordered_json consumers = nlohmann::ordered_json::array();
         for (const auto& c : pc.consumers)
-          consumers.push_back({{"filter", c.filter}, {"target", c.target}});
+          consumers.push_back({{"filter", c.filter}, {"target", c.target.str()}});
         profiles.push_back({{"profile", profileName(pc.profile)}, {"consumers", consumers}});
       }
       qs.push_back({{"name", q.query.name}, {"input", q.input}, {"profiles", profiles}});
