@@ -1,9 +1,10 @@
 // Closure (DESIGN section 5, after Trino's DynamicFiltersChecker): every filter
 // has one producer that may generate it and consumers in its probe subtree, at
 // scans that can apply it; nothing waits on itself.
+#include <algorithm>
+#include <climits>
 #include <functional>
 #include <set>
-#include <unordered_map>
 
 #include "rules/rf_hooks.h"
 #include "rules/rule_util.h"
@@ -120,7 +121,10 @@ std::string kindProblem(const RuntimeFilter& f, const Type& t) {
 
 void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector<bool>& ok) {
   std::set<int> broken;  // producers with findings: their consumers are judged by position only
-  for (const auto& [id, ps] : facts.producers) {
+  for (size_t first = 0; first < facts.producers.size();) {
+    const int id = facts.producers[first].filter->id;
+    const std::span<const Producer> ps = facts.producersOf(id);
+    first += ps.size();
     for (size_t i = 1; i < ps.size(); ++i)
       out.push_back(makeFinding(
           "duplicate-filter-id",
@@ -137,14 +141,13 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
       out.push_back(makeFinding("kind-unsuitable", rf(id) + " at " + nodeRef(*p.node) + ": " + kp,
                                 id, {p.node->id}, p.node->loc));
     if (out.size() > before) broken.insert(id);
-    if (!facts.consumersOf.count(id))
+    if (facts.consumersOf(id).empty())
       out.push_back(makeFinding("producer-without-consumer",
                                 rf(id) + " at " + nodeRef(*p.node) + " has no consumer", id,
                                 {p.node->id}, p.node->loc));
   }
   // Waits: filter g waits on filter f when a consumer of f sits in g's build subtree.
-  std::map<int, std::set<int>> waitsOn;
-  std::unordered_map<const PlanNode*, std::vector<int>> waiters;  // by consumer node
+  std::vector<std::pair<int, int>> waits;  // (g, f), sorted and unique below
   ok.assign(facts.consumers.size(), false);
   for (size_t i = 0; i < facts.consumers.size(); ++i) {
     const Consumer& c = facts.consumers[i];
@@ -155,15 +158,13 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
       out.push_back(makeFinding(code, rf(id) + " -> " + str(t) + " at " + nodeRef(n) + ": " + msg,
                                 id, std::move(nodes), n.loc));
     };
-    auto it = facts.producers.find(id);
-    if (it == facts.producers.end()) {
+    const std::span<const Producer> ps = facts.producersOf(id);
+    if (ps.empty()) {
       finding("unknown-filter", "no producer has this id", {n.id});
       continue;
     }
-    auto waiting = waiters.find(&n);
-    if (waiting == waiters.end()) waiting = waiters.emplace(&n, facts.waitingOn(&n)).first;
-    for (int gid : waiting->second) waitsOn[gid].insert(id);
-    const Producer& p = it->second[0];
+    for (int gid : facts.waitingOn(&n)) waits.emplace_back(gid, id);
+    const Producer& p = ps[0];
     const RuntimeFilter& f = *p.filter;
     std::vector<int> nodes{p.node->id, n.id};
     if (facts.within(facts.buildRoot(p), &n)) {
@@ -205,34 +206,45 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
       finding("unsuitable-target", d.reason.text(), nodes);
       continue;
     }
-    ok[i] = it->second.size() == 1;
+    ok[i] = ps.size() == 1;
   }
   // A cycle of two or more filters (a self-wait is consumer-in-build-side).
-  std::map<int, int> state;  // 0 new, 1 on the stack, 2 done
+  std::sort(waits.begin(), waits.end());
+  waits.erase(std::unique(waits.begin(), waits.end()), waits.end());
+  std::vector<int> ids;  // every filter in a wait, sorted: the index of `states`
+  for (const auto& [g, f] : waits) ids.insert(ids.end(), {g, f});
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  std::vector<char> states(ids.size(), 0);  // 0 new, 1 on the stack, 2 done
+  auto state = [&](int g) -> char& {
+    return states[std::lower_bound(ids.begin(), ids.end(), g) - ids.begin()];
+  };
   std::vector<int> stack;
   std::function<void(int)> dfs = [&](int g) {
-    state[g] = 1;
+    state(g) = 1;
     stack.push_back(g);
-    for (int f : waitsOn[g]) {
+    auto from = std::lower_bound(waits.begin(), waits.end(), std::make_pair(g, INT_MIN));
+    for (auto w = from; w != waits.end() && w->first == g; ++w) {
+      const int f = w->second;
       if (f == g) continue;
-      if (state[f] == 1) {
+      if (state(f) == 1) {
         std::string cycle;
         std::vector<int> ids;
         for (auto s = std::find(stack.begin(), stack.end(), f); s != stack.end(); ++s) {
           cycle += rf(*s) + " waits on ";
-          ids.push_back(facts.producers.at(*s)[0].node->id);
+          ids.push_back(facts.producersOf(*s)[0].node->id);
         }
-        const PlanNode& at = *facts.producers.at(f)[0].node;
+        const PlanNode& at = *facts.producersOf(f)[0].node;
         out.push_back(makeFinding("filter-wait-cycle", cycle + rf(f), f, ids, at.loc));
-      } else if (!state[f] && facts.producers.count(f)) {
+      } else if (!state(f) && !facts.producersOf(f).empty()) {
         dfs(f);
       }
     }
     stack.pop_back();
-    state[g] = 2;
+    state(g) = 2;
   };
-  for (const auto& [g, fs] : waitsOn)
-    if (!state[g]) dfs(g);
+  for (const auto& [g, f] : waits)
+    if (!state(g)) dfs(g);
 }
 
 }  // namespace rfguard

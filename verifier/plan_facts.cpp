@@ -7,6 +7,11 @@
 namespace rfguard {
 
 namespace {
+struct ByFilterId {
+  bool operator()(const Producer& p, int id) const { return p.filter->id < id; }
+  bool operator()(int id, const Producer& p) const { return id < p.filter->id; }
+};
+
 size_t countNodes(const PlanNode& n) {
   size_t k = 1;
   for (const auto& c : n.children) k += countNodes(*c);
@@ -22,6 +27,27 @@ PlanFacts::PlanFacts(const PlanNode& root) {
   visit(root, nullptr, clock);
   std::sort(spans_.begin(), spans_.end(),
             [](const Span& a, const Span& b) { return std::less<>()(a.node, b.node); });
+  std::stable_sort(producers.begin(), producers.end(), [](const Producer& a, const Producer& b) {
+    return a.filter->id < b.filter->id;
+  });
+  byFilter_.resize(consumers.size());
+  for (size_t i = 0; i < consumers.size(); ++i) byFilter_[i] = i;
+  std::stable_sort(byFilter_.begin(), byFilter_.end(), [&](size_t a, size_t b) {
+    return consumers[a].target->id < consumers[b].target->id;
+  });
+}
+
+std::span<const Producer> PlanFacts::producersOf(int id) const {
+  auto [from, to] = std::equal_range(producers.begin(), producers.end(), id, ByFilterId{});
+  return {from, to};
+}
+
+std::span<const size_t> PlanFacts::consumersOf(int id) const {
+  auto idOf = [&](size_t i) { return consumers[i].target->id; };
+  auto from = std::partition_point(byFilter_.begin(), byFilter_.end(),
+                                   [&](size_t i) { return idOf(i) < id; });
+  auto to = std::partition_point(from, byFilter_.end(), [&](size_t i) { return idOf(i) == id; });
+  return {from, to};
 }
 
 const PlanFacts::Span& PlanFacts::span(const PlanNode* n) const {
@@ -35,11 +61,8 @@ const PlanFacts::Span& PlanFacts::span(const PlanNode* n) const {
 void PlanFacts::visit(const PlanNode& n, const PlanNode* parent, int& clock) {
   const size_t at = spans_.size();
   spans_.push_back({&n, clock++, 0, parent});
-  for (const auto& f : n.runtimeFilters) producers[f.id].push_back({&n, &f});
-  for (const auto& t : n.runtimeFilterTargets) {
-    consumersOf[t.id].push_back(consumers.size());
-    consumers.push_back({&n, &t});
-  }
+  for (const auto& f : n.runtimeFilters) producers.push_back({&n, &f});
+  for (const auto& t : n.runtimeFilterTargets) consumers.push_back({&n, &t});
   for (const auto& c : n.children) visit(*c, &n, clock);
   spans_[at].tout = clock;
 }

@@ -1,6 +1,6 @@
 #pragma once
 // Internal to verifier/: an index of one plan's producers, consumers and subtrees.
-#include <map>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -26,9 +26,14 @@ class PlanFacts {
  public:
   explicit PlanFacts(const PlanNode& root);
 
-  std::map<int, std::vector<Producer>> producers;            ///< by filter id, in plan order
-  std::vector<Consumer> consumers;                           ///< in plan order
-  std::unordered_map<int, std::vector<size_t>> consumersOf;  ///< filter id -> indexes above
+  /// Every producer, by filter id, those of one id in plan order.
+  std::vector<Producer> producers;
+  std::vector<Consumer> consumers;  ///< in plan order
+
+  /// The producers of filter `id` (more than one is a finding), in plan order.
+  std::span<const Producer> producersOf(int id) const;
+  /// The indexes in `consumers` of filter `id`'s consumers, in plan order.
+  std::span<const size_t> consumersOf(int id) const;
 
   /// True when `inner` is `outer` or below it.
   bool within(const PlanNode* outer, const PlanNode* inner) const;
@@ -53,7 +58,8 @@ class PlanFacts {
   };
   /// The span of a node of the plan.
   const Span& span(const PlanNode* n) const;
-  std::vector<Span> spans_;  ///< one per node, sorted by node address once built
+  std::vector<Span> spans_;       ///< one per node, sorted by node address once built
+  std::vector<size_t> byFilter_;  ///< indexes in `consumers`, by filter id, then plan order
 };
 
 /// Closure findings: ids, positions, producer sources, kinds, scans (DESIGN section 5).

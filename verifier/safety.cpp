@@ -47,7 +47,7 @@ Derivations::Derivations(const PlanFacts& facts, const Producer& p) {
   const PlanNode* root = facts.probeRoot(p);
   // Only the nodes on the way to this filter's consumers need to be walked.
   std::unordered_set<const PlanNode*> onPath;
-  for (size_t i : facts.consumersOf.at(f.id)) {  // built for producers with consumers only
+  for (size_t i : facts.consumersOf(f.id)) {
     const Consumer& c = facts.consumers[i];
     if (!facts.within(root, c.node)) continue;
     for (const PlanNode* n = c.node; n && onPath.insert(n).second && n != root;)
@@ -88,7 +88,7 @@ const Expr* Derivations::arrivesAs(const PlanNode* node, const ExprPtr& target) 
 void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>& out,
                  const Derivations* known) {
   const int id = c.target->id;
-  const Producer& p = facts.producers.at(id)[0];
+  const Producer& p = facts.producersOf(id)[0];
   const RuntimeFilter& f = *p.filter;
   const bool topN = p.node->op == PlanOp::Limit;
   if (known) {

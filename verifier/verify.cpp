@@ -22,12 +22,12 @@ std::vector<Finding> verifyRuntimeFilters(const PlanNode& root) {
     if (!ok[i]) continue;
     const Consumer& c = facts.consumers[i];
     // A walk shared by a few consumers costs more than their own path searches.
-    if (facts.consumersOf.at(c.target->id).size() < kShareDerivationsFrom) {
+    if (facts.consumersOf(c.target->id).size() < kShareDerivationsFrom) {
       checkSafety(facts, c, out);
       continue;
     }
     auto& d = derived[c.target->id];
-    if (!d) d = std::make_unique<Derivations>(facts, facts.producers.at(c.target->id)[0]);
+    if (!d) d = std::make_unique<Derivations>(facts, facts.producersOf(c.target->id)[0]);
     checkSafety(facts, c, out, d.get());
   }
   auto rank = [](const std::string& code) {
