@@ -31,12 +31,13 @@ namespace {
 /// still hold, NULL-padded rows having NULL in both columns.
 class EqualColumns {
  public:
-  explicit EqualColumns(const PlanNode& n) { collect(n); }
+  explicit EqualColumns(const PlanNode& n) : subtree_(n) {}
 
   bool same(const ExprPtr& a, const ExprPtr& b) {
     if (exprEquals(a, b)) return true;
-    return a && b && a->kind == ExprKind::Column && b->kind == ExprKind::Column &&
-           root(a->name) == root(b->name);
+    if (!a || !b || a->kind != ExprKind::Column || b->kind != ExprKind::Column) return false;
+    if (!collected_) collect(subtree_), collected_ = true;  // most joins never ask
+    return root(a->name) == root(b->name);
   }
 
  private:
@@ -70,6 +71,8 @@ class EqualColumns {
     for (const auto& c : n.children) collect(*c);
   }
 
+  const PlanNode& subtree_;
+  bool collected_ = false;
   std::map<std::string, std::string> parent_;
 };
 
@@ -82,14 +85,23 @@ bool sameKeys(const RuntimeFilter& a, const RuntimeFilter& b, EqualColumns& equa
 }  // namespace
 
 void mergeDuplicateFilters(PlanNode& root, RfReport& report) {
-  std::unordered_map<int, PlanNode*> scans;
   std::vector<PlanNode*> joins;
   std::function<void(PlanNode&)> collect = [&](PlanNode& n) {
-    if (n.op == PlanOp::Scan) scans[n.id] = &n;
     if (n.op == PlanOp::Join && n.runtimeFilters.size() > 1) joins.push_back(&n);
     for (auto& c : n.children) collect(*c);
   };
   collect(root);
+  std::unordered_map<int, PlanNode*> scans;  // by id, built at the first merge
+  auto scanOf = [&](int id) {
+    if (scans.empty()) {
+      std::function<void(PlanNode&)> index = [&](PlanNode& n) {
+        if (n.op == PlanOp::Scan) scans[n.id] = &n;
+        for (auto& c : n.children) index(*c);
+      };
+      index(root);
+    }
+    return scans.at(id);
+  };
   std::set<std::pair<int, int>> gone;  // (filter, index in report.consumers)
   for (PlanNode* j : joins) {
     EqualColumns equal(*j->children[1]);
@@ -120,7 +132,7 @@ void mergeDuplicateFilters(PlanNode& root, RfReport& report) {
         }
         gone.insert({f.id, static_cast<int>(c)});
         report.merged.push_back({f.id, (*it)->filter, d.scan, d.target, false});
-        auto& targets = scans.at(d.scan)->runtimeFilterTargets;
+        auto& targets = scanOf(d.scan)->runtimeFilterTargets;
         for (auto t = targets.begin(); t != targets.end(); ++t)
           if (t->id == f.id && exprEquals(t->target, d.target.expr())) {
             targets.erase(t);

@@ -11,7 +11,6 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <unordered_map>
 
 namespace rfguard {
 
@@ -42,7 +41,7 @@ struct Planner {
   std::map<std::string, long long> rows;       // table -> row count
   std::map<std::string, std::string> distKey;  // table -> distribution key
   int nextId = 1;
-  std::unordered_map<const PlanNode*, std::optional<long long>> largest;  // largestTable, memoised
+  std::vector<const PlanNode*> withRows;  // nodes with a table row statistic below, sorted
 
   CardinalityEstimator estimator;
 
@@ -53,25 +52,19 @@ struct Planner {
   /// Kept within [1, 1e15]: a plan may state any estimate, and a product of
   /// large tables may exceed what rows x workers x 10 can hold in a long long.
   std::optional<long long> sizeOf(const PlanNode& n) {
-    if (!largestOf(n)) return std::nullopt;
+    if (!std::binary_search(withRows.begin(), withRows.end(), &n, std::less<>()))
+      return std::nullopt;
     double rows = n.estimatedRows ? *n.estimatedRows : estimator.rows(n);
     constexpr double kMaxRows = 1e15;
     if (!(rows >= 1.0)) rows = 1.0;  // NaN too
     return std::llround(std::min(rows, kMaxRows));
   }
-  std::optional<long long> largestOf(const PlanNode& n) {
-    auto it = largest.find(&n);
-    if (it != largest.end()) return it->second;
-    std::optional<long long> best;
-    if (n.op == PlanOp::Scan) {
-      auto t = rows.find(n.table);
-      if (t != rows.end()) best = t->second;
-    }
-    for (const auto& c : n.children) {
-      auto r = largestOf(*c);
-      if (r && (!best || *r > *best)) best = r;
-    }
-    return largest[&n] = best;
+  /// Fills `withRows` under `n` (once `rows` holds every table's statistic).
+  bool markRows(const PlanNode& n) {
+    bool any = n.op == PlanOp::Scan && rows.count(n.table);
+    for (const auto& c : n.children) any = markRows(*c) || any;
+    if (any) withRows.push_back(&n);
+    return any;
   }
 
   /// The scan that produces column `id` (ids are unique in a plan), if any.
@@ -270,7 +263,7 @@ struct Planner {
     // drops every number that should replace them.
     if (auto m = kindMisfit(FilterKind::MinMax, key.expr->type); !m.empty()) {
       report.generation.push_back(
-          {0, limit.id, sortKeyToString(key),
+          {0, limit.id, key,
            Decision::no(RfRule::GenerateTopNFilter, "the threshold would be a " + m)});
       return;
     }
@@ -281,7 +274,7 @@ struct Planner {
     f.nullAllowed = key.nullsFirst;
     f.kinds = {FilterKind::MinMax};
     report.generation.push_back(
-        {f.id, limit.id, sortKeyToString(key),
+        {f.id, limit.id, key,
          Decision::yes(RfRule::GenerateTopNFilter, "ORDER BY " + sortKeyToString(key) + " LIMIT " +
                                                        std::to_string(*limit.limit))});
     size_t before = report.consumers.size();
@@ -388,6 +381,8 @@ void planRuntimeFilters(PlanNode& root, RfReport& report, const RfOptions& optio
     for (const auto& c : n.children) stats(*c);
   };
   stats(root);
+  p.markRows(root);
+  std::sort(p.withRows.begin(), p.withRows.end(), std::less<>());
   p.visit(root);
   mergeDuplicateFilters(root, report);
 }

@@ -17,16 +17,19 @@ namespace rfguard {
 class ExprText {
  public:
   ExprText() = default;
-  ExprText(ExprPtr e) : expr_(std::move(e)) {}            // NOLINT: an expression's own text
-  ExprText(std::string text) : text_(std::move(text)) {}  // NOLINT: a text as given (a sort key)
-  /// The text: the expression printed as everywhere else, or the text given.
-  std::string str() const { return expr_ ? exprToString(*expr_) : text_; }
-  /// The expression, or null for a text given as such.
+  ExprText(ExprPtr e) : expr_(std::move(e)) {}  // NOLINT: an expression's own text
+  ExprText(const SortKey& k)  // NOLINT: a sort key's, direction and NULLs included
+      : expr_(k.expr), sortKey_(true), ascending_(k.ascending), nullsFirst_(k.nullsFirst) {}
+  /// The text: the expression (or sort key) printed as everywhere else.
+  std::string str() const;
+  /// The expression (a sort key's expression for a sort key).
   const ExprPtr& expr() const { return expr_; }
 
  private:
   ExprPtr expr_;
-  std::string text_;
+  bool sortKey_ = false;
+  bool ascending_ = true;
+  bool nullsFirst_ = false;
 };
 
 /// One step of a consumer's derivation: a node, the rule that allowed it, the expression before and

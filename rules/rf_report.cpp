@@ -20,6 +20,11 @@ std::vector<RfStep> RfReport::derivation(const RfDerivation& d) const {
   return {out.rbegin(), out.rend()};
 }
 
+std::string ExprText::str() const {
+  if (!expr_) return "";
+  return sortKey_ ? sortKeyToString({expr_, ascending_, nullsFirst_}) : exprToString(*expr_);
+}
+
 std::string changeText(const RfStep& s) {
   std::string before = s.before.str(), after = s.after.str();
   return before == after ? after : before + " => " + after;
