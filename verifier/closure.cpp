@@ -32,6 +32,14 @@ bool mentions(const PlanNode& join, const ExprPtr& e, const RuntimeFilter& f) {
   return false;
 }
 
+/// Whether `c` compares `x` with `y`, in either order: a conjunct splitConjunct
+/// could split into this probe and build, asked without the plan's outputs.
+bool comparesPair(const Expr& c, const ExprPtr& x, const ExprPtr& y) {
+  if (c.kind != ExprKind::Call || c.args.size() != 2) return false;
+  return (exprEquals(c.args[0], x) && exprEquals(c.args[1], y)) ||
+         (exprEquals(c.args[0], y) && exprEquals(c.args[1], x));
+}
+
 /// The producer's pairs: one for a plain filter, one per part of a composite `row(...)`.
 std::vector<std::pair<ExprPtr, ExprPtr>> keyPairs(const RuntimeFilter& f) {
   bool tuple = isComposite(*f.probe) && isComposite(*f.build) &&
@@ -60,6 +68,7 @@ void checkJoinProducer(const Producer& p, std::vector<Finding>& out) {
   for (const auto& [probe, build] : keyPairs(f)) {
     ExprPtr source;
     for (const auto& c : conjs) {
+      if (!comparesPair(*c, probe, build)) continue;
       auto s = splitConjunct(j, c);
       if (s && s->op == f.op && exprEquals(s->probe, probe) && exprEquals(s->build, build))
         source = c;
@@ -163,7 +172,7 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
       finding("unknown-filter", "no producer has this id", {n.id});
       continue;
     }
-    for (int gid : facts.waitingOn(&n)) waits.emplace_back(gid, id);
+    for (int gid : facts.waitingOn(i)) waits.emplace_back(gid, id);
     const Producer& p = ps[0];
     const RuntimeFilter& f = *p.filter;
     std::vector<int> nodes{p.node->id, n.id};

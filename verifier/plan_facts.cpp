@@ -62,8 +62,19 @@ void PlanFacts::visit(const PlanNode& n, const PlanNode* parent, int& clock) {
   const size_t at = spans_.size();
   spans_.push_back({&n, clock++, 0, parent});
   for (const auto& f : n.runtimeFilters) producers.push_back({&n, &f});
-  for (const auto& t : n.runtimeFilterTargets) consumers.push_back({&n, &t});
-  for (const auto& c : n.children) visit(*c, &n, clock);
+  for (const auto& t : n.runtimeFilterTargets) {
+    consumers.push_back({&n, &t});
+    waitRanges_.emplace_back(waitIds_.size(), building_.size());
+    waitIds_.insert(waitIds_.end(), building_.rbegin(), building_.rend());
+  }
+  for (size_t i = 0; i < n.children.size(); ++i) {
+    // A join's build side (its right child) is read before its filters exist.
+    const bool build = n.op == PlanOp::Join && i == 1;
+    if (build)
+      for (const auto& f : n.runtimeFilters) building_.push_back(f.id);
+    visit(*n.children[i], &n, clock);
+    if (build) building_.resize(building_.size() - n.runtimeFilters.size());
+  }
   spans_[at].tout = clock;
 }
 
@@ -72,18 +83,6 @@ bool PlanFacts::within(const PlanNode* outer, const PlanNode* inner) const {
   const Span& o = span(outer);
   const Span& i = span(inner);
   return o.tin <= i.tin && i.tin < o.tout;
-}
-
-std::vector<int> PlanFacts::waitingOn(const PlanNode* n) const {
-  std::vector<int> ids;
-  for (const PlanNode* cur = n; cur;) {
-    const PlanNode* parent = span(cur).parent;
-    if (parent && parent->op == PlanOp::Join && parent->children.size() > 1 &&
-        parent->children[1].get() == cur)
-      for (const auto& f : parent->runtimeFilters) ids.push_back(f.id);
-    cur = parent;
-  }
-  return ids;
 }
 
 const PlanNode* PlanFacts::probeRoot(const Producer& p) const {

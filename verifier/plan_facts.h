@@ -43,9 +43,11 @@ class PlanFacts {
   const PlanNode* buildRoot(const Producer& p) const;
   /// The parent of `n`; null at the root.
   const PlanNode* parent(const PlanNode* n) const { return span(n).parent; }
-  /// The ids of the filters whose producers' build subtrees hold `n` (those
-  /// filters wait for whatever `n` consumes), found through `n`'s ancestors.
-  std::vector<int> waitingOn(const PlanNode* n) const;
+  /// The ids of the filters whose producers' build subtrees hold consumer `i`
+  /// (those filters wait for what it consumes), nearest producer first.
+  std::span<const int> waitingOn(size_t i) const {
+    return {waitIds_.data() + waitRanges_[i].first, waitRanges_[i].second};
+  }
   /// The nodes from `from` down to `to` (inclusive both); `to` must be within `from`.
   std::vector<const PlanNode*> path(const PlanNode* from, const PlanNode* to) const;
 
@@ -60,6 +62,9 @@ class PlanFacts {
   const Span& span(const PlanNode* n) const;
   std::vector<Span> spans_;       ///< one per node, sorted by node address once built
   std::vector<size_t> byFilter_;  ///< indexes in `consumers`, by filter id, then plan order
+  std::vector<int> building_;     ///< while visiting: the filters whose build side holds the node
+  std::vector<int> waitIds_;      ///< waitingOn() of every consumer, one after another
+  std::vector<std::pair<size_t, size_t>> waitRanges_;  ///< per consumer: offset, count
 };
 
 /// Closure findings: ids, positions, producer sources, kinds, scans (DESIGN section 5).
