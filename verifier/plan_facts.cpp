@@ -24,7 +24,7 @@ PlanFacts::PlanFacts(const PlanNode& root) {
   // by first consolidating every freed small chunk, which costs more than the walk.
   spans_.reserve(countNodes(root));
   int clock = 0;
-  visit(root, nullptr, clock);
+  visit(root, nullptr, 0, clock);
   std::sort(spans_.begin(), spans_.end(),
             [](const Span& a, const Span& b) { return std::less<>()(a.node, b.node); });
   std::stable_sort(producers.begin(), producers.end(), [](const Producer& a, const Producer& b) {
@@ -58,9 +58,9 @@ const PlanFacts::Span& PlanFacts::span(const PlanNode* n) const {
   return *it;
 }
 
-void PlanFacts::visit(const PlanNode& n, const PlanNode* parent, int& clock) {
+void PlanFacts::visit(const PlanNode& n, const PlanNode* parent, int depth, int& clock) {
   const size_t at = spans_.size();
-  spans_.push_back({&n, clock++, 0, parent});
+  spans_.push_back({&n, clock++, 0, depth, parent});
   for (const auto& f : n.runtimeFilters) producers.push_back({&n, &f});
   for (const auto& t : n.runtimeFilterTargets) {
     consumers.push_back({&n, &t});
@@ -72,7 +72,7 @@ void PlanFacts::visit(const PlanNode& n, const PlanNode* parent, int& clock) {
     const bool build = n.op == PlanOp::Join && i == 1;
     if (build)
       for (const auto& f : n.runtimeFilters) building_.push_back(f.id);
-    visit(*n.children[i], &n, clock);
+    visit(*n.children[i], &n, depth + 1, clock);
     if (build) building_.resize(building_.size() - n.runtimeFilters.size());
   }
   spans_[at].tout = clock;
@@ -99,10 +99,11 @@ const PlanNode* PlanFacts::buildRoot(const Producer& p) const {
 
 std::vector<const PlanNode*> PlanFacts::path(const PlanNode* from, const PlanNode* to) const {
   assert(within(from, to));
-  std::vector<const PlanNode*> out;
-  for (const PlanNode* n = to; n != from; n = span(n).parent) out.push_back(n);
-  out.push_back(from);
-  return {out.rbegin(), out.rend()};
+  std::vector<const PlanNode*> out(span(to).depth - span(from).depth + 1);
+  size_t i = out.size();
+  for (const PlanNode* n = to; n != from; n = span(n).parent) out[--i] = n;
+  out[0] = from;
+  return out;
 }
 
 }  // namespace rfguard

@@ -52,10 +52,11 @@ class PlanFacts {
   std::vector<const PlanNode*> path(const PlanNode* from, const PlanNode* to) const;
 
  private:
-  void visit(const PlanNode& n, const PlanNode* parent, int& clock);
+  void visit(const PlanNode& n, const PlanNode* parent, int depth, int& clock);
   struct Span {
     const PlanNode* node = nullptr;
     int tin = 0, tout = 0;
+    int depth = 0;  ///< edges from the root
     const PlanNode* parent = nullptr;
   };
   /// The span of a node of the plan.
