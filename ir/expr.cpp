@@ -303,16 +303,24 @@ bool isDeterministic(const Expr& e) {
 }
 
 ExprPtr substitute(const ExprPtr& e, const std::map<std::string, ExprPtr>& mapping) {
+  return substituteBy(e, [&](const std::string& id) -> const ExprPtr* {
+    auto it = mapping.find(id);
+    return it == mapping.end() ? nullptr : &it->second;
+  });
+}
+
+ExprPtr substituteBy(const ExprPtr& e,
+                     const std::function<const ExprPtr*(const std::string&)>& lookup) {
   if (e->kind == ExprKind::Column) {
-    auto it = mapping.find(e->name);
-    return it == mapping.end() ? e : it->second;
+    const ExprPtr* to = lookup(e->name);
+    return to ? *to : e;
   }
   if (e->args.empty()) return e;
   bool changed = false;
   std::vector<ExprPtr> args;
   args.reserve(e->args.size());
   for (const auto& a : e->args) {
-    args.push_back(substitute(a, mapping));
+    args.push_back(substituteBy(a, lookup));
     changed = changed || args.back() != a;
   }
   if (!changed) return e;

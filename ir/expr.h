@@ -1,5 +1,6 @@
 #pragma once
 // Scalar expressions of the IR: immutable trees shared by pointer.
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -110,6 +111,10 @@ std::set<std::string> freeColumnsOf(const Expr& e);
 bool hasSubquery(const Expr& e);
 /// Replaces column references by the mapped expressions.
 ExprPtr substitute(const ExprPtr& e, const std::map<std::string, ExprPtr>& mapping);
+/// Replaces each column reference by what `lookup(id)` points to (null: kept),
+/// for callers that have the mapping at hand and need not build a map.
+ExprPtr substituteBy(const ExprPtr& e,
+                     const std::function<const ExprPtr*(const std::string&)>& lookup);
 /// True when every function in the expression is deterministic.
 bool isDeterministic(const Expr& e);
 /// True when the expression contains an aggregate call.

@@ -92,7 +92,12 @@ ExprPtr moveInto(const PlanNode& n, size_t child, const ExprPtr& e) {
     case Passage::Unchanged:
       return e;
     case Passage::Substituted: {
-      ExprPtr below = substitute(e, projectMapping(n));
+      // What projectMapping(n) maps `id` to (the last expression of that name).
+      ExprPtr below = substituteBy(e, [&n](const std::string& id) -> const ExprPtr* {
+        for (auto it = n.exprs.rbegin(); it != n.exprs.rend(); ++it)
+          if (it->name == id) return &it->expr;
+        return nullptr;
+      });
       return isDeterministic(*below) ? below : nullptr;
     }
     case Passage::GroupKeys: {

@@ -57,6 +57,11 @@ std::optional<EquiConjunct> splitConjunct(const PlanNode& join, const ExprPtr& c
   return std::nullopt;
 }
 
+bool hasOperand(const Expr& conjunct, const ExprPtr& e) {
+  return conjunct.kind == ExprKind::Call && conjunct.args.size() == 2 &&
+         (exprEquals(conjunct.args[0], e) || exprEquals(conjunct.args[1], e));
+}
+
 // A join produces a filter for its probe side only when unmatched probe rows
 // never reach its output. Counterexample for LEFT: A = {1}, B = {} in
 // A LEFT JOIN B ON A.k = B.k returns (1, NULL); a filter from B's empty domain

@@ -44,6 +44,10 @@ bool atMostOneRow(const PlanNode& node);
 /// Splits a conjunct of `join` into probe and build sides, if it compares one with the
 /// other (`=`, `<=>`, or a range operator, flipped so that the probe side is on the left).
 std::optional<EquiConjunct> splitConjunct(const PlanNode& join, const ExprPtr& conjunct);
+/// Whether `conjunct` is a binary call with `e` as an operand: the only conjuncts
+/// splitConjunct can return with `e` as their probe or build side (checked first,
+/// without asking the plan which side each operand comes from).
+bool hasOperand(const Expr& conjunct, const ExprPtr& e);
 
 /// Which build sides a range comparison (`<`, `<=`, `>`, `>=`) may produce from.
 enum class RangeBuild {

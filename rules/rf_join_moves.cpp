@@ -84,6 +84,7 @@ std::optional<JoinMove> compositeCopy(const PlanNode& n, const ExprPtr& e, const
   for (const auto& part : e->args) {
     bool mapped = false;
     for (const auto& conj : conjs) {
+      if (!hasOperand(*conj, part)) continue;  // not a key of it: no copy
       size_t t = 0;
       ExprPtr copy;
       if (!rewriteToChild(n, conj, part, f, &t, &copy).ok || (target != 2 && t != target)) continue;
@@ -116,6 +117,7 @@ std::vector<JoinMove> soundJoinMoves(const PlanNode& n, const ExprPtr& e, const 
   if (!n.predicate) return moves;
   if (auto tuple = compositeCopy(n, e, f)) moves.push_back(*tuple);
   forEachConjunct(n.predicate, [&](const ExprPtr& conj) {
+    if (!hasOperand(*conj, e)) return true;
     auto s = splitConjunct(n, conj);
     if (!s || (!exprEquals(e, s->probe) && !exprEquals(e, s->build))) return true;
     JoinMove m;

@@ -74,6 +74,7 @@ std::vector<JoinMove> engineMoves(const EngineProfile& x, const PlanNode& n, con
     return {{0, nullptr, no(x.nullSafeStop, w)}};
   if (x.bilateralAt.contains(t) && e->kind == ExprKind::Column && n.predicate) {
     for (const auto& conj : conjuncts(n.predicate)) {
+      if (!hasOperand(*conj, e)) continue;
       auto s = splitConjunct(n, conj);
       if (!s || !x.bilateralOps.contains(s->op)) continue;
       if (!exprEquals(e, s->probe) && !exprEquals(e, s->build)) continue;
@@ -93,6 +94,7 @@ std::vector<JoinMove> engineMoves(const EngineProfile& x, const PlanNode& n, con
   std::vector<JoinMove> moves{{c, e, yes(x.lineage, w)}};
   if (!x.copyAt.contains(t) || !n.predicate) return moves;
   for (const auto& conj : conjuncts(n.predicate)) {
+    if (!hasOperand(*conj, e)) continue;
     auto s = splitConjunct(n, conj);
     if (!s || !x.copyOps.contains(s->op)) continue;
     size_t from = exprEquals(e, s->probe) ? 0 : exprEquals(e, s->build) ? 1 : 2;
