@@ -101,8 +101,15 @@ ExprPtr moveInto(const PlanNode& n, size_t child, const ExprPtr& e) {
       return isDeterministic(*below) ? below : nullptr;
     }
     case Passage::GroupKeys: {
-      auto keys = stableKeys(n);
-      return readsOnly(*e, keys) ? substitute(e, keys) : nullptr;
+      // What stableKeys(n) maps `id` to: a key of every grouping set (the last of that name).
+      auto key = [&n](const std::string& id) -> const ExprPtr* {
+        for (size_t i = n.exprs.size(); i-- > 0;)
+          if (n.exprs[i].name == id && keyInEverySet(n, i)) return &n.exprs[i].expr;
+        return nullptr;
+      };
+      if (!allColumnRefs(*e, [&](const std::string& c) { return key(c) != nullptr; }))
+        return nullptr;
+      return substituteBy(e, key);
     }
     case Passage::PartitionKeys:
       return readsOnly(*e, commonPartitionColumns(n)) ? e : nullptr;
