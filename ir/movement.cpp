@@ -62,10 +62,10 @@ const OperatorMovement& movementOf(PlanOp op) {
   return row;
 }
 
-std::map<std::string, ExprPtr> projectMapping(const PlanNode& project) {
-  std::map<std::string, ExprPtr> m;
-  for (const auto& ne : project.exprs) m[ne.name] = ne.expr;
-  return m;
+const ExprPtr* projectedAs(const PlanNode& project, const std::string& id) {
+  for (auto it = project.exprs.rbegin(); it != project.exprs.rend(); ++it)
+    if (it->name == id) return &it->expr;
+  return nullptr;
 }
 
 bool opensInto(const PlanNode& n, size_t child) {
@@ -92,21 +92,11 @@ ExprPtr moveInto(const PlanNode& n, size_t child, const ExprPtr& e) {
     case Passage::Unchanged:
       return e;
     case Passage::Substituted: {
-      // What projectMapping(n) maps `id` to (the last expression of that name).
-      ExprPtr below = substituteBy(e, [&n](const std::string& id) -> const ExprPtr* {
-        for (auto it = n.exprs.rbegin(); it != n.exprs.rend(); ++it)
-          if (it->name == id) return &it->expr;
-        return nullptr;
-      });
+      ExprPtr below = substituteBy(e, [&n](const std::string& id) { return projectedAs(n, id); });
       return isDeterministic(*below) ? below : nullptr;
     }
     case Passage::GroupKeys: {
-      // What stableKeys(n) maps `id` to: a key of every grouping set (the last of that name).
-      auto key = [&n](const std::string& id) -> const ExprPtr* {
-        for (size_t i = n.exprs.size(); i-- > 0;)
-          if (n.exprs[i].name == id && keyInEverySet(n, i)) return &n.exprs[i].expr;
-        return nullptr;
-      };
+      auto key = [&n](const std::string& id) { return stableKeyAs(n, id); };
       if (!allColumnRefs(*e, [&](const std::string& c) { return key(c) != nullptr; }))
         return nullptr;
       return substituteBy(e, key);

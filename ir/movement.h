@@ -34,8 +34,8 @@ struct OperatorMovement {
 /// The table row of an operator.
 const OperatorMovement& movementOf(PlanOp op);
 
-/// Output id -> defining expression of a Project.
-std::map<std::string, ExprPtr> projectMapping(const PlanNode& project);
+/// The expression a Project defines output `id` by (the last of that name), or null.
+const ExprPtr* projectedAs(const PlanNode& project, const std::string& id);
 
 /// May any predicate enter input `child` of `n`? False for Blocked and Leaf
 /// passages, joins (the join-type table's to say), EXCEPT's right input and a

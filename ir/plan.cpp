@@ -157,11 +157,10 @@ bool aggregateNeverNull(const std::string& func) {
   return fn && fn->policy == NullPolicy::NeverNull;
 }
 
-std::map<std::string, ExprPtr> stableKeys(const PlanNode& n) {
-  std::map<std::string, ExprPtr> keys;
-  for (size_t i = 0; i < n.exprs.size(); ++i)
-    if (keyInEverySet(n, i)) keys[n.exprs[i].name] = n.exprs[i].expr;
-  return keys;
+const ExprPtr* stableKeyAs(const PlanNode& n, const std::string& id) {
+  for (size_t i = n.exprs.size(); i-- > 0;)
+    if (n.exprs[i].name == id && keyInEverySet(n, i)) return &n.exprs[i].expr;
+  return nullptr;
 }
 
 const char* opName(PlanOp op) {

@@ -221,8 +221,9 @@ std::optional<int64_t> groupingBits(const PlanNode& aggregate, const AggCall& ca
 /// True when an aggregate's result is never NULL, even over no rows (count,
 /// grouping): the function catalog's NULL policy.
 bool aggregateNeverNull(const std::string& func);
-/// Key column id -> key expression, for the keys of an Aggregate in every grouping set.
-std::map<std::string, ExprPtr> stableKeys(const PlanNode& aggregate);
+/// The expression of an Aggregate's key `id` when that key is in every grouping
+/// set (the last of that name), or null.
+const ExprPtr* stableKeyAs(const PlanNode& aggregate, const std::string& id);
 /// Recomputes `output` for every node in the tree, children first.
 void refreshOutputs(PlanNode& root);
 /// Recomputes `output` for this node only, from its children's outputs.

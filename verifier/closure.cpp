@@ -32,14 +32,6 @@ bool mentions(const PlanNode& join, const ExprPtr& e, const RuntimeFilter& f) {
   return false;
 }
 
-/// Whether `c` compares `x` with `y`, in either order: a conjunct splitConjunct
-/// could split into this probe and build, asked without the plan's outputs.
-bool comparesPair(const Expr& c, const ExprPtr& x, const ExprPtr& y) {
-  if (c.kind != ExprKind::Call || c.args.size() != 2) return false;
-  return (exprEquals(c.args[0], x) && exprEquals(c.args[1], y)) ||
-         (exprEquals(c.args[0], y) && exprEquals(c.args[1], x));
-}
-
 /// The producer's pairs: one for a plain filter, one per part of a composite `row(...)`.
 std::vector<std::pair<ExprPtr, ExprPtr>> keyPairs(const RuntimeFilter& f) {
   bool tuple = isComposite(*f.probe) && isComposite(*f.build) &&
@@ -68,7 +60,7 @@ void checkJoinProducer(const Producer& p, std::vector<Finding>& out) {
   for (const auto& [probe, build] : keyPairs(f)) {
     ExprPtr source;
     for (const auto& c : conjs) {
-      if (!comparesPair(*c, probe, build)) continue;
+      if (!hasOperand(*c, probe) || !hasOperand(*c, build)) continue;
       auto s = splitConjunct(j, c);
       if (s && s->op == f.op && exprEquals(s->probe, probe) && exprEquals(s->build, build))
         source = c;
