@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 
+#include "ir/cmp_op.h"
+
 namespace rfguard {
 
 namespace {
@@ -44,9 +46,41 @@ int inSubquery(const PlanNode& n, bool inside = false) {
   return found;
 }
 
+/// Whether `=` between two values of type `t` holds only when they are the same
+/// value: not for floating point or decimal, where 0 equals -0.
+bool equalMeansSame(const Type& t) {
+  switch (t.kind) {
+    case TypeKind::Boolean:
+    case TypeKind::TinyInt:
+    case TypeKind::SmallInt:
+    case TypeKind::Int:
+    case TypeKind::BigInt:
+    case TypeKind::Char:
+    case TypeKind::Varchar:
+    case TypeKind::Text:
+    case TypeKind::Date:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/// The sides of `c` when it is `a = b` or `a <=> b` over one type for which
+/// equal means the same value; nulls otherwise.
+std::pair<const Expr*, const Expr*> equalitySides(const Expr& c) {
+  if (c.kind != ExprKind::Call || c.args.size() != 2) return {};
+  auto op = parseCmpOp(c.name);
+  const Expr& a = *c.args[0];
+  const Expr& b = *c.args[1];
+  if (!op || !isEquality(*op) || !(a.type == b.type) || !equalMeansSame(a.type)) return {};
+  return {&a, &b};
+}
+
 /// A free table standing for `child`: a scan of "sub<id>" renamed back to the child's
-/// columns, consuming `targets` (over the child's columns) at the scan.
-PlanPtr freeTable(const PlanNode& child, const std::vector<FilterTarget>& targets = {}) {
+/// columns, consuming `targets` (over the child's columns) at the scan. A column
+/// `same` maps to another is that column again, not one of its own.
+PlanPtr freeTable(const PlanNode& child, const std::vector<FilterTarget>& targets = {},
+                  const std::map<std::string, std::string>& same = {}) {
   auto scan = std::make_shared<PlanNode>();
   scan->op = PlanOp::Scan;
   scan->table = kFreeTablePrefix + std::to_string(child.id);
@@ -55,20 +89,63 @@ PlanPtr freeTable(const PlanNode& child, const std::vector<FilterTarget>& target
   auto project = std::make_shared<PlanNode>();
   project->op = PlanOp::Project;
   project->loc = child.loc;
+  std::map<std::string, ExprPtr> raw;
   for (const auto& c : child.output) {
+    if (same.count(c.id)) continue;
     std::string bare = c.id;
     for (auto& ch : bare) ch = ch == '.' ? '_' : ch;
     Column col{scan->alias + "." + bare, c.type, c.nullable};
     scan->tableColumns.push_back(col);
     scan->scanColumns.push_back(col.id);
-    project->exprs.push_back({c.id, makeColumn(col.id, c.type, c.nullable, child.loc)});
+    raw[c.id] = makeColumn(col.id, c.type, c.nullable, child.loc);
   }
-  std::map<std::string, ExprPtr> raw;
-  for (size_t i = 0; i < child.output.size(); ++i) raw[child.output[i].id] = project->exprs[i].expr;
-  for (const auto& t : targets)
-    scan->runtimeFilterTargets.push_back({t.id, substitute(t.target, raw)});
+  for (const auto& c : child.output) {
+    auto to = same.find(c.id);
+    if (to != same.end()) raw[c.id] = raw.at(to->second);
+    project->exprs.push_back({c.id, raw.at(c.id)});
+  }
+  for (const auto& t : targets) {
+    FilterTarget over{t.id, substitute(t.target, raw)};
+    bool repeated = false;  // targets on equated columns are one target
+    for (const auto& had : scan->runtimeFilterTargets)
+      repeated = repeated || (had.id == over.id && exprEquals(*had.target, *over.target));
+    if (!repeated) scan->runtimeFilterTargets.push_back(std::move(over));
+  }
   project->children.push_back(scan);
   return project;
+}
+
+/// The columns of `child` that the conditions kept over its free table equate
+/// (equalitySides of two columns), each mapped to the first of its group in
+/// output order. A row of the free table in which they differ never passes the
+/// conditions, with the filter or without: the free table may as well hold one
+/// column for them.
+std::map<std::string, std::string> equatedColumns(const PlanNode& child,
+                                                  const std::vector<ExprPtr>& conds) {
+  std::map<std::string, std::string> up;  // union-find over column ids
+  std::function<std::string(const std::string&)> root = [&](const std::string& id) {
+    auto it = up.find(id);
+    return it == up.end() ? id : root(it->second);
+  };
+  auto position = [&](const std::string& id) {
+    for (size_t i = 0; i < child.output.size(); ++i)
+      if (child.output[i].id == id) return static_cast<int>(i);
+    return -1;
+  };
+  for (const auto& cond : conds)
+    forEachConjunct(cond, [&](const ExprPtr& c) {
+      auto [a, b] = equalitySides(*c);
+      if (!a || a->kind != ExprKind::Column || b->kind != ExprKind::Column) return true;
+      std::string x = root(a->name), y = root(b->name);
+      int px = position(x), py = position(y);
+      if (x == y || px < 0 || py < 0) return true;
+      if (py < px) std::swap(x, y);
+      up[y] = x;
+      return true;
+    });
+  std::map<std::string, std::string> same;
+  for (const auto& [id, parent] : up) same[id] = root(parent);
+  return same;
 }
 
 /// Lifting: a consumer's row predicate over a child's columns commutes with a
@@ -114,6 +191,49 @@ struct Point {
   bool moved = false;
 };
 
+/// Whether `cond` has a conjunct whose equalitySides are `x` and `y`, in either
+/// order (structurally).
+bool equates(const ExprPtr& cond, const Expr& x, const Expr& y) {
+  return !forEachConjunct(cond, [&](const ExprPtr& c) {
+    auto [a, b] = equalitySides(*c);
+    return !a ||
+           !((exprEquals(*a, x) && exprEquals(*b, y)) || (exprEquals(*a, y) && exprEquals(*b, x)));
+  });
+}
+
+/// Points on the two sides of a join that is not a product lift together when
+/// the join outputs one side's rows as they are (that side's whereIntoSide), not
+/// the other side's columns, and the other side's targets follow from the first
+/// side's: each is one side of an equality conjunct of the join's condition
+/// (equalitySides) whose other side is a target of the first. Then
+/// `J(T(P), T'(B)) = T(J(P, B))`: a row of P that T passes matches only rows of B
+/// equal to it on those keys, which the same filter passes too (the equality the
+/// planner copies a filter across), and a row T drops goes either way. The case:
+/// `NOT EXISTS (SELECT 1 FROM e WHERE e.d0 = f.d0)` under a filter on f.d0
+/// consumed at f.d0 and e.d0. Not a LEFT JOIN: its free table would lose that
+/// the right key is the left key or NULL. Not NOT IN: one NULL key on its build
+/// side rejects every row, and an `=` filter drops that NULL. Returns the first
+/// side's member, or null.
+const PlanNode* impliedLift(const PlanNode& up, const PlanNode* a, const PlanNode* b,
+                            const std::map<const PlanNode*, Point>& points) {
+  if (up.op != PlanOp::Join || joinInfo(up.joinType).nullAware || !up.predicate) return nullptr;
+  for (const PlanNode* kept : {a, b}) {
+    const PlanNode* implied = kept == a ? b : a;
+    if (joinInfo(up.joinType).outputs[up.children[0].get() == implied ? 0 : 1]) continue;
+    const Point& k = points.at(kept);
+    if (!liftable(up, *kept, k.cols)) continue;
+    bool all = true;
+    for (const auto& t : points.at(implied).targets) {
+      bool found = false;
+      for (const auto& from : k.targets)
+        found = found || equates(up.predicate, *from.target, *t.target);
+      all = all && found;
+    }
+    if (all) return kept;
+  }
+  return nullptr;
+}
+
 bool below(const Index& ix, const PlanNode* n, const PlanNode* ancestor) {
   for (; n; n = ix.parent.at(n))
     if (n == ancestor) return true;
@@ -126,7 +246,7 @@ bool below(const Index& ix, const PlanNode* n, const PlanNode* ancestor) {
 PlanPtr build(const PlanNode& n, const std::set<const PlanNode*>& keep, int f,
               const std::map<const PlanNode*, Point>& points) {
   if (auto l = points.find(&n); l != points.end() && l->second.moved) {
-    PlanPtr free = freeTable(n, l->second.targets);
+    PlanPtr free = freeTable(n, l->second.targets, equatedColumns(n, l->second.conds));
     if (l->second.conds.empty()) return free;
     auto filter = std::make_shared<PlanNode>();
     filter->op = PlanOp::Filter;
@@ -203,15 +323,24 @@ std::vector<Slice> filterSlices(const PlanNode& root, std::string& why, bool dro
         bool ok = true;
         for (const auto& [other, opt] : points)
           if (below(ix, other, up)) {
-            ok = ok && ix.parent[other] == up && liftable(*up, *other, opt.cols);
+            ok = ok && ix.parent[other] == up;
             members.push_back(other);
           }
-        // Points on two sides meet only at an inner join, which is its condition over the
-        // product of its sides: the free table stands for the product, the condition stays.
-        if (!ok || (members.size() > 1 && !product(*up))) continue;
+        // Points on two sides meet at an inner join, which is its condition over the
+        // product of its sides: the free table stands for the product, the condition
+        // stays. At another join, one side's targets must imply the other's.
+        std::vector<const PlanNode*> merging = members;
+        if (ok && members.size() == 2 && !product(*up)) {
+          const PlanNode* kept = impliedLift(*up, members[0], members[1], points);
+          if (!kept) continue;
+          merging = {kept};
+        } else {
+          for (const PlanNode* m : members) ok = ok && liftable(*up, *m, points[m].cols);
+          if (!ok) continue;
+        }
         Point merged;
         merged.moved = true;
-        for (const PlanNode* m : members) {
+        for (const PlanNode* m : merging) {
           const Point& mp = points[m];
           merged.targets.insert(merged.targets.end(), mp.targets.begin(), mp.targets.end());
           merged.cols.insert(mp.cols.begin(), mp.cols.end());

@@ -8,6 +8,10 @@
 // Project over a scan of table "sub<id>", id the child's node id). A free
 // table can hold any bag, so "the slice returns the same rows with f as
 // without, for all inputs" implies it for the inputs the plan really feeds in.
+// Consumers lift above the nodes they commute with (a filter, an inner join with
+// its condition kept as a Filter, a semi or anti join whose other side's targets
+// the output side's imply), leaving one free table below; the columns the kept
+// conditions equate are one column of it (docs/check.md, "Per-filter slices").
 //
 // Why per-filter checks compose: remove the filters one at a time, each one
 // that no remaining filter's content depends on (h depends on f when one of
