@@ -32,6 +32,9 @@ class JsonReader {
   /// The field `key` of type `type`, or nullptr (with an error if required or mistyped).
   const Json* field(const Json& j, const std::string& ptr, const char* key, Json::value_t type,
                     bool required = true);
+  /// The integer field `key` when it is there and not negative (an error when
+  /// negative), else `dflt`.
+  long long nonNegative(const Json& j, const std::string& ptr, const char* key, long long dflt);
   /// A string field.
   std::string str(const Json& j, const std::string& ptr, const char* key, bool required = true);
   /// The "type" field parsed.
