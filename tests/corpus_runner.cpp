@@ -1,14 +1,7 @@
-// The data-driven corpus runner (CockroachDB datadriven / LLVM FileCheck style).
-//
-//   # comment
-//   directive [key=value ...]
-//   input lines
-//   ----
-//   expected output lines, ended by a blank line
-//
-// When the output itself has blank lines it is written between "----" "----"
-// and "----" "----". `--rewrite` (or RFGUARD_REWRITE=1) writes actual outputs
-// back into the file; read every rewritten diff before committing it.
+// The data-driven corpus runner (CockroachDB datadriven / LLVM FileCheck style;
+// the file format is in tests/corpus_file.h). `--rewrite` (or RFGUARD_REWRITE=1)
+// writes actual outputs back into the file; read every rewritten diff before
+// committing it.
 //
 // Directives:
 //   schema                 SQL DDL added to this file's catalog; prints "ok" or errors
@@ -67,78 +60,15 @@
 #include "rules/rf_planner.h"
 #include "tests/corpus_checks.h"
 #include "tests/corpus_expect.h"
+#include "tests/corpus_file.h"
 #include "tools/cli/replay.h"
 #include "verifier/bounded.h"
 #include "verifier/verify.h"
 
 using namespace rfguard;
+using namespace rfguard::corpus;
 
 namespace {
-
-struct Case {
-  int line = 0;  // line of the directive (1-based)
-  std::string directive;
-  std::vector<std::string> args;
-  std::string input;
-  std::string expected;
-  size_t begin = 0, end = 0;  // line range [begin, end) the case occupies in the file
-};
-
-std::vector<std::string> splitLines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::stringstream ss(text);
-  std::string l;
-  while (std::getline(ss, l)) lines.push_back(l);
-  return lines;
-}
-
-bool parseFile(const std::vector<std::string>& lines, std::vector<Case>& cases, std::string& err) {
-  size_t i = 0;
-  while (i < lines.size()) {
-    const std::string& l = lines[i];
-    if (l.empty() || l[0] == '#') {
-      ++i;
-      continue;
-    }
-    Case c;
-    c.begin = i;
-    c.line = static_cast<int>(i) + 1;
-    std::stringstream ds(l);
-    ds >> c.directive;
-    std::string a;
-    while (ds >> a) c.args.push_back(a);
-    ++i;
-    while (i < lines.size() && lines[i] != "----") c.input += lines[i++] + "\n";
-    if (i == lines.size()) {
-      err = "line " + std::to_string(c.line) + ": case has no ---- separator";
-      return false;
-    }
-    ++i;
-    if (i < lines.size() && lines[i] == "----") {  // output with blank lines
-      ++i;
-      while (i + 1 < lines.size() && !(lines[i] == "----" && lines[i + 1] == "----"))
-        c.expected += lines[i++] + "\n";
-      if (i + 1 >= lines.size()) {
-        err = "line " + std::to_string(c.line) + ": unterminated ----/---- block";
-        return false;
-      }
-      i += 2;
-    } else {
-      while (i < lines.size() && !lines[i].empty()) c.expected += lines[i++] + "\n";
-    }
-    c.end = i;
-    cases.push_back(c);
-  }
-  return true;
-}
-
-std::string arg(const Case& c, const std::string& key, const std::string& dflt = "") {
-  for (const auto& a : c.args) {
-    if (a == key) return "true";
-    if (a.rfind(key + "=", 0) == 0) return a.substr(key.size() + 1);
-  }
-  return dflt;
-}
 
 /// The bounded search a `check` or `equiv` case asks for (bound=, oracle,
 /// databases=). The budget is the database count, so that an expectation holds
@@ -150,19 +80,6 @@ BoundedOptions boundedOptions(const Case& c) {
   bo.maxDatabases = std::stoull(arg(c, "databases", "2000000"));
   bo.seconds = 600;
   return bo;
-}
-
-/// Every value of `key=a,b` arguments, in order (the key may repeat).
-std::vector<std::string> argList(const Case& c, const std::string& key) {
-  std::vector<std::string> out;
-  for (const auto& a : c.args) {
-    if (a.rfind(key + "=", 0) != 0) continue;
-    std::stringstream ss(a.substr(key.size() + 1));
-    std::string part;
-    while (std::getline(ss, part, ','))
-      if (!part.empty()) out.push_back(part);
-  }
-  return out;
 }
 
 /// One line per generated filter: where it went, or why it went nowhere.
@@ -353,18 +270,6 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
   }
   return out + expectations(argList(c, "expect"), argList(c, "expect-not"), session) +
          checks.line();
-}
-
-void writeCase(std::ostream& os, const std::vector<std::string>& lines, const Case& c,
-               const std::string& actual) {
-  size_t sep = c.begin + 1;
-  while (lines[sep] != "----") ++sep;
-  for (size_t i = c.begin; i <= sep; ++i) os << lines[i] << "\n";
-  bool blank = actual.find("\n\n") != std::string::npos || (!actual.empty() && actual[0] == '\n');
-  if (blank)
-    os << "----\n" << actual << "----\n----\n";
-  else
-    os << actual;
 }
 
 }  // namespace
