@@ -12,10 +12,9 @@
 #include "execution/replay.h"
 #include "rules/rf_planner.h"
 #include "tools/cli/check.h"
+#include "tools/cli/cli_duckdb.h"
 #include "tools/cli/command_tree.h"
 #include "tools/cli/completion.h"
-#include "tools/cli/duckdb_diff.h"
-#include "tools/cli/duckdb_run.h"
 #include "tools/cli/equiv.h"
 #include "tools/cli/input_options.h"
 #include "tools/cli/lint.h"
@@ -75,7 +74,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   // every command where the whole tree is printed: completion, man pages).
   // CLI11 builds several objects per option; defining all of them was a fifth
   // of what a one-query `rfguard plan` executed.
-  std::vector<std::pair<CLI::App*, std::function<void()>>> options;
+  OptionDefiners options;
   PlanArgs plan;
   auto* cmd = app.add_subcommand("plan", "print each query's normalised plan");
   options.emplace_back(cmd, [&] {
@@ -264,77 +263,8 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       "cannot be evaluated.\n\nExamples:\n  rfguard equiv before.sql after.sql\n  rfguard "
       "equiv --schema schema.sql --format json before.json after.json\n  rfguard equiv "
       "--trace optimizer-trace.jsonl");
-  auto* duckCmd =
-      app.add_subcommand("duckdb", "DuckDB in the loop: run queries, import and lint its plans");
-  duckCmd->require_subcommand(1);
-  DuckDbRunArgs duckRun;
-  auto* duckRunCmd = duckCmd->add_subcommand(
-      "run",
-      "run a SQL file's queries in DuckDB on generated data and lint DuckDB's executed plans");
-  options.emplace_back(duckRunCmd, [&] {
-    duckRunCmd
-        ->add_option("file", duckRun.file, "SQL file: CREATE TABLEs (WITH (rows = N)) and queries")
-        ->required();
-    duckRunCmd->add_option("--threads", duckRun.threads, "DuckDB's threads (default 2)")
-        ->check(CLI::Range(1, 256));
-    duckRunCmd
-        ->add_option("--scale", duckRun.scale,
-                     "rows per table: WITH (rows = N) times this (default 1)")
-        ->check(CLI::NonNegativeNumber);
-    duckRunCmd->add_option("--seed", duckRun.seed, "seed of the generated data (default 1)");
-    duckRunCmd->add_option("--format", duckRun.format, "text, json or sarif (lint's formats)")
-        ->check(CLI::IsMember({"text", "json", "sarif"}));
-    duckRunCmd->add_option("--save-plans", duckRun.savePlans,
-                           "write DuckDB's profile of each query to DIR/<query>.json");
-  });
-  DuckDbCompareArgs duckCompare;
-  auto* duckCompareCmd = duckCmd->add_subcommand(
-      "compare",
-      "per query, the consumers DuckDB reports against the duckdb profile's, on DuckDB's "
-      "own join tree, every difference explained");
-  options.emplace_back(duckCompareCmd, [&] {
-    duckCompareCmd->add_option("file", duckCompare.file, "SQL file")->required();
-    duckCompareCmd->add_option("--threads", duckCompare.threads, "DuckDB's threads (default 1)")
-        ->check(CLI::Range(1, 256));
-    duckCompareCmd
-        ->add_option("--scale", duckCompare.scale,
-                     "rows per table: WITH (rows = N) times this (default 0.01)")
-        ->check(CLI::NonNegativeNumber);
-    duckCompareCmd->add_option("--seed", duckCompare.seed,
-                               "seed of the generated data (default 1)");
-    duckCompareCmd->add_option("--format", duckCompare.format, "text or json")
-        ->check(CLI::IsMember({"text", "json"}));
-  });
-  DuckDbDiffArgs duckDiff;
-  auto* duckDiffCmd = duckCmd->add_subcommand(
-      "diff",
-      "random queries in DuckDB with join filter pushdown on and off: any different "
-      "result shrunk to a minimal reproducer, linted and written out as a DuckDB script");
-  options.emplace_back(duckDiffCmd, [&] {
-    duckDiffCmd->add_option("--seed", duckDiff.seed, "seed of the data and queries (default 1)");
-    duckDiffCmd->add_option("--queries", duckDiff.queries, "queries to run (default 100)")
-        ->check(CLI::Range(1, 10000000));
-    duckDiffCmd->add_option("--threads", duckDiff.threads, "DuckDB's threads (default 2)")
-        ->check(CLI::Range(1, 256));
-    duckDiffCmd
-        ->add_option("--big", duckDiff.bigRows, "rows of the large probe table t0 (default 100000)")
-        ->check(CLI::Range(1, 100000000));
-    duckDiffCmd->add_option("--out", duckDiff.out, "write each difference as DIR/diff_<n>.sql");
-    duckDiffCmd
-        ->add_option("--shrink-tests", duckDiff.shrinkTests,
-                     "runs spent shrinking each difference to the simplest query and fewest rows "
-                     "that still show it (default 200, 0: none)")
-        ->check(CLI::Range(0, 100000));
-    duckDiffCmd
-        ->add_option("--evaluator-rows", duckDiff.evaluatorRows,
-                     "queries whose tables have at most this many rows are also run by rfguard's "
-                     "evaluator, as bound, normalised and with its own filters (default 2000, 0: "
-                     "never)")
-        ->check(CLI::Range(0, 100000000));
-    duckDiffCmd->add_option("--format", duckDiff.format, "text or json")
-        ->check(CLI::IsMember({"text", "json"}));
-    duckDiffCmd->add_flag("--verbose", duckDiff.verbose, "also list the queries DuckDB refused");
-  });
+  DuckDbCommands duck;
+  addDuckDbCommands(app, options, duck);
   std::string shell;
   auto* completionCmd =
       app.add_subcommand("completion", "print the shell completion script for bash, zsh or fish");
@@ -378,21 +308,6 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   bool wholeTree = level == completionCmd || level == manCmd;
   for (auto& [command, define] : options)
     if (wholeTree || command == level) define();
-  duckRunCmd->footer(
-      "Exit codes: as rfguard lint's: 0 clean, 1 findings, 2 usage or input error (DuckDB's "
-      "refusal located at the query).\n\nExamples:\n  rfguard duckdb run --scale 0.01 "
-      "corpus/examples/tpch.sql\n  rfguard duckdb run --format sarif --save-plans plans/ "
-      "queries.sql\n\nDocs: docs/duckdb.md");
-  duckCompareCmd->footer(
-      "Exit codes: 0 every difference between the duckdb profile and DuckDB's own placements "
-      "explained, 1 an unexplained one, 2 usage or input error.\n\nExample:\n  rfguard duckdb "
-      "compare corpus/examples/ssb.sql\n\nDocs: docs/duckdb.md");
-  duckDiffCmd->footer(
-      "Exit codes: 0 no result differs with join filter pushdown on and off, 1 one does (each "
-      "written with --out) or rfguard's evaluator disagrees with DuckDB, 2 usage "
-      "error.\n\nExamples:\n  rfguard duckdb diff --queries 100 "
-      "--seed 5\n  rfguard duckdb diff --queries 1000 --threads 2 --out diffs/\n\nDocs: "
-      "docs/duckdb.md");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -404,9 +319,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   if (replayCmd->parsed()) return runReplay(replay, out, err);
   if (checkCmd->parsed()) return runCheck(check, out, err);
   if (equivCmd->parsed()) return runEquiv(equiv, out, err);
-  if (duckRunCmd->parsed()) return runDuckDbRun(duckRun, out, err);
-  if (duckCompareCmd->parsed()) return runDuckDbCompare(duckCompare, out, err);
-  if (duckDiffCmd->parsed()) return runDuckDbDiff(duckDiff, out, err);
+  if (int code = runDuckDbCommand(duck, out, err); code >= 0) return code;
   if (completionCmd->parsed()) {
     out << completionScript(describeCommands(app), shell);
     return kExitOk;
