@@ -3,6 +3,23 @@
 
 namespace rfguard {
 
+namespace {
+
+/// The options of the data DuckDB runs on (duckdb run and compare), each
+/// command's defaults given for the help.
+template <typename Args>
+void addDataOptions(CLI::App* cmd, Args& args, const std::string& threads,
+                    const std::string& scale) {
+  cmd->add_option("--threads", args.threads, "DuckDB's threads (default " + threads + ")")
+      ->check(CLI::Range(1, 256));
+  cmd->add_option("--scale", args.scale,
+                  "rows per table: WITH (rows = N) times this (default " + scale + ")")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--seed", args.seed, "seed of the generated data (default 1)");
+}
+
+}  // namespace
+
 void addDuckDbCommands(CLI::App& app, OptionDefiners& options, DuckDbCommands& cmds) {
   auto* duckCmd =
       app.add_subcommand("duckdb", "DuckDB in the loop: run queries, import and lint its plans");
@@ -16,13 +33,7 @@ void addDuckDbCommands(CLI::App& app, OptionDefiners& options, DuckDbCommands& c
     duckRunCmd
         ->add_option("file", duckRun.file, "SQL file: CREATE TABLEs (WITH (rows = N)) and queries")
         ->required();
-    duckRunCmd->add_option("--threads", duckRun.threads, "DuckDB's threads (default 2)")
-        ->check(CLI::Range(1, 256));
-    duckRunCmd
-        ->add_option("--scale", duckRun.scale,
-                     "rows per table: WITH (rows = N) times this (default 1)")
-        ->check(CLI::NonNegativeNumber);
-    duckRunCmd->add_option("--seed", duckRun.seed, "seed of the generated data (default 1)");
+    addDataOptions(duckRunCmd, duckRun, "2", "1");
     duckRunCmd->add_option("--format", duckRun.format, "text, json or sarif (lint's formats)")
         ->check(CLI::IsMember({"text", "json", "sarif"}));
     duckRunCmd->add_option("--save-plans", duckRun.savePlans,
@@ -36,14 +47,7 @@ void addDuckDbCommands(CLI::App& app, OptionDefiners& options, DuckDbCommands& c
     CLI::App* duckCompareCmd = cmds.compareCmd;
     DuckDbCompareArgs& duckCompare = cmds.compare;
     duckCompareCmd->add_option("file", duckCompare.file, "SQL file")->required();
-    duckCompareCmd->add_option("--threads", duckCompare.threads, "DuckDB's threads (default 1)")
-        ->check(CLI::Range(1, 256));
-    duckCompareCmd
-        ->add_option("--scale", duckCompare.scale,
-                     "rows per table: WITH (rows = N) times this (default 0.01)")
-        ->check(CLI::NonNegativeNumber);
-    duckCompareCmd->add_option("--seed", duckCompare.seed,
-                               "seed of the generated data (default 1)");
+    addDataOptions(duckCompareCmd, duckCompare, "1", "0.01");
     duckCompareCmd->add_option("--format", duckCompare.format, "text or json")
         ->check(CLI::IsMember({"text", "json"}));
   });
