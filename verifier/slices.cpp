@@ -49,20 +49,7 @@ int inSubquery(const PlanNode& n, bool inside = false) {
 /// Whether `=` between two values of type `t` holds only when they are the same
 /// value: not for floating point or decimal, where 0 equals -0.
 bool equalMeansSame(const Type& t) {
-  switch (t.kind) {
-    case TypeKind::Boolean:
-    case TypeKind::TinyInt:
-    case TypeKind::SmallInt:
-    case TypeKind::Int:
-    case TypeKind::BigInt:
-    case TypeKind::Char:
-    case TypeKind::Varchar:
-    case TypeKind::Text:
-    case TypeKind::Date:
-      return true;
-    default:
-      return false;
-  }
+  return t.isInteger() || t.isString() || t.kind == TypeKind::Boolean || t.kind == TypeKind::Date;
 }
 
 /// The sides of `c` when it is `a = b` or `a <=> b` over one type for which
@@ -127,24 +114,17 @@ std::map<std::string, std::string> equatedColumns(const PlanNode& child,
     auto it = up.find(id);
     return it == up.end() ? id : root(it->second);
   };
-  auto position = [&](const std::string& id) {
-    for (size_t i = 0; i < child.output.size(); ++i)
-      if (child.output[i].id == id) return static_cast<int>(i);
-    return -1;
-  };
   for (const auto& cond : conds)
     forEachConjunct(cond, [&](const ExprPtr& c) {
       auto [a, b] = equalitySides(*c);
       if (!a || a->kind != ExprKind::Column || b->kind != ExprKind::Column) return true;
       std::string x = root(a->name), y = root(b->name);
-      int px = position(x), py = position(y);
-      if (x == y || px < 0 || py < 0) return true;
-      if (py < px) std::swap(x, y);
-      up[y] = x;
+      if (x != y) up[y] = x;
       return true;
     });
-  std::map<std::string, std::string> same;
-  for (const auto& [id, parent] : up) same[id] = root(parent);
+  std::map<std::string, std::string> first, same;  // group -> its first output column
+  for (const auto& c : child.output)
+    if (auto [it, fresh] = first.emplace(root(c.id), c.id); !fresh) same[c.id] = it->second;
   return same;
 }
 
