@@ -93,7 +93,7 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
     }
   }
 
-  auto agg = std::make_shared<PlanNode>();
+  auto agg = makePooled<PlanNode>();
   agg->op = PlanOp::Aggregate;
   agg->children = {input};
   agg->loc = ctx->group ? locOf(ctx->group) : locOf(ctx);
@@ -153,7 +153,7 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
       return e;
     }
     if (e->kind != ExprKind::Call && e->kind != ExprKind::Cast) return e;
-    auto copy = std::make_shared<Expr>(*e);
+    auto copy = makePooled<Expr>(*e);
     for (auto& a : copy->args) a = translate(a);
     return copy;
   };

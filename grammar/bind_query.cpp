@@ -10,7 +10,7 @@ using P = rfsql::RfSqlParser;
 namespace {
 
 PlanPtr node(PlanOp op, std::vector<PlanPtr> children, SourceLoc loc) {
-  auto n = std::make_shared<PlanNode>();
+  auto n = makePooled<PlanNode>();
   n->op = op;
   n->children = std::move(children);
   n->loc = loc;

@@ -71,7 +71,7 @@ PlanPtr Binder::bindJoin(PlanPtr left, P::JoinClauseContext* ctx, Scope& scope) 
   for (const auto& r : rightScope.rels)
     addRel(*this, scope, r, rightCtx);  // USING reads rightScope
 
-  auto join = std::make_shared<PlanNode>();
+  auto join = makePooled<PlanNode>();
   join->op = PlanOp::Join;
   join->joinType = type;
   join->children = {left, right};
@@ -139,7 +139,7 @@ PlanPtr Binder::bindParenRelation(P::ParenRelationPrimaryContext* ctx, Scope& sc
   if (auto* v = alt<P::ValuesTableContext>(ctx)) {
     // (VALUES (..), (..)) AS alias (names): constant rows; columns column1... unless named.
     std::string alias = identText(v->alias);
-    auto node = std::make_shared<PlanNode>();
+    auto node = makePooled<PlanNode>();
     node->op = PlanOp::Values;
     node->loc = locOf(ctx);
     const Scope none{{}, {}, scope.outer};
@@ -179,7 +179,7 @@ PlanPtr Binder::bindTableRef(P::TableRefContext* ctx, Scope& scope) {
   // A reference that cannot be bound: the error, and an empty Values node in its place.
   auto refused = [&](const std::string& why) {
     error(ctx, why);
-    auto none = std::make_shared<PlanNode>();
+    auto none = makePooled<PlanNode>();
     none->op = PlanOp::Values;
     none->loc = locOf(ctx);
     return none;
@@ -221,7 +221,7 @@ PlanPtr Binder::bindTableRef(P::TableRefContext* ctx, Scope& scope) {
     for (const auto& [v, def] : catalog.views()) names.push_back(def.name);
     return refused("unknown table \"" + name + "\"" + didYouMean(name, names));
   }
-  auto scan = std::make_shared<PlanNode>();
+  auto scan = makePooled<PlanNode>();
   scan->op = PlanOp::Scan;
   scan->loc = locOf(ctx);
   scan->alias = uniqueQualifier(alias);

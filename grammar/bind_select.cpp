@@ -11,7 +11,7 @@ using P = rfsql::RfSqlParser;
 namespace {
 
 PlanPtr unary(PlanOp op, PlanPtr child, SourceLoc loc) {
-  auto n = std::make_shared<PlanNode>();
+  auto n = makePooled<PlanNode>();
   n->op = op;
   n->children = {std::move(child)};
   n->loc = loc;
@@ -74,7 +74,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
       plan = p;
       continue;
     }
-    auto join = std::make_shared<PlanNode>();
+    auto join = makePooled<PlanNode>();
     join->op = PlanOp::Join;
     join->joinType = JoinType::Cross;
     join->children = {plan, p};
@@ -83,7 +83,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
     plan = join;
   }
   if (!plan) {  // SELECT without FROM reads one empty row
-    plan = std::make_shared<PlanNode>();
+    plan = makePooled<PlanNode>();
     plan->op = PlanOp::Values;
     plan->rows = {{}};
     plan->loc = locOf(ctx);

@@ -257,7 +257,7 @@ std::string nameFromComment(antlr4::CommonTokenStream& tokens, antlr4::ParserRul
 }  // namespace
 
 BoundRel bindView(Binder& b, const ViewDef& view, const std::string& hint) {
-  BoundRel none{std::make_shared<PlanNode>(), {}};
+  BoundRel none{makePooled<PlanNode>(), {}};
   if (b.viewDepth > 32) {
     b.error(view.loc, "views nested more than 32 deep");
     return none;

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "ir/node_pool.h"
+
 namespace rfguard {
 
 /// Immutable text shared by its copies. A plan's outputs repeat their inputs'
@@ -15,7 +17,7 @@ class ColumnId {
  public:
   ColumnId() = default;
   ColumnId(std::string s)  // NOLINT(google-explicit-constructor): ids are written as strings
-      : text_(std::make_shared<const Text>(std::move(s))) {}
+      : text_(makePooled<Text>(std::move(s))) {}
   ColumnId(const char* s) : ColumnId(std::string(s)) {}  // NOLINT(google-explicit-constructor)
 
   const std::string& str() const { return text_ ? text_->text : none().text; }

@@ -8,7 +8,7 @@
 namespace rfguard {
 
 ExprPtr makeColumn(std::string id, Type type, bool nullable, SourceLoc loc) {
-  auto e = std::make_shared<Expr>();
+  auto e = makePooled<Expr>();
   e->kind = ExprKind::Column;
   e->name = std::move(id);
   e->type = type;
@@ -18,7 +18,7 @@ ExprPtr makeColumn(std::string id, Type type, bool nullable, SourceLoc loc) {
 }
 
 ExprPtr makeLiteral(std::string value, Type type, SourceLoc loc) {
-  auto e = std::make_shared<Expr>();
+  auto e = makePooled<Expr>();
   e->kind = ExprKind::Literal;
   e->value = std::move(value);
   e->type = type;
@@ -28,7 +28,7 @@ ExprPtr makeLiteral(std::string value, Type type, SourceLoc loc) {
 }
 
 ExprPtr makeNull(Type type, SourceLoc loc) {
-  auto e = std::make_shared<Expr>();
+  auto e = makePooled<Expr>();
   e->kind = ExprKind::Literal;
   e->isNull = true;
   e->type = type;
@@ -44,7 +44,7 @@ ExprPtr makeBool(bool v, SourceLoc loc) {
 ExprPtr makeTypedCall(std::string name, std::vector<ExprPtr> args, Type type, SourceLoc loc) {
   const FunctionInfo* fn = lookupFunction(name);
   assert(fn && "calls name catalog functions");
-  auto e = std::make_shared<Expr>();
+  auto e = makePooled<Expr>();
   e->kind = ExprKind::Call;
   e->name = fn ? fn->name : name;
   e->type = type;
@@ -82,7 +82,7 @@ ExprPtr makeAggregate(std::string name, std::vector<ExprPtr> args, bool distinct
 }
 
 ExprPtr makeCast(ExprPtr operand, Type type, SourceLoc loc) {
-  auto e = std::make_shared<Expr>();
+  auto e = makePooled<Expr>();
   e->kind = ExprKind::Cast;
   e->type = type;
   e->nullable = operand->nullable;
@@ -93,7 +93,7 @@ ExprPtr makeCast(ExprPtr operand, Type type, SourceLoc loc) {
 
 ExprPtr makeSubquery(SubqueryKind kind, std::shared_ptr<PlanNode> plan, ExprPtr lhs, Type type,
                      SourceLoc loc) {
-  auto e = std::make_shared<Expr>();
+  auto e = makePooled<Expr>();
   e->kind = ExprKind::Subquery;
   e->subquery = kind;
   e->plan = std::move(plan);
@@ -324,7 +324,7 @@ ExprPtr substituteBy(const ExprPtr& e,
     changed = changed || args.back() != a;
   }
   if (!changed) return e;
-  auto copy = std::make_shared<Expr>(*e);
+  auto copy = makePooled<Expr>(*e);
   copy->args = std::move(args);
   if (copy->kind == ExprKind::Call || copy->kind == ExprKind::Cast) {
     bool anyNullable = false;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ir/diagnostics.h"
+#include "ir/node_pool.h"
 #include "ir/types.h"
 
 namespace rfguard {

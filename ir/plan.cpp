@@ -241,7 +241,7 @@ std::set<std::string> freeColumns(const PlanNode& root) {
 }
 
 PlanPtr clonePlan(const PlanNode& root) {
-  auto copy = std::make_shared<PlanNode>(root);
+  auto copy = makePooled<PlanNode>(root);
   for (auto& c : copy->children) c = clonePlan(*c);
   return copy;
 }
@@ -249,7 +249,7 @@ PlanPtr clonePlan(const PlanNode& root) {
 namespace {
 ExprPtr deepCloneExpr(const ExprPtr& e) {
   if (!e) return e;
-  auto copy = std::make_shared<Expr>(*e);
+  auto copy = makePooled<Expr>(*e);
   for (auto& a : copy->args) a = deepCloneExpr(a);
   if (copy->plan) copy->plan = deepClonePlan(*copy->plan);
   return copy;
@@ -273,7 +273,7 @@ void forEachNode(const PlanNode& n, const std::function<void(const PlanNode&)>& 
 }
 
 PlanPtr deepClonePlan(const PlanNode& root) {
-  auto copy = std::make_shared<PlanNode>(root);
+  auto copy = makePooled<PlanNode>(root);
   for (auto& c : copy->children) c = deepClonePlan(*c);
   mapExprs(*copy, [](const ExprPtr& e) { return deepCloneExpr(e); });
   return copy;

@@ -199,7 +199,7 @@ bool indexedHas(std::shared_ptr<const ColumnIndex>& index, const std::vector<Col
     return false;
   }
   if (!index || !index->indexes(cs)) {
-    auto fresh = std::make_shared<ColumnIndex>();
+    auto fresh = makePooled<ColumnIndex>();
     fresh->build(cs);
     index = std::move(fresh);
   }

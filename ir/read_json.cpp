@@ -86,7 +86,7 @@ void JsonReader::readRuntimeFilters(PlanNode& n, const Json& j, const std::strin
 }
 
 PlanPtr JsonReader::node(const Json& j, const std::string& ptr, const Scope& outer) {
-  auto n = std::make_shared<PlanNode>();
+  auto n = makePooled<PlanNode>();
   if (failed) return n;
   if (!j.is_object()) return error(ptr, "expected a plan node object"), n;
   std::string op = str(j, ptr, "op");

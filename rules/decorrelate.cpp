@@ -53,7 +53,7 @@ bool pullCorrelated(PlanPtr& body, const std::set<std::string>& outer, std::vect
 ExprPtr replaceSubquery(const ExprPtr& e, const Expr* target, const ExprPtr& with) {
   if (e.get() == target) return with;
   if (e->args.empty()) return e;
-  auto copy = std::make_shared<Expr>(*e);
+  auto copy = makePooled<Expr>(*e);
   for (auto& a : copy->args) a = replaceSubquery(a, target, with);
   return copy;
 }

@@ -66,7 +66,7 @@ struct Run {
 
   ExprPtr subqueries(const ExprPtr& e) {
     if (e->kind == ExprKind::Subquery) {
-      auto copy = std::make_shared<Expr>(*e);
+      auto copy = makePooled<Expr>(*e);
       copy->plan = clonePlan(*e->plan);
       NormalizeOptions inner = opt;
       inner.finish = false;  // Finish rules run once, from the outermost plan
@@ -77,7 +77,7 @@ struct Run {
       return copy;
     }
     if (e->args.empty()) return e;
-    auto copy = std::make_shared<Expr>(*e);
+    auto copy = makePooled<Expr>(*e);
     for (auto& a : copy->args) a = subqueries(a);
     return copy;
   }

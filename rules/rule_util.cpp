@@ -4,7 +4,7 @@ namespace rfguard {
 
 PlanPtr makeFilter(PlanPtr child, const std::vector<ExprPtr>& conjs, SourceLoc loc) {
   if (conjs.empty()) return child;
-  auto f = std::make_shared<PlanNode>();
+  auto f = makePooled<PlanNode>();
   f->op = PlanOp::Filter;
   f->predicate = makeAnd(conjs);
   f->loc = loc.line ? loc : conjs[0]->loc;
@@ -14,7 +14,7 @@ PlanPtr makeFilter(PlanPtr child, const std::vector<ExprPtr>& conjs, SourceLoc l
 }
 
 PlanPtr makeJoin(JoinType type, PlanPtr left, PlanPtr right, ExprPtr condition, SourceLoc loc) {
-  auto j = std::make_shared<PlanNode>();
+  auto j = makePooled<PlanNode>();
   j->op = PlanOp::Join;
   j->joinType = type;
   j->predicate = std::move(condition);

@@ -23,7 +23,7 @@ PlanPtr finish(PlanPtr p) {
 /// A projection over `input` that passes every column through except `column`,
 /// which becomes coalesce(column, 0) under the same id.
 PlanPtr coalescing(PlanPtr input, const Column& column) {
-  auto p = std::make_shared<PlanNode>();
+  auto p = makePooled<PlanNode>();
   p->op = PlanOp::Project;
   for (const auto& c : input->output) {
     ExprPtr e = makeColumn(c.id, c.type, c.nullable);
@@ -54,7 +54,7 @@ ExprPtr greaterThanOne(const Column& c) {
 
 /// A filter `column > 1` over `input`.
 PlanPtr filteredAboveOne(PlanPtr input, const Column& c) {
-  auto f = std::make_shared<PlanNode>();
+  auto f = makePooled<PlanNode>();
   f->op = PlanOp::Filter;
   f->predicate = greaterThanOne(c);
   f->children.push_back(std::move(input));

@@ -149,7 +149,7 @@ struct Mutator {
       for (PlanNode* n : nodes)
         for (auto& c : n->children)
           if (c->id == sid) {
-            auto lim = std::make_shared<PlanNode>();
+            auto lim = makePooled<PlanNode>();
             lim->op = PlanOp::Limit;
             lim->id = fresh;
             lim->limit = 10;

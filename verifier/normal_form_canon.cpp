@@ -266,7 +266,7 @@ Json Canon::join(const PlanNode& n, const Conjuncts& pending, const Conjuncts& h
   if (ids_ & kSubqueries)
     if (auto conjunct = asInConjunct(n, t, probe)) {
       // The filter it decorrelates: keep it alive while the form is built.
-      auto f = std::make_shared<PlanNode>();
+      auto f = makePooled<PlanNode>();
       f->op = PlanOp::Filter;
       f->predicate = *conjunct;
       f->children.push_back(n.children[probe]);

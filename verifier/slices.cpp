@@ -68,12 +68,12 @@ std::pair<const Expr*, const Expr*> equalitySides(const Expr& c) {
 /// `same` maps to another is that column again, not one of its own.
 PlanPtr freeTable(const PlanNode& child, const std::vector<FilterTarget>& targets = {},
                   const std::map<std::string, std::string>& same = {}) {
-  auto scan = std::make_shared<PlanNode>();
+  auto scan = makePooled<PlanNode>();
   scan->op = PlanOp::Scan;
   scan->table = kFreeTablePrefix + std::to_string(child.id);
   scan->alias = scan->table;
   scan->loc = child.loc;
-  auto project = std::make_shared<PlanNode>();
+  auto project = makePooled<PlanNode>();
   project->op = PlanOp::Project;
   project->loc = child.loc;
   std::map<std::string, ExprPtr> raw;
@@ -228,14 +228,14 @@ PlanPtr build(const PlanNode& n, const std::set<const PlanNode*>& keep, int f,
   if (auto l = points.find(&n); l != points.end() && l->second.moved) {
     PlanPtr free = freeTable(n, l->second.targets, equatedColumns(n, l->second.conds));
     if (l->second.conds.empty()) return free;
-    auto filter = std::make_shared<PlanNode>();
+    auto filter = makePooled<PlanNode>();
     filter->op = PlanOp::Filter;
     filter->loc = n.loc;
     filter->predicate = makeAnd(l->second.conds);
     filter->children.push_back(free);
     return filter;
   }
-  auto copy = std::make_shared<PlanNode>(n);
+  auto copy = makePooled<PlanNode>(n);
   copy->runtimeFilters.clear();
   for (const auto& rf : n.runtimeFilters)
     if (rf.id == f) copy->runtimeFilters.push_back(rf);

@@ -114,7 +114,7 @@ void collect(const PlanNode& n, std::map<std::string, std::string>& aliases,
       const Expr* x = stack.back();
       stack.pop_back();
       if (!x) continue;
-      if (x->kind == ExprKind::Call) exprs.push_back(std::make_shared<Expr>(*x));
+      if (x->kind == ExprKind::Call) exprs.push_back(makePooled<Expr>(*x));
       if (x->plan) collect(*x->plan, aliases, exprs);
       for (const auto& a : x->args) stack.push_back(a.get());
     }
