@@ -113,7 +113,8 @@ PlanPtr Binder::bindTopQuery(P::QueryContext* ctx) {
   qualifierNext_.clear();
   BoundRel rel = bindQuery(ctx, nullptr, "q");
   if (failed_) return nullptr;
-  refreshOutputs(*rel.plan);
+  // Every node computed its output as it was made, over finished inputs.
+  assert(outputsFresh(*rel.plan) && "the binder computes outputs as it builds");
   assignIds(*rel.plan);
   return rel.plan;
 }

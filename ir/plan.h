@@ -228,6 +228,9 @@ const ExprPtr* stableKeyAs(const PlanNode& aggregate, const std::string& id);
 void refreshOutputs(PlanNode& root);
 /// Recomputes `output` for this node only, from its children's outputs.
 void computeOutput(PlanNode& node);
+/// True when every node's output is what computeOutput makes of its inputs now
+/// (a copy of the tree is refreshed and compared: for debug assertions).
+bool outputsFresh(const PlanNode& root);
 /// Numbers the nodes in pre-order from 1, including subquery plans inside expressions.
 void assignIds(PlanNode& root);
 /// Column ids referenced in the tree but not produced in it (correlated references).

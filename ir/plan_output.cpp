@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cassert>
+#include <functional>
 
 #include "ir/functions.h"
 
@@ -185,6 +186,23 @@ void refreshOutputs(PlanNode& root) {
   for (auto& c : root.children) refreshOutputs(*c);
   forEachExpr(root, [](const ExprPtr& e) { refreshSubqueries(*e); });
   computeOutput(root);
+}
+
+bool outputsFresh(const PlanNode& root) {
+  PlanPtr copy = clonePlan(root);
+  refreshOutputs(*copy);
+  std::function<bool(const PlanNode&, const PlanNode&)> same = [&](const PlanNode& a,
+                                                                   const PlanNode& b) {
+    if (a.output.size() != b.output.size()) return false;
+    for (size_t i = 0; i < a.output.size(); ++i)
+      if (a.output[i].id != b.output[i].id || !(a.output[i].type == b.output[i].type) ||
+          a.output[i].nullable != b.output[i].nullable)
+        return false;
+    for (size_t i = 0; i < a.children.size(); ++i)
+      if (!same(*a.children[i], *b.children[i])) return false;
+    return true;
+  };
+  return same(root, *copy);
 }
 
 namespace {
