@@ -15,8 +15,7 @@ namespace {
 constexpr size_t kMaxGroupingSets = 4096;
 
 bool isAggregateCall(const Expr& e) {
-  if (e.kind != ExprKind::Call) return false;
-  const FunctionInfo* fn = lookupFunction(e.name);
+  const FunctionInfo* fn = functionOf(e);
   return fn && fn->kind == FunctionKind::Aggregate;
 }
 

@@ -58,6 +58,10 @@ class ErrorCollector : public antlr4::BaseErrorListener {
 /// The byte offset of the first invalid UTF-8 sequence (ir/diagnostics.h), or npos.
 size_t invalidUtf8(const std::string& s) {
   for (size_t i = 0; i < s.size();) {
+    if (static_cast<unsigned char>(s[i]) < 0x80) {  // ASCII, most SQL: no call per byte
+      ++i;
+      continue;
+    }
     size_t n = utf8Length(s, i);
     if (n == 0) return i;
     i += n;

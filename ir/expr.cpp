@@ -41,12 +41,14 @@ ExprPtr makeBool(bool v, SourceLoc loc) {
   return makeLiteral(v ? "true" : "false", Type::of(TypeKind::Boolean), loc);
 }
 
-ExprPtr makeTypedCall(std::string name, std::vector<ExprPtr> args, Type type, SourceLoc loc) {
-  const FunctionInfo* fn = lookupFunction(name);
+namespace {
+ExprPtr makeCallOf(const FunctionInfo* fn, std::string name, std::vector<ExprPtr> args, Type type,
+                   SourceLoc loc) {
   assert(fn && "calls name catalog functions");
   auto e = makePooled<Expr>();
   e->kind = ExprKind::Call;
   e->name = fn ? fn->name : name;
+  e->fn = fn;
   e->type = type;
   e->args = std::move(args);
   e->loc = loc;
@@ -59,12 +61,17 @@ ExprPtr makeTypedCall(std::string name, std::vector<ExprPtr> args, Type type, So
   if (fn && fn->name == std::string("count")) e->nullable = false;
   return e;
 }
+}  // namespace
+
+ExprPtr makeTypedCall(std::string name, std::vector<ExprPtr> args, Type type, SourceLoc loc) {
+  const FunctionInfo* fn = lookupFunction(name);
+  return makeCallOf(fn, std::move(name), std::move(args), type, loc);
+}
 
 ExprPtr makeCall(std::string name, std::vector<ExprPtr> args, SourceLoc loc) {
   const FunctionInfo* fn = lookupFunction(name);
-  assert(fn && "calls name catalog functions");
   Type t = fn ? returnType(*fn, args) : Type{};
-  return makeTypedCall(std::move(name), std::move(args), t, loc);
+  return makeCallOf(fn, std::move(name), std::move(args), t, loc);
 }
 
 ExprPtr makeComposite(std::vector<ExprPtr> parts) {
@@ -72,7 +79,7 @@ ExprPtr makeComposite(std::vector<ExprPtr> parts) {
 }
 
 bool isComposite(const Expr& e) {
-  return e.kind == ExprKind::Call && e.name == "row";
+  return isCallOf(e, "row");
 }
 
 ExprPtr makeAggregate(std::string name, std::vector<ExprPtr> args, bool distinct, SourceLoc loc) {
@@ -125,7 +132,7 @@ namespace {
 int precedenceOf(const Expr& e) {
   if (e.kind == ExprKind::Subquery && e.subquery != SubqueryKind::Scalar) return 4;
   if (e.kind != ExprKind::Call) return 10;
-  const FunctionInfo* fn = lookupFunction(e.name);
+  const FunctionInfo* fn = functionOf(e);
   return fn ? fn->precedence : 10;
 }
 
@@ -161,7 +168,7 @@ std::string joinArgs(const std::vector<ExprPtr>& args, size_t from = 0) {
 }
 
 std::string callText(const Expr& e) {
-  const FunctionInfo* fn = lookupFunction(e.name);
+  const FunctionInfo* fn = functionOf(e);
   const std::string& n = e.name;
   if (fn && fn->infix && e.args.size() == 3 &&
       (n == "like" || n == "ilike" || n == "similar_to"))  // the third is the ESCAPE character
@@ -221,7 +228,7 @@ std::string exprToString(const Expr& e) {
 namespace {
 /// How many conjuncts forEachConjunct() finds at most (TRUE ones included).
 size_t countConjuncts(const Expr& e) {
-  if (e.kind != ExprKind::Call || e.name != "and") return 1;
+  if (!isCallOf(e, "and")) return 1;
   size_t n = 0;
   for (const auto& a : e.args) n += countConjuncts(*a);
   return n;
@@ -265,7 +272,7 @@ bool anyNode(const Expr& e, bool (*pred)(const Expr&)) {
 
 FunctionKind kindOf(const Expr& e) {
   if (e.kind != ExprKind::Call) return FunctionKind::Operator;
-  const FunctionInfo* fn = lookupFunction(e.name);
+  const FunctionInfo* fn = functionOf(e);
   return fn ? fn->kind : FunctionKind::Scalar;
 }
 }  // namespace
@@ -296,8 +303,7 @@ bool hasWindow(const Expr& e) {
 
 bool isDeterministic(const Expr& e) {
   return !anyNode(e, [](const Expr& x) {
-    if (x.kind != ExprKind::Call) return false;
-    const FunctionInfo* fn = lookupFunction(x.name);
+    const FunctionInfo* fn = functionOf(x);
     return fn && !fn->deterministic;
   });
 }
@@ -329,7 +335,7 @@ ExprPtr substituteBy(const ExprPtr& e,
   if (copy->kind == ExprKind::Call || copy->kind == ExprKind::Cast) {
     bool anyNullable = false;
     for (const auto& a : copy->args) anyNullable = anyNullable || a->nullable;
-    const FunctionInfo* fn = copy->kind == ExprKind::Call ? lookupFunction(copy->name) : nullptr;
+    const FunctionInfo* fn = functionOf(*copy);
     if (copy->kind == ExprKind::Cast || (fn && fn->policy == NullPolicy::Strict))
       copy->nullable = anyNullable;
   }

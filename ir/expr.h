@@ -5,6 +5,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ir/diagnostics.h"
@@ -15,6 +16,7 @@ namespace rfguard {
 
 struct PlanNode;
 struct Expr;
+struct FunctionInfo;
 /// Expressions are immutable once built, so subtrees are shared freely.
 using ExprPtr = std::shared_ptr<const Expr>;
 
@@ -29,11 +31,12 @@ struct Expr {
   ExprKind kind = ExprKind::Literal;
   Type type;
   bool nullable = true;
-  std::string name;           ///< column id ("alias.col") or function name
-  bool isNull = false;        ///< literal NULL
-  bool distinct = false;      ///< aggregate call over DISTINCT arguments
-  std::string value;          ///< literal in canonical text (no quotes)
-  std::vector<ExprPtr> args;  ///< call arguments; cast operand; IN-subquery left side
+  std::string name;                  ///< column id ("alias.col") or function name
+  const FunctionInfo* fn = nullptr;  ///< a call's catalog entry, as makeCall found it
+  bool isNull = false;               ///< literal NULL
+  bool distinct = false;             ///< aggregate call over DISTINCT arguments
+  std::string value;                 ///< literal in canonical text (no quotes)
+  std::vector<ExprPtr> args;         ///< call arguments; cast operand; IN-subquery left side
   SubqueryKind subquery = SubqueryKind::Exists;
   std::shared_ptr<PlanNode> plan;  ///< subquery plan
   SourceLoc loc;                   ///< where the expression starts in the SQL text
@@ -72,6 +75,13 @@ bool exprEquals(const ExprPtr& a, const ExprPtr& b);
 /// The SQL-like rendering used by all printers: `coalesce(b.k, 0) = c.k`.
 std::string exprToString(const Expr& e);
 
+/// True when `e` calls the catalog function `name` (lower case, as makeCall
+/// spells it). Compared as views, which the compiler does inline for a literal
+/// (std::string's == with a C string calls memcmp).
+inline bool isCallOf(const Expr& e, std::string_view name) {
+  return e.kind == ExprKind::Call && std::string_view(e.name) == name;
+}
+
 /// Splits a predicate into its top-level AND conjuncts.
 std::vector<ExprPtr> conjuncts(const ExprPtr& e);
 /// Calls f(conjunct) on what conjuncts() returns, in order, without building
@@ -79,12 +89,13 @@ std::vector<ExprPtr> conjuncts(const ExprPtr& e);
 template <typename F>
 bool forEachConjunct(const ExprPtr& e, const F& f) {
   if (!e) return true;
-  if (e->kind == ExprKind::Call && e->name == "and") {
+  if (isCallOf(*e, "and")) {
     for (const auto& a : e->args)
       if (!forEachConjunct(a, f)) return false;
     return true;
   }
-  if (e->kind == ExprKind::Literal && !e->isNull && e->value == "true") return true;  // TRUE AND x
+  if (e->kind == ExprKind::Literal && !e->isNull && std::string_view(e->value) == "true")
+    return true;  // TRUE AND x
   return f(e);
 }
 /// Joins conjuncts with AND; null when the list is empty.

@@ -272,7 +272,7 @@ bool isNullPropagating(const Expr& e, const ColumnTest& cols) {
     case ExprKind::Call:
       break;
   }
-  const FunctionInfo* fn = lookupFunction(e.name);
+  const FunctionInfo* fn = functionOf(e);
   assert(fn && "every call names a catalog function");
   if (!fn) return false;
   switch (fn->policy) {

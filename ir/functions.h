@@ -54,6 +54,12 @@ struct FunctionInfo {
 
 /// The entry for `name` (lower case, aliases resolved), or nullptr.
 const FunctionInfo* lookupFunction(std::string_view name);
+/// The catalog entry of a call (the one it was made with), or nullptr for
+/// other expressions.
+inline const FunctionInfo* functionOf(const Expr& e) {
+  if (e.kind != ExprKind::Call) return nullptr;
+  return e.fn ? e.fn : lookupFunction(e.name);
+}
 /// Every catalog entry, in a stable order.
 const std::vector<FunctionInfo>& allFunctions();
 /// How many arguments `fn` takes, in words: "1 argument", "2 to 3 arguments",

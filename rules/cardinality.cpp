@@ -135,12 +135,13 @@ double CardinalityEstimator::conjunctSelectivity(const Expr& c, const PlanNode* 
                                                  const PlanNode* b) {
   if (c.kind == ExprKind::Literal) return c.isNull || c.value == "false" ? 0 : 1;
   if (c.kind != ExprKind::Call) return d_.otherSelectivity;
+  const std::string_view name = c.name;  // compared with literals inline
   const auto& args = c.args;
   auto side = [&](size_t i) { return args.size() > i ? args[i].get() : nullptr; };
-  if (c.name == "and") {
+  if (name == "and") {
     std::vector<const Expr*> parts;
     std::function<void(const Expr&)> flatten = [&](const Expr& x) {
-      if (x.kind == ExprKind::Call && x.name == "and")
+      if (isCallOf(x, "and"))
         for (const auto& y : x.args) flatten(*y);
       else
         parts.push_back(&x);
@@ -148,14 +149,14 @@ double CardinalityEstimator::conjunctSelectivity(const Expr& c, const PlanNode* 
     flatten(c);
     return a && b ? equiJoinSelectivity(parts, *a, *b) : independent(parts, a, b);
   }
-  if (c.name == "or") {
+  if (name == "or") {
     double none = 1;
     for (const auto& x : args) none *= 1 - conjunctSelectivity(*x, a, b);
     return 1 - none;
   }
-  if (c.name == "not" && side(0)) return 1 - conjunctSelectivity(*args[0], a, b);
-  bool eq = c.name == "=" || c.name == "<=>";
-  bool ne = c.name == "<>" || c.name == "is_distinct_from";
+  if (name == "not" && side(0)) return 1 - conjunctSelectivity(*args[0], a, b);
+  bool eq = name == "=" || name == "<=>";
+  bool ne = name == "<>" || name == "is_distinct_from";
   if ((eq || ne) && args.size() == 2) {
     const Expr& l = *args[0];
     const Expr& r = *args[1];
@@ -176,19 +177,19 @@ double CardinalityEstimator::conjunctSelectivity(const Expr& c, const PlanNode* 
       s = vr.known ? 1 / nr : d_.equalSelectivity;
     return eq ? s : 1 - s;
   }
-  if ((c.name == "<" || c.name == "<=" || c.name == ">" || c.name == ">=") && args.size() == 2)
+  if ((name == "<" || name == "<=" || name == ">" || name == ">=") && args.size() == 2)
     return d_.rangeSelectivity;
-  if (c.name == "in" && !args.empty() && isColumn(*args[0])) {
+  if (name == "in" && !args.empty() && isColumn(*args[0])) {
     double n = columnNdvIn(*args[0], a, b).value;
     double k = static_cast<double>(args.size() - 1);
     return n > 0 ? clampUnit(k / n) : d_.otherSelectivity;
   }
-  if ((c.name == "is_null" || c.name == "is_not_null") && side(0)) {
+  if ((name == "is_null" || name == "is_not_null") && side(0)) {
     double s = args[0]->nullable ? d_.nullSelectivity : 0;
-    return c.name == "is_null" ? s : 1 - s;
+    return name == "is_null" ? s : 1 - s;
   }
-  if (c.name == "like" || c.name == "ilike" || c.name == "similar_to" ||
-      c.name == "regexp_matches" || c.name == "starts_with" || c.name == "ends_with")
+  if (name == "like" || name == "ilike" || name == "similar_to" || name == "regexp_matches" ||
+      name == "starts_with" || name == "ends_with")
     return d_.likeSelectivity;
   return d_.otherSelectivity;
 }

@@ -50,15 +50,13 @@ std::vector<ExprPtr> extract(const ExprPtr& orExpr) {
 
 bool extractCommonOrConjuncts(PlanPtr& node) {
   if ((node->op != PlanOp::Filter && node->op != PlanOp::Join) || !node->predicate) return false;
-  const bool anyOr = !forEachConjunct(node->predicate, [](const ExprPtr& c) {
-    return !(c->kind == ExprKind::Call && c->name == "or");
-  });
+  const bool anyOr =
+      !forEachConjunct(node->predicate, [](const ExprPtr& c) { return !(isCallOf(*c, "or")); });
   if (!anyOr) return false;
   bool changed = false;
   std::vector<ExprPtr> out;
   for (const auto& c : conjuncts(node->predicate)) {
-    auto pulled =
-        c->kind == ExprKind::Call && c->name == "or" ? extract(c) : std::vector<ExprPtr>{};
+    auto pulled = isCallOf(*c, "or") ? extract(c) : std::vector<ExprPtr>{};
     if (pulled.empty()) {
       out.push_back(c);
     } else {

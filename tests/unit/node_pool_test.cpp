@@ -7,7 +7,7 @@
 #include <thread>
 #include <vector>
 
-#include "ir/expr.h"
+#include "ir/functions.h"
 #include "ir/node_pool.h"
 
 using namespace rfguard;
@@ -40,6 +40,8 @@ TEST_CASE("pooled nodes are built and destroyed once, with their arguments") {
   ExprPtr e = makeCall("=", {makeColumn("t.k", Type::of(TypeKind::Int), true),
                              makeLiteral("1", Type::of(TypeKind::Int))});
   CHECK(exprToString(*e) == "t.k = 1");
+  CHECK(e->fn != nullptr);
+  CHECK(std::string(e->fn->name) == "=");
 }
 
 TEST_CASE("a freed block is the next one of its size, up to the cache's capacity") {
