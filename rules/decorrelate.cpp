@@ -4,8 +4,6 @@
 // rows with a.x = 1 must survive without a match.
 #include "rules/decorrelate.h"
 
-#include <optional>
-
 #include "ir/functions.h"
 #include "rules/rule_util.h"
 
@@ -13,25 +11,9 @@ namespace rfguard {
 
 namespace {
 
-/// The column ids a Filter's input produces, built when a rule first finds a
-/// subquery it could decorrelate (most filters with subqueries have none of
-/// the kind a given rule takes).
-class OuterIds {
- public:
-  explicit OuterIds(const PlanNode& input) : input_(input) {}
-  const std::set<std::string>& ids() {
-    if (!ids_) ids_ = outputIds(input_);
-    return *ids_;
-  }
-
- private:
-  const PlanNode& input_;
-  std::optional<std::set<std::string>> ids_;
-};
-
 /// Splits the correlated conjuncts off the Filter at the top of `body`. They
-/// must read only `outer` and `body`'s columns; nothing else may stay correlated.
-bool pullCorrelated(PlanPtr& body, const std::set<std::string>& outer, std::vector<ExprPtr>& corr) {
+/// must read only `outer`'s output and `body`'s columns; nothing else may stay correlated.
+bool pullCorrelated(PlanPtr& body, const PlanNode& outer, std::vector<ExprPtr>& corr) {
   if (body->op == PlanOp::Filter) {
     const PlanNode& input = *body->children[0];
     std::vector<ExprPtr> local;
@@ -39,7 +21,7 @@ bool pullCorrelated(PlanPtr& body, const std::set<std::string>& outer, std::vect
       bool correlated = false;
       for (const auto& col : freeColumnsOf(*c)) {
         if (producedIn(input, col)) continue;
-        if (!outer.count(col) || hasSubquery(*c)) return false;
+        if (!produces(outer, col) || hasSubquery(*c)) return false;
         correlated = true;
       }
       (correlated ? corr : local).push_back(c);
@@ -91,7 +73,7 @@ void finish(PlanPtr& node, PlanPtr join, const std::vector<ExprPtr>& conjs, size
 bool decorrelateExists(PlanPtr& node) {
   if (node->op != PlanOp::Filter || !hasSubquery(*node->predicate)) return false;
   auto conjs = conjuncts(node->predicate);
-  OuterIds outer(*node->children[0]);
+  const PlanNode& outer = *node->children[0];
   for (size_t i = 0; i < conjs.size(); ++i) {
     bool negated;
     const Expr* e = asSubquery(conjs[i], SubqueryKind::Exists, negated);
@@ -99,7 +81,7 @@ bool decorrelateExists(PlanPtr& node) {
     PlanPtr body = e->plan;
     while (body->op == PlanOp::Project) body = body->children[0];  // EXISTS ignores the select list
     std::vector<ExprPtr> corr;
-    if (!pullCorrelated(body, outer.ids(), corr)) continue;
+    if (!pullCorrelated(body, outer, corr)) continue;
     ExprPtr cond = corr.empty() ? makeBool(true, e->loc) : makeAnd(corr);
     PlanPtr join = makeJoin(negated ? JoinType::LeftAnti : JoinType::LeftSemi, node->children[0],
                             body, cond, conjs[i]->loc);
@@ -115,22 +97,22 @@ bool decorrelateExists(PlanPtr& node) {
 bool decorrelateIn(PlanPtr& node) {
   if (node->op != PlanOp::Filter || !hasSubquery(*node->predicate)) return false;
   auto conjs = conjuncts(node->predicate);
-  OuterIds outer(*node->children[0]);
+  const PlanNode& outer = *node->children[0];
   for (size_t i = 0; i < conjs.size(); ++i) {
     bool negated;
     const Expr* e = asSubquery(conjs[i], SubqueryKind::In, negated);
     if (!e) continue;
-    if (!subsetOf(freeColumnsOf(*e->args[0]), outer.ids()) || hasSubquery(*e->args[0])) continue;
+    if (!producesAll(outer, freeColumnsOf(*e->args[0])) || hasSubquery(*e->args[0])) continue;
     PlanPtr sub = clonePlan(*e->plan);
     std::vector<ExprPtr> corr;
     if (sub->op == PlanOp::Project && sub->exprs.size() == 1) {
       PlanPtr body = sub->children[0];
-      if (!pullCorrelated(body, outer.ids(), corr)) continue;
+      if (!pullCorrelated(body, outer, corr)) continue;
       // Correlated conjuncts read inner columns the select list may not carry: pass them up.
       std::set<std::string> have = outputIds(*sub);
       for (const auto& c : corr)
         for (const auto& col : columnsOf(*c))
-          if (!outer.ids().count(col) && !have.count(col))
+          if (!produces(outer, col) && !have.count(col))
             for (const auto& oc : body->output)
               if (oc.id == col)
                 sub->exprs.push_back({col, makeColumn(col, oc.type, oc.nullable)}),
@@ -165,7 +147,7 @@ bool decorrelateIn(PlanPtr& node) {
 bool decorrelateScalarSubquery(PlanPtr& node) {
   if (node->op != PlanOp::Filter || !hasSubquery(*node->predicate)) return false;
   auto conjs = conjuncts(node->predicate);
-  OuterIds outer(*node->children[0]);
+  const PlanNode& outer = *node->children[0];
   for (size_t i = 0; i < conjs.size(); ++i) {
     const Expr* s = findScalar(*conjs[i]);
     if (!s || s->plan->op != PlanOp::Project || s->plan->exprs.size() != 1) continue;
@@ -189,7 +171,7 @@ bool decorrelateScalarSubquery(PlanPtr& node) {
       countLike = countLike || aggregateNeverNull(a.func), aggCols.insert(a.name);
     if (countLike || !isNullPropagating(*sub->exprs[0].expr, aggCols)) continue;
     PlanPtr body = agg->children[0];
-    if (!pullCorrelated(body, outer.ids(), corr) || corr.empty()) continue;
+    if (!pullCorrelated(body, outer, corr) || corr.empty()) continue;
     std::vector<ExprPtr> cond;
     bool ok = true;
     std::string q = sub->exprs[0].name.substr(0, sub->exprs[0].name.find('.'));
@@ -198,10 +180,10 @@ bool decorrelateScalarSubquery(PlanPtr& node) {
         ok = false;
         break;
       }
-      int outerArg = subsetOf(columnsOf(*c->args[0]), outer.ids()) ? 0 : 1;
+      int outerArg = producesColumnsOf(outer, *c->args[0]) ? 0 : 1;
       const ExprPtr& o = c->args[outerArg];
       const ExprPtr& in = c->args[1 - outerArg];
-      if (!subsetOf(columnsOf(*o), outer.ids()) || !freeColumns(*body).empty() ||
+      if (!producesColumnsOf(outer, *o) || !freeColumns(*body).empty() ||
           !allColumnRefs(*in, [&](const std::string& col) { return producedIn(*body, col); })) {
         ok = false;
         break;

@@ -21,25 +21,27 @@ bool pushFilterIntoJoin(PlanPtr& node) {
   const auto& info = joinInfo(join->joinType);
   const PlanNode* sides[2] = {join->children[0].get(), join->children[1].get()};
   const bool combinable = info.whereIntoCondition;
+  // Where a conjunct goes: into side 0 or 1, into the condition (2), or it stays (-1).
+  auto destination = [&](const Expr& c) {
+    if (!movable(c) || !hasColumnRef(c)) return -1;
+    for (int s = 0; s < 2; ++s)
+      if (info.whereIntoSide[s] && producesColumnsOf(*sides[s], c)) return s;
+    if (combinable && allColumnRefs(c, [&](const std::string& r) {
+          return produces(*sides[0], r) || produces(*sides[1], r);
+        }))
+      return 2;
+    return -1;
+  };
+  // Tried at every Filter over a join in every round: most have nothing to move.
+  if (forEachConjunct(node->predicate, [&](const ExprPtr& c) { return destination(*c) < 0; }))
+    return false;
   const std::vector<ExprPtr> all = conjuncts(node->predicate);
   std::vector<ExprPtr> keep, into[2], cond;
   keep.reserve(all.size());
   for (const auto& c : all) {
-    if (!movable(*c) || !hasColumnRef(*c)) {
-      keep.push_back(c);
-      continue;
-    }
-    bool placed = false;
-    for (int s = 0; s < 2 && !placed; ++s)
-      if (info.whereIntoSide[s] && producesColumnsOf(*sides[s], *c))
-        into[s].push_back(c), placed = true;
-    if (!placed && combinable && allColumnRefs(*c, [&](const std::string& r) {
-          return produces(*sides[0], r) || produces(*sides[1], r);
-        }))
-      cond.push_back(c), placed = true;
-    if (!placed) keep.push_back(c);
+    const int to = destination(*c);
+    (to < 0 ? keep : to == 2 ? cond : into[to]).push_back(c);
   }
-  if (into[0].empty() && into[1].empty() && cond.empty()) return false;
   for (int s = 0; s < 2; ++s) addFilterAbove(join->children[s], into[s]);
   if (!cond.empty()) {
     auto both = conjuncts(join->predicate);
@@ -61,18 +63,23 @@ bool pushJoinConditionIntoSides(PlanPtr& node) {
   if (node->op != PlanOp::Join || !node->predicate) return false;
   const auto& info = joinInfo(node->joinType);
   const PlanNode* sides[2] = {node->children[0].get(), node->children[1].get()};
+  // The side a conjunct goes into, or -1 where it stays.
+  auto destination = [&](const Expr& c) {
+    if (!movable(c) || !hasColumnRef(c)) return -1;
+    for (int s = 0; s < 2; ++s)
+      if (info.onIntoSide[s] && producesColumnsOf(*sides[s], c)) return s;
+    return -1;
+  };
+  // Tried at every join in every round: most conditions have nothing to move.
+  if (forEachConjunct(node->predicate, [&](const ExprPtr& c) { return destination(*c) < 0; }))
+    return false;
   const std::vector<ExprPtr> all = conjuncts(node->predicate);
   std::vector<ExprPtr> keep, into[2];
   keep.reserve(all.size());
   for (const auto& c : all) {
-    bool placed = false;
-    if (movable(*c) && hasColumnRef(*c))
-      for (int s = 0; s < 2 && !placed; ++s)
-        if (info.onIntoSide[s] && producesColumnsOf(*sides[s], *c))
-          into[s].push_back(c), placed = true;
-    if (!placed) keep.push_back(c);
+    const int to = destination(*c);
+    (to < 0 ? keep : into[to]).push_back(c);
   }
-  if (into[0].empty() && into[1].empty()) return false;
   for (int s = 0; s < 2; ++s) addFilterAbove(node->children[s], into[s]);
   node->predicate = makeAnd(keep);
   if (!node->predicate) {

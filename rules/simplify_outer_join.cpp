@@ -98,9 +98,22 @@ int walk(PlanNode& n, std::vector<ExprPtr> preds) {
   return fired;
 }
 
+/// True when some join in the tree NULL-extends a side: the only kind the walk
+/// can simplify (most plans have none, and need not gather their predicates).
+bool anyOuterJoin(const PlanNode& n) {
+  if (n.op == PlanOp::Join) {
+    const auto& info = joinInfo(n.joinType);
+    if (info.generatesNulls[0] || info.generatesNulls[1]) return true;
+  }
+  for (const auto& c : n.children)
+    if (anyOuterJoin(*c)) return true;
+  return false;
+}
+
 }  // namespace
 
 bool simplifyOuterJoins(PlanPtr& root) {
+  if (!anyOuterJoin(*root)) return false;
   int fired = walk(*root, {});
   if (fired) refreshOutputs(*root);
   return fired > 0;
