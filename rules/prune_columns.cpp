@@ -2,9 +2,7 @@
 // ids are unique per scan alias, so a column is needed exactly when an
 // expression anywhere in the plan (subqueries included) or a set operation's
 // positional mapping reads it, or the root returns it.
-#include <string_view>
-#include <unordered_set>
-
+#include "ir/view_set.h"
 #include "rules/normalize.h"
 
 namespace rfguard {
@@ -13,7 +11,7 @@ namespace {
 
 /// Column ids read anywhere, as views of the plan's own strings (expressions'
 /// column names and output ids), which outlive the pruning.
-using Needed = std::unordered_set<std::string_view>;
+using Needed = ViewSet;
 
 void collectNeeded(const PlanNode& n, Needed& needed);
 
@@ -29,7 +27,7 @@ void collectNeeded(const PlanNode& n, Needed& needed) {
   forEachExpr(n, [&](const ExprPtr& e) { collectNeeded(*e, needed); });
   if (n.op == PlanOp::Union || n.op == PlanOp::Intersect || n.op == PlanOp::Except)
     for (const auto& c : n.children)
-      for (const auto& col : c->output) needed.insert(col.id.view());
+      for (const auto& col : c->output) needed.insert(col.id);
   for (const auto& c : n.children) collectNeeded(*c, needed);
 }
 
@@ -49,7 +47,7 @@ bool pruneScan(PlanNode& n, const Needed& needed) {
   size_t kept = 0;
   bool same = true;
   for (const auto& c : n.tableColumns) {
-    if (!needed.count(c.id.view())) continue;
+    if (!needed.contains(c.id)) continue;
     same = same && kept < cols.size() && cols[kept] == c.id;
     ++kept;
   }
@@ -57,7 +55,7 @@ bool pruneScan(PlanNode& n, const Needed& needed) {
   std::vector<ColumnId> keep;
   keep.reserve(kept);
   for (const auto& c : n.tableColumns)
-    if (needed.count(c.id.view())) keep.push_back(c.id);
+    if (needed.contains(c.id)) keep.push_back(c.id);
   cols = std::move(keep);
   return true;
 }
@@ -73,7 +71,7 @@ bool prune(PlanNode& n, const Needed& needed) {
 
 bool pruneScanColumns(PlanPtr& root) {
   Needed needed;
-  for (const auto& c : root->output) needed.insert(c.id.view());
+  for (const auto& c : root->output) needed.insert(c.id);
   collectNeeded(*root, needed);
   bool changed = prune(*root, needed);
   if (changed) refreshOutputs(*root);

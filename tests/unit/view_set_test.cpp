@@ -1,0 +1,36 @@
+// ViewSet (ir/view_set.h): an open-addressed set of string views that takes
+// a ColumnId's stored hash and grows past its first table.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "ir/view_set.h"
+
+using namespace rfguard;
+
+TEST_CASE("a view set holds each text once, found as a view, a string or a column id") {
+  ViewSet set;
+  CHECK(!set.contains("t.k"));
+  const std::string k = "t.k";
+  const ColumnId id("lineitem.l_orderkey");
+  CHECK(set.insert(k));
+  CHECK(!set.insert(std::string_view("t.k")));
+  CHECK(set.insert(id));
+  CHECK(!set.insert(std::string("lineitem.l_orderkey")));
+  CHECK(set.size() == 2);
+  CHECK(set.contains(ColumnId("t.k")));
+  CHECK(set.contains(std::string_view("lineitem.l_orderkey")));
+  CHECK(!set.contains("lineitem.l_partkey"));
+}
+
+TEST_CASE("a view set keeps every element as it grows") {
+  std::vector<std::string> texts;
+  for (int i = 0; i < 1000; ++i)
+    texts.push_back("t" + std::to_string(i % 37) + ".c" + std::to_string(i));
+  ViewSet set;
+  for (const auto& t : texts) CHECK(set.insert(t));
+  CHECK(set.size() == texts.size());
+  for (const auto& t : texts) CHECK(set.contains(t));
+  CHECK(!set.contains("t0.c1000"));
+}
