@@ -1,6 +1,9 @@
 #include "grammar/parse_arena.h"
 
+#include <algorithm>
 #include <new>
+
+#include "ir/node_pool.h"
 
 namespace rfguard {
 
@@ -13,9 +16,35 @@ thread_local ParseArena* tOpen = nullptr;
 constexpr std::size_t kHeader = alignof(std::max_align_t);
 static_assert(kHeader >= sizeof(ParseArena*));
 
+/// The first block of a finished parse, for the thread's next (at most 1 MiB).
+thread_local std::unique_ptr<std::byte[]> tKept;
+thread_local std::size_t tKeptSize = 0;
+constexpr std::size_t kKeepAtMost = std::size_t{1} << 20;
+
 }  // namespace
 
-ParseArena::ParseArena(std::size_t expectedBytes) : memory_(expectedBytes) {}
+ParseArena::FirstBlock ParseArena::takeBlock(std::size_t bytes) {
+  bytes = std::max<std::size_t>(bytes, 64);
+  if (tKept && tKeptSize >= bytes) {
+    FirstBlock kept{std::move(tKept), tKeptSize};
+    tKeptSize = 0;
+    return kept;
+  }
+  return {std::unique_ptr<std::byte[]>(new std::byte[bytes]), bytes};
+}
+
+ParseArena::ParseArena(std::size_t expectedBytes)
+    : first_(takeBlock(expectedBytes)), memory_(first_.data.get(), first_.size) {}
+
+ParseArena::~ParseArena() {
+  memory_.release();
+  // A nested parse (a view's text) may have taken the kept block: keep the larger.
+  // (The sanitizer builds keep nothing, so that ASan sees each parse's memory.)
+  if (detail::kPoolNodes && first_.size <= kKeepAtMost && first_.size > tKeptSize) {
+    tKept = std::move(first_.data);
+    tKeptSize = first_.size;
+  }
+}
 
 void* ParseArena::allocate(std::size_t bytes) {
   return memory_.allocate(bytes, alignof(std::max_align_t));

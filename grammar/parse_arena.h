@@ -15,6 +15,7 @@
 #include <antlr4-runtime.h>
 
 #include <cstddef>
+#include <memory>
 #include <memory_resource>
 
 namespace rfguard {
@@ -23,12 +24,22 @@ class ParseArena {
  public:
   /// `expectedBytes`: a guess at what the parse will take (the first block).
   explicit ParseArena(std::size_t expectedBytes = 16 * 1024);
+  ~ParseArena();
   ParseArena(const ParseArena&) = delete;
   ParseArena& operator=(const ParseArena&) = delete;
 
   void* allocate(std::size_t bytes);
 
  private:
+  /// The first block: the thread's kept block when it is free and large
+  /// enough (a request this large makes glibc's malloc first merge every
+  /// small chunk freed since the last one), given back when the arena dies.
+  struct FirstBlock {
+    std::unique_ptr<std::byte[]> data;
+    std::size_t size = 0;
+  };
+  static FirstBlock takeBlock(std::size_t bytes);
+  FirstBlock first_;
   std::pmr::monotonic_buffer_resource memory_;
 };
 
