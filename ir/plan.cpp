@@ -173,21 +173,6 @@ std::optional<PlanOp> parseOp(std::string_view name) {
   return std::nullopt;
 }
 
-void forEachExpr(const PlanNode& n, const std::function<void(const ExprPtr&)>& f) {
-  if (n.predicate) f(n.predicate);
-  for (const auto& e : n.exprs) f(e.expr);
-  for (const auto& a : n.aggs)
-    for (const auto& e : a.args) f(e);
-  for (const auto& w : n.windows) {
-    for (const auto& e : w.args) f(e);
-    for (const auto& e : w.partitionBy) f(e);
-    for (const auto& k : w.orderBy) f(k.expr);
-  }
-  for (const auto& k : n.sortKeys) f(k.expr);
-  for (const auto& row : n.rows)
-    for (const auto& e : row) f(e);
-}
-
 void mapExprs(PlanNode& n, const std::function<ExprPtr(const ExprPtr&)>& f) {
   if (n.predicate) n.predicate = f(n.predicate);
   for (auto& e : n.exprs) e.expr = f(e.expr);

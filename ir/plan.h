@@ -249,7 +249,22 @@ bool producesAll(const PlanNode& node, const std::set<std::string>& ids);
 /// True when the node outputs every column the expression reads (columnsOf).
 bool producesColumnsOf(const PlanNode& node, const Expr& e);
 /// Calls f on every expression held directly by the node (not its children).
-void forEachExpr(const PlanNode& node, const std::function<void(const ExprPtr&)>& f);
+template <typename F>
+void forEachExpr(const PlanNode& node, const F& f) {
+  // A template (not a std::function): the plan walks call it at every node.
+  if (node.predicate) f(node.predicate);
+  for (const auto& e : node.exprs) f(e.expr);
+  for (const auto& a : node.aggs)
+    for (const auto& e : a.args) f(e);
+  for (const auto& w : node.windows) {
+    for (const auto& e : w.args) f(e);
+    for (const auto& e : w.partitionBy) f(e);
+    for (const auto& k : w.orderBy) f(k.expr);
+  }
+  for (const auto& k : node.sortKeys) f(k.expr);
+  for (const auto& row : node.rows)
+    for (const auto& e : row) f(e);
+}
 /// Rewrites every expression held directly by the node.
 void mapExprs(PlanNode& node, const std::function<ExprPtr(const ExprPtr&)>& f);
 /// A deep copy of the tree (expressions are shared, they are immutable).
