@@ -154,6 +154,7 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
     if (e->kind != ExprKind::Call && e->kind != ExprKind::Cast) return e;
     auto copy = makePooled<Expr>(*e);
     for (auto& a : copy->args) a = translate(a);
+    settleArgs(*copy);
     return copy;
   };
   for (ExprPtr* p : exprs) *p = translate(*p);

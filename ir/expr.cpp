@@ -51,6 +51,7 @@ ExprPtr makeCallOf(const FunctionInfo* fn, std::string name, std::vector<ExprPtr
   e->fn = fn;
   e->type = type;
   e->args = std::move(args);
+  settleArgs(*e);
   e->loc = loc;
   bool anyNullable = false;
   for (const auto& a : e->args) anyNullable = anyNullable || a->nullable;
@@ -94,6 +95,7 @@ ExprPtr makeCast(ExprPtr operand, Type type, SourceLoc loc) {
   e->type = type;
   e->nullable = operand->nullable;
   e->args.push_back(std::move(operand));
+  settleArgs(*e);
   e->loc = loc;
   return e;
 }
@@ -105,10 +107,16 @@ ExprPtr makeSubquery(SubqueryKind kind, std::shared_ptr<PlanNode> plan, ExprPtr 
   e->subquery = kind;
   e->plan = std::move(plan);
   if (lhs) e->args.push_back(std::move(lhs));
+  e->subqueryInside = true;
   e->type = type;
   e->nullable = kind != SubqueryKind::Exists;
   e->loc = loc;
   return e;
+}
+
+void settleArgs(Expr& e) {
+  e.subqueryInside = e.kind == ExprKind::Subquery;
+  for (const auto& a : e.args) e.subqueryInside = e.subqueryInside || a->subqueryInside;
 }
 
 bool exprEquals(const ExprPtr& a, const ExprPtr& b) {
@@ -290,7 +298,10 @@ std::set<std::string> freeColumnsOf(const Expr& e) {
 }
 
 bool hasSubquery(const Expr& e) {
-  return anyNode(e, [](const Expr& x) { return x.kind == ExprKind::Subquery; });
+  assert(e.subqueryInside ==
+             anyNode(e, [](const Expr& x) { return x.kind == ExprKind::Subquery; }) &&
+         "a copy whose arguments changed called settleArgs");
+  return e.subqueryInside;
 }
 
 bool hasAggregate(const Expr& e) {
@@ -332,6 +343,7 @@ ExprPtr substituteBy(const ExprPtr& e,
   if (!changed) return e;
   auto copy = makePooled<Expr>(*e);
   copy->args = std::move(args);
+  settleArgs(*copy);
   if (copy->kind == ExprKind::Call || copy->kind == ExprKind::Cast) {
     bool anyNullable = false;
     for (const auto& a : copy->args) anyNullable = anyNullable || a->nullable;

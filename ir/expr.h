@@ -38,6 +38,9 @@ struct Expr {
   std::string value;                 ///< literal in canonical text (no quotes)
   std::vector<ExprPtr> args;         ///< call arguments; cast operand; IN-subquery left side
   SubqueryKind subquery = SubqueryKind::Exists;
+  /// A subquery in this expression, itself or in an argument: the make*
+  /// functions set it, and a copy whose arguments changed calls settleArgs().
+  bool subqueryInside = false;
   std::shared_ptr<PlanNode> plan;  ///< subquery plan
   SourceLoc loc;                   ///< where the expression starts in the SQL text
 };
@@ -66,6 +69,10 @@ ExprPtr makeCast(ExprPtr e, Type type, SourceLoc loc = {});
 /// A subquery expression (EXISTS, IN or scalar).
 ExprPtr makeSubquery(SubqueryKind kind, std::shared_ptr<PlanNode> plan, ExprPtr lhs, Type type,
                      SourceLoc loc = {});
+
+/// Recomputes what a node records about its arguments (subqueryInside), for a
+/// copy of a node whose arguments were replaced.
+void settleArgs(Expr& e);
 
 /// Structural equality, ignoring source locations.
 bool exprEquals(const Expr& a, const Expr& b);

@@ -236,6 +236,7 @@ ExprPtr deepCloneExpr(const ExprPtr& e) {
   if (!e) return e;
   auto copy = makePooled<Expr>(*e);
   for (auto& a : copy->args) a = deepCloneExpr(a);
+  settleArgs(*copy);
   if (copy->plan) copy->plan = deepClonePlan(*copy->plan);
   return copy;
 }

@@ -37,6 +37,7 @@ ExprPtr replaceSubquery(const ExprPtr& e, const Expr* target, const ExprPtr& wit
   if (e->args.empty()) return e;
   auto copy = makePooled<Expr>(*e);
   for (auto& a : copy->args) a = replaceSubquery(a, target, with);
+  settleArgs(*copy);
   return copy;
 }
 

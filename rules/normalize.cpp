@@ -74,11 +74,13 @@ struct Run {
       inner.onStep = nullptr;  // a subquery's steps are not whole plans
       normalize(copy->plan, inner, report);
       for (auto& a : copy->args) a = subqueries(a);
+      settleArgs(*copy);
       return copy;
     }
     if (e->args.empty()) return e;
     auto copy = makePooled<Expr>(*e);
     for (auto& a : copy->args) a = subqueries(a);
+    settleArgs(*copy);
     return copy;
   }
 
