@@ -34,7 +34,10 @@ ParseArena::FirstBlock ParseArena::takeBlock(std::size_t bytes) {
 }
 
 ParseArena::ParseArena(std::size_t expectedBytes)
-    : first_(takeBlock(expectedBytes)), memory_(first_.data.get(), first_.size) {}
+    : first_(takeBlock(expectedBytes)),
+      next_(first_.data.get()),
+      end_(first_.data.get() + first_.size),
+      memory_(first_.size) {}
 
 ParseArena::~ParseArena() {
   memory_.release();
@@ -44,10 +47,6 @@ ParseArena::~ParseArena() {
     tKept = std::move(first_.data);
     tKeptSize = first_.size;
   }
-}
-
-void* ParseArena::allocate(std::size_t bytes) {
-  return memory_.allocate(bytes, alignof(std::max_align_t));
 }
 
 ArenaScope::ArenaScope(ParseArena& arena) : previous_(tOpen) {

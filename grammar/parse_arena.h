@@ -28,7 +28,17 @@ class ParseArena {
   ParseArena(const ParseArena&) = delete;
   ParseArena& operator=(const ParseArena&) = delete;
 
-  void* allocate(std::size_t bytes);
+  /// `bytes` aligned as operator new aligns: a pointer bump in the first
+  /// block (most parses fit), the monotonic resource beyond it.
+  void* allocate(std::size_t bytes) {
+    bytes = (bytes + kAlign - 1) & ~(kAlign - 1);
+    if (bytes <= static_cast<std::size_t>(end_ - next_)) {
+      void* p = next_;
+      next_ += bytes;
+      return p;
+    }
+    return memory_.allocate(bytes, kAlign);
+  }
 
  private:
   /// The first block: the thread's kept block when it is free and large
@@ -39,8 +49,11 @@ class ParseArena {
     std::size_t size = 0;
   };
   static FirstBlock takeBlock(std::size_t bytes);
+  static constexpr std::size_t kAlign = alignof(std::max_align_t);
   FirstBlock first_;
-  std::pmr::monotonic_buffer_resource memory_;
+  std::byte* next_;  ///< the first block's free part: [next_, end_)
+  std::byte* end_;
+  std::pmr::monotonic_buffer_resource memory_;  ///< blocks after the first
 };
 
 /// While alive, parse nodes the calling thread creates come from `arena`.
