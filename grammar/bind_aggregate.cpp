@@ -152,10 +152,7 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
       return e;
     }
     if (e->kind != ExprKind::Call && e->kind != ExprKind::Cast) return e;
-    auto copy = makePooled<Expr>(*e);
-    for (auto& a : copy->args) a = translate(a);
-    settleArgs(*copy);
-    return copy;
+    return mapArgs(*e, translate);
   };
   for (ExprPtr* p : exprs) *p = translate(*p);
   for (auto& w : windows) {

@@ -71,8 +71,18 @@ ExprPtr makeSubquery(SubqueryKind kind, std::shared_ptr<PlanNode> plan, ExprPtr 
                      SourceLoc loc = {});
 
 /// Recomputes what a node records about its arguments (subqueryInside), for a
-/// copy of a node whose arguments were replaced.
+/// copy of a node whose arguments were replaced (mapArgs does it).
 void settleArgs(Expr& e);
+
+/// A copy of `e` with each argument `a` replaced by `f(a)`, what the node
+/// records about its arguments settled again: how rewrites copy a node.
+template <typename F>
+std::shared_ptr<Expr> mapArgs(const Expr& e, const F& f) {
+  auto copy = makePooled<Expr>(e);
+  for (auto& a : copy->args) a = f(a);
+  settleArgs(*copy);
+  return copy;
+}
 
 /// Structural equality, ignoring source locations.
 bool exprEquals(const Expr& a, const Expr& b);

@@ -234,9 +234,7 @@ PlanPtr clonePlan(const PlanNode& root) {
 namespace {
 ExprPtr deepCloneExpr(const ExprPtr& e) {
   if (!e) return e;
-  auto copy = makePooled<Expr>(*e);
-  for (auto& a : copy->args) a = deepCloneExpr(a);
-  settleArgs(*copy);
+  auto copy = mapArgs(*e, deepCloneExpr);
   if (copy->plan) copy->plan = deepClonePlan(*copy->plan);
   return copy;
 }

@@ -35,10 +35,7 @@ bool pullCorrelated(PlanPtr& body, const PlanNode& outer, std::vector<ExprPtr>& 
 ExprPtr replaceSubquery(const ExprPtr& e, const Expr* target, const ExprPtr& with) {
   if (e.get() == target) return with;
   if (e->args.empty()) return e;
-  auto copy = makePooled<Expr>(*e);
-  for (auto& a : copy->args) a = replaceSubquery(a, target, with);
-  settleArgs(*copy);
-  return copy;
+  return mapArgs(*e, [&](const ExprPtr& a) { return replaceSubquery(a, target, with); });
 }
 
 /// The EXISTS/IN subquery a conjunct is, possibly under NOT; nullptr otherwise.

@@ -66,22 +66,17 @@ struct Run {
 
   ExprPtr subqueries(const ExprPtr& e) {
     if (e->kind == ExprKind::Subquery) {
-      auto copy = makePooled<Expr>(*e);
+      auto copy = mapArgs(*e, [&](const ExprPtr& a) { return subqueries(a); });
       copy->plan = clonePlan(*e->plan);
       NormalizeOptions inner = opt;
       inner.finish = false;  // Finish rules run once, from the outermost plan
       inner.verify = false;
       inner.onStep = nullptr;  // a subquery's steps are not whole plans
       normalize(copy->plan, inner, report);
-      for (auto& a : copy->args) a = subqueries(a);
-      settleArgs(*copy);
       return copy;
     }
     if (e->args.empty()) return e;
-    auto copy = makePooled<Expr>(*e);
-    for (auto& a : copy->args) a = subqueries(a);
-    settleArgs(*copy);
-    return copy;
+    return mapArgs(*e, [&](const ExprPtr& a) { return subqueries(a); });
   }
 
   bool local(PlanPtr& node) {
