@@ -136,6 +136,14 @@ void normalize(PlanPtr& root, const NormalizeOptions& options, NormalizeReport& 
   visitSubqueries(*root);
   if (rewroteSubqueries) refreshOutputs(*root);
   if (subqueries) options.onStep("NormalizeSubqueries", *root);
+  // Start passes before the rounds: pruning here makes every output the rounds
+  // refresh only as wide as the query reads. (After the subqueries' pass, which
+  // gave each subquery expression its own copy of its plan to change.)
+  for (const auto& r : kRules) {
+    if (!options.finish || r.phase != RulePhase::StartAndFinish || !run.enabled(r)) continue;
+    assert(r.pass && !r.local && "StartAndFinish rules are whole-plan passes");
+    if (r.pass(root)) run.fired(r);
+  }
   for (int round = 0; round < kMaxRounds; ++round) {
     bool changed = false;
     for (const auto& r : kRules) {
@@ -149,7 +157,8 @@ void normalize(PlanPtr& root, const NormalizeOptions& options, NormalizeReport& 
   }
   bool finished = false;
   for (const auto& r : kRules) {
-    if (!options.finish || r.phase != RulePhase::Finish || !run.enabled(r)) continue;
+    const bool finish = r.phase == RulePhase::Finish || r.phase == RulePhase::StartAndFinish;
+    if (!options.finish || !finish || !run.enabled(r)) continue;
     assert(r.pass && !r.local && "Finish rules are whole-plan passes");
     if (r.pass(root)) run.fired(r), finished = true;
   }

@@ -18,6 +18,10 @@ using RuleFn = bool (*)(PlanPtr& node);
 enum class RulePhase {
   Rewrite,  ///< in the rounds, until no rule of this phase changes the plan
   Finish,   ///< a whole-plan pass once after the rounds, on the outermost plan only
+  /// A whole-plan pass once before everything else and again in the Finish
+  /// phase, on the outermost plan only (column pruning: every later rule then
+  /// carries only the columns the query reads).
+  StartAndFinish,
 };
 
 /// A named normalisation rule.

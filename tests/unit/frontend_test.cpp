@@ -1,6 +1,8 @@
 // Types, the binder's errors, normalisation invariants and the JSON round trip.
 #include <doctest/doctest.h>
 
+#include <functional>
+
 #include "grammar/sql.h"
 #include "ir/plan_json.h"
 #include "ir/printers.h"
@@ -257,6 +259,55 @@ TEST_CASE("column pruning lists the needed columns in table order, whatever the 
   CHECK(pruned({"b.d", "b.v", "b.k"}) == want);  // out of order
   CHECK(pruned({"b.d"}) == want);                // a needed column missing
   CHECK(pruned({"b.k", "b.k", "b.d"}) == want);  // listed twice
+}
+
+// Pruning runs before the rewrite rounds (they then carry only the columns the
+// query reads) and again after them: decorrelating the EXISTS drops the
+// subquery's `SELECT *`, the last reader of b.v and b.d.
+TEST_CASE("column pruning runs before the rewrite rounds and again after them") {
+  Loaded l = load("SELECT a.k FROM a WHERE EXISTS (SELECT * FROM b WHERE b.k = a.k)");
+  REQUIRE(l.ok);
+  PlanPtr plan = l.queries[0].plan;
+  std::vector<std::string> rules;
+  std::vector<std::vector<std::string>> scans;  // each step's scan lists, in plan order
+  NormalizeOptions options;
+  options.onStep = [&](const std::string& rule, const PlanNode& root) {
+    rules.push_back(rule);
+    std::vector<std::string> lists;
+    std::function<void(const PlanNode&)> visit = [&](const PlanNode& n) {
+      if (n.op == PlanOp::Scan) {
+        std::string list = n.alias + ":";
+        for (const auto& c : n.output) list += " " + c.id.str();
+        lists.push_back(list);
+      }
+      forEachExpr(n, [&](const ExprPtr& e) {
+        if (e->kind == ExprKind::Subquery && e->plan) visit(*e->plan);
+        for (const auto& a : e->args)
+          if (a->kind == ExprKind::Subquery && a->plan) visit(*a->plan);
+      });
+      for (const auto& c : n.children) visit(*c);
+    };
+    visit(root);
+    scans.push_back(lists);
+  };
+  NormalizeReport report;
+  normalize(plan, options, report);
+  CHECK(rules == std::vector<std::string>{"NormalizeSubqueries", "PruneScanColumns",
+                                          "DecorrelateExists", "PruneScanColumns"});
+  CHECK(report.fired.at("PruneScanColumns") == 2);
+  REQUIRE(scans.size() == 4);
+  CHECK(scans[0] == std::vector<std::string>{"b: b.k b.v b.d", "a: a.k a.v"});
+  CHECK(scans[1] == std::vector<std::string>{"b: b.k b.v b.d", "a: a.k"});
+  CHECK(scans[2] == std::vector<std::string>{"a: a.k", "b: b.k b.v b.d"});
+  CHECK(scans[3] == std::vector<std::string>{"a: a.k", "b: b.k"});
+  // Switched off, it runs at neither end.
+  Loaded again = load("SELECT a.k FROM a WHERE EXISTS (SELECT * FROM b WHERE b.k = a.k)");
+  REQUIRE(again.ok);
+  NormalizeOptions off;
+  off.disabled.insert("PruneScanColumns");
+  NormalizeReport none;
+  normalize(again.queries[0].plan, off, none);
+  CHECK(none.fired.count("PruneScanColumns") == 0);
 }
 
 TEST_CASE("a table read under its own name shares the catalog's column ids") {
