@@ -8,37 +8,54 @@ int TableDef::columnIndex(const std::string& n) const {
   return -1;
 }
 
+Catalog::Entries& Catalog::own() {
+  if (!entries_)
+    entries_ = std::make_shared<Entries>();
+  else if (entries_.use_count() > 1)
+    entries_ = std::make_shared<Entries>(*entries_);
+  return *entries_;
+}
+
+const Catalog::Entries& Catalog::none() {
+  static const Entries none;
+  return none;
+}
+
 bool Catalog::addTable(TableDef t) {
-  if (tables_.count(t.name) || views_.count(t.name)) return false;
+  if (table(t.name) || view(t.name)) return false;
+  Entries& e = own();
   std::vector<ColumnId> ids;
   ids.reserve(t.columns.size());
   for (const auto& c : t.columns) ids.emplace_back(t.name + "." + c.name);
-  ownIds_.emplace(t.name, std::move(ids));
+  e.ownIds.emplace(t.name, std::move(ids));
   std::string key = t.name;
-  tables_.emplace(std::move(key), std::move(t));
+  e.tables.emplace(std::move(key), std::move(t));
   return true;
 }
 
 const std::vector<ColumnId>* Catalog::ownColumnIds(const std::string& name) const {
-  auto it = ownIds_.find(name);
-  return it == ownIds_.end() ? nullptr : &it->second;
+  const auto& ids = entries().ownIds;
+  auto it = ids.find(name);
+  return it == ids.end() ? nullptr : &it->second;
 }
 
 bool Catalog::addView(ViewDef v) {
-  if (tables_.count(v.name) || views_.count(v.name)) return false;
+  if (table(v.name) || view(v.name)) return false;
   std::string key = v.name;
-  views_.emplace(std::move(key), std::move(v));
+  own().views.emplace(std::move(key), std::move(v));
   return true;
 }
 
 const TableDef* Catalog::table(const std::string& name) const {
-  auto it = tables_.find(name);
-  return it == tables_.end() ? nullptr : &it->second;
+  const auto& tables = entries().tables;
+  auto it = tables.find(name);
+  return it == tables.end() ? nullptr : &it->second;
 }
 
 const ViewDef* Catalog::view(const std::string& name) const {
-  auto it = views_.find(name);
-  return it == views_.end() ? nullptr : &it->second;
+  const auto& views = entries().views;
+  auto it = views.find(name);
+  return it == views.end() ? nullptr : &it->second;
 }
 
 }  // namespace rfguard

@@ -1,6 +1,7 @@
 #pragma once
 // Tables and views known to a session.
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,7 +44,10 @@ struct ViewDef {
 };
 
 /// The tables and views of a session. Names are stored as written (unquoted
-/// identifiers are lower-cased by the parser).
+/// identifiers are lower-cased by the parser). Copies share their entries
+/// until one of them adds a table or a view (a session copies its schema for
+/// every input it loads, and most inputs add nothing); what a copy returned
+/// stays valid while that copy or another holding the same entries lives.
 class Catalog {
  public:
   /// Adds a table; false if the name is taken.
@@ -55,18 +59,25 @@ class Catalog {
   /// The view named `name`, or nullptr.
   const ViewDef* view(const std::string& name) const;
   /// All tables in name order.
-  const std::map<std::string, TableDef>& tables() const { return tables_; }
+  const std::map<std::string, TableDef>& tables() const { return entries().tables; }
   /// All views in name order.
-  const std::map<std::string, ViewDef>& views() const { return views_; }
+  const std::map<std::string, ViewDef>& views() const { return entries().views; }
   /// The column ids of a scan that reads table `name` under its own name
   /// ("name.col", in column order), made when the table was added and shared
   /// by every such scan; nullptr for an unknown table.
   const std::vector<ColumnId>* ownColumnIds(const std::string& name) const;
 
  private:
-  std::map<std::string, TableDef> tables_;
-  std::map<std::string, ViewDef> views_;
-  std::map<std::string, std::vector<ColumnId>> ownIds_;  ///< by table name
+  struct Entries {
+    std::map<std::string, TableDef> tables;
+    std::map<std::string, ViewDef> views;
+    std::map<std::string, std::vector<ColumnId>> ownIds;  ///< by table name
+  };
+  const Entries& entries() const { return entries_ ? *entries_ : none(); }
+  /// The entries, this catalog's own: copied first when shared.
+  Entries& own();
+  static const Entries& none();
+  std::shared_ptr<Entries> entries_;  ///< null while empty; changed only through own()
 };
 
 }  // namespace rfguard
