@@ -15,6 +15,13 @@ namespace rfguard {
 /// std::unordered_set makes.
 class ViewSet {
  public:
+  ViewSet() = default;
+  /// Room for `n` elements before the first growth.
+  explicit ViewSet(size_t n) {
+    size_t slots = 64;
+    while (slots < 2 * n) slots *= 2;
+    slots_.assign(slots, Slot{});
+  }
   /// Adds `s`; false when it was there.
   bool insert(std::string_view s) { return insert(s, std::hash<std::string_view>{}(s)); }
   bool insert(const std::string& s) { return insert(std::string_view(s)); }

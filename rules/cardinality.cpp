@@ -25,6 +25,22 @@ double clampUnit(double s) {
   return std::min(1.0, std::max(0.0, s));
 }
 
+/// The conjuncts of nested ANDs, in order.
+void flattenAnd(const Expr& x, std::vector<const Expr*>& parts) {
+  if (!isCallOf(x, "and")) {
+    parts.push_back(&x);
+    return;
+  }
+  for (const auto& y : x.args) flattenAnd(*y, parts);
+}
+
+/// Sorts and deduplicates: a set of column ids as std::set<std::string> orders
+/// them, without a node per id.
+void makeSet(std::vector<std::string_view>& ids) {
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+}
+
 }  // namespace
 
 double CardinalityEstimator::rows(const PlanNode& n) {
@@ -140,13 +156,7 @@ double CardinalityEstimator::conjunctSelectivity(const Expr& c, const PlanNode* 
   auto side = [&](size_t i) { return args.size() > i ? args[i].get() : nullptr; };
   if (name == "and") {
     std::vector<const Expr*> parts;
-    std::function<void(const Expr&)> flatten = [&](const Expr& x) {
-      if (isCallOf(x, "and"))
-        for (const auto& y : x.args) flatten(*y);
-      else
-        parts.push_back(&x);
-    };
-    flatten(c);
+    flattenAnd(c, parts);
     return a && b ? equiJoinSelectivity(parts, *a, *b) : independent(parts, a, b);
   }
   if (name == "or") {
@@ -209,19 +219,20 @@ double CardinalityEstimator::equiJoinSelectivity(const std::vector<const Expr*>&
   // product of the columns' distinct values up to the rows (independence).
   // Multiplying 1/ndv per column instead would make lineitem JOIN partsupp ON
   // both keys 2400 rows where every one of its 6M lineitem rows has a match.
-  std::set<std::string> colsA, colsB;
+  std::vector<std::string_view> colsA, colsB;  // views of the conjuncts' column names
   std::vector<const Expr*> rest;
   for (const Expr* x : parts) {
     bool eq = x->kind == ExprKind::Call && x->name == "=" && x->args.size() == 2 &&
               isColumn(*x->args[0]) && isColumn(*x->args[1]);
     if (eq && produces(a, x->args[0]->name) && produces(b, x->args[1]->name)) {
-      colsA.insert(x->args[0]->name), colsB.insert(x->args[1]->name);
+      colsA.push_back(x->args[0]->name), colsB.push_back(x->args[1]->name);
     } else if (eq && produces(a, x->args[1]->name) && produces(b, x->args[0]->name)) {
-      colsA.insert(x->args[1]->name), colsB.insert(x->args[0]->name);
+      colsA.push_back(x->args[1]->name), colsB.push_back(x->args[0]->name);
     } else {
       rest.push_back(x);
     }
   }
+  makeSet(colsA), makeSet(colsB);
   double s = independent(rest, &a, &b);
   if (colsA.size() < 2 || colsB.size() < 2) {
     // One key column on a side (a.x = b.y AND a.x = b.z): every match has
@@ -234,10 +245,10 @@ double CardinalityEstimator::equiJoinSelectivity(const std::vector<const Expr*>&
         best = std::min(best, conjunctSelectivity(*x, &a, &b));
     return s * best;
   }
-  auto composite = [&](const PlanNode& n, const std::set<std::string>& cols) {
+  auto composite = [&](const PlanNode& n, const std::vector<std::string_view>& cols) {
     if (coversKey(n, cols)) return Ndv{rows(n), true};
     double product = 1;
-    for (const auto& c : cols) product = std::min(rows(n), product * ndv(n, c));
+    for (const auto& c : cols) product = std::min(rows(n), product * ndv(n, std::string(c)));
     return Ndv{product, false};
   };
   Ndv na = composite(a, colsA), nb = composite(b, colsB);
@@ -246,20 +257,19 @@ double CardinalityEstimator::equiJoinSelectivity(const std::vector<const Expr*>&
   return s / std::max(na.value, nb.value);
 }
 
-bool CardinalityEstimator::coversKey(const PlanNode& n, const std::set<std::string>& cols) {
+bool CardinalityEstimator::coversKey(const PlanNode& n, const std::vector<std::string_view>& cols) {
+  auto has = [&](std::string_view id) { return std::binary_search(cols.begin(), cols.end(), id); };
   switch (n.op) {
     case PlanOp::Scan:
-      return !n.primaryKey.empty() &&
-             std::all_of(n.primaryKey.begin(), n.primaryKey.end(),
-                         [&](const std::string& k) { return cols.count(k); });
+      return !n.primaryKey.empty() && std::all_of(n.primaryKey.begin(), n.primaryKey.end(),
+                                                  [&](const std::string& k) { return has(k); });
     case PlanOp::Filter:
     case PlanOp::Sort:
     case PlanOp::Limit:
       return coversKey(*n.children[0], cols);
     case PlanOp::Aggregate:
-      return n.groupingSets.empty() &&
-             std::all_of(n.exprs.begin(), n.exprs.end(),
-                         [&](const NamedExpr& k) { return cols.count(k.name) > 0; });
+      return n.groupingSets.empty() && std::all_of(n.exprs.begin(), n.exprs.end(),
+                                                   [&](const NamedExpr& k) { return has(k.name); });
     default:
       return false;
   }
@@ -302,22 +312,36 @@ double CardinalityEstimator::joinRows(JoinType type, const ExprPtr& condition, c
   return outRows == 0 ? 0 : std::max(1.0, outRows * share);
 }
 
+namespace {
+
+void annotate(PlanNode& n, CardinalityEstimator& est, bool stats);
+
+void annotateSubqueries(const Expr& x, CardinalityEstimator& est, bool stats) {
+  if (x.kind == ExprKind::Subquery && x.plan) annotate(*x.plan, est, stats);
+  for (const auto& a : x.args) annotateSubqueries(*a, est, stats);
+}
+
+void annotate(PlanNode& n, CardinalityEstimator& est, bool stats) {
+  n.estimatedRows = stats ? std::optional<double>(est.rows(n)) : std::nullopt;
+  for (auto& c : n.children) annotate(*c, est, stats);
+  forEachExpr(n, [&](const ExprPtr& e) { annotateSubqueries(*e, est, stats); });
+}
+
+/// True when some scan of the plan, subquery plans included, has a row count.
+bool anyTableRows(const PlanNode& n) {
+  if (n.tableRows) return true;
+  for (const auto& c : n.children)
+    if (anyTableRows(*c)) return true;
+  bool found = false;
+  forEachSubqueryPlan(n, [&](const PlanNode& sub) { found = found || anyTableRows(sub); });
+  return found;
+}
+
+}  // namespace
+
 void annotateEstimates(PlanNode& root) {
-  bool stats = false;
-  forEachNode(root, [&](const PlanNode& n) { stats = stats || n.tableRows.has_value(); });
   CardinalityEstimator est;
-  std::function<void(PlanNode&)> visit = [&](PlanNode& n) {
-    n.estimatedRows = stats ? std::optional<double>(est.rows(n)) : std::nullopt;
-    for (auto& c : n.children) visit(*c);
-    forEachExpr(n, [&](const ExprPtr& e) {
-      std::function<void(const Expr&)> subs = [&](const Expr& x) {
-        if (x.kind == ExprKind::Subquery && x.plan) visit(*x.plan);
-        for (const auto& a : x.args) subs(*a);
-      };
-      subs(*e);
-    });
-  };
-  visit(root);
+  annotate(root, est, anyTableRows(root));
 }
 
 }  // namespace rfguard

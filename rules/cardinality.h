@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -62,7 +63,7 @@ class CardinalityEstimator {
   double equiJoinSelectivity(const std::vector<const Expr*>& parts, const PlanNode& a,
                              const PlanNode& b);
   /// True when the columns `cols` of `n`'s output are unique in it (they cover a key).
-  bool coversKey(const PlanNode& n, const std::set<std::string>& cols);
+  bool coversKey(const PlanNode& n, const std::vector<std::string_view>& cols);
   Ndv columnNdvIn(const Expr& col, const PlanNode* a, const PlanNode* b);
 
   EstimateDefaults d_;

@@ -70,7 +70,8 @@ bool prune(PlanNode& n, const Needed& needed) {
 }  // namespace
 
 bool pruneScanColumns(PlanPtr& root) {
-  Needed needed;
+  // Room for TPC-H's and JOB's queries (up to about 60 distinct ids) at once.
+  Needed needed(64);
   for (const auto& c : root->output) needed.insert(c.id);
   collectNeeded(*root, needed);
   bool changed = prune(*root, needed);

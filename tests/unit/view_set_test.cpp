@@ -34,3 +34,19 @@ TEST_CASE("a view set keeps every element as it grows") {
   for (const auto& t : texts) CHECK(set.contains(t));
   CHECK(!set.contains("t0.c1000"));
 }
+
+TEST_CASE("a view set made with room starts empty and keeps every element past that room") {
+  for (size_t room : {size_t{0}, size_t{1}, size_t{64}, size_t{100}}) {
+    CAPTURE(room);
+    ViewSet set(room);
+    CHECK(set.size() == 0);
+    CHECK(!set.contains("a.k"));
+    std::vector<std::string> texts;
+    for (size_t i = 0; i < 3 * room + 5; ++i) texts.push_back("a.c" + std::to_string(i));
+    for (const auto& t : texts) CHECK(set.insert(t));
+    for (const auto& t : texts) CHECK(!set.insert(t));
+    CHECK(set.size() == texts.size());
+    for (const auto& t : texts) CHECK(set.contains(t));
+    CHECK(!set.contains("a.k"));
+  }
+}
