@@ -1,8 +1,8 @@
 #include "grammar/fast_lexer.h"
 
+#include <cstdint>
 #include <cstring>
 #include <string_view>
-#include <unordered_map>
 
 #include "RfSqlLexer.h"
 #include "grammar/parse_arena.h"
@@ -13,20 +13,66 @@ namespace {
 
 using L = rfsql::RfSqlLexer;
 
-/// Keyword spellings (lower case) and their token types, from the grammar's
-/// `NAME : N A M E ;` rules.
-const std::unordered_map<std::string_view, size_t>& keywords() {
-  static const std::unordered_map<std::string_view, size_t> k = {
-#include "rfsql_keywords.inc"
-  };
-  return k;
-}
-
 bool isLetter(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 bool isDigit(char c) {
   return c >= '0' && c <= '9';
+}
+char lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+/// Keyword spellings (lower case) and their token types, from the grammar's
+/// `NAME : N A M E ;` rules, by length and first letter: most words of a query
+/// (table and column names) find no keyword of their length and initial, and
+/// the rest compare with one or two spellings, case-insensitively, in place.
+class Keywords {
+ public:
+  static constexpr size_t kMaxLength = 24;
+  Keywords() {
+    static const std::pair<std::string_view, size_t> all[] = {
+#include "rfsql_keywords.inc"
+    };
+    for (const auto& [text, type] : all)
+      if (text.size() < kMaxLength && isLetter(text[0]))
+        buckets_[text.size()][letter(text[0])].push_back({text, type});
+  }
+  /// The keyword's token type, or IDENTIFIER.
+  size_t find(const char* word, size_t n) const {
+    if (n >= kMaxLength || !isLetter(word[0])) return L::IDENTIFIER;
+    for (const auto& [text, type] : buckets_[n][letter(word[0])]) {
+      size_t i = 1;
+      while (i < n && lower(word[i]) == text[i]) ++i;
+      if (i == n) return type;
+    }
+    return L::IDENTIFIER;
+  }
+
+ private:
+  static size_t letter(char c) {
+    return static_cast<size_t>(lower(c) - 'a');
+  }
+  std::vector<std::pair<std::string_view, size_t>> buckets_[kMaxLength][26];
+};
+
+const Keywords& keywords() {
+  static const Keywords k;
+  return k;
+}
+
+/// True when every byte of `s` is ASCII, eight bytes at a time.
+bool allAscii(const std::string& s) {
+  const char* p = s.data();
+  size_t n = s.size();
+  for (; n >= 8; p += 8, n -= 8) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    if (w & 0x8080808080808080ULL) return false;
+  }
+  for (; n > 0; ++p, --n)
+    if (static_cast<unsigned char>(*p) >= 0x80) return false;
+  return true;
 }
 
 /// A scanned token, its fields set at once: CommonToken's constructor asks the
@@ -84,8 +130,7 @@ class Scanner {
 
   std::unique_ptr<antlr4::TokenSource> run() {
     // Offsets are in code points for ANTLR and in bytes here: ASCII only.
-    for (char c : s_)
-      if (static_cast<unsigned char>(c) >= 0x80) return nullptr;
+    if (!allAscii(s_)) return nullptr;
     // About one token per four characters of SQL: one allocation instead of
     // a growing vector's many.
     list_->tokens.reserve(s_.size() / 4 + 2);
@@ -95,7 +140,7 @@ class Scanner {
     auto eof = std::make_unique<ArenaToken>(source_, antlr4::Token::EOF,
                                             antlr4::Token::DEFAULT_CHANNEL, pos_, pos_ - 1);
     eof->setLine(line_);
-    eof->setCharPositionInLine(col_);
+    eof->setCharPositionInLine(pos_ - lineStart_);
     list_->tokens.push_back(std::move(eof));
     return std::move(list_);
   }
@@ -106,11 +151,14 @@ class Scanner {
     const char c = s_[pos_];
     const char d = at(pos_ + 1);
     if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-      size_t end = pos_;
-      while (end < s_.size() &&
-             (s_[end] == ' ' || s_[end] == '\t' || s_[end] == '\r' || s_[end] == '\n'))
-        ++end;
-      advance(end);  // blanks make no token (RfSql.g4: WS -> skip)
+      // Blanks make no token (RfSql.g4: WS -> skip).
+      for (; pos_ < s_.size(); ++pos_) {
+        const char b = s_[pos_];
+        if (b == '\n')
+          ++line_, lineStart_ = pos_ + 1;
+        else if (b != ' ' && b != '\t' && b != '\r')
+          break;
+      }
       return true;
     }
     if (isLetter(c) || c == '_') {
@@ -150,7 +198,7 @@ class Scanner {
         if (d == '*') {
           size_t close = s_.find("*/", pos_ + 2);
           if (close == std::string::npos) return false;
-          return emit(L::BLOCK_COMMENT, close + 2, antlr4::Token::HIDDEN_CHANNEL);
+          return emit(L::BLOCK_COMMENT, close + 2, antlr4::Token::HIDDEN_CHANNEL, true);
         }
         return emit(L::SLASH, pos_ + 1);
       case '=':
@@ -186,17 +234,7 @@ class Scanner {
   }
 
   /// A keyword when the word spells one (keyword rules come before IDENTIFIER).
-  size_t wordType(size_t end) const {
-    const size_t n = end - pos_;
-    char lower[24];
-    if (n > sizeof lower) return L::IDENTIFIER;
-    for (size_t i = 0; i < n; ++i) {
-      const char c = s_[pos_ + i];
-      lower[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-    }
-    auto it = keywords().find(std::string_view(lower, n));
-    return it == keywords().end() ? static_cast<size_t>(L::IDENTIFIER) : it->second;
-  }
+  size_t wordType(size_t end) const { return keywords().find(s_.data() + pos_, end - pos_); }
 
   /// 'text', "name" or `name`, a doubled quote standing for one.
   bool quoted(char q, size_t type) {
@@ -207,26 +245,23 @@ class Scanner {
       if (at(end + 1) != q) break;
       end += 2;
     }
-    return emit(type, end + 1);
+    return emit(type, end + 1, antlr4::Token::DEFAULT_CHANNEL, true);
   }
 
   char at(size_t i) const { return i < s_.size() ? s_[i] : '\0'; }
 
-  bool emit(size_t type, size_t end, size_t channel = antlr4::Token::DEFAULT_CHANNEL) {
-    list_->tokens.push_back(
-        std::make_unique<DirectToken>(source_, type, channel, pos_, end - 1, line_, col_,
-                                      std::string_view(s_).substr(pos_, end - pos_)));
-    advance(end);
+  /// A token from pos_ to `end`; `lines` when it may hold line breaks (quoted
+  /// text, block comments: no other token does).
+  bool emit(size_t type, size_t end, size_t channel = antlr4::Token::DEFAULT_CHANNEL,
+            bool lines = false) {
+    list_->tokens.push_back(std::make_unique<DirectToken>(
+        source_, type, channel, pos_, end - 1, line_, pos_ - lineStart_,
+        std::string_view(s_).substr(pos_, end - pos_)));
+    if (lines)
+      for (size_t i = pos_; i < end; ++i)
+        if (s_[i] == '\n') ++line_, lineStart_ = i + 1;
+    pos_ = end;
     return true;
-  }
-
-  void advance(size_t end) {
-    for (; pos_ < end; ++pos_) {
-      if (s_[pos_] == '\n')
-        ++line_, col_ = 0;
-      else
-        ++col_;
-    }
   }
 
   const std::string& s_;
@@ -234,7 +269,7 @@ class Scanner {
   std::pair<antlr4::TokenSource*, antlr4::CharStream*> source_;
   size_t pos_ = 0;
   size_t line_ = 1;
-  size_t col_ = 0;
+  size_t lineStart_ = 0;  ///< where line_ starts: a column is pos_ - lineStart_
 };
 
 }  // namespace
