@@ -18,14 +18,11 @@ std::string uniqueName(const std::string& base, std::set<std::string>& taken) {
 }
 
 std::string uniqueName(const std::string& base, std::set<std::string>& taken, int& from) {
-  std::string name = base;
-  if (taken.count(name)) {
-    int i = std::max(from, 2);
-    for (name = base + "_" + std::to_string(i); taken.count(name);)
-      name = base + "_" + std::to_string(++i);
-    from = i + 1;
-  }
-  taken.insert(name);
+  if (taken.insert(base).second) return base;  // the usual case: one search
+  int i = std::max(from, 2);
+  std::string name = base + "_" + std::to_string(i);
+  while (!taken.insert(name).second) name = base + "_" + std::to_string(++i);
+  from = i + 1;
   return name;
 }
 

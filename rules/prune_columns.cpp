@@ -35,6 +35,7 @@ bool prune(PlanNode& n, const Needed& needed);
 
 /// Prunes the plans of the subqueries in `x`.
 bool pruneSubqueries(const Expr& x, const Needed& needed) {
+  if (!hasSubquery(x)) return false;
   bool changed = x.kind == ExprKind::Subquery && x.plan && prune(*x.plan, needed);
   for (const auto& a : x.args) changed = pruneSubqueries(*a, needed) || changed;
   return changed;
