@@ -14,7 +14,9 @@ namespace rfguard {
 /// A local rewrite at one node; returns true when it changed the plan.
 using RuleFn = bool (*)(PlanPtr& node);
 
-/// When the driver runs a rule.
+/// When the driver runs a rule. The driver refreshes outputs after a round of
+/// Rewrite rules that changed the plan; a whole-plan pass of the other phases
+/// leaves them fresh itself (refreshOutputs or computeOutput on what it changed).
 enum class RulePhase {
   Rewrite,  ///< in the rounds, until no rule of this phase changes the plan
   Finish,   ///< a whole-plan pass once after the rounds, on the outermost plan only
