@@ -104,6 +104,16 @@ class TokenList : public antlr4::TokenSource {
     if (next_ + 1 < tokens.size()) return std::move(tokens[next_++]);
     return std::make_unique<ArenaToken>(tokens.back().get());  // EOF
   }
+  /// Appends every token not handed out yet to `out`, as nextToken() would
+  /// one by one (EOF last, a copy), numbering them by their place in `out`.
+  void takeAll(std::vector<std::unique_ptr<antlr4::Token>>& out) {
+    const size_t first = out.size();
+    out.reserve(first + tokens.size() - next_);
+    for (; next_ + 1 < tokens.size(); ++next_) out.push_back(std::move(tokens[next_]));
+    out.push_back(std::make_unique<ArenaToken>(tokens.back().get()));
+    for (size_t i = first; i < out.size(); ++i)
+      static_cast<antlr4::CommonToken*>(out[i].get())->setTokenIndex(i);
+  }
   // CommonToken's constructor asks these while the list is still being filled.
   size_t getLine() const override { return tokens.empty() ? 1 : current()->getLine(); }
   size_t getCharPositionInLine() override {
@@ -320,20 +330,15 @@ class DirectTokenStream : public antlr4::CommonTokenStream {
   }
 
  protected:
-  // BufferedTokenStream::fetch, but for tokens known to be CommonTokens.
-  size_t fetch(size_t n) override {
+  // BufferedTokenStream::fetch, but every token at once: the list holds them
+  // all already (EOF last). Fetching more than asked for is what fill() and
+  // sync() accept (they ask for at least n).
+  size_t fetch(size_t) override {
     if (_fetchedEOF) return 0;
-    for (size_t i = 0; i < n; ++i) {
-      std::unique_ptr<antlr4::Token> t = _tokenSource->nextToken();
-      static_cast<antlr4::CommonToken*>(t.get())->setTokenIndex(_tokens.size());
-      const bool eof = t->getType() == antlr4::Token::EOF;
-      _tokens.push_back(std::move(t));
-      if (eof) {
-        _fetchedEOF = true;
-        return i + 1;
-      }
-    }
-    return n;
+    const size_t before = _tokens.size();
+    static_cast<TokenList*>(_tokenSource)->takeAll(_tokens);
+    _fetchedEOF = true;
+    return _tokens.size() - before;
   }
 };
 
