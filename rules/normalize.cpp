@@ -91,8 +91,13 @@ struct Run {
       }
       if (!any) break;
     }
-    for (auto& c : node->children) changed = local(c) || changed;
-    return changed;
+    // A child that changed may have changed its output: this node's follows,
+    // so that a round leaves every output fresh along the paths it changed
+    // (the rules keep the nodes they make and move fresh themselves).
+    bool below = false;
+    for (auto& c : node->children) below = local(c) || below;
+    if (below) computeOutput(*node);
+    return changed || below;
   }
 };
 
@@ -151,9 +156,9 @@ void normalize(PlanPtr& root, const NormalizeOptions& options, NormalizeReport& 
       if (r.pass && r.pass(root)) changed = true, run.fired(r);
     }
     changed = run.local(root) || changed;
-    // A round that changed nothing left the outputs as fresh as it found them.
+    // Passes refresh what they change, local rewrites recompute their paths.
+    assert(outputsFresh(*root) && "a rewrite left an output stale");
     if (!changed) break;
-    refreshOutputs(*root);
   }
   // Whole-plan passes leave the outputs fresh (each recomputes what it
   // changed), so nothing is refreshed after them; the check below holds them to it.
