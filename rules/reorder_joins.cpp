@@ -259,8 +259,13 @@ bool reorderBlock(PlanPtr& root, bool orderMatters) {
   auto readsOf = [&](const Expr& e, size_t self) {
     RelSet rels = 0;
     allColumnRefs(e, [&](const std::string& col) {
+      // The leaves are disjoint subtrees and a column id has one scan: at
+      // most one leaf produces it.
       for (size_t i = 0; i < n; ++i)
-        if (produces(*leaves[i], col)) rels |= RelSet{1} << i;
+        if (produces(*leaves[i], col)) {
+          rels |= RelSet{1} << i;
+          break;
+        }
       for (size_t k = 0; k < block.attachments.size(); ++k)
         if (n + k != self && produces(**block.attachments[k].slot, col))
           rels |= RelSet{1} << (n + k);
