@@ -201,12 +201,29 @@ void numberNodes(PlanNode& n, int& next) {
   for (auto& c : n.children) numberNodes(*c, next);
 }
 
-void collectUsed(const PlanNode& n, std::set<std::string>& used) {
-  forEachExpr(n, [&](const ExprPtr& e) {
-    auto cols = freeColumnsOf(*e);
-    used.insert(cols.begin(), cols.end());
-  });
-  for (const auto& c : n.children) collectUsed(*c, used);
+void freeViews(const PlanNode& root, std::vector<std::string_view>& out);
+
+/// The column names `e` reads, and the free columns of its subqueries' plans,
+/// as views of the plan's own strings (repeats included).
+void usedViews(const Expr& e, std::vector<std::string_view>& used) {
+  if (e.kind == ExprKind::Column) used.push_back(e.name);
+  for (const auto& a : e.args) usedViews(*a, used);
+  if (e.kind == ExprKind::Subquery && e.plan) freeViews(*e.plan, used);
+}
+
+void usedViews(const PlanNode& n, std::vector<std::string_view>& used) {
+  forEachExpr(n, [&](const ExprPtr& e) { usedViews(*e, used); });
+  for (const auto& c : n.children) usedViews(*c, used);
+}
+
+/// Appends the columns read in `root` that no node of it produces, once each.
+void freeViews(const PlanNode& root, std::vector<std::string_view>& out) {
+  std::vector<std::string_view> used;
+  usedViews(root, used);
+  std::sort(used.begin(), used.end());
+  used.erase(std::unique(used.begin(), used.end()), used.end());
+  for (const auto& u : used)
+    if (!producedIn(root, u)) out.push_back(u);
 }
 }  // namespace
 
@@ -217,12 +234,10 @@ void assignIds(PlanNode& root) {
 
 std::set<std::string> freeColumns(const PlanNode& root) {
   // The few columns read, each looked up in the nodes' indexes, rather than a
-  // set of every column produced.
-  std::set<std::string> used, out;
-  collectUsed(root, used);
-  for (const auto& u : used)
-    if (!producedIn(root, u)) out.insert(u);
-  return out;
+  // set of every column produced; views until the answer, which is short.
+  std::vector<std::string_view> free;
+  freeViews(root, free);
+  return std::set<std::string>(free.begin(), free.end());
 }
 
 PlanPtr clonePlan(const PlanNode& root) {

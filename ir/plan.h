@@ -243,7 +243,7 @@ bool produces(const PlanNode& node, const std::string& id);
 bool hasTableColumn(const PlanNode& n, const std::string& id);
 /// True when some node of the subtree (subquery plans aside) outputs column
 /// `id` or, for a scan, has it in its table.
-bool producedIn(const PlanNode& root, const std::string& id);
+bool producedIn(const PlanNode& root, std::string_view id);
 /// True when the node outputs every column in `ids`.
 bool producesAll(const PlanNode& node, const std::set<std::string>& ids);
 /// True when the node outputs every column the expression reads (columnsOf).

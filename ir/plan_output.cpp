@@ -207,7 +207,7 @@ bool outputsFresh(const PlanNode& root) {
 
 namespace {
 bool indexedHas(std::shared_ptr<const ColumnIndex>& index, const std::vector<Column>& cs,
-                const std::string& id) {
+                std::string_view id) {
   // Below a dozen columns a scan is cheaper than building the hash index
   // (most nodes of a plan are that narrow after column pruning).
   constexpr size_t kScanBelow = 12;
@@ -259,8 +259,10 @@ bool hasTableColumn(const PlanNode& n, const std::string& id) {
   return indexedHas(n.tableIndex, n.tableColumns, id);
 }
 
-bool producedIn(const PlanNode& root, const std::string& id) {
-  if (produces(root, id) || indexedHas(root.tableIndex, root.tableColumns, id)) return true;
+bool producedIn(const PlanNode& root, std::string_view id) {
+  if (indexedHas(root.outputIndex, root.output, id) ||
+      indexedHas(root.tableIndex, root.tableColumns, id))
+    return true;
   for (const auto& c : root.children)
     if (producedIn(*c, id)) return true;
   return false;

@@ -310,6 +310,30 @@ TEST_CASE("column pruning runs before the rewrite rounds and again after them") 
   CHECK(none.fired.count("PruneScanColumns") == 0);
 }
 
+// A plan's free columns: read in it (or free in a subquery inside it) and
+// produced by none of its nodes: a correlated subquery's references outside.
+TEST_CASE("free columns of plans with nested correlated subqueries") {
+  Loaded l = load(
+      "SELECT a.k FROM a WHERE EXISTS (SELECT 1 FROM b WHERE b.k = a.k AND "
+      "EXISTS (SELECT 1 FROM b AS c WHERE c.v = a.v AND c.k = b.k))");
+  REQUIRE(l.ok);
+  std::vector<const PlanNode*> subplans;  // outermost first
+  std::function<void(const Expr&)> find = [&](const Expr& e) {
+    if (e.kind == ExprKind::Subquery && e.plan) {
+      subplans.push_back(e.plan.get());
+      forEachNode(*e.plan,
+                  [&](const PlanNode& n) { forEachExpr(n, [&](const ExprPtr& x) { find(*x); }); });
+      return;
+    }
+    for (const auto& a : e.args) find(*a);
+  };
+  forEachExpr(*l.queries[0].plan->children[0], [&](const ExprPtr& e) { find(*e); });
+  REQUIRE(subplans.size() >= 2);
+  CHECK(freeColumns(*l.queries[0].plan).empty());
+  CHECK(freeColumns(*subplans[0]) == std::set<std::string>{"a.k", "a.v"});
+  CHECK(freeColumns(*subplans.back()) == std::set<std::string>{"a.v", "b.k"});
+}
+
 TEST_CASE("a table read under its own name shares the catalog's column ids") {
   Loaded l = load("SELECT b.k FROM b; SELECT x.k FROM b AS x, b");
   REQUIRE(l.ok);
