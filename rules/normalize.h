@@ -14,15 +14,16 @@ namespace rfguard {
 /// A local rewrite at one node; returns true when it changed the plan.
 using RuleFn = bool (*)(PlanPtr& node);
 
-/// When the driver runs a rule. The driver refreshes outputs after a round of
-/// Rewrite rules that changed the plan; a whole-plan pass of the other phases
-/// leaves them fresh itself (refreshOutputs or computeOutput on what it changed).
+/// When the driver runs a rule. Every rule leaves outputs fresh: a local
+/// rewrite those of the nodes it makes and moves (the driver recomputes their
+/// ancestors on its way back up), a whole-plan pass those of what it changed
+/// (refreshOutputs or computeOutput); debug builds check after every round.
 enum class RulePhase {
   Rewrite,  ///< in the rounds, until no rule of this phase changes the plan
   Finish,   ///< a whole-plan pass once after the rounds, on the outermost plan only
-  /// A whole-plan pass once before everything else and again in the Finish
-  /// phase, on the outermost plan only (column pruning: every later rule then
-  /// carries only the columns the query reads).
+  /// A whole-plan pass once before the rounds (after subquery plans are
+  /// normalised) and again in the Finish phase, on the outermost plan only
+  /// (column pruning: the rounds then carry only the columns the query reads).
   StartAndFinish,
 };
 
