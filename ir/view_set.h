@@ -18,7 +18,7 @@ class ViewSet {
   ViewSet() = default;
   /// Room for `n` elements before the first growth.
   explicit ViewSet(size_t n) {
-    size_t slots = 64;
+    size_t slots = kFirstSlots;
     while (slots < 2 * n) slots *= 2;
     slots_.assign(slots, Slot{});
   }
@@ -45,6 +45,7 @@ class ViewSet {
   size_t size() const { return size_; }
 
  private:
+  static constexpr size_t kFirstSlots = 64;  ///< the table's size at its first insert
   struct Slot {
     std::string_view text;
     size_t hash = 0;
@@ -60,7 +61,7 @@ class ViewSet {
   }
   void grow() {
     std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.empty() ? 64 : 2 * old.size(), Slot{});
+    slots_.assign(old.empty() ? kFirstSlots : 2 * old.size(), Slot{});
     for (const Slot& s : old)
       if (s.used) slots_[slotOf(s.text, s.hash)] = s;
   }

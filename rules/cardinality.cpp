@@ -327,21 +327,13 @@ void annotate(PlanNode& n, CardinalityEstimator& est, bool stats) {
   forEachExpr(n, [&](const ExprPtr& e) { annotateSubqueries(*e, est, stats); });
 }
 
-/// True when some scan of the plan, subquery plans included, has a row count.
-bool anyTableRows(const PlanNode& n) {
-  if (n.tableRows) return true;
-  for (const auto& c : n.children)
-    if (anyTableRows(*c)) return true;
-  bool found = false;
-  forEachSubqueryPlan(n, [&](const PlanNode& sub) { found = found || anyTableRows(sub); });
-  return found;
-}
-
 }  // namespace
 
 void annotateEstimates(PlanNode& root) {
+  bool stats = false;
+  forEachNode(root, [&](const PlanNode& n) { stats = stats || n.tableRows.has_value(); });
   CardinalityEstimator est;
-  annotate(root, est, anyTableRows(root));
+  annotate(root, est, stats);
 }
 
 }  // namespace rfguard
