@@ -50,3 +50,13 @@ TEST_CASE("a view set made with room starts empty and keeps every element past t
     CHECK(!set.contains("a.k"));
   }
 }
+
+TEST_CASE("a view set holds the empty text, whether its view has a data pointer or not") {
+  ViewSet set;
+  CHECK(!set.contains(""));
+  CHECK(set.insert(std::string_view{}));
+  CHECK(!set.insert(""));
+  CHECK(set.contains(std::string_view{}));
+  CHECK(set.contains(std::string()));
+  CHECK(set.size() == 1);
+}
