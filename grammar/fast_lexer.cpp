@@ -1,5 +1,6 @@
 #include "grammar/fast_lexer.h"
 
+#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -92,6 +93,11 @@ class DirectToken : public ArenaToken {
     _charPositionInLine = col;
     _text.assign(text.data(), text.size());
   }
+  DirectToken(const DirectToken&) = default;
+  /// The type and channel without a virtual call (the token stream asks at
+  /// every step of the parser).
+  size_t type() const { return _type; }
+  size_t channelOf() const { return _channel; }
 };
 
 /// Hands out the scanned tokens in order, EOF last (and again if asked).
@@ -102,7 +108,7 @@ class TokenList : public antlr4::TokenSource {
 
   std::unique_ptr<antlr4::Token> nextToken() override {
     if (next_ + 1 < tokens.size()) return std::move(tokens[next_++]);
-    return std::make_unique<ArenaToken>(tokens.back().get());  // EOF
+    return std::make_unique<DirectToken>(eof());  // a copy of EOF
   }
   /// Appends every token not handed out yet to `out`, as nextToken() would
   /// one by one (EOF last, a copy), numbering them by their place in `out`.
@@ -110,7 +116,7 @@ class TokenList : public antlr4::TokenSource {
     const size_t first = out.size();
     out.reserve(first + tokens.size() - next_);
     for (; next_ + 1 < tokens.size(); ++next_) out.push_back(std::move(tokens[next_]));
-    out.push_back(std::make_unique<ArenaToken>(tokens.back().get()));
+    out.push_back(std::make_unique<DirectToken>(eof()));
     for (size_t i = first; i < out.size(); ++i)
       static_cast<antlr4::CommonToken*>(out[i].get())->setTokenIndex(i);
   }
@@ -126,6 +132,8 @@ class TokenList : public antlr4::TokenSource {
   }
 
  private:
+  /// Every token in the list is a DirectToken, EOF (the last) too.
+  const DirectToken& eof() const { return static_cast<const DirectToken&>(*tokens.back()); }
   const antlr4::Token* current() const {
     return next_ < tokens.size() ? tokens[next_].get() : tokens.back().get();
   }
@@ -147,11 +155,10 @@ class Scanner {
     while (pos_ < s_.size())
       if (!next()) return nullptr;
     // EOF as RfSqlLexer emits it: empty, just past the end, text "<EOF>".
-    auto eof = std::make_unique<ArenaToken>(source_, antlr4::Token::EOF,
-                                            antlr4::Token::DEFAULT_CHANNEL, pos_, pos_ - 1);
-    eof->setLine(line_);
-    eof->setCharPositionInLine(pos_ - lineStart_);
-    list_->tokens.push_back(std::move(eof));
+    // (Its text is empty and the direct lexer loads no input: getText() says "<EOF>".)
+    list_->tokens.push_back(std::make_unique<DirectToken>(source_, antlr4::Token::EOF,
+                                                          antlr4::Token::DEFAULT_CHANNEL, pos_,
+                                                          pos_ - 1, line_, pos_ - lineStart_, ""));
     return std::move(list_);
   }
 
@@ -290,7 +297,7 @@ std::unique_ptr<antlr4::TokenSource> fastLex(const std::string& text, antlr4::Ch
 
 namespace {
 
-class DirectTokenStream : public antlr4::CommonTokenStream {
+class DirectTokenStream final : public antlr4::CommonTokenStream {
  public:
   explicit DirectTokenStream(TokenList* source) : CommonTokenStream(source) {
     _tokens.reserve(source->tokens.size());
@@ -308,14 +315,15 @@ class DirectTokenStream : public antlr4::CommonTokenStream {
       // As BufferedTokenStream::previousTokenOnChannel: EOF is on every
       // channel, and the search stops at the first token.
       size_t i = _p - 1;
-      while (i > 0 && _tokens[i]->getType() != antlr4::Token::EOF &&
-             _tokens[i]->getChannel() != channel)
-        --i;
+      while (i > 0 && at(i).type() != antlr4::Token::EOF && at(i).channelOf() != channel) --i;
       return _tokens[i].get();
     }
     return CommonTokenStream::LT(k);
   }
-  size_t LA(ssize_t i) override { return LT(i)->getType(); }
+  size_t LA(ssize_t i) override {
+    if (i == 1 && _fetchedEOF && _p < _tokens.size()) return at(_p).type();
+    return LT(i)->getType();
+  }
 
   // The parser moves past every token it matches: as BufferedTokenStream's
   // consume() and CommonTokenStream's search for the next token on the
@@ -325,11 +333,14 @@ class DirectTokenStream : public antlr4::CommonTokenStream {
     // (Fetching EOF implies the stream's set-up ran: only sync fetches.)
     if (!_fetchedEOF || _p + 1 >= _tokens.size()) return CommonTokenStream::consume();
     size_t i = _p + 1;
-    while (_tokens[i]->getChannel() != channel && _tokens[i]->getType() != antlr4::Token::EOF) ++i;
+    while (at(i).channelOf() != channel && at(i).type() != antlr4::Token::EOF) ++i;
     _p = i;
   }
 
  protected:
+  /// Token `i`, which the list made (fetch() takes every token from it).
+  const DirectToken& at(size_t i) const { return static_cast<const DirectToken&>(*_tokens[i]); }
+
   // BufferedTokenStream::fetch, but every token at once: the list holds them
   // all already (EOF last). Fetching more than asked for is what fill() and
   // sync() accept (they ask for at least n).
@@ -337,6 +348,10 @@ class DirectTokenStream : public antlr4::CommonTokenStream {
     if (_fetchedEOF) return 0;
     const size_t before = _tokens.size();
     static_cast<TokenList*>(_tokenSource)->takeAll(_tokens);
+    for (const auto& t : _tokens) {
+      (void)t;
+      assert(dynamic_cast<const DirectToken*>(t.get()) && "the stream holds direct tokens only");
+    }
     _fetchedEOF = true;
     return _tokens.size() - before;
   }
