@@ -27,6 +27,10 @@ using ArenaContext = rfguard::ArenaContext;
   void enterRule(antlr4::ParserRuleContext* localctx, size_t state, size_t ruleIndex) override;
   void enterOuterAlt(antlr4::ParserRuleContext* localctx, size_t altNum) override;
   void exitRule();  // not virtual in Parser: the rules' calls reach this one
+  // Parser::match when the token matches (most calls): the same steps with
+  // fewer virtual calls (Parser::consume asks for the current token and its
+  // type again, and for the stream). Final, so the rules' calls are direct.
+  antlr4::Token* match(size_t ttype) final;
 
   // Every rule ends with `auto onExit = finally([=] { exitRule(); });`; the
   // runtime's finally() wraps the lambda in a std::function, called through a
@@ -84,6 +88,18 @@ void RfSqlParser::enterOuterAlt(antlr4::ParserRuleContext* localctx, size_t altN
     parent->addChild(localctx);
   }
   _ctx = localctx;
+}
+
+antlr4::Token* RfSqlParser::match(size_t ttype) {
+  // Mismatches (error recovery), EOF (which sets _matchedEOF), trees and
+  // listeners: the runtime's own path.
+  if (ttype == antlr4::Token::EOF || _input->LA(1) != ttype || _buildParseTrees ||
+      !_parseListeners.empty())
+    return Parser::match(ttype);
+  antlr4::Token* t = _input->LT(1);
+  _errHandler->reportMatch(this);
+  _input->consume();
+  return t;
 }
 
 void RfSqlParser::exitRule() {
