@@ -67,8 +67,18 @@ class OutputWriter {
   /// A column the node defines (a projection's or an aggregate's name).
   void add(const std::string& id, const Type& type, bool nullable) { put(id, type, nullable); }
   void add(const Column& c) { add(c.id, c.type, c.nullable); }
-  void addAll(const std::vector<Column>& cs) {
-    for (const auto& c : cs) add(c);
+  /// Every column of an input, made nullable when `nullable`. Past the
+  /// previous output's end (a fresh node's) they are copied in one go.
+  void addAll(const std::vector<Column>& cs, bool nullable = false) {
+    if (i_ == n_.output.size() && !cs.empty()) {
+      n_.output.insert(n_.output.end(), cs.begin(), cs.end());
+      if (nullable)
+        for (size_t k = i_; k < n_.output.size(); ++k) n_.output[k].nullable = true;
+      i_ = n_.output.size();
+      changed_ = true;
+      return;
+    }
+    for (const auto& c : cs) add(c.id, c.type, c.nullable || nullable);
   }
   ~OutputWriter() {
     if (i_ != n_.output.size()) n_.output.resize(i_), changed_ = true;
@@ -111,6 +121,10 @@ void computeOutput(PlanNode& n) {
       size_t j = 0;
       for (const auto& c : n.tableColumns)
         if (j < n.scanColumns.size() && n.scanColumns[j] == c.id) ++j;
+      if (j == n.scanColumns.size() && j == n.tableColumns.size()) {
+        out.addAll(n.tableColumns);  // every column (as bound, before pruning)
+        break;
+      }
       if (j == n.scanColumns.size()) {
         j = 0;
         for (const auto& c : n.tableColumns)
@@ -136,11 +150,8 @@ void computeOutput(PlanNode& n) {
     case PlanOp::Join: {
       const auto& info = joinInfo(n.joinType);
       out.expect(n.children[0]->output.size() + n.children[1]->output.size());
-      for (int s = 0; s < 2; ++s) {
-        if (!info.outputs[s]) continue;
-        for (const Column& c : n.children[s]->output)
-          out.add(c.id, c.type, c.nullable || info.generatesNulls[s]);
-      }
+      for (int s = 0; s < 2; ++s)
+        if (info.outputs[s]) out.addAll(n.children[s]->output, info.generatesNulls[s]);
       break;
     }
     case PlanOp::Aggregate:
