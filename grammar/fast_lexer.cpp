@@ -337,6 +337,13 @@ class DirectTokenStream final : public antlr4::CommonTokenStream {
     _p = i;
   }
 
+  antlr4::Token* visit(bool (*f)(void*, size_t, size_t), void* context) {
+    assert(_fetchedEOF && "the stream has every token");
+    for (size_t i = 0; i < _tokens.size(); ++i)
+      if (!f(context, at(i).type(), at(i).channelOf())) return _tokens[i].get();
+    return nullptr;
+  }
+
  protected:
   /// Token `i`, which the list made (fetch() takes every token from it).
   const DirectToken& at(size_t i) const { return static_cast<const DirectToken&>(*_tokens[i]); }
@@ -361,6 +368,13 @@ class DirectTokenStream final : public antlr4::CommonTokenStream {
 
 std::unique_ptr<antlr4::CommonTokenStream> directTokenStream(antlr4::TokenSource* direct) {
   return std::make_unique<DirectTokenStream>(static_cast<TokenList*>(direct));
+}
+
+antlr4::Token* visitDirectTokens(antlr4::CommonTokenStream& stream,
+                                 bool (*visit)(void* context, size_t type, size_t channel),
+                                 void* context) {
+  assert(dynamic_cast<DirectTokenStream*>(&stream) && "a stream from directTokenStream()");
+  return static_cast<DirectTokenStream&>(stream).visit(visit, context);
 }
 
 }  // namespace rfguard

@@ -27,4 +27,11 @@ std::unique_ptr<antlr4::TokenSource> fastLex(const std::string& text, antlr4::Ch
 /// `direct` must come from fastLex() and outlive the stream.
 std::unique_ptr<antlr4::CommonTokenStream> directTokenStream(antlr4::TokenSource* direct);
 
+/// Visits the tokens of a stream from directTokenStream(), every one fetched,
+/// in order (EOF last): `visit(context, type, channel)` until it returns
+/// false. The token it returned false on, or null. No virtual call per token.
+antlr4::Token* visitDirectTokens(antlr4::CommonTokenStream& stream,
+                                 bool (*visit)(void* context, size_t type, size_t channel),
+                                 void* context);
+
 }  // namespace rfguard

@@ -82,23 +82,43 @@ SourceLoc locAtOffset(const std::string& s, size_t offset) {
   return loc;
 }
 
-/// Rejects nesting that would exhaust the recursive-descent parser's stack.
-bool checkNesting(antlr4::CommonTokenStream& tokens, int limit, SourceLoc& where) {
+/// Nesting that would exhaust the recursive-descent parser's stack, counted
+/// token by token.
+struct Nesting {
+  int limit;
   int depth = 0, prefixRun = 0;
-  for (size_t i = 0, n = tokens.size(); i < n; ++i) {  // getTokens() would copy the list
-    antlr4::Token* t = tokens.get(i);
-    if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
-    size_t type = t->getType();
+  /// False at the token that nests too deep.
+  bool step(size_t type, size_t channel) {
+    if (channel != antlr4::Token::DEFAULT_CHANNEL) return true;
     if (type == P::LPAREN || type == P::CASE) ++depth;
     if ((type == P::RPAREN || type == P::END) && depth > 0) --depth;
     bool prefix = type == P::NOT || type == P::MINUS || type == P::PLUS;
     prefixRun = prefix ? prefixRun + 1 : 0;
-    if (depth + prefixRun > limit) {
-      where = {static_cast<int>(t->getLine()), static_cast<int>(t->getCharPositionInLine()) + 1};
-      return false;
+    return depth + prefixRun <= limit;
+  }
+};
+
+/// Rejects nesting that would exhaust the recursive-descent parser's stack.
+/// `direct`: the stream is a directTokenStream().
+bool checkNesting(antlr4::CommonTokenStream& tokens, bool direct, int limit, SourceLoc& where) {
+  Nesting nesting{limit};
+  antlr4::Token* deep = nullptr;
+  if (direct) {
+    deep = visitDirectTokens(
+        tokens,
+        [](void* n, size_t type, size_t channel) {
+          return static_cast<Nesting*>(n)->step(type, channel);
+        },
+        &nesting);
+  } else {
+    for (size_t i = 0, n = tokens.size(); i < n && !deep; ++i) {  // getTokens() would copy
+      antlr4::Token* t = tokens.get(i);
+      if (!nesting.step(t->getType(), t->getChannel())) deep = t;
     }
   }
-  return true;
+  if (!deep) return true;
+  where = {static_cast<int>(deep->getLine()), static_cast<int>(deep->getCharPositionInLine()) + 1};
+  return false;
 }
 
 /// Rejects a tree deeper than `limit` for the binder to recurse into: the
@@ -198,7 +218,7 @@ bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry
             " tokens (split it into smaller files)");
     return false;
   }
-  if (!checkNesting(*out.tokens, limits.maxNesting, where)) {
+  if (!checkNesting(*out.tokens, out.direct != nullptr, limits.maxNesting, where)) {
     diags.error(
         file, shift(where),
         "expression nested more than " + std::to_string(limits.maxNesting) + " levels deep");

@@ -72,6 +72,18 @@ TEST_CASE("ORDER BY and GROUP BY positions outside the select list are errors, n
         "t.sql:2:26: error: GROUP BY position 12345678901234567890 is not in the select list");
 }
 
+TEST_CASE("nesting past the limit is refused at its token, lexed directly or by ANTLR's lexer") {
+  // The 129th parenthesis opens level 129; ASCII text is lexed directly, text
+  // with a non-ASCII character (here in a comment) by the generated lexer.
+  const std::string deep =
+      "SELECT k FROM a WHERE " + std::string(200, '(') + "k = 1" + std::string(200, ')');
+  CHECK(firstError(deep) == "t.sql:2:151: error: expression nested more than 128 levels deep");
+  CHECK(firstError("-- caf\xc3\xa9\n" + deep) ==
+        "t.sql:3:151: error: expression nested more than 128 levels deep");
+  CHECK(firstError("SELECT k FROM a WHERE " + std::string(128, '(') + "k = 1" +
+                   std::string(128, ')')) == "");
+}
+
 TEST_CASE("WITH queries: nesting and expansion are bounded") {
   std::string chain = "WITH c0 AS (SELECT k FROM a)";
   for (int i = 1; i < 100; ++i)
