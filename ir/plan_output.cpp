@@ -67,18 +67,24 @@ class OutputWriter {
   /// A column the node defines (a projection's or an aggregate's name).
   void add(const std::string& id, const Type& type, bool nullable) { put(id, type, nullable); }
   void add(const Column& c) { add(c.id, c.type, c.nullable); }
-  /// Every column of an input, made nullable when `nullable`. Past the
-  /// previous output's end (a fresh node's) they are copied in one go.
+  /// Every column of an input, made nullable when `nullable`. Those the
+  /// previous output has in place are kept; from the first that differs (all
+  /// of them for a fresh node) they are copied in one go, and the previous
+  /// output's rest goes (a pruned input changes most of what follows).
   void addAll(const std::vector<Column>& cs, bool nullable = false) {
-    if (i_ == n_.output.size() && !cs.empty()) {
-      n_.output.insert(n_.output.end(), cs.begin(), cs.end());
-      if (nullable)
-        for (size_t k = i_; k < n_.output.size(); ++k) n_.output[k].nullable = true;
-      i_ = n_.output.size();
-      changed_ = true;
-      return;
+    size_t k = 0;
+    for (; k < cs.size() && i_ < n_.output.size(); ++k, ++i_) {
+      const Column& c = n_.output[i_];
+      if (c.id != cs[k].id || !(c.type == cs[k].type) || c.nullable != (cs[k].nullable || nullable))
+        break;
     }
-    for (const auto& c : cs) add(c.id, c.type, c.nullable || nullable);
+    if (k == cs.size()) return;
+    n_.output.erase(n_.output.begin() + static_cast<std::ptrdiff_t>(i_), n_.output.end());
+    n_.output.insert(n_.output.end(), cs.begin() + static_cast<std::ptrdiff_t>(k), cs.end());
+    if (nullable)
+      for (size_t j = i_; j < n_.output.size(); ++j) n_.output[j].nullable = true;
+    i_ = n_.output.size();
+    changed_ = true;
   }
   ~OutputWriter() {
     if (i_ != n_.output.size()) n_.output.resize(i_), changed_ = true;

@@ -199,6 +199,45 @@ TEST_CASE("outputs follow every change, though unchanged nodes are not recompute
   CHECK(join->output.front().id.rfind("b.", 0) == 0);
 }
 
+TEST_CASE(
+    "a recomputed output is exactly its inputs' columns; an unchanged one keeps its version") {
+  Loaded l = load("SELECT a.k, b.k FROM a JOIN b ON a.k = b.k");
+  REQUIRE(l.ok);
+  PlanPtr join = l.queries[0].plan;
+  while (join->op != PlanOp::Join) join = join->children[0];
+  PlanNode& left = *join->children[0];
+  REQUIRE(left.op == PlanOp::Scan);
+  REQUIRE(left.scanColumns.size() >= 2);
+  auto ids = [](const std::vector<Column>& cs) {
+    std::vector<std::string> v;
+    for (const auto& c : cs) v.push_back(c.id.str());
+    return v;
+  };
+  auto inputs = [&] {
+    auto v = ids(join->children[0]->output);
+    for (const auto& id : ids(join->children[1]->output)) v.push_back(id);
+    return v;
+  };
+  CHECK(ids(join->output) == inputs());
+  const uint64_t version = join->outputStamp.version;
+  refreshOutputs(*l.queries[0].plan);
+  CHECK(join->outputStamp.version == version);
+  // The left input loses its first column: everything after it moves up.
+  left.scanColumns.erase(left.scanColumns.begin());
+  computeOutput(left);
+  computeOutput(*join);
+  CHECK(ids(join->output) == inputs());
+  CHECK(join->outputStamp.version != version);
+  // Right join: the left input's columns become nullable, the right's stay.
+  join->joinType = JoinType::Right;
+  computeOutput(*join);
+  CHECK(ids(join->output) == inputs());
+  const size_t leftCount = join->children[0]->output.size();
+  for (size_t i = 0; i < join->output.size(); ++i)
+    CHECK(join->output[i].nullable ==
+          (i < leftCount || join->children[1]->output[i - leftCount].nullable));
+}
+
 TEST_CASE("column-reference helpers agree with columnsOf") {
   Loaded l = load(
       "SELECT a.k FROM a JOIN b ON a.k = b.k WHERE a.v + b.v > 1 AND 2 > 1 AND "
