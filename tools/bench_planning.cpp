@@ -8,8 +8,14 @@
 //   build/bench_planning [--repetitions N] [--sql FILE] [--no-postgres] [--no-duckdb]
 //
 // Times are wall-clock medians of N warm repetitions (default 30), in
-// microseconds. Nothing here is a test: it prints and exits 0 unless a query
-// fails to plan somewhere (exit 1) or the input is bad (exit 2).
+// microseconds. rfguard and PostgreSQL take turns, in up to ten rounds of every
+// query (runRounds), so a slow stretch of a shared machine falls on both alike
+// and the ratio of the two stays fair (timed one whole run after the other, a
+// few seconds of noise during either skewed it by a fifth or more). DuckDB runs
+// afterwards: its threads would make every reference count in rfguard's
+// process an atomic operation.
+// Nothing here is a test: it prints and exits 0 unless a query fails to plan
+// somewhere (exit 1) or the input is bad (exit 2).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -23,6 +29,7 @@
 #include <sstream>
 
 #include <dlfcn.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include "engines/duckdb/schema_sql.h"
@@ -94,54 +101,92 @@ struct Row {
   std::optional<double> postgres, duckdb;
 };
 
-/// rfguard in-process: the catalog (schema and views) is loaded once; each
-/// repetition loads the query over it, normalises, places filters and verifies.
-bool timeRfguard(const Corpus& c, int reps, std::vector<Row>& rows) {
-  Catalog base;
-  std::vector<Query> none;
-  Diagnostics d;
-  std::string ddl = c.schema;
-  for (const auto& v : c.views) ddl += v + "\n";
-  if (!loadSql(ddl, "schema.sql", base, none, d)) {
-    std::cerr << d.render();
-    return false;
-  }
+/// One run of query `q` by one system, its time kept unless `warmUp`; false
+/// when the query failed there.
+using Sampler = std::function<bool(size_t q, bool warmUp)>;
+
+/// The repetitions in up to ten rounds. In each round every sampler in turn
+/// runs every query: once to warm up (not kept), then its share of the
+/// repetitions back to back. Turns of a fraction of a second keep each system
+/// warm while it is timed (taking turns query by query left rfguard's caches
+/// cold after every PostgreSQL round trip and cost it half again) and still
+/// give a slow stretch of a shared machine to both alike. A query that fails
+/// in a system is not run there again.
+bool runRounds(size_t queries, int reps, const std::vector<Sampler>& samplers) {
   bool ok = true;
-  for (const auto& [name, sql] : c.queries) {
-    Row r;
-    r.name = name;
-    std::vector<double> pb, nm, fl, tot;
-    for (int i = 0; i <= reps; ++i) {  // the first is the warm-up
-      Session s;
-      Diagnostics diags;
-      auto t0 = Clock::now();
-      if (!s.loadAs(sql, name + ".sql", false, diags, base)) {
-        std::cerr << name << ": rfguard: " << diags.render();
-        ok = false;
-        break;
-      }
-      auto t1 = Clock::now();
-      s.normalize();
-      auto t2 = Clock::now();
-      s.placeFilters();
-      size_t findings = 0;
-      for (const auto& q : s.queries()) findings += s.verify(q).size();
-      auto t3 = Clock::now();
-      if (findings) std::cerr << name << ": rfguard: " << findings << " findings\n";
-      if (!i) continue;
-      pb.push_back(micros(t0, t1));
-      nm.push_back(micros(t1, t2));
-      fl.push_back(micros(t2, t3));
-      tot.push_back(micros(t0, t3));
-    }
-    r.parseBind = median(pb);
-    r.normalise = median(nm);
-    r.filters = median(fl);
-    r.total = median(tot);
-    rows.push_back(r);
+  std::vector<std::vector<bool>> failed(samplers.size(), std::vector<bool>(queries, false));
+  const int rounds = std::min(reps, 10);
+  for (int r = 0; r < rounds; ++r) {
+    const int share = reps / rounds + (r < reps % rounds ? 1 : 0);
+    for (size_t s = 0; s < samplers.size(); ++s)
+      for (size_t q = 0; q < queries; ++q)
+        for (int i = 0; i <= share && !failed[s][q]; ++i)
+          if (!samplers[s](q, i == 0)) failed[s][q] = true, ok = false;
   }
   return ok;
 }
+
+/// rfguard in-process: the catalog (schema and views) is loaded once; each
+/// repetition loads the query over it, normalises, places filters and verifies.
+class RfguardTimer {
+ public:
+  explicit RfguardTimer(const Corpus& c) : c_(c), samples_(c.queries.size()) {}
+
+  bool loadCatalog() {
+    std::vector<Query> none;
+    Diagnostics d;
+    std::string ddl = c_.schema;
+    for (const auto& v : c_.views) ddl += v + "\n";
+    if (loadSql(ddl, "schema.sql", base_, none, d)) return true;
+    std::cerr << d.render();
+    return false;
+  }
+
+  bool sample(size_t q, bool warmUp) {
+    const auto& [name, sql] = c_.queries[q];
+    Session s;
+    Diagnostics diags;
+    auto t0 = Clock::now();
+    if (!s.loadAs(sql, name + ".sql", false, diags, base_)) {
+      std::cerr << name << ": rfguard: " << diags.render();
+      return false;
+    }
+    auto t1 = Clock::now();
+    s.normalize();
+    auto t2 = Clock::now();
+    s.placeFilters();
+    size_t findings = 0;
+    for (const auto& r : s.queries()) findings += s.verify(r).size();
+    auto t3 = Clock::now();
+    if (findings) std::cerr << name << ": rfguard: " << findings << " findings\n";
+    if (warmUp) return true;
+    auto& m = samples_[q];
+    m.parseBind.push_back(micros(t0, t1));
+    m.normalise.push_back(micros(t1, t2));
+    m.filters.push_back(micros(t2, t3));
+    m.total.push_back(micros(t0, t3));
+    return true;
+  }
+
+  /// One row per query: the medians of its samples.
+  std::vector<Row> rows() const {
+    std::vector<Row> out;
+    for (size_t q = 0; q < c_.queries.size(); ++q) {
+      const auto& m = samples_[q];
+      out.push_back({c_.queries[q].first, median(m.parseBind), median(m.normalise),
+                     median(m.filters), median(m.total), std::nullopt, std::nullopt});
+    }
+    return out;
+  }
+
+ private:
+  struct Samples {
+    std::vector<double> parseBind, normalise, filters, total;
+  };
+  const Corpus& c_;
+  Catalog base_;
+  std::vector<Samples> samples_;
+};
 
 /// A query as PostgreSQL parses it: SQL-standard interval leading-field
 /// precisions (`interval '90' day (3)`) dropped.
@@ -220,34 +265,49 @@ class Cluster {
   PGconn* conn_ = nullptr;
 };
 
-void timePostgres(const Corpus& c, int reps, std::vector<Row>& rows, bool& ok) {
-  Cluster pg;
-  std::string why;
-  if (!pg.start(why) || !pg.exec(postgresDdl(c), why)) {
-    std::cout << "PostgreSQL: skipped (" << why << ")\n";
-    return;
-  }
-  std::vector<std::string> version;
-  pg.exec("SHOW server_version", why, &version);
-  std::cout << "PostgreSQL " << (version.empty() ? "?" : version[0])
-            << ": planning time of EXPLAIN (SUMMARY ON), warm session\n";
-  static const std::regex planning(R"(Planning Time: ([0-9.]+) ms)");
-  for (size_t q = 0; q < c.queries.size(); ++q) {
-    std::vector<double> ms;
-    for (int i = 0; i <= reps; ++i) {
-      std::vector<std::string> lines;
-      if (!pg.exec("EXPLAIN (SUMMARY ON) " + postgresQuery(c.queries[q].second), why, &lines)) {
-        std::cerr << c.queries[q].first << ": PostgreSQL: " << why;
-        ok = false;
-        break;
-      }
-      std::smatch m;
-      for (const auto& l : lines)
-        if (i && std::regex_search(l, m, planning)) ms.push_back(std::stod(m[1]) * 1000);
+/// PostgreSQL's planning time of each query, over one warm session.
+class PostgresTimer {
+ public:
+  explicit PostgresTimer(const Corpus& c) : c_(c), ms_(c.queries.size()) {}
+
+  /// Starts the cluster and creates the schema; says why not otherwise.
+  bool start() {
+    std::string why;
+    if (!pg_.start(why) || !pg_.exec(postgresDdl(c_), why)) {
+      std::cout << "PostgreSQL: skipped (" << why << ")\n";
+      return false;
     }
-    if (!ms.empty()) rows[q].postgres = median(ms);
+    std::vector<std::string> version;
+    pg_.exec("SHOW server_version", why, &version);
+    std::cout << "PostgreSQL " << (version.empty() ? "?" : version[0])
+              << ": planning time of EXPLAIN (SUMMARY ON), warm session, in turns with rfguard\n";
+    return true;
   }
-}
+
+  bool sample(size_t q, bool warmUp) {
+    static const std::regex planning(R"(Planning Time: ([0-9.]+) ms)");
+    std::string why;
+    std::vector<std::string> lines;
+    if (!pg_.exec("EXPLAIN (SUMMARY ON) " + postgresQuery(c_.queries[q].second), why, &lines)) {
+      std::cerr << c_.queries[q].first << ": PostgreSQL: " << why;
+      return false;
+    }
+    std::smatch m;
+    for (const auto& l : lines)
+      if (!warmUp && std::regex_search(l, m, planning)) ms_[q].push_back(std::stod(m[1]) * 1000);
+    return true;
+  }
+
+  void fill(std::vector<Row>& rows) const {
+    for (size_t q = 0; q < rows.size(); ++q)
+      if (!ms_[q].empty()) rows[q].postgres = median(ms_[q]);
+  }
+
+ private:
+  const Corpus& c_;
+  Cluster pg_;
+  std::vector<std::vector<double>> ms_;
+};
 #endif
 
 void timeDuckDb(const Corpus& c, int reps, std::vector<Row>& rows, bool& ok) {
@@ -332,14 +392,39 @@ int main(int argc, char** argv) {
     std::cerr << file << ": no \"-- name: \" queries\n";
     return 2;
   }
-  std::vector<Row> rows;
-  bool ok = timeRfguard(c, reps, rows);
+  RfguardTimer rf(c);
+  if (!rf.loadCatalog()) return 1;
   std::cout << "rfguard: " << c.queries.size() << " queries of " << file << ", " << reps
             << " warm repetitions each, catalog loaded once, " << allocatorName() << "\n";
+  std::vector<Sampler> samplers{[&](size_t q, bool warmUp) { return rf.sample(q, warmUp); }};
 #ifdef RFGUARD_HAVE_LIBPQ
-  if (postgres) timePostgres(c, reps, rows, ok);
+  // rfguard and the server it starts (which inherits the mask) share one CPU:
+  // they take turns anyway, and a shared machine's slow stretches, which come
+  // and go per CPU, then fall on both (the ratio's spread over runs was three
+  // times as wide with each on a CPU of its own).
+  cpu_set_t all;
+  const bool pinned = postgres && sched_getaffinity(0, sizeof all, &all) == 0;
+  if (pinned) {
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    const int cpu = std::max(0, sched_getcpu());
+    CPU_SET(cpu, &one);
+    if (sched_setaffinity(0, sizeof one, &one) == 0)
+      std::cout << "rfguard and the PostgreSQL server on CPU " << cpu << "\n";
+  }
+  std::optional<PostgresTimer> pg;
+  if (postgres && pg.emplace(c).start())
+    samplers.push_back([&](size_t q, bool warmUp) { return pg->sample(q, warmUp); });
+  else
+    pg.reset();
 #else
   if (postgres) std::cout << "PostgreSQL: skipped (built without libpq: libpq-dev)\n";
+#endif
+  bool ok = runRounds(c.queries.size(), reps, samplers);
+  std::vector<Row> rows = rf.rows();
+#ifdef RFGUARD_HAVE_LIBPQ
+  if (pg) pg->fill(rows);
+  if (pinned) sched_setaffinity(0, sizeof all, &all);  // DuckDB as before, on every CPU
 #endif
   if (duckdb) timeDuckDb(c, reps, rows, ok);
 
