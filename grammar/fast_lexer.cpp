@@ -93,7 +93,6 @@ class DirectToken : public ArenaToken {
     _charPositionInLine = col;
     _text.assign(text.data(), text.size());
   }
-  DirectToken(const DirectToken&) = default;
   /// The type and channel without a virtual call (the token stream asks at
   /// every step of the parser).
   size_t type() const { return _type; }
