@@ -108,6 +108,7 @@ std::optional<JoinMove> compositeCopy(const PlanNode& n, const ExprPtr& e, const
 
 std::vector<JoinMove> soundJoinMoves(const PlanNode& n, const ExprPtr& e, const RuntimeFilter& f) {
   std::vector<JoinMove> moves;
+  moves.reserve(4);  // both sides and a copy or two: one allocation
   for (size_t c = 0; c < 2; ++c) {
     JoinMove m{c, nullptr, {}};
     m.decision = canPassThrough(n, c, e, f, &m.expr);

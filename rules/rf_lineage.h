@@ -27,6 +27,9 @@ class LineageIndex {
   /// The scan whose output holds column `col` (ids are unique in a plan), if any.
   PlanNode* scanOf(std::string_view col) const;
 
+  /// How many nodes the plan has.
+  size_t nodeCount() const { return info_.size(); }
+
   /// The nodes from `from` down to, not including, `scan`, top first, each with
   /// the rule that passes the filter through it.
   std::vector<std::pair<int, RfRule>> path(int from, int scan) const;

@@ -6,9 +6,12 @@
 #include "rules/rf_stats.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstddef>
 #include <functional>
 #include <map>
+#include <memory_resource>
 #include <optional>
 #include <set>
 
@@ -37,9 +40,8 @@ struct Planner {
   bool cost;
   bool composite;
   const LineageIndex* lineage = nullptr;  // which scan produces a column
-  bool jumps = false;  // lineage jumps: sound profile only (engines decide per node)
-  std::map<std::string, long long> rows;       // table -> row count
-  std::map<std::string, std::string> distKey;  // table -> distribution key
+  bool jumps = false;                 // lineage jumps: sound profile only (engines decide per node)
+  const TableStats* stats = nullptr;  // row counts and distribution keys by table
   int nextId = 1;
   std::vector<const PlanNode*> withRows;  // nodes with a table row statistic below, sorted
 
@@ -59,9 +61,9 @@ struct Planner {
     if (!(rows >= 1.0)) rows = 1.0;  // NaN too
     return std::llround(std::min(rows, kMaxRows));
   }
-  /// Fills `withRows` under `n` (once `rows` holds every table's statistic).
+  /// Fills `withRows` under `n`.
   bool markRows(const PlanNode& n) {
-    bool any = n.op == PlanOp::Scan && rows.count(n.table);
+    bool any = n.op == PlanOp::Scan && stats->rows(n.table);
     for (const auto& c : n.children) any = markRows(*c) || any;
     if (any) withRows.push_back(&n);
     return any;
@@ -72,7 +74,7 @@ struct Planner {
 
   /// The build keys' distinct count: the column's NDV statistic, else the row bound.
   std::optional<long long> buildKeys(const PlanNode& build, const EquiConjunct& s) {
-    auto n = estimateRows(build, rows);
+    auto n = estimateRows(build, *stats);
     if (s.build->kind == ExprKind::Column)
       if (const PlanNode* scan = producer(s.build->name)) {
         auto ndv = columnNdvOf(*scan, s.build->name);
@@ -85,7 +87,7 @@ struct Planner {
     std::vector<FilterKind> kinds;
     if (!isEquality(s.op)) return {FilterKind::MinMax};  // a scalar filter: one bound
     if (isComposite(*s.build)) {                         // a composite key: hashed
-      auto n = estimateRows(build, rows);
+      auto n = estimateRows(build, *stats);
       return {n && *n <= static_cast<long long>(kMaxInFilterKeys) ? FilterKind::In
                                                                   : FilterKind::Bloom};
     }
@@ -116,8 +118,10 @@ struct Planner {
     const PlanNode* b = producer(s.build->name);
     auto isKey = [&](const PlanNode* scan, const std::string& id) {
       if (!scan) return false;
-      auto it = distKey.find(scan->table);
-      return it != distKey.end() && scan->alias + "." + it->second == id;
+      const std::string_view key = stats->distributionKey(scan->table);
+      // id is "alias.key"
+      return !key.empty() && id.size() == scan->alias.size() + 1 + key.size() &&
+             id.starts_with(scan->alias) && id[scan->alias.size()] == '.' && id.ends_with(key);
     };
     return isKey(p, s.probe->name) && isKey(b, s.build->name) ? FilterScope::Local
                                                               : FilterScope::Global;
@@ -152,8 +156,12 @@ struct Planner {
   /// Carries `f` from `start` (with its probe expression) to every scan that may apply it.
   /// A TopN threshold must reach the scan unchanged: its targets are plain columns.
   void propagate(PlanNode& start, RuntimeFilter& f, bool columnTargetsOnly = false) {
-    std::vector<Item> work{{&start, f.probe, -1}};            // breadth-first, read from the front
-    std::multimap<std::pair<int, size_t>, const Expr*> seen;  // (node, shape) -> expression
+    // The walk's lists live on the stack while they fit (most filters reach a
+    // few nodes; a long chain spills to the heap).
+    std::array<std::byte, 4096> stack;
+    std::pmr::monotonic_buffer_resource mem(stack.data(), stack.size());
+    std::pmr::vector<Item> work({{&start, f.probe, -1}}, &mem);  // breadth-first, from the front
+    std::pmr::multimap<std::pair<int, size_t>, const Expr*> seen(&mem);  // (node, shape) -> expr
     size_t placed = 0;
     for (size_t head = 0; head < work.size(); ++head) {
       Item it = std::move(work[head]);
@@ -282,7 +290,7 @@ struct Planner {
     if (report.consumers.size() == before)
       report.dropped.push_back(f.id);
     else
-      limit.runtimeFilters.push_back(f);
+      limit.runtimeFilters.push_back(std::move(f));
   }
 
   /// Builds one filter from `s` (a conjunct, or a composite of several) and places it.
@@ -309,7 +317,7 @@ struct Planner {
       report.dropped.push_back(f.id);  // a producer without consumer is removed
       return;
     }
-    n.runtimeFilters.push_back(f);
+    n.runtimeFilters.push_back(std::move(f));
   }
 
   // A composite filter over (k1, k2, ...) rejects a probe row when its key tuple
@@ -369,18 +377,12 @@ void planRuntimeFilters(PlanNode& root, RfReport& report, const RfOptions& optio
   clear(root);
   auto lineage = std::make_shared<LineageIndex>(root);
   const bool sound = options.profile == Profile::Sound;
+  const TableStats stats(root);
   Planner p{
-      report, options.profile, options.cost, options.composite, lineage.get(), sound, {}, {}, 1, {},
+      report, options.profile, options.cost, options.composite, lineage.get(), sound, &stats, 1, {},
       {}};
-  if (sound) report.lineage = lineage;  // expands the jump steps in derivation()
-  std::function<void(const PlanNode&)> stats = [&](const PlanNode& n) {
-    if (n.op == PlanOp::Scan) {
-      if (n.tableRows) p.rows[n.table] = *n.tableRows;
-      if (!n.distributionKey.empty()) p.distKey[n.table] = n.distributionKey;
-    }
-    for (const auto& c : n.children) stats(*c);
-  };
-  stats(root);
+  if (sound) report.lineage = lineage;       // expands the jump steps in derivation()
+  p.withRows.reserve(lineage->nodeCount());  // one allocation: at most every node
   p.markRows(root);
   std::sort(p.withRows.begin(), p.withRows.end(), std::less<>());
   p.visit(root);

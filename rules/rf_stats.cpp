@@ -1,14 +1,51 @@
 #include "rules/rf_stats.h"
 
+#include <algorithm>
+
 namespace rfguard {
 
-std::optional<long long> estimateRows(const PlanNode& n,
-                                      const std::map<std::string, long long>& rows) {
+namespace {
+void collect(const PlanNode& n, std::vector<const PlanNode*>& scans) {
+  if (n.op == PlanOp::Scan && (n.tableRows || !n.distributionKey.empty())) scans.push_back(&n);
+  for (const auto& c : n.children) collect(*c, scans);
+}
+}  // namespace
+
+TableStats::TableStats(const PlanNode& root) {
+  std::vector<const PlanNode*> scans;  // in plan order
+  collect(root, scans);
+  std::stable_sort(scans.begin(), scans.end(),
+                   [](const PlanNode* a, const PlanNode* b) { return a->table < b->table; });
+  entries_.reserve(scans.size());
+  for (const PlanNode* s : scans) {  // a table's scans in plan order: later ones overwrite
+    if (entries_.empty() || entries_.back().table != s->table)
+      entries_.push_back({s->table, {}, {}});
+    Entry& e = entries_.back();
+    if (s->tableRows) e.rows = s->tableRows;
+    if (!s->distributionKey.empty()) e.distributionKey = s->distributionKey;
+  }
+}
+
+const TableStats::Entry* TableStats::find(std::string_view table) const {
+  auto it = std::lower_bound(entries_.begin(), entries_.end(), table,
+                             [](const Entry& e, std::string_view t) { return e.table < t; });
+  return it != entries_.end() && it->table == table ? &*it : nullptr;
+}
+
+std::optional<long long> TableStats::rows(std::string_view table) const {
+  const Entry* e = find(table);
+  return e ? e->rows : std::nullopt;
+}
+
+std::string_view TableStats::distributionKey(std::string_view table) const {
+  const Entry* e = find(table);
+  return e ? e->distributionKey : std::string_view();
+}
+
+std::optional<long long> estimateRows(const PlanNode& n, const TableStats& rows) {
   switch (n.op) {
-    case PlanOp::Scan: {
-      auto it = rows.find(n.table);
-      return it == rows.end() ? std::nullopt : std::optional<long long>(it->second);
-    }
+    case PlanOp::Scan:
+      return rows.rows(n.table);
     case PlanOp::Values:
       return static_cast<long long>(n.rows.size());
     case PlanOp::Aggregate:

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <climits>
 #include <functional>
-#include <set>
 
 #include "rules/rf_hooks.h"
 #include "rules/rule_util.h"
@@ -32,15 +31,14 @@ bool mentions(const PlanNode& join, const ExprPtr& e, const RuntimeFilter& f) {
   return false;
 }
 
-/// The producer's pairs: one for a plain filter, one per part of a composite `row(...)`.
-std::vector<std::pair<ExprPtr, ExprPtr>> keyPairs(const RuntimeFilter& f) {
+/// Calls `each(probe, build)` for the producer's pairs: one for a plain filter,
+/// one per part of a composite `row(...)`.
+template <class F>
+void forEachKeyPair(const RuntimeFilter& f, const F& each) {
   bool tuple = isComposite(*f.probe) && isComposite(*f.build) &&
                f.probe->args.size() == f.build->args.size();
-  if (!tuple) return {{f.probe, f.build}};
-  std::vector<std::pair<ExprPtr, ExprPtr>> out;
-  for (size_t i = 0; i < f.probe->args.size(); ++i)
-    out.push_back({f.probe->args[i], f.build->args[i]});
-  return out;
+  if (!tuple) return each(f.probe, f.build);
+  for (size_t i = 0; i < f.probe->args.size(); ++i) each(f.probe->args[i], f.build->args[i]);
 }
 
 /// A join producer: each key pair is a top-level conjunct that canGenerate accepts.
@@ -56,37 +54,42 @@ void checkJoinProducer(const Producer& p, std::vector<Finding>& out) {
   if (f.nullAllowed != nullSafe && !(nullSafe && f.acceptNull))
     finding("null-flag-mismatch", std::string("a `") + cmpSpelling(f.op) + "` filter must " +
                                       (nullSafe ? "" : "not ") + "be null-allowing");
-  const auto conjs = j.predicate ? conjuncts(j.predicate) : std::vector<ExprPtr>{};
-  for (const auto& [probe, build] : keyPairs(f)) {
+  forEachKeyPair(f, [&](const ExprPtr& probe, const ExprPtr& build) {
     ExprPtr source;
-    for (const auto& c : conjs) {
-      if (!hasOperand(*c, probe) || !hasOperand(*c, build)) continue;
-      auto s = splitConjunct(j, c);
-      if (s && s->op == f.op && exprEquals(s->probe, probe) && exprEquals(s->build, build))
-        source = c;
-    }
+    if (j.predicate)
+      forEachConjunct(j.predicate, [&](const ExprPtr& c) {
+        if (!hasOperand(*c, probe) || !hasOperand(*c, build)) return true;
+        auto s = splitConjunct(j, c);
+        if (s && s->op == f.op && exprEquals(s->probe, probe) && exprEquals(s->build, build))
+          source = c;
+        return true;
+      });
     if (!source) {
       RuntimeFilter part = f;
       part.probe = probe;
       part.build = build;
       std::string pair = "`" + str(probe) + " " + cmpSpelling(f.op) + " " + str(build) + "`";
       bool underOr = false;
-      for (const auto& c : conjs) underOr = underOr || mentions(j, c, part);
+      if (j.predicate)
+        forEachConjunct(j.predicate, [&](const ExprPtr& c) {
+          underOr = underOr || mentions(j, c, part);
+          return true;
+        });
       if (underOr)
         finding("producer-under-or", pair + " is part of an OR in the join condition");
       else
         finding("producer-not-conjunct", pair + " is not a conjunct of the join condition");
-      continue;
+      return;
     }
     // A range filter is a min/max bound of the build side (the evaluator's
     // content for it), sound over any number of build rows.
     Decision d = canGenerate(j, source, nullptr, RangeBuild::AnyRows);
-    if (d.ok) continue;
+    if (d.ok) return;
     const auto& info = joinInfo(j.joinType);
     const bool byType =
         !info.hasCondition || !info.probeRowsOnlyIfMatched || (info.nullAware && !info.outputs[0]);
     finding(byType ? "producer-join-type" : "producer-ineligible", d.reason.text());
-  }
+  });
 }
 
 /// A TopN producer: LIMIT over ORDER BY, the first key, its direction and NULL order.
@@ -121,7 +124,8 @@ std::string kindProblem(const RuntimeFilter& f, const Type& t) {
 }  // namespace
 
 void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector<bool>& ok) {
-  std::set<int> broken;  // producers with findings: their consumers are judged by position only
+  std::vector<int>
+      broken;  // producers with findings, ascending: their consumers are judged by position only
   for (size_t first = 0; first < facts.producers.size();) {
     const int id = facts.producers[first].filter->id;
     const std::span<const Producer> ps = facts.producersOf(id);
@@ -141,7 +145,7 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
     if (!kp.empty())
       out.push_back(makeFinding("kind-unsuitable", rf(id) + " at " + nodeRef(*p.node) + ": " + kp,
                                 id, {p.node->id}, p.node->loc));
-    if (out.size() > before) broken.insert(id);
+    if (out.size() > before) broken.push_back(id);  // producers come by id
     if (facts.consumersOf(id).empty())
       out.push_back(makeFinding("producer-without-consumer",
                                 rf(id) + " at " + nodeRef(*p.node) + " has no consumer", id,
@@ -155,43 +159,47 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
     const int id = c.target->id;
     const PlanNode& n = *c.node;
     const ExprPtr& t = c.target->target;
-    auto finding = [&](const char* code, const std::string& msg, std::vector<int> nodes) {
+    // Names the consumer's node, after the producer's when given.
+    auto finding = [&](const char* code, const std::string& msg,
+                       const PlanNode* producer = nullptr) {
+      std::vector<int> nodes;
+      if (producer) nodes.push_back(producer->id);
+      nodes.push_back(n.id);
       out.push_back(makeFinding(code, rf(id) + " -> " + str(t) + " at " + nodeRef(n) + ": " + msg,
                                 id, std::move(nodes), n.loc));
     };
     const std::span<const Producer> ps = facts.producersOf(id);
     if (ps.empty()) {
-      finding("unknown-filter", "no producer has this id", {n.id});
+      finding("unknown-filter", "no producer has this id");
       continue;
     }
     for (int gid : facts.waitingOn(i)) waits.emplace_back(gid, id);
     const Producer& p = ps[0];
     const RuntimeFilter& f = *p.filter;
-    std::vector<int> nodes{p.node->id, n.id};
     if (facts.within(facts.buildRoot(p), &n)) {
       finding("consumer-in-build-side",
               "in the build subtree of " + nodeRef(*p.node) + ", which waits for this filter",
-              nodes);
+              p.node);
       continue;
     }
     if (!facts.within(facts.probeRoot(p), &n)) {
       finding("consumer-outside-probe-side", "not in the probe subtree of " + nodeRef(*p.node),
-              nodes);
+              p.node);
       continue;
     }
-    if (broken.count(id)) continue;
+    if (std::binary_search(broken.begin(), broken.end(), id)) continue;
     if (n.op != PlanOp::Scan) {
-      finding("consumer-not-at-scan", "consumers sit at scans", nodes);
+      finding("consumer-not-at-scan", "consumers sit at scans", p.node);
       continue;
     }
     bool own = allColumnRefs(*t, [&](const std::string& col) { return hasTableColumn(n, col); });
     if (!own || hasSubquery(*t)) {
-      finding("target-not-computable", "not computable from " + n.alias + "'s columns", nodes);
+      finding("target-not-computable", "not computable from " + n.alias + "'s columns", p.node);
       continue;
     }
     if (!n.runtimeFilterAllowed) {
       finding("scan-rejects-filters", "table " + n.table + " does not accept runtime filters",
-              nodes);
+              p.node);
       continue;
     }
     // The producer's key type was judged above; a target of another type is judged here.
@@ -199,17 +207,18 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
     if (kp.empty() && compareMisfit(f.op, f.probe->type).empty())
       if (auto m = compareMisfit(f.op, t->type); !m.empty()) kp = "a " + m;
     if (!kp.empty()) {
-      finding("kind-unsuitable", kp, nodes);
+      finding("kind-unsuitable", kp, p.node);
       continue;
     }
     Decision d = canConsume(n, t, f);
     if (!d.ok) {
-      finding("unsuitable-target", d.reason.text(), nodes);
+      finding("unsuitable-target", d.reason.text(), p.node);
       continue;
     }
     ok[i] = ps.size() == 1;
   }
   // A cycle of two or more filters (a self-wait is consumer-in-build-side).
+  if (waits.empty()) return;
   std::sort(waits.begin(), waits.end());
   waits.erase(std::unique(waits.begin(), waits.end()), waits.end());
   std::vector<int> ids;  // every filter in a wait, sorted: the index of `states`

@@ -12,28 +12,48 @@ struct ByFilterId {
   bool operator()(int id, const Producer& p) const { return id < p.filter->id; }
 };
 
-size_t countNodes(const PlanNode& n) {
-  size_t k = 1;
-  for (const auto& c : n.children) k += countNodes(*c);
-  return k;
+/// What a plan's facts hold, counted first so that each vector is allocated once.
+struct Sizes {
+  size_t nodes = 0, producers = 0, consumers = 0, waits = 0, building = 0;
+};
+
+void count(const PlanNode& n, size_t building, Sizes& s) {
+  ++s.nodes;
+  s.producers += n.runtimeFilters.size();
+  s.consumers += n.runtimeFilterTargets.size();
+  s.waits += n.runtimeFilterTargets.size() * building;
+  s.building = std::max(s.building, building);
+  for (size_t i = 0; i < n.children.size(); ++i)
+    count(*n.children[i], building + (n.op == PlanOp::Join && i == 1 ? n.runtimeFilters.size() : 0),
+          s);
 }
 }  // namespace
 
 PlanFacts::PlanFacts(const PlanNode& root) {
-  // One allocation of the size needed: glibc serves a request of 1 KiB or more
-  // by first consolidating every freed small chunk, which costs more than the walk.
-  spans_.reserve(countNodes(root));
+  // One allocation of the size needed for each: glibc serves a request of 1 KiB
+  // or more by first consolidating every freed small chunk, which costs more
+  // than the walk, and growing by doubling allocates and copies several times.
+  Sizes sizes;
+  count(root, 0, sizes);
+  spans_.reserve(sizes.nodes);
+  producers.reserve(sizes.producers);
+  consumers.reserve(sizes.consumers);
+  waitRanges_.reserve(sizes.consumers);
+  waitIds_.reserve(sizes.waits);
+  building_.reserve(sizes.building);
   int clock = 0;
   visit(root, nullptr, 0, clock);
   std::sort(spans_.begin(), spans_.end(),
             [](const Span& a, const Span& b) { return std::less<>()(a.node, b.node); });
-  std::stable_sort(producers.begin(), producers.end(), [](const Producer& a, const Producer& b) {
-    return a.filter->id < b.filter->id;
-  });
+  // Plain sorts where they can be: a stable sort asks for a buffer even for a few elements.
+  auto byId = [](const Producer& a, const Producer& b) { return a.filter->id < b.filter->id; };
+  if (!std::is_sorted(producers.begin(), producers.end(), byId))  // the planner numbers top down
+    std::stable_sort(producers.begin(), producers.end(), byId);
   byFilter_.resize(consumers.size());
   for (size_t i = 0; i < consumers.size(); ++i) byFilter_[i] = i;
-  std::stable_sort(byFilter_.begin(), byFilter_.end(), [&](size_t a, size_t b) {
-    return consumers[a].target->id < consumers[b].target->id;
+  std::sort(byFilter_.begin(), byFilter_.end(), [&](size_t a, size_t b) {  // then plan order
+    const int x = consumers[a].target->id, y = consumers[b].target->id;
+    return x != y ? x < y : a < b;
   });
 }
 
@@ -97,9 +117,10 @@ const PlanNode* PlanFacts::buildRoot(const Producer& p) const {
   return p.node->op == PlanOp::Join ? p.node->children[1].get() : nullptr;
 }
 
-std::vector<const PlanNode*> PlanFacts::path(const PlanNode* from, const PlanNode* to) const {
+std::pmr::vector<const PlanNode*> PlanFacts::path(const PlanNode* from, const PlanNode* to,
+                                                  std::pmr::memory_resource* mem) const {
   assert(within(from, to));
-  std::vector<const PlanNode*> out(span(to).depth - span(from).depth + 1);
+  std::pmr::vector<const PlanNode*> out(span(to).depth - span(from).depth + 1, mem);
   size_t i = out.size();
   for (const PlanNode* n = to; n != from; n = span(n).parent) out[--i] = n;
   out[0] = from;

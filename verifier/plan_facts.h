@@ -1,5 +1,6 @@
 #pragma once
 // Internal to verifier/: an index of one plan's producers, consumers and subtrees.
+#include <memory_resource>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -49,7 +50,9 @@ class PlanFacts {
     return {waitIds_.data() + waitRanges_[i].first, waitRanges_[i].second};
   }
   /// The nodes from `from` down to `to` (inclusive both); `to` must be within `from`.
-  std::vector<const PlanNode*> path(const PlanNode* from, const PlanNode* to) const;
+  std::pmr::vector<const PlanNode*> path(
+      const PlanNode* from, const PlanNode* to,
+      std::pmr::memory_resource* mem = std::pmr::get_default_resource()) const;
 
  private:
   void visit(const PlanNode& n, const PlanNode* parent, int depth, int& clock);

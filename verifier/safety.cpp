@@ -5,6 +5,9 @@
 // equality copy. Without a derivation, the finding names the deepest step that
 // broke a condition, or says that the target is not derivable at all.
 #include <algorithm>
+#include <array>
+#include <cstddef>
+#include <memory_resource>
 #include <unordered_set>
 
 #include "rules/rf_hooks.h"
@@ -95,14 +98,19 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
     const Expr* e = known->arrivesAs(c.node, c.target->target);
     if (e && !(topN && e->kind != ExprKind::Column)) return;  // derived: safe
   }
-  const auto path = facts.path(facts.probeRoot(p), c.node);
+  // The search's lists live on the stack while they fit (a safe consumer's
+  // search is a handful of steps; only a long path spills to the heap).
+  std::array<std::byte, 2048> stack;
+  std::pmr::monotonic_buffer_resource mem(stack.data(), stack.size());
+  const auto path = facts.path(facts.probeRoot(p), c.node, &mem);
   const ExprPtr& target = c.target->target;
 
-  std::vector<std::pair<size_t, ExprPtr>> work{{0, f.probe}};  // breadth-first, as above
-  std::vector<std::pair<size_t, ExprPtr>> seen;  // (depth, expression): a few along one path
-  std::vector<Break> breaks;                     // conditions broken on the way
-  std::vector<Break> lineage;                    // the expression did not lead towards the scan
-  std::vector<std::string> arrived;              // what reached the scan instead of the target
+  using Reached = std::pair<size_t, ExprPtr>;            // (depth, expression)
+  std::pmr::vector<Reached> work({{0, f.probe}}, &mem);  // breadth-first, as above
+  std::pmr::vector<Reached> seen(&mem);                  // a few along one path
+  std::pmr::vector<Break> breaks(&mem);                  // conditions broken on the way
+  std::pmr::vector<Break> lineage(&mem);  // the expression did not lead towards the scan
+  std::vector<std::string> arrived;       // what reached the scan instead of the target
   for (size_t head = 0; head < work.size(); ++head) {
     const size_t i = work[head].first;  // not a structured binding: the lambda below uses it
     ExprPtr e = std::move(work[head].second);

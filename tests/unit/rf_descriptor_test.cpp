@@ -1,6 +1,7 @@
 // What a placed filter is: its NULL flag, kinds (from types and statistics),
 // scope (broadcast or colocated) and the cost thresholds that decide it.
 #include "rules/cardinality.h"
+#include "rules/rf_stats.h"
 #include "tests/unit/rf_test_support.h"
 #include "verifier/verify.h"
 
@@ -142,4 +143,30 @@ TEST_CASE("--cost: the Hologres trigger thresholds") {
   std::tie(kept, skipped) = place(true);
   CHECK(kept == std::vector<size_t>{1, 1, 0});
   CHECK(skipped == std::vector<size_t>{0, 0, 1});
+}
+
+TEST_CASE("table statistics: by table, the last scan that states each one wins") {
+  auto scan = [](std::string table, std::optional<long long> rows, std::string key) {
+    auto n = std::make_shared<PlanNode>();
+    n->op = PlanOp::Scan;
+    n->table = std::move(table);
+    n->tableRows = rows;
+    n->distributionKey = std::move(key);
+    return n;
+  };
+  auto join = std::make_shared<PlanNode>();
+  join->op = PlanOp::Join;
+  auto inner = std::make_shared<PlanNode>();
+  inner->op = PlanOp::Join;
+  inner->children = {scan("t", 10, "k"), scan("u", std::nullopt, "")};
+  join->children = {inner, scan("t", 20, ""), scan("s", std::nullopt, "x")};
+  const TableStats stats(*join);
+  CHECK(stats.rows("t") == 20);              // the later scan's count
+  CHECK(stats.distributionKey("t") == "k");  // the later scan states no key
+  CHECK_FALSE(stats.rows("u").has_value());  // a scan without statistics
+  CHECK_FALSE(stats.rows("s").has_value());
+  CHECK(stats.distributionKey("s") == "x");
+  CHECK_FALSE(stats.rows("v").has_value());  // no scan of it
+  CHECK(stats.distributionKey("v").empty());
+  CHECK(estimateRows(*join->children[1], stats) == 20);
 }
