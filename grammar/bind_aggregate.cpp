@@ -97,7 +97,7 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
   agg->children = {input};
   agg->loc = ctx->group ? locOf(ctx->group) : locOf(ctx);
   std::string aq = uniqueQualifier("agg");
-  std::set<std::string> taken;
+  LocalNames taken;
   std::vector<ExprPtr> keys;
   for (const auto& set : sets) {
     std::vector<int> idx;

@@ -78,7 +78,7 @@ BoundRel Binder::foldSetOperations(P::QueryExprContext* ctx, size_t& i, int minP
     auto n = node(op, {left.plan, right.plan}, locOf(opTok));
     n->all = setOp->quant && setOp->quant->getStart()->getType() == P::ALL;
     std::string q = uniqueQualifier(last ? hint : "q");
-    std::set<std::string> taken;
+    LocalNames taken;
     for (const auto& name : left.names) n->outNames.push_back(q + "." + uniqueName(name, taken));
     computeOutput(*n);
     for (size_t c = 0; c < std::min(ln, rn); ++c)

@@ -57,6 +57,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
                                P::LimitClauseContext* limit) {
   Scope scope;
   scope.outer = outer;
+  scope.rels.reserve(ctx->relations.size());  // one each unless one is a join
   PlanPtr plan;
   for (auto* rel : ctx->relations) {
     // Each comma item binds on its own: a JOIN's ON clause sees only its own operands.
@@ -105,6 +106,7 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
   block.windows = &windows;
   block.windowQualifier = uniqueQualifier("win");
   std::vector<std::pair<std::string, ExprPtr>> items;
+  items.reserve(ctx->items.size());  // one each but for stars
   for (auto* item : ctx->items) {
     auto* se = alt<P::SelectExprContext>(item);
     auto* qs = se ? qualifiedStar(se) : nullptr;
@@ -192,8 +194,10 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
 
   auto project = unary(PlanOp::Project, plan, locOf(ctx));
   std::string q = uniqueQualifier(hint);
-  std::set<std::string> taken;
+  LocalNames taken;
   std::vector<std::string> names;
+  names.reserve(items.size());
+  project->exprs.reserve(items.size());
   for (const auto& [name, e] : items) {
     names.push_back(name);
     project->exprs.push_back({q + "." + uniqueName(name, taken), e});

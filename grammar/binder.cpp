@@ -12,20 +12,6 @@ namespace rfguard {
 
 using P = rfsql::RfSqlParser;
 
-std::string uniqueName(const std::string& base, std::set<std::string>& taken) {
-  int from = 2;
-  return uniqueName(base, taken, from);
-}
-
-std::string uniqueName(const std::string& base, std::set<std::string>& taken, int& from) {
-  if (taken.insert(base).second) return base;  // the usual case: one search
-  int i = std::max(from, 2);
-  std::string name = base + "_" + std::to_string(i);
-  while (!taken.insert(name).second) name = base + "_" + std::to_string(++i);
-  from = i + 1;
-  return name;
-}
-
 Binder::Binder(Catalog& c, Diagnostics& d, std::string f, SourceLoc offset)
     : catalog(c), diags(d), file(std::move(f)), offset_(offset) {}
 

@@ -1,6 +1,10 @@
 #pragma once
 // Internal to grammar/: turns ANTLR parse trees into IR plans.
+#include <algorithm>
+#include <array>
+#include <cstddef>
 #include <map>
+#include <memory_resource>
 #include <optional>
 #include <set>
 #include <string>
@@ -215,11 +219,35 @@ class Binder {
 /// nullopt when `text` is not all digits.
 std::optional<size_t> positionLiteral(const std::string& text);
 
-/// Makes the name unique among `taken` by appending _2, _3...
-std::string uniqueName(const std::string& base, std::set<std::string>& taken);
-/// The same, trying suffixes from `from` (2 when less) and leaving it past the
-/// one taken. Valid while names are only added to `taken`: the suffixes below
-/// `from` stay taken (reset `from` when a name is removed).
-std::string uniqueName(const std::string& base, std::set<std::string>& taken, int& from);
+/// The names taken in one list (a select list's, an aggregate's outputs), the
+/// set's nodes in a buffer inside it while they fit: a list of a few dozen
+/// names costs no allocation but long names' own.
+struct LocalNames {
+  LocalNames() = default;
+  LocalNames(const LocalNames&) = delete;
+  LocalNames& operator=(const LocalNames&) = delete;
+  std::array<std::byte, 2048> buffer;
+  std::pmr::monotonic_buffer_resource memory{buffer.data(), buffer.size()};
+  std::pmr::set<std::string> names{&memory};
+};
+
+/// Makes the name unique among `taken` by appending _2, _3..., trying suffixes
+/// from `from` (2 when less) and leaving it past the one taken. Valid while
+/// names are only added to `taken`: the suffixes below `from` stay taken (reset
+/// `from` when a name is removed).
+template <class Set>
+std::string uniqueName(const std::string& base, Set& taken, int& from) {
+  if (taken.insert(base).second) return base;  // the usual case: one search
+  int i = std::max(from, 2);
+  std::string name = base + "_" + std::to_string(i);
+  while (!taken.insert(name).second) name = base + "_" + std::to_string(++i);
+  from = i + 1;
+  return name;
+}
+/// The same from _2.
+inline std::string uniqueName(const std::string& base, LocalNames& taken) {
+  int from = 2;
+  return uniqueName(base, taken.names, from);
+}
 
 }  // namespace rfguard

@@ -156,6 +156,7 @@ double CardinalityEstimator::conjunctSelectivity(const Expr& c, const PlanNode* 
   auto side = [&](size_t i) { return args.size() > i ? args[i].get() : nullptr; };
   if (name == "and") {
     std::vector<const Expr*> parts;
+    parts.reserve(16);  // one allocation for the usual conjunction (binary ANDs nest)
     flattenAnd(c, parts);
     return a && b ? equiJoinSelectivity(parts, *a, *b) : independent(parts, a, b);
   }

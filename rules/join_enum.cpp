@@ -5,6 +5,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <utility>
 
 namespace rfguard {
 
@@ -57,6 +58,7 @@ int addLeaf(JoinTree& t, const JoinGraph& g, int relation) {
 /// finds the connected pairs and their selectivities, so a block of n
 /// relations and m predicates costs O(n m), not O(n^3) cardinality calls.
 int greedyOver(JoinTree& t, const JoinGraph& g, std::vector<int> roots) {
+  if (roots.size() == 1) return roots[0];  // one tree, nothing to join
   std::vector<int> owner(g.rows.size(), -1);
   while (roots.size() > 1) {
     for (size_t i = 0; i < roots.size(); ++i)
@@ -110,7 +112,9 @@ class Dpccp {
   Dpccp(const JoinGraph& g, const std::vector<RelSet>& adj, RelSet component, long long budget)
       : g_(g), budget_(budget) {
     // Breadth-first numbering from the component's lowest relation.
-    std::vector<int> queue{lowest(component)};
+    std::vector<int> queue;
+    queue.reserve(static_cast<size_t>(__builtin_popcountll(component)));
+    queue.push_back(lowest(component));
     RelSet seen = bit(queue[0]);
     for (size_t i = 0; i < queue.size(); ++i) {
       RelSet next = adj[static_cast<size_t>(queue[i])] & component & ~seen;
@@ -119,7 +123,7 @@ class Dpccp {
         seen |= bit(lowest(next));
       }
     }
-    order_ = queue;
+    order_ = std::move(queue);
     std::vector<int> local(g.rows.size(), -1);
     for (size_t k = 0; k < order_.size(); ++k)
       local[static_cast<size_t>(order_[k])] = static_cast<int>(k);
@@ -287,7 +291,7 @@ JoinTree greedyJoins(const JoinGraph& g) {
   JoinTree t;
   std::vector<int> roots;
   for (size_t i = 0; i < g.rows.size(); ++i) roots.push_back(addLeaf(t, g, static_cast<int>(i)));
-  t.root = greedyOver(t, g, roots);
+  t.root = greedyOver(t, g, std::move(roots));
   t.method = "greedy";
   return t;
 }
@@ -297,7 +301,9 @@ JoinTree enumerateJoins(const JoinGraph& g, const EnumerateOptions& options) {
   auto adj = adjacency(g);
   auto comps = components(adj);
   JoinTree t;
+  t.nodes.reserve(2 * g.rows.size());  // n leaves and n - 1 joins
   std::vector<int> roots;
+  roots.reserve(comps.size());
   bool dp = false, greedy = comps.size() > 1;
   for (RelSet comp : comps) {
     int size = __builtin_popcountll(comp);
@@ -313,10 +319,10 @@ JoinTree enumerateJoins(const JoinGraph& g, const EnumerateOptions& options) {
     }
     std::vector<int> leaves;
     for (RelSet r = comp; r; r &= r - 1) leaves.push_back(addLeaf(t, g, lowest(r)));
-    roots.push_back(greedyOver(t, g, leaves));
+    roots.push_back(greedyOver(t, g, std::move(leaves)));
     greedy = true;
   }
-  t.root = greedyOver(t, g, roots);
+  t.root = greedyOver(t, g, std::move(roots));
   t.method = dp && greedy ? "dpccp+greedy" : dp ? "dpccp" : "greedy";
   return t;
 }

@@ -36,12 +36,14 @@ bool pushFilterIntoJoin(PlanPtr& node) {
   if (forEachConjunct(node->predicate, [&](const ExprPtr& c) { return destination(*c) < 0; }))
     return false;
   const std::vector<ExprPtr> all = conjuncts(node->predicate);
+  // Each conjunct's destination, asked once; each list sized once.
+  std::vector<int> to(all.size());
+  size_t count[4] = {};  // kept, into the left, into the right, into the condition
+  for (size_t i = 0; i < all.size(); ++i) ++count[(to[i] = destination(*all[i])) + 1];
   std::vector<ExprPtr> keep, into[2], cond;
-  keep.reserve(all.size());
-  for (const auto& c : all) {
-    const int to = destination(*c);
-    (to < 0 ? keep : to == 2 ? cond : into[to]).push_back(c);
-  }
+  std::vector<ExprPtr>* lists[4] = {&keep, &into[0], &into[1], &cond};
+  for (size_t k = 0; k < 4; ++k) lists[k]->reserve(count[k]);
+  for (size_t i = 0; i < all.size(); ++i) lists[to[i] + 1]->push_back(all[i]);
   for (int s = 0; s < 2; ++s) addFilterAbove(join->children[s], into[s]);
   if (!cond.empty()) {
     auto both = conjuncts(join->predicate);

@@ -122,6 +122,25 @@ TEST_CASE("views and CTEs are expanded with unique aliases") {
   CHECK(verifyPlan(*l.queries[0].plan).empty());
 }
 
+TEST_CASE("a select list's repeated names get suffixes, past the names kept inline too") {
+  // LocalNames keeps a few dozen names in its own buffer: 100 go beyond it.
+  std::string sql = "SELECT a.k";
+  for (int i = 1; i < 100; ++i) sql += ", a.k";
+  sql += ", a.v AS k_7 FROM a";
+  Loaded l = load(sql);
+  REQUIRE(l.ok);
+  const auto& out = l.queries[0].plan->output;
+  REQUIRE(out.size() == 101);
+  const std::string q = out[0].id.str().substr(0, out[0].id.str().find('.') + 1);
+  CHECK(out[0].id == q + "k");
+  CHECK(out[1].id == q + "k_2");
+  CHECK(out[99].id == q + "k_100");
+  CHECK(out[100].id == q + "k_7_2");  // k_7 was taken by the 7th a.k
+  std::set<std::string> ids;
+  for (const auto& c : out) ids.insert(c.id.str());
+  CHECK(ids.size() == out.size());
+}
+
 TEST_CASE("normalisation keeps invariants on every corpus-like shape") {
   Loaded l = load(
       "SELECT a.k, count(*) FROM a, b WHERE a.k = b.k AND b.v IN (SELECT v FROM a) GROUP BY a.k;"
