@@ -75,11 +75,11 @@ std::string Binder::identText(P::IdentifierContext* ctx) {
 }
 
 std::string Binder::uniqueQualifier(const std::string& base) {
-  return uniqueName(base, qualifiers_, qualifierNext_[base]);
+  return uniqueName(base, qualifiers_.names, qualifierNext_[base]);
 }
 
 void Binder::releaseQualifier(const std::string& name) {
-  qualifiers_.erase(name);
+  qualifiers_.names.erase(name);
   // `name` is some base's `base_i`: that base's search must start at i again.
   for (size_t p = name.find('_'); p != std::string::npos; p = name.find('_', p + 1)) {
     const std::string digits = name.substr(p + 1);
@@ -92,7 +92,7 @@ void Binder::releaseQualifier(const std::string& name) {
 }
 
 PlanPtr Binder::bindTopQuery(P::QueryContext* ctx) {
-  qualifiers_.clear();
+  qualifiers_.names.clear();
   qualifierNext_.clear();
   BoundRel rel = bindQuery(ctx, nullptr, "q");
   if (failed_) return nullptr;

@@ -90,6 +90,18 @@ struct CteDef {
   bool active = false;  ///< its body is being bound: a reference now is not to it
 };
 
+/// The names taken in one list (a select list's, an aggregate's outputs), the
+/// set's nodes in a buffer inside it while they fit: a list of a few dozen
+/// names costs no allocation but long names' own.
+struct LocalNames {
+  LocalNames() = default;
+  LocalNames(const LocalNames&) = delete;
+  LocalNames& operator=(const LocalNames&) = delete;
+  std::array<std::byte, 2048> buffer;
+  std::pmr::monotonic_buffer_resource memory{buffer.data(), buffer.size()};
+  std::pmr::set<std::string> names{&memory};
+};
+
 class Binder;
 /// Parses a view's stored SQL and binds it with `b` (defined beside the parser).
 BoundRel bindView(Binder& b, const ViewDef& view, const std::string& hint);
@@ -200,10 +212,10 @@ class Binder {
   friend BoundRel bindView(Binder& b, const ViewDef& view, const std::string& hint);
   SourceLoc offset_;
   bool failed_ = false;
-  std::set<std::string> qualifiers_;
+  LocalNames qualifiers_;  ///< a statement's few dozen qualifiers cost no allocation
   /// Per base name, the suffix to try first: a query that expands a WITH query
   /// into 5,000 scans named `x` made uniqueQualifier quadratic (seconds).
-  std::unordered_map<std::string, int> qualifierNext_;
+  std::pmr::unordered_map<std::string, int> qualifierNext_{&qualifiers_.memory};
   std::vector<CteDef> ctes_;
 
  public:
@@ -218,18 +230,6 @@ class Binder {
 /// its value, 0 when it has more digits than any select list has items;
 /// nullopt when `text` is not all digits.
 std::optional<size_t> positionLiteral(const std::string& text);
-
-/// The names taken in one list (a select list's, an aggregate's outputs), the
-/// set's nodes in a buffer inside it while they fit: a list of a few dozen
-/// names costs no allocation but long names' own.
-struct LocalNames {
-  LocalNames() = default;
-  LocalNames(const LocalNames&) = delete;
-  LocalNames& operator=(const LocalNames&) = delete;
-  std::array<std::byte, 2048> buffer;
-  std::pmr::monotonic_buffer_resource memory{buffer.data(), buffer.size()};
-  std::pmr::set<std::string> names{&memory};
-};
 
 /// Makes the name unique among `taken` by appending _2, _3..., trying suffixes
 /// from `from` (2 when less) and leaving it past the one taken. Valid while

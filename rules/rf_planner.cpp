@@ -346,15 +346,15 @@ struct Planner {
       visitTopN(n);
     if (n.op == PlanOp::Join && n.predicate) {
       std::vector<std::pair<ExprPtr, EquiConjunct>> eligible;
-      for (const auto& conj : conjuncts(n.predicate)) {
+      forEachConjunct(n.predicate, [&](const ExprPtr& conj) {
         EquiConjunct s;
         Decision d = generateUnder(profile, n, conj, &s);
-        if (!d.ok) {
-          report.generation.push_back({0, n.id, conj, d});
-          continue;
-        }
-        eligible.push_back({conj, s});
-      }
+        if (d.ok)
+          eligible.push_back({conj, s});
+        else
+          report.generation.push_back({0, n.id, conj, std::move(d)});
+        return true;
+      });
       if (composite && profile == Profile::Sound && compositeOf(n, eligible)) eligible.clear();
       for (const auto& [conj, s] : eligible) {
         Decision d = Decision::yes(RfRule::GenerateFromJoinConjunct, "");
