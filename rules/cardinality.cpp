@@ -44,16 +44,21 @@ void makeSet(std::vector<std::string_view>& ids) {
 }  // namespace
 
 double CardinalityEstimator::rows(const PlanNode& n) {
+  if (&n == last_.first) return last_.second;  // ndv() asks about one node many times
   auto place = [&] {
     return std::lower_bound(rows_.begin(), rows_.end(), &n, [](const auto& e, const PlanNode* p) {
       return std::less<const PlanNode*>{}(e.first, p);
     });
   };
   auto it = place();
-  if (it != rows_.end() && it->first == &n) return it->second;
+  if (it != rows_.end() && it->first == &n) {
+    last_ = *it;
+    return it->second;
+  }
   double r = compute(n);
   if (rows_.empty()) rows_.reserve(32);
   rows_.insert(place(), {&n, r});  // compute() added the children's: look again
+  last_ = {&n, r};
   return r;
 }
 

@@ -70,6 +70,7 @@ class CardinalityEstimator {
   /// Rows per node, sorted by node address: a plan has a few dozen nodes, and
   /// a hash map allocated per entry.
   std::vector<std::pair<const PlanNode*, double>> rows_;
+  std::pair<const PlanNode*, double> last_{nullptr, 0};  ///< the last node asked about
 };
 
 /// Sets `estimatedRows` on every node of the plan (subquery plans included)

@@ -78,19 +78,23 @@ class EqualColumns {
 
 /// Filters that hold the same key set and test it the same way.
 bool sameKeys(const RuntimeFilter& a, const RuntimeFilter& b, EqualColumns& equal) {
-  return equal.same(a.build, b.build) && a.op == b.op && a.nullAllowed == b.nullAllowed &&
-         a.acceptNull == b.acceptNull && a.kinds == b.kinds && a.scope == b.scope;
+  // The plain fields first: same() may index the build side's equalities.
+  return a.op == b.op && a.nullAllowed == b.nullAllowed && a.acceptNull == b.acceptNull &&
+         a.kinds == b.kinds && a.scope == b.scope && equal.same(a.build, b.build);
+}
+
+/// The joins under `n` that produce more than one filter, in plan order.
+void joinsWithTwoFilters(PlanNode& n, std::vector<PlanNode*>& out) {
+  if (n.op == PlanOp::Join && n.runtimeFilters.size() > 1) out.push_back(&n);
+  for (auto& c : n.children) joinsWithTwoFilters(*c, out);
 }
 
 }  // namespace
 
 void mergeDuplicateFilters(PlanNode& root, RfReport& report) {
   std::vector<PlanNode*> joins;
-  std::function<void(PlanNode&)> collect = [&](PlanNode& n) {
-    if (n.op == PlanOp::Join && n.runtimeFilters.size() > 1) joins.push_back(&n);
-    for (auto& c : n.children) collect(*c);
-  };
-  collect(root);
+  joinsWithTwoFilters(root, joins);
+  if (joins.empty()) return;                 // nothing to merge (most plans)
   std::unordered_map<int, PlanNode*> scans;  // by id, built at the first merge
   auto scanOf = [&](int id) {
     if (scans.empty()) {

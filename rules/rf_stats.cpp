@@ -14,10 +14,17 @@ void collect(const PlanNode& n, std::vector<const PlanNode*>& scans) {
 TableStats::TableStats(const PlanNode& root) {
   std::vector<const PlanNode*> scans;  // in plan order
   collect(root, scans);
-  std::stable_sort(scans.begin(), scans.end(),
-                   [](const PlanNode* a, const PlanNode* b) { return a->table < b->table; });
-  entries_.reserve(scans.size());
-  for (const PlanNode* s : scans) {  // a table's scans in plan order: later ones overwrite
+  if (scans.empty()) return;
+  // By table, then plan order (a plain sort on both keys: a stable one asks for a buffer).
+  std::vector<std::pair<const PlanNode*, size_t>> order;
+  order.reserve(scans.size());
+  for (size_t i = 0; i < scans.size(); ++i) order.emplace_back(scans[i], i);
+  std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
+    const int c = a.first->table.compare(b.first->table);
+    return c != 0 ? c < 0 : a.second < b.second;
+  });
+  entries_.reserve(order.size());
+  for (const auto& [s, i] : order) {  // a table's scans in plan order: later ones overwrite
     if (entries_.empty() || entries_.back().table != s->table)
       entries_.push_back({s->table, {}, {}});
     Entry& e = entries_.back();
