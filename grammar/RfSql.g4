@@ -12,6 +12,7 @@ options { contextSuperClass = ArenaContext; }
 
 @parser::header {
 #include "grammar/parse_arena.h"
+#include "grammar/prediction.h"
 namespace rfsql {
 using ArenaContext = rfguard::ArenaContext;
 }
@@ -31,6 +32,8 @@ using ArenaContext = rfguard::ArenaContext;
   // fewer virtual calls (Parser::consume asks for the current token and its
   // type again, and for the stream). Final, so the rules' calls are direct.
   antlr4::Token* match(size_t ttype) final;
+  // Predicts with rfguard::PredictionFastPath (grammar/prediction.h) from now on.
+  void usePredictionFastPath();
 
   // Every rule ends with `auto onExit = finally([=] { exitRule(); });`; the
   // runtime's finally() wraps the lambda in a std::function, called through a
@@ -100,6 +103,11 @@ antlr4::Token* RfSqlParser::match(size_t ttype) {
   _errHandler->reportMatch(this);
   _input->consume();
   return t;
+}
+
+void RfSqlParser::usePredictionFastPath() {
+  delete _interpreter;
+  _interpreter = new rfguard::PredictionFastPath(this, _atn, _decisionToDFA, _sharedContextCache);
 }
 
 void RfSqlParser::exitRule() {

@@ -150,6 +150,7 @@ bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry
     return false;
   }
   out.parser = std::make_unique<P>(out.tokens.get());
+  out.parser->usePredictionFastPath();
   out.parser->setBuildParseTree(false);
   out.parser->removeErrorListeners();
   out.parser->template getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(

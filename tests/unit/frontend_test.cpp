@@ -212,6 +212,28 @@ TEST_CASE("a syntax error skips only its own statement") {
   CHECK(l.queries[1].name == "query3");  // "SELEC 1" is not recognisably a query
 }
 
+TEST_CASE("predictions answer alike on a cold and on a warm DFA") {
+  // A decision's first prediction in a process takes the runtime's path (it
+  // builds the decision's start state); later ones take PredictionFastPath
+  // (grammar/prediction.h), errors and SLL -> LL retries included.
+  const std::string sql =
+      "SELECT k FROM a WHERE;\nSELECT a.k, sum(b.v) FROM a LEFT JOIN b ON a.k = b.k "
+      "WHERE a.v IN (SELECT v FROM b) GROUP BY a.k HAVING count(*) > 1 ORDER BY 2 LIMIT 3;\n"
+      "SELEC 1;\nSELECT CASE WHEN k < 0 THEN -k ELSE k END FROM a UNION ALL SELECT v FROM b";
+  std::vector<std::string> runs;
+  for (int i = 0; i < 3; ++i) {
+    Loaded l = load(sql);
+    std::string r;
+    for (const auto& d : l.diags.items()) r += d.render() + "\n";
+    for (const auto& q : l.queries) r += planToText(*q.plan);
+    runs.push_back(r);
+  }
+  CHECK(runs[0].find("t.sql:2:22: error: syntax error") != std::string::npos);
+  CHECK(runs[0].find("Union") != std::string::npos);
+  CHECK(runs[1] == runs[0]);
+  CHECK(runs[2] == runs[0]);
+}
+
 TEST_CASE("each query keeps its own text and name, whichever lexer read it") {
   // ASCII goes through the direct lexer (byte offsets), text with a non-ASCII
   // character through ANTLR's (code point offsets): the same slices either way.
