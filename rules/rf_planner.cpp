@@ -119,7 +119,7 @@ struct Planner {
     auto isKey = [&](const PlanNode* scan, const std::string& id) {
       if (!scan) return false;
       const std::string_view key = stats->distributionKey(scan->table);
-      // id is "alias.key"
+      // id == scan->alias + "." + key, without building the string
       return !key.empty() && id.size() == scan->alias.size() + 1 + key.size() &&
              id.starts_with(scan->alias) && id[scan->alias.size()] == '.' && id.ends_with(key);
     };

@@ -124,8 +124,8 @@ std::string kindProblem(const RuntimeFilter& f, const Type& t) {
 }  // namespace
 
 void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector<bool>& ok) {
-  std::vector<int>
-      broken;  // producers with findings, ascending: their consumers are judged by position only
+  // Producers with findings, ascending: their consumers are judged by position only.
+  std::vector<int> broken;
   for (size_t first = 0; first < facts.producers.size();) {
     const int id = facts.producers[first].filter->id;
     const std::span<const Producer> ps = facts.producersOf(id);
