@@ -52,13 +52,14 @@ void LineageIndex::count(const PlanNode& n, size_t& nodes, size_t& columns) cons
   for (const auto& c : n.children) count(*c, nodes, columns);
 }
 
-void LineageIndex::addColumn(std::string_view col, size_t hash, PlanNode* scan, int join) {
+void LineageIndex::addColumn(std::string_view col, size_t hash, int at) {
+  if (col.empty()) return;  // an empty id names nothing (and would read as a free slot)
   const size_t mask = columnSlots_.size() - 1;
-  size_t at = hash & mask;
-  for (; !columnSlots_[at].col.empty(); at = (at + 1) & mask)
-    if (join < 0 && columnSlots_[at].join < 0 && columnSlots_[at].col == col)
+  size_t slot = hash & mask;
+  for (; !columnSlots_[slot].free(); slot = (slot + 1) & mask)
+    if (at >= 0 && columnSlots_[slot].at >= 0 && columnSlots_[slot].col() == col)
       break;  // a later scan
-  columnSlots_[at] = {col, scan, join};
+  columnSlots_[slot] = {col.data(), static_cast<uint32_t>(col.size()), at};
 }
 
 void LineageIndex::visit(PlanNode& n, int parent, int nullEdges, int barriers) {
@@ -77,13 +78,12 @@ void LineageIndex::visit(PlanNode& n, int parent, int nullEdges, int barriers) {
   in.op = n.op;
   info_.push_back(in);
   if (n.op == PlanOp::Scan)
-    for (const auto& c : n.output) addColumn(c.id.view(), c.id.hash(), &n, -1);
+    for (const auto& c : n.output) addColumn(c.id.view(), c.id.hash(), at);
   if (n.op == PlanOp::Join && n.predicate)
     forEachConjunct(n.predicate, [&](const ExprPtr& c) {
       if (c->kind == ExprKind::Call && c->args.size() == 2)
         for (const auto& a : c->args)
-          if (isJoinKey(*a))
-            addColumn(a->name, std::hash<std::string_view>{}(a->name), nullptr, at);
+          if (isJoinKey(*a)) addColumn(a->name, std::hash<std::string_view>{}(a->name), -1 - at);
       return true;
     });
   for (size_t i = 0; i < n.children.size(); ++i) {
@@ -106,8 +106,10 @@ bool LineageIndex::within(int outer, int inner) const {
 
 PlanNode* LineageIndex::scanOf(std::string_view col, size_t hash) const {
   const size_t mask = columnSlots_.size() - 1;
-  for (size_t at = hash & mask; !columnSlots_[at].col.empty(); at = (at + 1) & mask)
-    if (columnSlots_[at].join < 0 && columnSlots_[at].col == col) return columnSlots_[at].scan;
+  for (size_t slot = hash & mask; !columnSlots_[slot].free(); slot = (slot + 1) & mask) {
+    const ColumnSlot& k = columnSlots_[slot];
+    if (k.at >= 0 && k.col() == col) return info_[static_cast<size_t>(k.at)].node;
+  }
   return nullptr;
 }
 
@@ -127,9 +129,10 @@ PlanNode* LineageIndex::jumpTarget(const PlanNode& from, const std::string& col)
   if (s.nullEdges != f.nullEdges) return nullptr;  // a NULL-generating side on the way
   if (p.barriers - f.barriers + (f.barrier ? 1 : 0) != 0) return nullptr;  // lineage changes
   const size_t mask = columnSlots_.size() - 1;
-  for (size_t at = hash & mask; !columnSlots_[at].col.empty(); at = (at + 1) & mask) {
-    const ColumnSlot& k = columnSlots_[at];
-    if (k.join >= 0 && k.col == col && within(fp, k.join) && within(k.join, s.parent))
+  for (size_t slot = hash & mask; !columnSlots_[slot].free(); slot = (slot + 1) & mask) {
+    const ColumnSlot& k = columnSlots_[slot];
+    const int join = -1 - k.at;
+    if (k.at < 0 && k.col() == col && within(fp, join) && within(join, s.parent))
       return nullptr;  // a join where col is a key
   }
   return scan;

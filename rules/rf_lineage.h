@@ -2,6 +2,7 @@
 // A lineage index over a plan, so that a filter on a plain column can skip in
 // O(1) a run of nodes that would all pass it unchanged. Without it, each of n
 // filters of a left-deep star walks the spine node by node: quadratic.
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -46,16 +47,19 @@ class LineageIndex {
     PlanNode* node = nullptr;
   };
   /// A column id with the scan that outputs it, or with a join that compares it
-  /// (one slot per join: the table is a multimap).
+  /// (one slot per join: the table is a multimap). 16 bytes: a table of a
+  /// TPC-H plan's columns stays small enough for glibc's quick paths.
   struct ColumnSlot {
-    std::string_view col;  ///< empty: a free slot
-    PlanNode* scan = nullptr;
-    int join = -1;  ///< position of the join, or -1 for an output slot
+    const char* data = nullptr;  ///< the id's text; null: a free slot
+    uint32_t size = 0;
+    int32_t at = 0;  ///< >= 0: the scan's position; < 0: -1 - the join's position
+    std::string_view col() const { return {data, size}; }
+    bool free() const { return data == nullptr; }
   };
   void count(const PlanNode& n, size_t& nodes, size_t& columns) const;
   void visit(PlanNode& n, int parent, int nullEdges, int barriers);
   bool within(int outer, int inner) const;  ///< positions: inner is outer or below it
-  void addColumn(std::string_view col, size_t hash, PlanNode* scan, int join);
+  void addColumn(std::string_view col, size_t hash, int at);
   /// The position of node `id` in visit order, or -1.
   int positionOf(int id) const;
   /// The scan that outputs `col` (hashed as std::hash<std::string_view>), if any.

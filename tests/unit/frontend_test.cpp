@@ -61,6 +61,20 @@ TEST_CASE("UTF-8 is checked against Unicode's well-formed byte sequences") {
     CHECK(oneLine(std::string("x") + bad + "y").find("\\x") != std::string::npos);
   }
   CHECK(oneLine(std::string("caf\xC3\xA9 \xCC\0!", 9)) == "caf\xC3\xA9 \\xcc\\x00!");
+  // The first bad byte, wherever it falls among the ASCII bytes read eight at
+  // a time, and after a well-formed character (one column, two bytes).
+  for (int at = 0; at < 24; ++at) {
+    std::string text(24, 'x');
+    text[static_cast<size_t>(at)] = '\xFF';
+    INFO(at);
+    CHECK(firstError(literal(text)) == "t.sql:2:" + std::to_string(9 + at) +
+                                           ": error: input is not valid UTF-8 text (byte " +
+                                           std::to_string(87 + at) + ")");
+    CHECK(firstError(literal("\xC3\xA9" + text)) ==
+          "t.sql:2:" + std::to_string(10 + at) + ": error: input is not valid UTF-8 text (byte " +
+              std::to_string(89 + at) + ")");
+    CHECK(load(literal(std::string(static_cast<size_t>(at), 'x') + "\xC3\xA9")).ok);
+  }
 }
 
 TEST_CASE("ORDER BY and GROUP BY positions outside the select list are errors, not crashes") {
