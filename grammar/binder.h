@@ -1,12 +1,9 @@
 #pragma once
 // Internal to grammar/: turns ANTLR parse trees into IR plans.
 #include <algorithm>
-#include <array>
-#include <cstddef>
 #include <map>
 #include <memory_resource>
 #include <optional>
-#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -19,6 +16,7 @@
 #include "ir/catalog.h"
 #include "ir/diagnostics.h"
 #include "ir/plan.h"
+#include "ir/stack_arena.h"
 
 namespace rfguard {
 
@@ -94,12 +92,8 @@ struct CteDef {
 /// set's nodes in a buffer inside it while they fit: a list of a few dozen
 /// names costs no allocation but long names' own.
 struct LocalNames {
-  LocalNames() = default;
-  LocalNames(const LocalNames&) = delete;
-  LocalNames& operator=(const LocalNames&) = delete;
-  std::array<std::byte, 2048> buffer;
-  std::pmr::monotonic_buffer_resource memory{buffer.data(), buffer.size()};
-  std::pmr::set<std::string> names{&memory};
+  StackArena<2048> arena;
+  std::pmr::set<std::string> names{&arena.memory};
 };
 
 class Binder;
@@ -215,7 +209,7 @@ class Binder {
   LocalNames qualifiers_;  ///< a statement's few dozen qualifiers cost no allocation
   /// Per base name, the suffix to try first: a query that expands a WITH query
   /// into 5,000 scans named `x` made uniqueQualifier quadratic (seconds).
-  std::pmr::unordered_map<std::string, int> qualifierNext_{&qualifiers_.memory};
+  std::pmr::unordered_map<std::string, int> qualifierNext_{&qualifiers_.arena.memory};
   std::vector<CteDef> ctes_;
 
  public:

@@ -1,19 +1,17 @@
 #include "rules/rf_planner.h"
 
 #include "ir/printers.h"
+#include "ir/stack_arena.h"
 #include "rules/cardinality.h"
 #include "rules/rf_merge.h"
 #include "rules/rf_stats.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <cstddef>
 #include <functional>
 #include <map>
 #include <memory_resource>
 #include <optional>
-#include <set>
 
 namespace rfguard {
 
@@ -158,10 +156,11 @@ struct Planner {
   void propagate(PlanNode& start, RuntimeFilter& f, bool columnTargetsOnly = false) {
     // The walk's lists live on the stack while they fit (most filters reach a
     // few nodes; a long chain spills to the heap).
-    std::array<std::byte, 4096> stack;
-    std::pmr::monotonic_buffer_resource mem(stack.data(), stack.size());
-    std::pmr::vector<Item> work({{&start, f.probe, -1}}, &mem);  // breadth-first, from the front
-    std::pmr::multimap<std::pair<int, size_t>, const Expr*> seen(&mem);  // (node, shape) -> expr
+    StackArena<4096> arena;
+    std::pmr::vector<Item> work({{&start, f.probe, -1}},
+                                &arena.memory);  // breadth-first, from the front
+    std::pmr::multimap<std::pair<int, size_t>, const Expr*> seen(
+        &arena.memory);  // (node, shape) -> expr
     size_t placed = 0;
     for (size_t head = 0; head < work.size(); ++head) {
       Item it = std::move(work[head]);

@@ -5,26 +5,24 @@
 namespace rfguard {
 
 namespace {
-void collect(const PlanNode& n, std::vector<const PlanNode*>& scans) {
-  if (n.op == PlanOp::Scan && (n.tableRows || !n.distributionKey.empty())) scans.push_back(&n);
+/// The scans that state a statistic, each with its place in plan order.
+void collect(const PlanNode& n, std::vector<std::pair<const PlanNode*, size_t>>& scans) {
+  if (n.op == PlanOp::Scan && (n.tableRows || !n.distributionKey.empty()))
+    scans.emplace_back(&n, scans.size());
   for (const auto& c : n.children) collect(*c, scans);
 }
 }  // namespace
 
 TableStats::TableStats(const PlanNode& root) {
-  std::vector<const PlanNode*> scans;  // in plan order
+  std::vector<std::pair<const PlanNode*, size_t>> scans;
   collect(root, scans);
-  if (scans.empty()) return;
   // By table, then plan order (a plain sort on both keys: a stable one asks for a buffer).
-  std::vector<std::pair<const PlanNode*, size_t>> order;
-  order.reserve(scans.size());
-  for (size_t i = 0; i < scans.size(); ++i) order.emplace_back(scans[i], i);
-  std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
+  std::sort(scans.begin(), scans.end(), [](const auto& a, const auto& b) {
     const int c = a.first->table.compare(b.first->table);
     return c != 0 ? c < 0 : a.second < b.second;
   });
-  entries_.reserve(order.size());
-  for (const auto& [s, i] : order) {  // a table's scans in plan order: later ones overwrite
+  entries_.reserve(scans.size());
+  for (const auto& [s, i] : scans) {  // a table's scans in plan order: later ones overwrite
     if (entries_.empty() || entries_.back().table != s->table)
       entries_.push_back({s->table, {}, {}});
     Entry& e = entries_.back();

@@ -5,11 +5,10 @@
 // equality copy. Without a derivation, the finding names the deepest step that
 // broke a condition, or says that the target is not derivable at all.
 #include <algorithm>
-#include <array>
-#include <cstddef>
 #include <memory_resource>
 #include <unordered_set>
 
+#include "ir/stack_arena.h"
 #include "rules/rf_hooks.h"
 #include "rules/rf_profiles.h"
 #include "verifier/plan_facts.h"
@@ -100,17 +99,17 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
   }
   // The search's lists live on the stack while they fit (a safe consumer's
   // search is a handful of steps; only a long path spills to the heap).
-  std::array<std::byte, 2048> stack;
-  std::pmr::monotonic_buffer_resource mem(stack.data(), stack.size());
-  const auto path = facts.path(facts.probeRoot(p), c.node, &mem);
+  StackArena<2048> arena;
+  std::pmr::memory_resource* mem = &arena.memory;
+  const auto path = facts.path(facts.probeRoot(p), c.node, mem);
   const ExprPtr& target = c.target->target;
 
-  using Reached = std::pair<size_t, ExprPtr>;            // (depth, expression)
-  std::pmr::vector<Reached> work({{0, f.probe}}, &mem);  // breadth-first, as above
-  std::pmr::vector<Reached> seen(&mem);                  // a few along one path
-  std::pmr::vector<Break> breaks(&mem);                  // conditions broken on the way
-  std::pmr::vector<Break> lineage(&mem);  // the expression did not lead towards the scan
-  std::vector<std::string> arrived;       // what reached the scan instead of the target
+  using Reached = std::pair<size_t, ExprPtr>;           // (depth, expression)
+  std::pmr::vector<Reached> work({{0, f.probe}}, mem);  // breadth-first, as above
+  std::pmr::vector<Reached> seen(mem);                  // a few along one path
+  std::pmr::vector<Break> breaks(mem);                  // conditions broken on the way
+  std::pmr::vector<Break> lineage(mem);  // the expression did not lead towards the scan
+  std::vector<std::string> arrived;      // what reached the scan instead of the target
   for (size_t head = 0; head < work.size(); ++head) {
     const size_t i = work[head].first;  // not a structured binding: the lambda below uses it
     ExprPtr e = std::move(work[head].second);
