@@ -99,11 +99,21 @@ class DirectToken : public ArenaToken {
   size_t channelOf() const { return _channel; }
 };
 
+using TokenVector = std::vector<std::unique_ptr<antlr4::Token>>;
+
+/// The thread's spare token vector: a finished parse's, emptied, for the next
+/// scan (its kilobyte or more asked of malloc each time made glibc merge every
+/// small block freed since the last such request).
+TokenVector& spareTokens() {
+  thread_local TokenVector spare;
+  return spare;
+}
+
 /// Hands out the scanned tokens in order, EOF last (and again if asked).
 class TokenList : public antlr4::TokenSource {
  public:
   explicit TokenList(antlr4::CharStream* input) : input_(input) {}
-  std::vector<std::unique_ptr<antlr4::Token>> tokens;
+  TokenVector tokens;
 
   std::unique_ptr<antlr4::Token> nextToken() override {
     if (next_ + 1 < tokens.size()) return std::move(tokens[next_++]);
@@ -111,11 +121,19 @@ class TokenList : public antlr4::TokenSource {
   }
   /// Appends every token not handed out yet to `out`, as nextToken() would
   /// one by one (EOF last, a copy), numbering them by their place in `out`.
-  void takeAll(std::vector<std::unique_ptr<antlr4::Token>>& out) {
+  /// Into an empty `out`, before any was handed out, the list's vector moves
+  /// whole (EOF itself, the list keeping a copy).
+  void takeAll(TokenVector& out) {
     const size_t first = out.size();
-    out.reserve(first + tokens.size() - next_);
-    for (; next_ + 1 < tokens.size(); ++next_) out.push_back(std::move(tokens[next_]));
-    out.push_back(std::make_unique<DirectToken>(eof()));
+    if (first == 0 && next_ == 0 && !tokens.empty()) {
+      eofCopy_ = std::make_unique<DirectToken>(eof());
+      out.swap(tokens);
+      tokens.clear();
+    } else {
+      out.reserve(first + tokens.size() - next_);
+      for (; next_ + 1 < tokens.size(); ++next_) out.push_back(std::move(tokens[next_]));
+      out.push_back(std::make_unique<DirectToken>(eof()));
+    }
     for (size_t i = first; i < out.size(); ++i)
       static_cast<antlr4::CommonToken*>(out[i].get())->setTokenIndex(i);
   }
@@ -131,13 +149,17 @@ class TokenList : public antlr4::TokenSource {
   }
 
  private:
-  /// Every token in the list is a DirectToken, EOF (the last) too.
-  const DirectToken& eof() const { return static_cast<const DirectToken&>(*tokens.back()); }
+  /// Every token in the list is a DirectToken, EOF (the last) too; once the
+  /// vector moved out, the copy of EOF kept.
+  const DirectToken& eof() const {
+    return eofCopy_ ? *eofCopy_ : static_cast<const DirectToken&>(*tokens.back());
+  }
   const antlr4::Token* current() const {
     return next_ < tokens.size() ? tokens[next_].get() : tokens.back().get();
   }
   antlr4::CharStream* input_;
   size_t next_ = 0;
+  std::unique_ptr<DirectToken> eofCopy_;
 };
 
 class Scanner {
@@ -149,7 +171,9 @@ class Scanner {
     // Offsets are in code points for ANTLR and in bytes here: ASCII only.
     if (!allAscii(s_)) return nullptr;
     // About one token per four characters of SQL: one allocation instead of
-    // a growing vector's many.
+    // a growing vector's many, none when the last parse's vector has room.
+    list_->tokens = std::move(spareTokens());
+    list_->tokens.clear();
     list_->tokens.reserve(s_.size() / 4 + 2);
     while (pos_ < s_.size())
       if (!next()) return nullptr;
@@ -298,8 +322,12 @@ namespace {
 
 class DirectTokenStream final : public antlr4::CommonTokenStream {
  public:
-  explicit DirectTokenStream(TokenList* source) : CommonTokenStream(source) {
-    _tokens.reserve(source->tokens.size());
+  explicit DirectTokenStream(TokenList* source) : CommonTokenStream(source) {}
+  /// The tokens go (their memory is the parse arena's, still alive); the
+  /// vector, if it is the larger, stays for the thread's next scan.
+  ~DirectTokenStream() override {
+    _tokens.clear();
+    if (_tokens.capacity() > spareTokens().capacity()) spareTokens() = std::move(_tokens);
   }
 
   // The parser asks for the next token (LT(1), LA(1)) at every decision and

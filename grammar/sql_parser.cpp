@@ -63,6 +63,51 @@ class ErrorCollector : public antlr4::BaseErrorListener {
 constexpr size_t kArenaBytesPerChar = 100;
 constexpr size_t kArenaFirstBlockMax = size_t{1} << 20;
 
+/// Parsers the thread made and has no parse for: the next parse takes one.
+/// Making a parser, and growing the list in which it records every context it
+/// makes (ANTLR's ParseTreeTracker, a vector that doubled to a few kilobytes
+/// in every parse: blocks of a kilobyte or more make glibc's malloc first
+/// merge every small block freed since the last such request), cost every
+/// parse. A view's text is parsed while its query's parse is open: a few.
+std::vector<std::unique_ptr<P>>& spareParsers() {
+  thread_local std::vector<std::unique_ptr<P>> spare;
+  return spare;
+}
+constexpr size_t kSpareParsers = 4;
+
+/// Gives a parser back to the thread's spares when its parse is done.
+struct ParserReturn {
+  void operator()(P* parser) const noexcept {
+    // Its contexts go now, while the parse's arena (their memory) is alive;
+    // the list that tracked them keeps its capacity.
+    parser->removeErrorListeners();
+    parser->setTokenStream(nullptr);
+    auto& spare = spareParsers();
+    if (spare.size() < kSpareParsers)
+      spare.emplace_back(parser);
+    else
+      delete parser;
+  }
+};
+using ParserPtr = std::unique_ptr<P, ParserReturn>;
+
+/// A parser reading `tokens`, from the spares or new: no error listener, no
+/// parse tree, predicting with rfguard::PredictionFastPath.
+ParserPtr takeParser(antlr4::TokenStream* tokens) {
+  auto& spare = spareParsers();
+  if (spare.empty()) {
+    ParserPtr parser(new P(tokens));
+    parser->usePredictionFastPath();
+    parser->setBuildParseTree(false);
+    parser->removeErrorListeners();
+    return parser;
+  }
+  ParserPtr parser(spare.back().release());
+  spare.pop_back();
+  parser->setTokenStream(tokens);
+  return parser;
+}
+
 /// Lexes and parses `text` with rule `entry`, SLL first, LL on failure.
 template <typename Ctx>
 struct Parsed {
@@ -75,7 +120,7 @@ struct Parsed {
   std::unique_ptr<rfsql::RfSqlLexer> lexer;  ///< when the direct lexer declined
   std::unique_ptr<antlr4::TokenSource> direct;
   std::unique_ptr<antlr4::CommonTokenStream> tokens;
-  std::unique_ptr<P> parser;
+  ParserPtr parser;
   ErrorCollector errors;
   Ctx* tree = nullptr;
 
@@ -149,10 +194,7 @@ bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry
         "expression nested more than " + std::to_string(limits.maxNesting) + " levels deep");
     return false;
   }
-  out.parser = std::make_unique<P>(out.tokens.get());
-  out.parser->usePredictionFastPath();
-  out.parser->setBuildParseTree(false);
-  out.parser->removeErrorListeners();
+  out.parser = takeParser(out.tokens.get());
   out.parser->template getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
       antlr4::atn::PredictionMode::SLL);
   out.parser->setErrorHandler(std::make_shared<antlr4::BailErrorStrategy>());

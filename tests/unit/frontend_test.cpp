@@ -248,6 +248,42 @@ TEST_CASE("predictions answer alike on a cold and on a warm DFA") {
   CHECK(runs[2] == runs[0]);
 }
 
+TEST_CASE("parses after parses: kept parsers and token vectors answer as new ones") {
+  // A thread keeps the parsers and the token vector of finished parses for its
+  // next ones (grammar/sql_parser.cpp, grammar/fast_lexer.cpp). A view's text
+  // is parsed while its query's parse is open: six views on views hold seven
+  // parsers at once, more than the thread keeps.
+  std::string views;
+  for (int i = 1; i <= 6; ++i)
+    views += "CREATE VIEW v" + std::to_string(i) + " AS SELECT k, v FROM " +
+             (i == 1 ? std::string("a") : "v" + std::to_string(i - 1)) + ";\n";
+  std::string wide = "SELECT ";
+  for (int i = 0; i < 400; ++i) wide += (i ? " + " : "") + std::string("(k * 2 - v)");
+  wide += " AS s FROM a";
+  const std::string shortQuery = "SELECT v FROM b WHERE k = 3";
+  auto render = [](const Loaded& l) {
+    std::string r;
+    for (const auto& d : l.diags.items()) r += d.render() + "\n";
+    for (const auto& q : l.queries) r += q.name + " " + q.sql + "\n" + planToText(*q.plan);
+    return r;
+  };
+  const std::string alone = render(load(shortQuery));
+  CHECK(alone.find("Scan #") != std::string::npos);
+  const std::string script = views + wide + ";\nSELECT k FROM a WHERE;\n" + shortQuery +
+                             ";\nSELECT s.k FROM v6 s JOIN v3 t ON s.k = t.k";
+  std::vector<std::string> runs;
+  for (int i = 0; i < 3; ++i) {
+    runs.push_back(render(load(script)));
+    CHECK(render(load(shortQuery)) == alone);  // after a longer text's tokens
+  }
+  CHECK(runs[0].find("t.sql:9:22: error: syntax error: unexpected end of statement") !=
+        std::string::npos);
+  CHECK(runs[0].find("query3 " + shortQuery + "\n") != std::string::npos);
+  CHECK(runs[0].find("a AS a_2") != std::string::npos);  // v6 and v3 each read a
+  CHECK(runs[1] == runs[0]);
+  CHECK(runs[2] == runs[0]);
+}
+
 TEST_CASE("each query keeps its own text and name, whichever lexer read it") {
   // ASCII goes through the direct lexer (byte offsets), text with a non-ASCII
   // character through ANTLR's (code point offsets): the same slices either way.
