@@ -1,5 +1,6 @@
 #include "grammar/fast_lexer.h"
 
+#include <array>
 #include <cassert>
 #include <cstdint>
 #include <cstring>
@@ -14,11 +15,26 @@ namespace {
 
 using L = rfsql::RfSqlLexer;
 
+/// What a byte can be in a token: a letter, a digit, '_', a blank (one
+/// table look-up where the scan's loops asked up to five questions per byte).
+enum : uint8_t { kLetter = 1, kDigit = 2, kUnderscore = 4, kBlank = 8 };
+constexpr std::array<uint8_t, 256> kClasses = [] {
+  std::array<uint8_t, 256> t{};
+  for (int c = 'a'; c <= 'z'; ++c) t[static_cast<size_t>(c)] = kLetter;
+  for (int c = 'A'; c <= 'Z'; ++c) t[static_cast<size_t>(c)] = kLetter;
+  for (int c = '0'; c <= '9'; ++c) t[static_cast<size_t>(c)] = kDigit;
+  t['_'] = kUnderscore;
+  for (char c : {' ', '\t', '\r', '\n'}) t[static_cast<unsigned char>(c)] = kBlank;
+  return t;
+}();
+uint8_t classOf(char c) {
+  return kClasses[static_cast<unsigned char>(c)];
+}
 bool isLetter(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  return classOf(c) & kLetter;
 }
 bool isDigit(char c) {
-  return c >= '0' && c <= '9';
+  return classOf(c) & kDigit;
 }
 char lower(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
@@ -78,25 +94,34 @@ bool allAscii(const std::string& s) {
 
 /// A scanned token, its fields set at once: CommonToken's constructor asks the
 /// token source for the line and column (virtual calls), and its text would
-/// come through a setter, copied from a temporary.
+/// come through a setter, copied from a temporary. The text is a view of the
+/// scanned source, which outlives the parse (grammar/sql_parser.cpp's Parsed),
+/// copied only when asked for.
 class DirectToken : public ArenaToken {
  public:
   DirectToken(std::pair<antlr4::TokenSource*, antlr4::CharStream*> source, size_t type,
               size_t channel, size_t start, size_t stop, size_t line, size_t col,
               std::string_view text)
-      : ArenaToken(type) {
+      : ArenaToken(type), text_(text) {
     _source = source;
     _channel = channel;
     _start = start;
     _stop = stop;
     _line = line;
     _charPositionInLine = col;
-    _text.assign(text.data(), text.size());
+  }
+  /// As CommonToken's: a text set later wins, EOF's is "<EOF>".
+  std::string getText() const override {
+    if (!_text.empty() || text_.empty()) return CommonToken::getText();
+    return std::string(text_);
   }
   /// The type and channel without a virtual call (the token stream asks at
   /// every step of the parser).
   size_t type() const { return _type; }
   size_t channelOf() const { return _channel; }
+
+ private:
+  std::string_view text_;
 };
 
 using TokenVector = std::vector<std::unique_ptr<antlr4::Token>>;
@@ -190,20 +215,19 @@ class Scanner {
   bool next() {
     const char c = s_[pos_];
     const char d = at(pos_ + 1);
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+    const uint8_t cls = classOf(c);
+    if (cls & kBlank) {
       // Blanks make no token (RfSql.g4: WS -> skip).
       for (; pos_ < s_.size(); ++pos_) {
         const char b = s_[pos_];
-        if (b == '\n')
-          ++line_, lineStart_ = pos_ + 1;
-        else if (b != ' ' && b != '\t' && b != '\r')
-          break;
+        if (!(classOf(b) & kBlank)) break;
+        if (b == '\n') ++line_, lineStart_ = pos_ + 1;
       }
       return true;
     }
-    if (isLetter(c) || c == '_') {
+    if (cls & (kLetter | kUnderscore)) {
       size_t end = pos_ + 1;
-      while (end < s_.size() && (isLetter(s_[end]) || isDigit(s_[end]) || s_[end] == '_')) ++end;
+      while (end < s_.size() && (classOf(s_[end]) & (kLetter | kDigit | kUnderscore))) ++end;
       return emit(wordType(end), end);
     }
     if (isDigit(c)) {

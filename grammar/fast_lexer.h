@@ -19,7 +19,7 @@ namespace rfguard {
 
 /// The tokens of `text` as a token source for a CommonTokenStream, each token
 /// attributed to it and to `input` (the ANTLRInputStream over the same text);
-/// nullptr to decline.
+/// nullptr to decline. The tokens' texts are views of `text`: it outlives them.
 std::unique_ptr<antlr4::TokenSource> fastLex(const std::string& text, antlr4::CharStream* input);
 
 /// A token stream over fastLex()'s tokens: the same as a CommonTokenStream,
