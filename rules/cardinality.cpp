@@ -1,7 +1,9 @@
 #include "rules/cardinality.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <functional>
 
@@ -43,21 +45,38 @@ void makeSet(std::vector<std::string_view>& ids) {
 
 }  // namespace
 
+size_t CardinalityEstimator::memoSlot(const PlanNode* n) const {
+  assert(!rows_.empty() && (rows_.size() & (rows_.size() - 1)) == 0);
+  const size_t mask = rows_.size() - 1;
+  // Fibonacci hashing of the address (nodes are at least 16 bytes apart).
+  size_t at = static_cast<size_t>(
+                  (reinterpret_cast<uintptr_t>(n) >> 4) * UINT64_C(0x9E3779B97F4A7C15) >> 32) &
+              mask;
+  while (rows_[at].node && rows_[at].node != n) at = (at + 1) & mask;
+  return at;
+}
+
+void CardinalityEstimator::memoGrow() {
+  // 32 slots first (512 bytes: glibc hands out blocks under a kilobyte
+  // without tidying its small free blocks first), doubling at half full.
+  std::vector<RowsMemo> old(rows_.empty() ? 32 : 2 * rows_.size());
+  old.swap(rows_);
+  for (const auto& e : old)
+    if (e.node) rows_[memoSlot(e.node)] = e;
+}
+
 double CardinalityEstimator::rows(const PlanNode& n) {
   if (&n == last_.first) return last_.second;  // ndv() asks about one node many times
-  auto place = [&] {
-    return std::lower_bound(rows_.begin(), rows_.end(), &n, [](const auto& e, const PlanNode* p) {
-      return std::less<const PlanNode*>{}(e.first, p);
-    });
-  };
-  auto it = place();
-  if (it != rows_.end() && it->first == &n) {
-    last_ = *it;
-    return it->second;
-  }
-  double r = compute(n);
-  if (rows_.empty()) rows_.reserve(32);
-  rows_.insert(place(), {&n, r});  // compute() added the children's: look again
+  if (!rows_.empty())
+    if (const RowsMemo& e = rows_[memoSlot(&n)]; e.node) {
+      last_ = {e.node, e.rows};
+      return e.rows;
+    }
+  const double r = compute(n);
+  // compute() added the children's: find the slot again.
+  if (2 * (rowsCount_ + 1) > rows_.size()) memoGrow();
+  rows_[memoSlot(&n)] = {&n, r};
+  ++rowsCount_;
   last_ = {&n, r};
   return r;
 }

@@ -66,10 +66,19 @@ class CardinalityEstimator {
   bool coversKey(const PlanNode& n, const std::vector<std::string_view>& cols);
   Ndv columnNdvIn(const Expr& col, const PlanNode* a, const PlanNode* b);
 
+  /// Rows per node in an open-addressed table over a power of two, at most
+  /// half full, keyed by node address (a plan has a few dozen nodes: a hash
+  /// map allocated per entry, a sorted vector searched a dozen steps per look-up).
+  struct RowsMemo {
+    const PlanNode* node = nullptr;  ///< null: a free slot
+    double rows = 0;
+  };
+  size_t memoSlot(const PlanNode* n) const;
+  void memoGrow();
+
   EstimateDefaults d_;
-  /// Rows per node, sorted by node address: a plan has a few dozen nodes, and
-  /// a hash map allocated per entry.
-  std::vector<std::pair<const PlanNode*, double>> rows_;
+  std::vector<RowsMemo> rows_;
+  size_t rowsCount_ = 0;
   std::pair<const PlanNode*, double> last_{nullptr, 0};  ///< the last node asked about
 };
 

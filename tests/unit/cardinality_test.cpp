@@ -1,6 +1,7 @@
 // Cardinality estimation (rules/cardinality.h) with its textbook numbers, and
 // the join order it leads to on TPC-H and SSB (rules/reorder_joins.cpp).
 #include <cmath>
+#include <functional>
 
 #include "rules/cardinality.h"
 #include "tests/unit/rf_test_support.h"
@@ -153,4 +154,33 @@ TEST_CASE("TPC-H and SSB ordered by estimates: no fact table builds where a dime
     }
     CHECK(joins > 0);
   }
+}
+
+TEST_CASE("one estimator answers every node of a wide plan as a fresh one does") {
+  // Its memo (an open-addressed table starting at 32 slots) grows several
+  // times over a plan of some 60 nodes; each answer stays the node's own.
+  std::string sql = "SELECT f.id FROM f";
+  for (int i = 0; i < 20; ++i) {
+    const std::string a = "d" + std::to_string(i);
+    sql += " JOIN (SELECT d, name FROM dim WHERE d > " + std::to_string(i) + ") " + a + " ON " + a +
+           ".d = f.d";
+  }
+  PlanPtr p = planOf(sql + " WHERE f.x = 3");
+  std::vector<const PlanNode*> nodes;
+  std::function<void(const PlanNode&)> walk = [&](const PlanNode& n) {
+    nodes.push_back(&n);
+    for (const auto& c : n.children) walk(*c);
+  };
+  walk(*p);
+  REQUIRE(nodes.size() > 60);
+  CardinalityEstimator shared;
+  for (int round = 0; round < 2; ++round)
+    for (auto it = nodes.rbegin(); it != nodes.rend(); ++it) {
+      CardinalityEstimator fresh;
+      CHECK(shared.rows(**it) == fresh.rows(**it));
+    }
+  CardinalityEstimator topFirst;  // the root first: every node below memoised on the way
+  const double root = topFirst.rows(*p);
+  for (const PlanNode* n : nodes) CHECK(topFirst.rows(*n) == CardinalityEstimator().rows(*n));
+  CHECK(topFirst.rows(*p) == root);
 }
