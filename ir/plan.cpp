@@ -189,15 +189,17 @@ void mapExprs(PlanNode& n, const std::function<ExprPtr(const ExprPtr&)>& f) {
 }
 
 namespace {
+void numberNodes(PlanNode& n, int& next);
+
+/// Numbers the plans of the subqueries in `x`, in pre-order.
+void numberSubqueries(const Expr& x, int& next) {
+  if (x.kind == ExprKind::Subquery && x.plan) numberNodes(*x.plan, next);
+  for (const auto& a : x.args) numberSubqueries(*a, next);
+}
+
 void numberNodes(PlanNode& n, int& next) {
   n.id = next++;
-  forEachExpr(n, [&](const ExprPtr& e) {
-    std::function<void(const Expr&)> visit = [&](const Expr& x) {
-      if (x.kind == ExprKind::Subquery && x.plan) numberNodes(*x.plan, next);
-      for (const auto& a : x.args) visit(*a);
-    };
-    visit(*e);
-  });
+  forEachExpr(n, [&](const ExprPtr& e) { numberSubqueries(*e, next); });
   for (auto& c : n.children) numberNodes(*c, next);
 }
 
