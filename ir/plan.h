@@ -30,8 +30,10 @@ enum class PlanOp {
   Union,
   Intersect,
   Except,
-  Values
+  Values  // the last: kPlanOps counts them
 };
+/// How many kinds of node there are.
+inline constexpr size_t kPlanOps = static_cast<size_t>(PlanOp::Values) + 1;
 
 /// One output column of a node.
 struct Column {

@@ -1,11 +1,12 @@
 #include "rules/normalize.h"
 
+#include <array>
 #include <cassert>
 
 namespace rfguard {
 
 // Each rule's function, declared from its registry line.
-#define NORM_LOCAL(name, function, description) bool function(PlanPtr& node);
+#define NORM_LOCAL(name, function, at, description) bool function(PlanPtr& node);
 #define NORM_PASS(name, function, phase, description) bool function(PlanPtr& root);
 #include "rules/norm_rules.def"
 #undef NORM_LOCAL
@@ -14,7 +15,8 @@ namespace rfguard {
 namespace {
 
 const std::vector<NormRule> kRules = {
-#define NORM_LOCAL(name, function, description) {#name, description, function, nullptr},
+#define NORM_LOCAL(name, function, at, description) \
+  {#name, description, function, nullptr, RulePhase::Rewrite, kAt##at},
 #define NORM_PASS(name, function, phase, description) \
   {#name, description, nullptr, function, RulePhase::phase},
 #include "rules/norm_rules.def"
@@ -33,17 +35,19 @@ struct Run {
     for (const auto& name : opt.disabled)
       for (size_t i = 0; i < kRules.size(); ++i)
         if (name == kRules[i].name) enabledRules[i] = false;
-    localRules.reserve(kRules.size());
     for (size_t i = 0; i < kRules.size(); ++i)
       if (kRules[i].local && kRules[i].phase == RulePhase::Rewrite && enabledRules[i])
-        localRules.push_back(&kRules[i]);
+        for (size_t op = 0; op < localRules.size(); ++op)
+          if (kRules[i].at & opSet(static_cast<PlanOp>(op))) localRules[op].push_back(&kRules[i]);
   }
 
   const NormalizeOptions& opt;
   NormalizeReport& report;
   PlanPtr* root;
-  std::vector<bool> enabledRules;           ///< by position in kRules
-  std::vector<const NormRule*> localRules;  ///< the enabled local rewrites, in order
+  std::vector<bool> enabledRules;  ///< by position in kRules
+  /// The enabled local rewrites that can fire at each kind of node, in order
+  /// (most nodes are neither filters nor joins: no rule is tried at them).
+  std::array<std::vector<const NormRule*>, kPlanOps> localRules;
 
   bool enabled(const NormRule& r) const {
     assert(&r >= kRules.data() && &r < kRules.data() + kRules.size());
@@ -83,7 +87,7 @@ struct Run {
     bool changed = false;
     for (int firing = 0; firing < kMaxLocalFirings; ++firing) {
       bool any = false;
-      for (const NormRule* r : localRules) {
+      for (const NormRule* r : localRules[static_cast<size_t>(node->op)]) {
         if (!r->local(node)) continue;
         any = changed = true;
         fired(*r);

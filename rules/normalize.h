@@ -1,6 +1,7 @@
 #pragma once
 // Normalisation: subquery decorrelation, predicate pushdown, outer-join
 // simplification and column pruning, each a named rule that can be switched off.
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <set>
@@ -27,6 +28,16 @@ enum class RulePhase {
   StartAndFinish,
 };
 
+/// A set of node kinds, one bit per PlanOp.
+using PlanOpSet = uint32_t;
+constexpr PlanOpSet opSet(PlanOp op) {
+  return PlanOpSet{1} << static_cast<unsigned>(op);
+}
+/// The nodes a local rewrite can fire at, as its registry line names them.
+inline constexpr PlanOpSet kAtFilter = opSet(PlanOp::Filter);
+inline constexpr PlanOpSet kAtJoin = opSet(PlanOp::Join);
+inline constexpr PlanOpSet kAtFilterOrJoin = kAtFilter | kAtJoin;
+
 /// A named normalisation rule.
 struct NormRule {
   const char* name;             ///< Verb+Object+Side, used by --disable
@@ -34,6 +45,9 @@ struct NormRule {
   RuleFn local;                 ///< local rewrite, or nullptr for a whole-plan pass
   bool (*pass)(PlanPtr& root);  ///< whole-plan pass, or nullptr
   RulePhase phase = RulePhase::Rewrite;
+  /// A local rewrite: the only nodes it can change (at any other it returns
+  /// false at once); the driver tries it at no other.
+  PlanOpSet at = 0;
 };
 
 /// Every rule, in the order the driver tries them.
