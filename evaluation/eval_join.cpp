@@ -119,23 +119,21 @@ std::optional<Relation> Evaluator::join(const PlanNode& n, const Ctx* outer) {
       if (k) byKey[*k].push_back(j);
     }
   }
-  std::vector<size_t> all;
-  if (!keys) {
-    all.resize(right->rows.size());
-    for (size_t j = 0; j < all.size(); ++j) all[j] = j;
-  }
   static const std::vector<size_t> noRows;
 
   for (const auto& l : left->rows) {
     bool matched = false, unknown = false;
-    const std::vector<size_t>* candidates = &all;
+    // The right rows to pair with: those under the left row's key, or all.
+    const std::vector<size_t>* candidates = nullptr;
     if (keys) {
       std::optional<std::string> k;
       if (!keyOf(l, true, k)) return std::nullopt;
       auto it = k ? byKey.find(*k) : byKey.end();
       candidates = it == byKey.end() ? &noRows : &it->second;
     }
-    for (size_t j : *candidates) {
+    const size_t count = candidates ? candidates->size() : right->rows.size();
+    for (size_t c = 0; c < count; ++c) {
+      const size_t j = candidates ? (*candidates)[c] : c;
       bool t = true;
       if (n.predicate) {
         auto v = expr(*n.predicate, Ctx{&index, &l, outer, &right->rows[j], lw});
