@@ -1,19 +1,21 @@
 #include "grammar/fast_lexer.h"
 
 #include <array>
-#include <cassert>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
 
 #include "RfSqlLexer.h"
-#include "grammar/parse_arena.h"
+#include "grammar/direct_tokens.h"
 
 namespace rfguard {
 
 namespace {
 
 using L = rfsql::RfSqlLexer;
+using direct::DirectToken;
+using direct::spareTokens;
+using direct::TokenList;
 
 /// What a byte can be in a token: a letter, a digit, '_', a blank (one
 /// table look-up where the scan's loops asked up to five questions per byte).
@@ -91,101 +93,6 @@ bool allAscii(const std::string& s) {
     if (static_cast<unsigned char>(*p) >= 0x80) return false;
   return true;
 }
-
-/// A scanned token, its fields set at once: CommonToken's constructor asks the
-/// token source for the line and column (virtual calls), and its text would
-/// come through a setter, copied from a temporary. The text is a view of the
-/// scanned source, which outlives the parse (grammar/sql_parser.cpp's Parsed),
-/// copied only when asked for.
-class DirectToken : public ArenaToken {
- public:
-  DirectToken(std::pair<antlr4::TokenSource*, antlr4::CharStream*> source, size_t type,
-              size_t channel, size_t start, size_t stop, size_t line, size_t col,
-              std::string_view text)
-      : ArenaToken(type), text_(text) {
-    _source = source;
-    _channel = channel;
-    _start = start;
-    _stop = stop;
-    _line = line;
-    _charPositionInLine = col;
-  }
-  /// As CommonToken's: a text set later wins, EOF's is "<EOF>".
-  std::string getText() const override {
-    if (!_text.empty() || text_.empty()) return CommonToken::getText();
-    return std::string(text_);
-  }
-  /// The type and channel without a virtual call (the token stream asks at
-  /// every step of the parser).
-  size_t type() const { return _type; }
-  size_t channelOf() const { return _channel; }
-
- private:
-  std::string_view text_;
-};
-
-using TokenVector = std::vector<std::unique_ptr<antlr4::Token>>;
-
-/// The thread's spare token vector: a finished parse's, emptied, for the next
-/// scan (its kilobyte or more asked of malloc each time made glibc merge every
-/// small block freed since the last such request).
-TokenVector& spareTokens() {
-  thread_local TokenVector spare;
-  return spare;
-}
-
-/// Hands out the scanned tokens in order, EOF last (and again if asked).
-class TokenList : public antlr4::TokenSource {
- public:
-  explicit TokenList(antlr4::CharStream* input) : input_(input) {}
-  TokenVector tokens;
-
-  std::unique_ptr<antlr4::Token> nextToken() override {
-    if (next_ + 1 < tokens.size()) return std::move(tokens[next_++]);
-    return std::make_unique<DirectToken>(eof());  // a copy of EOF
-  }
-  /// Appends every token not handed out yet to `out`, as nextToken() would
-  /// one by one (EOF last, a copy), numbering them by their place in `out`.
-  /// Into an empty `out`, before any was handed out, the list's vector moves
-  /// whole (EOF itself, the list keeping a copy).
-  void takeAll(TokenVector& out) {
-    const size_t first = out.size();
-    if (first == 0 && next_ == 0 && !tokens.empty()) {
-      eofCopy_ = std::make_unique<DirectToken>(eof());
-      out.swap(tokens);
-      tokens.clear();
-    } else {
-      out.reserve(first + tokens.size() - next_);
-      for (; next_ + 1 < tokens.size(); ++next_) out.push_back(std::move(tokens[next_]));
-      out.push_back(std::make_unique<DirectToken>(eof()));
-    }
-    for (size_t i = first; i < out.size(); ++i)
-      static_cast<antlr4::CommonToken*>(out[i].get())->setTokenIndex(i);
-  }
-  // CommonToken's constructor asks these while the list is still being filled.
-  size_t getLine() const override { return tokens.empty() ? 1 : current()->getLine(); }
-  size_t getCharPositionInLine() override {
-    return tokens.empty() ? 0 : current()->getCharPositionInLine();
-  }
-  antlr4::CharStream* getInputStream() override { return input_; }
-  std::string getSourceName() override { return input_->getSourceName(); }
-  antlr4::TokenFactory<antlr4::CommonToken>* getTokenFactory() override {
-    return antlr4::CommonTokenFactory::DEFAULT.get();
-  }
-
- private:
-  /// Every token in the list is a DirectToken, EOF (the last) too; once the
-  /// vector moved out, the copy of EOF kept.
-  const DirectToken& eof() const {
-    return eofCopy_ ? *eofCopy_ : static_cast<const DirectToken&>(*tokens.back());
-  }
-  const antlr4::Token* current() const {
-    return next_ < tokens.size() ? tokens[next_].get() : tokens.back().get();
-  }
-  antlr4::CharStream* input_;
-  size_t next_ = 0;
-  std::unique_ptr<DirectToken> eofCopy_;
-};
 
 class Scanner {
  public:
@@ -340,92 +247,6 @@ class Scanner {
 
 std::unique_ptr<antlr4::TokenSource> fastLex(const std::string& text, antlr4::CharStream* input) {
   return Scanner(text, input).run();
-}
-
-namespace {
-
-class DirectTokenStream final : public antlr4::CommonTokenStream {
- public:
-  explicit DirectTokenStream(TokenList* source) : CommonTokenStream(source) {}
-  /// The tokens go (their memory is the parse arena's, still alive); the
-  /// vector, if it is the larger, stays for the thread's next scan.
-  ~DirectTokenStream() override {
-    _tokens.clear();
-    if (_tokens.capacity() > spareTokens().capacity()) spareTokens() = std::move(_tokens);
-  }
-
-  // The parser asks for the next token (LT(1), LA(1)) at every decision and
-  // for the previous one (LT(-1)) at every rule's end. Once every token is
-  // fetched the stream's position is always on the parser's channel, so the
-  // next token is the one there and the previous one a short step back: the
-  // same answers as CommonTokenStream's, without its sync and channel search.
-  antlr4::Token* LT(ssize_t k) override {
-    if (!_fetchedEOF || _p >= _tokens.size()) return CommonTokenStream::LT(k);
-    if (k == 1) return _tokens[_p].get();
-    if (k == -1 && _p > 0) {
-      // As BufferedTokenStream::previousTokenOnChannel: EOF is on every
-      // channel, and the search stops at the first token.
-      size_t i = _p - 1;
-      while (i > 0 && at(i).type() != antlr4::Token::EOF && at(i).channelOf() != channel) --i;
-      return _tokens[i].get();
-    }
-    return CommonTokenStream::LT(k);
-  }
-  size_t LA(ssize_t i) override {
-    if (i == 1 && _fetchedEOF && _p < _tokens.size()) return at(_p).type();
-    return LT(i)->getType();
-  }
-
-  // The parser moves past every token it matches: as BufferedTokenStream's
-  // consume() and CommonTokenStream's search for the next token on the
-  // channel, once every token is fetched and the current one is not EOF (the
-  // last): without their checks, sync calls and virtual calls per step.
-  void consume() override {
-    // (Fetching EOF implies the stream's set-up ran: only sync fetches.)
-    if (!_fetchedEOF || _p + 1 >= _tokens.size()) return CommonTokenStream::consume();
-    size_t i = _p + 1;
-    while (at(i).channelOf() != channel && at(i).type() != antlr4::Token::EOF) ++i;
-    _p = i;
-  }
-
-  antlr4::Token* visit(bool (*f)(void*, size_t, size_t), void* context) {
-    assert(_fetchedEOF && "the stream has every token");
-    for (size_t i = 0; i < _tokens.size(); ++i)
-      if (!f(context, at(i).type(), at(i).channelOf())) return _tokens[i].get();
-    return nullptr;
-  }
-
- protected:
-  /// Token `i`, which the list made (fetch() takes every token from it).
-  const DirectToken& at(size_t i) const { return static_cast<const DirectToken&>(*_tokens[i]); }
-
-  // BufferedTokenStream::fetch, but every token at once: the list holds them
-  // all already (EOF last). Fetching more than asked for is what fill() and
-  // sync() accept (they ask for at least n).
-  size_t fetch(size_t) override {
-    if (_fetchedEOF) return 0;
-    const size_t before = _tokens.size();
-    static_cast<TokenList*>(_tokenSource)->takeAll(_tokens);
-    for (const auto& t : _tokens) {
-      (void)t;
-      assert(dynamic_cast<const DirectToken*>(t.get()) && "the stream holds direct tokens only");
-    }
-    _fetchedEOF = true;
-    return _tokens.size() - before;
-  }
-};
-
-}  // namespace
-
-std::unique_ptr<antlr4::CommonTokenStream> directTokenStream(antlr4::TokenSource* direct) {
-  return std::make_unique<DirectTokenStream>(static_cast<TokenList*>(direct));
-}
-
-antlr4::Token* visitDirectTokens(antlr4::CommonTokenStream& stream,
-                                 bool (*visit)(void* context, size_t type, size_t channel),
-                                 void* context) {
-  assert(dynamic_cast<DirectTokenStream*>(&stream) && "a stream from directTokenStream()");
-  return static_cast<DirectTokenStream&>(stream).visit(visit, context);
 }
 
 }  // namespace rfguard
