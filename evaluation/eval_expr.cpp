@@ -263,27 +263,19 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
     if (!applies(f.id)) continue;  // the original query publishes nothing
     FilterState s;
     s.filter = &f;
-    bool sawNull = false;
-    std::vector<Value> values;
-    for (const auto& row : build.rows) {
-      Ctx ctx{&index, &row, outer};
-      auto v = expr(*f.build, ctx);
-      if (!v) return;
-      if (isNull(*v))
-        sawNull = true;
-      else
-        values.push_back(*v);
-    }
-    s.empty = values.empty();
-    if (!isEquality(f.op)) {  // a scalar filter: the bound of the one build row
-      if (!values.empty()) {
-        s.min = s.max = values[0];
-        for (const auto& v : values) {
-          if (*compare(v, *s.min) < 0) s.min = v;
-          if (*compare(v, *s.max) > 0) s.max = v;
+    if (!isEquality(f.op)) {  // a scalar filter: the bounds of the build rows
+      for (const auto& row : build.rows) {
+        auto v = expr(*f.build, Ctx{&index, &row, outer});
+        if (!v) return;
+        if (isNull(*v)) continue;
+        if (s.empty) {
+          s.min = s.max = *v;
+          s.empty = false;
         }
+        if (*compare(*v, *s.min) < 0) s.min = *v;
+        if (*compare(*v, *s.max) > 0) s.max = *v;
       }
-      filters_[f.id] = std::move(s);
+      store(std::move(s));
       continue;
     }
     // The content modes of DESIGN section 6 as the runtime builds them: exact is
@@ -294,23 +286,37 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
     exact.maxInKeys = SIZE_MAX;
     const FilterKind kind = opt_.content == Content::MinMax ? FilterKind::MinMax : FilterKind::In;
     FilterBuilder b(runtimeKind(kind), f.nullAllowed, exact);
-    for (const auto& v : values) b.add(Key{FilterState::keyOf(v)});
-    if (sawNull) b.add(Key{std::monostate{}});  // kept only by a null-safe filter
-    if (opt_.content == Content::FalsePositive) {
+    const bool falsePositive = opt_.content == Content::FalsePositive;
+    b.reserve(build.rows.size());
+    std::vector<std::string> inD;  // false-positive: D's keys, encoded
+    bool sawNull = false;
+    for (const auto& row : build.rows) {
+      auto v = expr(*f.build, Ctx{&index, &row, outer});
+      if (!v) return;
+      if (isNull(*v)) {
+        sawNull = true;
+        continue;
+      }
+      s.empty = false;
+      Value key = FilterState::keyOf(*v);
+      if (falsePositive) inD.push_back(encode(KeyView(&key, 1)));
+      b.add(key);
+    }
+    if (sawNull) b.add(Value(std::monostate{}));  // kept only by a null-safe filter
+    if (falsePositive) {
       // The first candidate of the key's kind (text or number) that D lacks.
-      std::set<std::string> inD;
-      for (const auto& v : values) inD.insert(encode(Key{FilterState::keyOf(v)}));
+      std::sort(inD.begin(), inD.end());
       const bool text = f.build->type.isString();
       for (const auto& x : opt_.extras) {
         if (std::holds_alternative<std::string>(x) != text) continue;
-        Key k{FilterState::keyOf(x)};
-        if (!inD.insert(encode(k)).second) continue;
-        b.add(k);
+        Value key = FilterState::keyOf(x);
+        if (std::binary_search(inD.begin(), inD.end(), encode(KeyView(&key, 1)))) continue;
+        b.add(key);
         break;
       }
     }
     s.built = b.release();
-    filters_[f.id] = std::move(s);
+    store(std::move(s));
   }
 }
 
@@ -327,7 +333,7 @@ void Evaluator::publishTopN(const RuntimeFilter& f, const PlanNode& limit, const
     s.topNAll = false;
     s.threshold = *v;
   }
-  filters_[f.id] = s;
+  store(std::move(s));
 }
 
 }  // namespace rfguard::rt

@@ -156,7 +156,24 @@ class Evaluator {
 
   const Database& db_;
   const EvalOptions& opt_;
-  std::map<int, FilterState> filters_;
+  /// Published filters by id, in the order they were published (a plan has a few).
+  std::vector<std::pair<int, FilterState>> filters_;
+  /// Where filter `id` is in filters_, or SIZE_MAX while it is not published.
+  size_t published(int id) const {
+    for (size_t i = 0; i < filters_.size(); ++i)
+      if (filters_[i].first == id) return i;
+    return SIZE_MAX;
+  }
+  /// Publishes `s`, replacing what its filter published before.
+  void store(FilterState&& s) {
+    const int id = s.filter->id;
+    if (size_t i = published(id); i != SIZE_MAX)
+      filters_[i].second = std::move(s);
+    else {
+      if (filters_.empty()) filters_.reserve(4);  // moving states as it grows cost more
+      filters_.emplace_back(id, std::move(s));
+    }
+  }
   std::set<int> disabled_;  ///< TopN filters being computed
   EvalCache* cache_ = nullptr;
   uint64_t dropped_ = 0;

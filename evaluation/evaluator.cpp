@@ -65,16 +65,16 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
         }
       }
       // The filters this scan applies, looked up once (none is published while it runs).
-      std::vector<std::pair<const Expr*, const FilterState*>> active;
+      std::vector<std::pair<const Expr*, size_t>> active;  // target, position in filters_
       for (const auto& target : n.runtimeFilterTargets) {
         if (t->second.rows.empty() || !applies(target.id) || disabled_.count(target.id)) continue;
-        auto f = filters_.find(target.id);
-        if (f == filters_.end())
+        size_t f = published(target.id);
+        if (f == SIZE_MAX)
           return error = "RF" + std::to_string(target.id) +
                          " is consumed before its producer is ready (a wait cycle or a "
                          "consumer outside its probe side)",
                  std::nullopt;
-        active.emplace_back(target.target.get(), &f->second);
+        active.emplace_back(target.target.get(), f);
       }
       for (const auto& row : t->second.rows) {
         Ctx ctx{&index, &row, outer};
@@ -82,7 +82,7 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
         for (const auto& [target, filter] : active) {
           auto v = expr(*target, ctx);
           if (!v) return std::nullopt;
-          keep = keep && filter->accept(*v);
+          keep = keep && filters_[filter].second.accept(*v);
         }
         if (!keep) {
           ++dropped_;

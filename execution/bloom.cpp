@@ -40,7 +40,7 @@ std::string checkConfig(const HashConfig& c) {
   return "";
 }
 
-bool mappable(const HashConfig& c, const Key& key) {
+bool mappable(const HashConfig& c, KeyView key) {
   if (c.mapping == Mapping::SplitBlock) return true;
   return key.size() == 1 && std::holds_alternative<int64_t>(key[0]);
 }
@@ -49,7 +49,7 @@ namespace {
 
 /// The 64-bit hash of a key: xxHash64 of its canonical encoding (a single
 /// integer key is encoded on the stack, without allocating).
-uint64_t keyHash(const Key& key, uint64_t seed) {
+uint64_t keyHash(KeyView key, uint64_t seed) {
   if (key.size() == 1)
     if (auto i = std::get_if<int64_t>(&key[0])) {
       char buf[1 + sizeof(int64_t)];
@@ -63,7 +63,7 @@ uint64_t keyHash(const Key& key, uint64_t seed) {
 
 /// Calls f(position) for each of the key's bits; stops early when f returns false.
 template <typename F>
-bool eachPosition(const HashConfig& c, const Key& key, F&& f) {
+bool eachPosition(const HashConfig& c, KeyView key, F&& f) {
   if (c.mapping == Mapping::DemoLinear) {
     int64_t x = std::get<int64_t>(key[0]);
     if (!f(mod(x, c.m))) return false;
@@ -79,7 +79,7 @@ bool eachPosition(const HashConfig& c, const Key& key, F&& f) {
 
 }  // namespace
 
-std::vector<uint64_t> positions(const HashConfig& c, const Key& key) {
+std::vector<uint64_t> positions(const HashConfig& c, KeyView key) {
   assert(mappable(c, key));
   std::vector<uint64_t> out;
   eachPosition(c, key, [&](uint64_t p) {
@@ -89,7 +89,7 @@ std::vector<uint64_t> positions(const HashConfig& c, const Key& key) {
   return out;
 }
 
-int positionsInto(const HashConfig& c, const Key& key, uint64_t* out) {
+int positionsInto(const HashConfig& c, KeyView key, uint64_t* out) {
   int n = 0;
   eachPosition(c, key, [&](uint64_t p) {
     out[n++] = p;
@@ -98,14 +98,14 @@ int positionsInto(const HashConfig& c, const Key& key, uint64_t* out) {
   return n;
 }
 
-void bloomInsert(Bitmap& bits, const HashConfig& c, const Key& key) {
+void bloomInsert(Bitmap& bits, const HashConfig& c, KeyView key) {
   eachPosition(c, key, [&](uint64_t p) {
     bits.set(p);
     return true;
   });
 }
 
-bool bloomMayContain(const Bitmap& bits, const HashConfig& c, const Key& key) {
+bool bloomMayContain(const Bitmap& bits, const HashConfig& c, KeyView key) {
   return eachPosition(c, key, [&](uint64_t p) { return bits.test(p); });
 }
 

@@ -36,15 +36,15 @@ struct HashConfig {
 /// Why a config or key cannot be used, or "" when it can.
 std::string checkConfig(const HashConfig& c);
 /// Whether `key` can be mapped (demo-linear: one non-NULL integer column).
-bool mappable(const HashConfig& c, const Key& key);
+bool mappable(const HashConfig& c, KeyView key);
 /// The bit positions of `key` (mappable) under `c`.
-std::vector<uint64_t> positions(const HashConfig& c, const Key& key);
+std::vector<uint64_t> positions(const HashConfig& c, KeyView key);
 /// The same into `out` (room for 8), without allocating; returns how many.
-int positionsInto(const HashConfig& c, const Key& key, uint64_t* out);
+int positionsInto(const HashConfig& c, KeyView key, uint64_t* out);
 /// Sets the key's bits.
-void bloomInsert(Bitmap& bits, const HashConfig& c, const Key& key);
+void bloomInsert(Bitmap& bits, const HashConfig& c, KeyView key);
 /// True when all the key's bits are set (a false positive is possible).
-bool bloomMayContain(const Bitmap& bits, const HashConfig& c, const Key& key);
+bool bloomMayContain(const Bitmap& bits, const HashConfig& c, KeyView key);
 /// A split-block configuration for `keys` expected keys at false-positive rate
 /// `fpp`: m = -8 n / ln(1 - fpp^(1/8)) bits, rounded up to a power-of-two
 /// number of 256-bit blocks.

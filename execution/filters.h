@@ -29,7 +29,7 @@ class Filter {
   Kind kind() const { return kind_; }
   bool nullSafe() const { return nullSafe_; }
   /// May a probe row with this key match a build row?
-  bool accept(const Key& key) const;
+  bool accept(KeyView key) const;
   /// The same for a one-column key, without building a Key.
   bool accept(const Datum& one) const;
   /// Bytes the filter holds.
@@ -40,12 +40,16 @@ class Filter {
   friend class FilterBuilder;
   Kind kind_ = Kind::Top;
   bool nullSafe_ = false;  ///< `<=>`: NULL is a value
-  /// Encoded keys, sorted and distinct: one allocation for at most
+  /// IN: encoded keys, sorted and distinct: one allocation for at most
   /// kMaxInFilterKeys keys, looked up by binary search.
   std::vector<std::string> in_;
+  /// IN whose keys are all one integer column (or NULL): the integers sorted and
+  /// distinct, looked up without encoding the probe key; `in_` is then empty.
+  std::vector<int64_t> ints_;
+  bool intIn_ = false;
   HashConfig config_;
   Bitmap bits_;
-  bool nullKey_ = false;          ///< demo-linear Bloom: a NULL build key (`<=>`)
+  bool nullKey_ = false;          ///< a NULL build key (`<=>`): demo-linear Bloom and integer IN
   std::vector<Datum> min_, max_;  ///< per column; monostate when the column saw no value
   std::vector<bool> columnNull_;  ///< per column: a NULL was seen (`<=>`)
 };
@@ -68,8 +72,11 @@ class FilterBuilder {
  public:
   FilterBuilder(Kind preferred, bool nullSafe, FilterLimits limits = {});
   /// Adds one build row's key (only while collecting).
-  void add(const Key& key);
-  void add(Key&& key);
+  void add(KeyView key);
+  /// Adds a one-column key. Every key of one build has the same number of columns.
+  void add(const Datum& one);
+  /// Room for `keys` more keys of `width` columns.
+  void reserve(size_t keys, size_t width = 1) { columns_.reserve(columns_.size() + keys * width); }
   /// The build side is complete: READY with the preferred kind, or a degraded one.
   const Filter& finish();
   /// finish(), and the filter handed over (moved out) to a caller that keeps it
@@ -89,7 +96,13 @@ class FilterBuilder {
   bool nullSafe_;
   FilterLimits limits_;
   BuildState state_ = BuildState::Collecting;
-  std::vector<Key> keys_;
+  /// The keys' columns, key after key (`width_` each): no allocation per key.
+  std::vector<Datum> columns_;
+  size_t width_ = 0;
+  size_t count_ = 0;  ///< keys added
+  KeyView key(size_t i) const { return KeyView(columns_).subspan(i * width_, width_); }
+  void clear();
+  Filter build();  ///< the filter of the keys collected (state: collecting)
   Filter filter_;
   std::string why_;
 };

@@ -4,7 +4,7 @@
 
 namespace rfguard::rt {
 
-bool hasNull(const Key& k) {
+bool hasNull(KeyView k) {
   for (const auto& d : k)
     if (std::holds_alternative<std::monostate>(d)) return true;
   return false;
@@ -24,7 +24,7 @@ void appendEncoded(const Datum& d, std::string& out) {
   }
 }
 
-std::string encode(const Key& k) {
+std::string encode(KeyView k) {
   std::string out;
   for (const auto& d : k) appendEncoded(d, out);
   return out;

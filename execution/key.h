@@ -4,6 +4,7 @@
 // and exact sets.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -14,11 +15,13 @@ namespace rfguard::rt {
 using Datum = std::variant<std::monostate, int64_t, double, std::string>;
 /// A key: one Datum per key column.
 using Key = std::vector<Datum>;
+/// A key's columns wherever they are stored (a Key converts to it).
+using KeyView = std::span<const Datum>;
 
 /// True when any column is NULL.
-bool hasNull(const Key& k);
+bool hasNull(KeyView k);
 /// The canonical encoding: a type tag and the payload per column (-0.0 as 0.0).
-std::string encode(const Key& k);
+std::string encode(KeyView k);
 /// One column's encoding appended to `out` (encode() is these, column by column).
 void appendEncoded(const Datum& d, std::string& out);
 /// Three-way comparison of two non-NULL datums of the same alternative.
