@@ -45,20 +45,31 @@ bool Evaluator::truth(const Expr& e, const Ctx& ctx, bool* isTrue) {
   return true;
 }
 
+const Value* Evaluator::column(const Expr& e, const Ctx& ctx) {
+  for (const Ctx* c = &ctx; c; c = c->outer) {
+    if (!c->index) continue;
+    bool fresh;
+    size_t& position = cache_->resolved.at(&e, c->index, fresh);
+    if (fresh) {
+      auto it = c->index->find(e.name);
+      position = it == c->index->end() ? SIZE_MAX : it->second;
+    }
+    if (position != SIZE_MAX) return &c->at(position);
+  }
+  error = "column " + e.name + " is not in scope";
+  return nullptr;
+}
+
+const Value* Evaluator::operand(const Expr& e, const Ctx& ctx, std::optional<Value>& held) {
+  if (e.kind == ExprKind::Column) return column(e, ctx);
+  held = expr(e, ctx);
+  return held ? &*held : nullptr;
+}
+
 std::optional<Value> Evaluator::expr(const Expr& e, const Ctx& ctx) {
   switch (e.kind) {
     case ExprKind::Column:
-      for (const Ctx* c = &ctx; c; c = c->outer) {
-        if (!c->index) continue;
-        bool fresh;
-        size_t& position = cache_->resolved.at(&e, c->index, fresh);
-        if (fresh) {
-          auto it = c->index->find(e.name);
-          position = it == c->index->end() ? SIZE_MAX : it->second;
-        }
-        if (position != SIZE_MAX) return c->at(position);
-      }
-      error = "column " + e.name + " is not in scope";
+      if (const Value* v = column(e, ctx)) return *v;
       return std::nullopt;
     case ExprKind::Literal: {  // parsed once per plan
       auto it = cache_->literals.find(&e);
@@ -102,9 +113,10 @@ std::optional<Value> Evaluator::expr(const Expr& e, const Ctx& ctx) {
   if (fresh) known = static_cast<size_t>(formOf(f));
   const Form form = static_cast<Form>(known);
   if (form >= Form::Eq && e.args.size() == 2) {  // no argument vector: one per joined pair
-    auto x = expr(*e.args[0], ctx);
+    std::optional<Value> xs, ys;                 // computed operands; columns are read in place
+    const Value* x = operand(*e.args[0], ctx, xs);
     if (!x) return std::nullopt;
-    auto y = expr(*e.args[1], ctx);
+    const Value* y = operand(*e.args[1], ctx, ys);
     if (!y) return std::nullopt;
     if (isNull(*x) || isNull(*y)) return null();
     const int c = *compare(*x, *y);
@@ -265,7 +277,8 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
     s.filter = &f;
     if (!isEquality(f.op)) {  // a scalar filter: the bounds of the build rows
       for (const auto& row : build.rows) {
-        auto v = expr(*f.build, Ctx{&index, &row, outer});
+        std::optional<Value> held;
+        const Value* v = operand(*f.build, Ctx{&index, &row, outer}, held);
         if (!v) return;
         if (isNull(*v)) continue;
         if (s.empty) {
@@ -291,7 +304,8 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
     std::vector<std::string> inD;  // false-positive: D's keys, encoded
     bool sawNull = false;
     for (const auto& row : build.rows) {
-      auto v = expr(*f.build, Ctx{&index, &row, outer});
+      std::optional<Value> held;
+      const Value* v = operand(*f.build, Ctx{&index, &row, outer}, held);
       if (!v) return;
       if (isNull(*v)) {
         sawNull = true;

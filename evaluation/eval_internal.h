@@ -131,6 +131,11 @@ class Evaluator {
   }
   std::optional<Relation> node(const PlanNode& n, const Ctx* outer);
   std::optional<Value> expr(const Expr& e, const Ctx& ctx);
+  /// A column's value in its row; nullptr (with `error`) when it is not in scope.
+  const Value* column(const Expr& e, const Ctx& ctx);
+  /// The value of `e` without copying a column's: in its row, or computed into
+  /// `held`; nullptr on an error.
+  const Value* operand(const Expr& e, const Ctx& ctx, std::optional<Value>& held);
   std::optional<Relation> aggregateOrWindow(const PlanNode& n, const Ctx* outer);
   std::optional<Relation> join(const PlanNode& n, const Ctx* outer);  ///< eval_join.cpp
   bool truth(const Expr& e, const Ctx& ctx, bool* isTrue);            ///< false on error

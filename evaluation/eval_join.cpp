@@ -70,16 +70,31 @@ std::optional<Relation> Evaluator::join(const PlanNode& n, const Ctx* outer) {
   const Index& index = joinIndexFor(n);
   const auto& info = joinInfo(n.joinType);
   const size_t lw = n.children[0]->output.size(), rw = n.children[1]->output.size();
-  std::vector<bool> rightMatched(right->rows.size(), false);
-  std::vector<bool> rightUnknown(right->rows.size(), false);  // a NULL comparison (NOT IN)
+  // Per right row: matched, and met a NULL comparison (NOT IN). On the stack for the
+  // few rows of a bounded search's databases.
+  enum : uint8_t { kMatched = 1, kUnknown = 2 };
+  uint8_t few[64] = {};
+  std::vector<uint8_t> many;
+  uint8_t* seen = few;
+  if (right->rows.size() > sizeof few) {
+    many.assign(right->rows.size(), 0);
+    seen = many.data();
+  }
   auto emit = [&](const Row* l, const Row* r) {
-    Row o;
-    o.reserve(lw + rw);
-    if (info.outputs[0])
-      for (size_t i = 0; i < lw; ++i) o.push_back(l ? (*l)[i] : null());
-    if (info.outputs[1])
-      for (size_t i = 0; i < rw; ++i) o.push_back(r ? (*r)[i] : null());
-    out.rows.push_back(std::move(o));
+    Row& o = out.rows.emplace_back();
+    o.reserve((info.outputs[0] ? lw : 0) + (info.outputs[1] ? rw : 0));
+    if (info.outputs[0]) {
+      if (l)
+        o.insert(o.end(), l->begin(), l->begin() + lw);
+      else
+        o.resize(lw);  // NULLs
+    }
+    if (info.outputs[1]) {
+      if (r)
+        o.insert(o.end(), r->begin(), r->begin() + rw);
+      else
+        o.resize(o.size() + rw);
+    }
   };
   const bool leftOnly = info.outputs[0] && !info.outputs[1];
   const bool rightOnly = info.outputs[1] && !info.outputs[0];
@@ -141,12 +156,12 @@ std::optional<Relation> Evaluator::join(const PlanNode& n, const Ctx* outer) {
         if (!isNull(*v) && !std::holds_alternative<int64_t>(*v))
           return error = "a join condition did not evaluate to a boolean", std::nullopt;
         unknown = unknown || isNull(*v);
-        if (isNull(*v)) rightUnknown[j] = true;
+        if (isNull(*v)) seen[j] |= kUnknown;
         t = !isNull(*v) && std::get<int64_t>(*v) != 0;
       }
       if (!t) continue;
       matched = true;
-      rightMatched[j] = true;
+      seen[j] |= kMatched;
       if (!leftOnly && !rightOnly) emit(&l, &right->rows[j]);
     }
     if (leftOnly) {
@@ -158,11 +173,11 @@ std::optional<Relation> Evaluator::join(const PlanNode& n, const Ctx* outer) {
   }
   for (size_t j = 0; j < right->rows.size(); ++j) {
     if (rightOnly) {
-      const bool keep = info.keepsMatched ? rightMatched[j]
-                        : info.nullAware  ? !rightMatched[j] && !rightUnknown[j]
-                                          : !rightMatched[j];
+      const bool keep = info.keepsMatched ? seen[j] & kMatched
+                        : info.nullAware  ? !seen[j]
+                                          : !(seen[j] & kMatched);
       if (keep) emit(nullptr, &right->rows[j]);
-    } else if (!rightMatched[j] && info.generatesNulls[0]) {
+    } else if (!(seen[j] & kMatched) && info.generatesNulls[0]) {
       emit(nullptr, &right->rows[j]);  // RIGHT / FULL
     }
   }

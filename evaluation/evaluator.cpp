@@ -80,7 +80,8 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
         Ctx ctx{&index, &row, outer};
         bool keep = true;
         for (const auto& [target, filter] : active) {
-          auto v = expr(*target, ctx);
+          std::optional<Value> held;
+          const Value* v = operand(*target, ctx, held);
           if (!v) return std::nullopt;
           keep = keep && filters_[filter].second.accept(*v);
         }

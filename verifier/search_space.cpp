@@ -229,27 +229,28 @@ void SearchSpace::fill(const std::vector<std::vector<int>>& choice, rt::Database
     rt::Table& out = db[spec.name];
     if (out.columns.empty())
       for (const auto& c : spec.columns) out.columns.push_back(c.name);
-    out.rows.clear();
-    for (int o : choice[t]) {
-      const auto& opt = spec.options[static_cast<size_t>(o)];
-      rt::Row row;
-      row.reserve(spec.columns.size());
+    // The rows are overwritten in place: the previous database's rows keep their storage.
+    out.rows.resize(choice[t].size());
+    for (size_t r = 0; r < choice[t].size(); ++r) {
+      const auto& opt = spec.options[static_cast<size_t>(choice[t][r])];
+      rt::Row& row = out.rows[r];
+      row.resize(spec.columns.size());
       size_t v = 0;
       ++tag;
-      for (const auto& c : spec.columns) {
+      for (size_t i = 0; i < spec.columns.size(); ++i) {
+        const auto& c = spec.columns[i];
         if (c.varies) {
-          row.push_back(opt[v++]);
+          row[i] = opt[v++];
           continue;
         }
         // A distinct tag per row, so that the bags tell rows apart.
         Cls k = classOf(c.type);
-        row.push_back(k == Cls::Text                    ? rt::Value("t" + std::to_string(tag))
-                      : k == Cls::Real                  ? rt::Value(1e6 + static_cast<double>(tag))
-                      : k == Cls::Int || k == Cls::Date ? rt::Value(int64_t{1000000} + tag)
-                      : k == Cls::Bool                  ? rt::boolean(tag % 2)
-                                                        : rt::null());
+        row[i] = k == Cls::Text                    ? rt::Value("t" + std::to_string(tag))
+                 : k == Cls::Real                  ? rt::Value(1e6 + static_cast<double>(tag))
+                 : k == Cls::Int || k == Cls::Date ? rt::Value(int64_t{1000000} + tag)
+                 : k == Cls::Bool                  ? rt::boolean(tag % 2)
+                                                   : rt::null();
       }
-      out.rows.push_back(std::move(row));
     }
   }
 }

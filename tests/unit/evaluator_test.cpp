@@ -293,6 +293,32 @@ TEST_CASE("the hash join gives the nested loop's result, for every join type") {
   CHECK(run("SELECT * FROM a JOIN b ON a.k = b.k", db).rows.size() == 105);
 }
 
+// A join remembers per right row whether it matched and whether a comparison was
+// NULL: on the stack up to 64 right rows, on the heap beyond.
+TEST_CASE("right rows' matches are kept on both sides of 64 right rows") {
+  for (int64_t n : {63, 64, 65, 100}) {
+    CAPTURE(n);
+    rt::Database db;
+    db["a"].columns = db["b"].columns = {"k", "v"};
+    for (int64_t i = 1; i <= 10; ++i) db["a"].rows.push_back({rt::Value(i), rt::Value(i)});
+    db["a"].rows.push_back({rt::Value(int64_t{500}), rt::Value(int64_t{0})});
+    for (int64_t i = 1; i <= n; ++i) db["b"].rows.push_back({rt::Value(i), rt::Value(i)});
+    auto rows = [&](const std::string& sql) { return run(sql, db).rows.size(); };
+    // b.k = 1..n, a.k = 1..10 and 500: ten right rows match, one left row does not.
+    CHECK(rows("SELECT * FROM a RIGHT JOIN b ON a.k = b.k") == static_cast<size_t>(n));
+    CHECK(rows("SELECT * FROM a FULL JOIN b ON a.k = b.k") == static_cast<size_t>(n + 1));
+    CHECK(rows("SELECT b.k FROM a RIGHT SEMI JOIN b ON a.k = b.k") == 10);
+    CHECK(rows("SELECT b.k FROM a RIGHT ANTI JOIN b ON a.k = b.k") == static_cast<size_t>(n - 10));
+    // The same through the loop (no `=` key to hash on).
+    CHECK(rows("SELECT b.k FROM a RIGHT ANTI JOIN b ON a.k - b.k = 0") ==
+          static_cast<size_t>(n - 10));
+    CHECK(rows("SELECT k FROM a WHERE k NOT IN (SELECT k FROM b)") == 1);
+    db["b"].rows.back()[0] = rt::null();  // a NULL in the list: NOT IN keeps nothing
+    CHECK(rows("SELECT k FROM a WHERE k NOT IN (SELECT k FROM b)") == 0);
+    CHECK(rows("SELECT * FROM a RIGHT JOIN b ON a.k = b.k") == static_cast<size_t>(n));
+  }
+}
+
 }  // namespace rfguard
 
 TEST_CASE("the evaluator's (pointer, pointer) table keeps every entry as it grows") {
