@@ -269,6 +269,19 @@ const Index& Evaluator::joinIndexFor(const PlanNode& join) {
   return m;
 }
 
+bool Evaluator::identityProject(const PlanNode& project, const Index& index) {
+  auto [it, fresh] = cache_->identity.try_emplace(&project, false);
+  if (!fresh) return it->second;
+  const size_t width = project.children[0]->output.size();
+  bool same = project.exprs.size() == width && index.size() == width;
+  for (size_t i = 0; same && i < project.exprs.size(); ++i) {
+    const Expr& e = *project.exprs[i].expr;
+    auto at = e.kind == ExprKind::Column ? index.find(e.name) : index.end();
+    same = at != index.end() && at->second == i;
+  }
+  return it->second = same;
+}
+
 void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* outer) {
   const Index& index = indexFor(*join.children[1]);
   for (const auto& f : join.runtimeFilters) {

@@ -101,6 +101,8 @@ struct EvalCache {
   PointerPairMap resolved;
   std::unordered_map<const Expr*, Value> literals;  ///< parsed literal values
   PointerPairMap forms;  ///< calls, classified once: (call, nullptr) -> its Form
+  /// Projections that output their child's columns in its order.
+  std::unordered_map<const PlanNode*, bool> identity;
   /// A join's `=` conjuncts as (left key, right key) pairs the hash join looks up by.
   std::unordered_map<const PlanNode*, std::vector<std::pair<const Expr*, const Expr*>>> equiKeys;
 };
@@ -155,6 +157,8 @@ class Evaluator {
   bool sortGroups(const PlanNode& sort, const std::vector<Row>& sorted, std::vector<size_t>& group);
   const Index& indexFor(const PlanNode& n);
   const Index& joinIndexFor(const PlanNode& join);
+  /// True when `project` outputs its child's columns (`index`), in their order.
+  bool identityProject(const PlanNode& project, const Index& index);
   bool applies(int id) const {
     return opt_.applyFilters && (opt_.only.empty() || opt_.only.count(id));
   }

@@ -111,6 +111,11 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
       auto in = child(0);
       if (!in) return std::nullopt;
       const Index& index = indexFor(*n.children[0]);
+      if (identityProject(n, index)) {  // SELECT * in the child's order: its rows as they are
+        out.rows = std::move(in->rows);
+        out.order = std::move(in->order);
+        return out;
+      }
       out.rows.reserve(in->rows.size());
       for (const auto& row : in->rows) {
         Row r;

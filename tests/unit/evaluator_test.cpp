@@ -293,6 +293,25 @@ TEST_CASE("the hash join gives the nested loop's result, for every join type") {
   CHECK(run("SELECT * FROM a JOIN b ON a.k = b.k", db).rows.size() == 105);
 }
 
+// A projection of the child's columns in their order passes its rows on as they
+// are; any other projection computes each row.
+TEST_CASE("projections: the child's columns in order, permuted, repeated") {
+  rt::Database db;
+  db["a"].columns = {"k", "v"};
+  db["a"].rows = {{rt::Value(int64_t{1}), rt::Value(std::string("x"))},
+                  {rt::null(), rt::Value(int64_t{7})}};
+  using Rows = std::vector<rt::Row>;
+  CHECK(run("SELECT * FROM a", db).rows == db["a"].rows);
+  CHECK(run("SELECT k, v FROM a", db).rows == db["a"].rows);
+  CHECK(rt::sortedBag(run("SELECT v, k FROM a", db).rows) ==
+        rt::sortedBag(Rows{{rt::Value(std::string("x")), rt::Value(int64_t{1})},
+                           {rt::Value(int64_t{7}), rt::null()}}));
+  CHECK(rt::sortedBag(run("SELECT k, k FROM a", db).rows) ==
+        rt::sortedBag(
+            Rows{{rt::Value(int64_t{1}), rt::Value(int64_t{1})}, {rt::null(), rt::null()}}));
+  CHECK(run("SELECT k FROM a", db).rows.front().size() == 1);
+}
+
 // A join remembers per right row whether it matched and whether a comparison was
 // NULL: on the stack up to 64 right rows, on the heap beyond.
 TEST_CASE("right rows' matches are kept on both sides of 64 right rows") {
