@@ -224,7 +224,8 @@ bool FilterState::accept(const Value& v) const {
     int c = *compare(v, *threshold);
     return op == CmpOp::Le ? c <= 0 : c >= 0;
   }
-  if (built) return built->accept(keyOf(v));
+  if (built)  // keyOf changes only doubles: the rest are looked up as they are
+    return std::holds_alternative<double>(v) ? built->accept(keyOf(v)) : built->accept(v);
   // A scalar filter p OP s: NULL never passes, nor anything against an empty build side.
   if (isNull(v) || empty) return false;
   const bool below = op == CmpOp::Lt || op == CmpOp::Le;

@@ -153,7 +153,8 @@ const Filter& FilterBuilder::finish() {
 }
 
 Filter FilterBuilder::release() {
-  Filter f = state_ == BuildState::Collecting ? build() : std::move(filter_);
+  if (state_ == BuildState::Collecting) return build();  // filter_ is still TOP
+  Filter f = std::move(filter_);
   filter_ = Filter::top();
   return f;
 }
