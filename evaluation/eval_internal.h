@@ -103,6 +103,10 @@ struct EvalCache {
   PointerPairMap forms;  ///< calls, classified once: (call, nullptr) -> its Form
   /// Projections that output their child's columns in its order.
   std::unordered_map<const PlanNode*, bool> identity;
+  /// A join whose whole condition is `column = column`, one column of each side:
+  /// the left's position in the left row and the right's in the right row
+  /// (SIZE_MAX, SIZE_MAX for any other condition).
+  std::unordered_map<const PlanNode*, std::pair<size_t, size_t>> columnEq;
   /// A join's `=` conjuncts as (left key, right key) pairs the hash join looks up by.
   std::unordered_map<const PlanNode*, std::vector<std::pair<const Expr*, const Expr*>>> equiKeys;
 };

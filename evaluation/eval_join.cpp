@@ -55,6 +55,24 @@ std::vector<std::pair<const Expr*, const Expr*>> equiKeysOf(const PlanNode& join
   return keys;
 }
 
+/// The positions of `join`'s condition `x = y` when x and y are columns of its
+/// joined row (`index`), one from each side (`lw`: the left side's width).
+std::pair<size_t, size_t> columnEqOf(const PlanNode& join, const Index& index, size_t lw) {
+  const std::pair<size_t, size_t> none{SIZE_MAX, SIZE_MAX};
+  const Expr* c = join.predicate.get();
+  if (!c || c->kind != ExprKind::Call || c->name != "=" || c->args.size() != 2) return none;
+  size_t at[2];
+  for (int i = 0; i < 2; ++i) {
+    if (c->args[i]->kind != ExprKind::Column) return none;
+    auto it = index.find(c->args[i]->name);
+    if (it == index.end()) return none;  // the enclosing query's column
+    at[i] = it->second;
+  }
+  if (at[0] < lw && at[1] >= lw) return {at[0], at[1] - lw};
+  if (at[1] < lw && at[0] >= lw) return {at[1], at[0] - lw};
+  return none;
+}
+
 }  // namespace
 
 std::optional<Relation> Evaluator::join(const PlanNode& n, const Ctx* outer) {
@@ -135,6 +153,11 @@ std::optional<Relation> Evaluator::join(const PlanNode& n, const Ctx* outer) {
     }
   }
   static const std::vector<size_t> noRows;
+  // `l.x = r.y`, the commonest condition, is compared in place.
+  auto eq = cache_->columnEq.find(&n);
+  if (eq == cache_->columnEq.end())
+    eq = cache_->columnEq.emplace(&n, columnEqOf(n, index, lw)).first;
+  const auto [eqLeft, eqRight] = eq->second;
 
   for (const auto& l : left->rows) {
     bool matched = false, unknown = false;
@@ -150,7 +173,14 @@ std::optional<Relation> Evaluator::join(const PlanNode& n, const Ctx* outer) {
     for (size_t c = 0; c < count; ++c) {
       const size_t j = candidates ? (*candidates)[c] : c;
       bool t = true;
-      if (n.predicate) {
+      if (eqLeft != SIZE_MAX) {  // as expr() evaluates `=`: NULL when either side is
+        const Value& x = l[eqLeft];
+        const Value& y = right->rows[j][eqRight];
+        const bool null = isNull(x) || isNull(y);
+        unknown = unknown || null;
+        if (null) seen[j] |= kUnknown;
+        t = !null && *compare(x, y) == 0;
+      } else if (n.predicate) {
         auto v = expr(*n.predicate, Ctx{&index, &l, outer, &right->rows[j], lw});
         if (!v) return std::nullopt;
         if (!isNull(*v) && !std::holds_alternative<int64_t>(*v))
