@@ -287,22 +287,21 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
   const Index& index = indexFor(*join.children[1]);
   for (const auto& f : join.runtimeFilters) {
     if (!applies(f.id)) continue;  // the original query publishes nothing
-    FilterState s;
-    s.filter = &f;
-    if (!isEquality(f.op)) {  // a scalar filter: the bounds of the build rows
+    if (!isEquality(f.op)) {       // a scalar filter: the bounds of the build rows
+      std::optional<Value> min, max;
       for (const auto& row : build.rows) {
         std::optional<Value> held;
         const Value* v = operand(*f.build, Ctx{&index, &row, outer}, held);
         if (!v) return;
         if (isNull(*v)) continue;
-        if (s.empty) {
-          s.min = s.max = *v;
-          s.empty = false;
-        }
-        if (*compare(*v, *s.min) < 0) s.min = *v;
-        if (*compare(*v, *s.max) > 0) s.max = *v;
+        if (!min) min = max = *v;
+        if (*compare(*v, *min) < 0) min = *v;
+        if (*compare(*v, *max) > 0) max = *v;
       }
-      store(std::move(s));
+      FilterState& s = publishing(f);
+      s.empty = !min;
+      s.min = std::move(min);
+      s.max = std::move(max);
       continue;
     }
     // The content modes of DESIGN section 6 as the runtime builds them: exact is
@@ -316,7 +315,7 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
     const bool falsePositive = opt_.content == Content::FalsePositive;
     b.reserve(build.rows.size());
     std::vector<std::string> inD;  // false-positive: D's keys, encoded
-    bool sawNull = false;
+    bool sawNull = false, empty = true;
     for (const auto& row : build.rows) {
       std::optional<Value> held;
       const Value* v = operand(*f.build, Ctx{&index, &row, outer}, held);
@@ -325,7 +324,7 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
         sawNull = true;
         continue;
       }
-      s.empty = false;
+      empty = false;
       Value key = FilterState::keyOf(*v);
       if (falsePositive) inD.push_back(encode(KeyView(&key, 1)));
       b.add(key);
@@ -343,25 +342,25 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
         break;
       }
     }
+    FilterState& s = publishing(f);
+    s.empty = empty;
     s.built = b.release();
-    store(std::move(s));
   }
 }
 
 void Evaluator::publishTopN(const RuntimeFilter& f, const PlanNode& limit, const Relation& sorted) {
-  FilterState s;
-  s.filter = &f;
-  s.topN = true;
+  std::optional<Value> threshold;  // none: fewer rows than the limit, keep everything
   size_t need = static_cast<size_t>(limit.offset + *limit.limit);
   if (sorted.rows.size() >= need && need > 0) {
     const Index& index = indexFor(*limit.children[0]);
     Ctx ctx{&index, &sorted.rows[need - 1], nullptr};
-    auto v = expr(*f.probe, ctx);
-    if (!v) return;
-    s.topNAll = false;
-    s.threshold = *v;
+    threshold = expr(*f.probe, ctx);
+    if (!threshold) return;
   }
-  store(std::move(s));
+  FilterState& s = publishing(f);
+  s.topN = true;
+  s.topNAll = !threshold;
+  s.threshold = std::move(threshold);
 }
 
 }  // namespace rfguard::rt

@@ -177,15 +177,19 @@ class Evaluator {
       if (filters_[i].first == id) return i;
     return SIZE_MAX;
   }
-  /// Publishes `s`, replacing what its filter published before.
-  void store(FilterState&& s) {
-    const int id = s.filter->id;
-    if (size_t i = published(id); i != SIZE_MAX)
-      filters_[i].second = std::move(s);
-    else {
+  /// A fresh state for `f` among the published filters (replacing what it published
+  /// before), to be filled in place: called once its content is evaluated.
+  FilterState& publishing(const RuntimeFilter& f) {
+    size_t i = published(f.id);
+    if (i != SIZE_MAX) {
+      filters_[i].second = FilterState{};
+    } else {
       if (filters_.empty()) filters_.reserve(4);  // moving states as it grows cost more
-      filters_.emplace_back(id, std::move(s));
+      i = filters_.size();
+      filters_.emplace_back(f.id, FilterState{});
     }
+    filters_[i].second.filter = &f;
+    return filters_[i].second;
   }
   std::set<int> disabled_;  ///< TopN filters being computed
   EvalCache* cache_ = nullptr;
