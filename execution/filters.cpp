@@ -134,12 +134,7 @@ void FilterBuilder::add(KeyView key) {
 }
 
 void FilterBuilder::add(const Datum& one) {
-  if (state_ != BuildState::Collecting) return;
-  if (!nullSafe_ && std::holds_alternative<std::monostate>(one)) return;
-  assert(count_ == 0 || width_ == 1);
-  width_ = 1;
-  columns_.push_back(one);
-  ++count_;
+  add(KeyView(&one, 1));
 }
 
 void FilterBuilder::clear() {
