@@ -224,8 +224,23 @@ bool FilterState::accept(const Value& v) const {
     int c = *compare(v, *threshold);
     return op == CmpOp::Le ? c <= 0 : c >= 0;
   }
-  if (built)  // keyOf changes only doubles: the rest are looked up as they are
-    return std::holds_alternative<double>(v) ? built->accept(keyOf(v)) : built->accept(v);
+  if (built) {  // keyOf changes only doubles: the rest are looked up as they are
+    const double* x = std::get_if<double>(&v);
+    if (built->accept(x ? keyOf(v) : v)) return true;
+    // One comparison for keys and values: past 2^53 an integer and a double are
+    // equal when the integer rounds to the double (compare() in values.cpp).
+    if (built->kind() != Kind::In) return false;
+    auto has = [](const std::vector<double>& keys, double d) {
+      return std::binary_search(keys.begin(), keys.end(), d);
+    };
+    if (x)
+      return std::fabs(*x) >= kExactDoubles && (has(bigFromInts, *x) || has(bigFromDoubles, *x));
+    if (auto i = std::get_if<int64_t>(&v)) {
+      const double d = static_cast<double>(*i);
+      return std::fabs(d) >= kExactDoubles && has(bigFromDoubles, d);
+    }
+    return false;
+  }
   // A scalar filter p OP s: NULL never passes, nor anything against an empty build side.
   if (isNull(v) || empty) return false;
   const bool below = op == CmpOp::Lt || op == CmpOp::Le;
@@ -244,8 +259,18 @@ bool FilterState::accept(const Value& v) const {
 
 Value FilterState::keyOf(const Value& v) {
   if (auto x = std::get_if<double>(&v))
-    if (std::floor(*x) == *x && std::fabs(*x) < 9e15) return Value(static_cast<int64_t>(*x));
+    if (std::floor(*x) == *x && std::fabs(*x) < kExactDoubles)
+      return Value(static_cast<int64_t>(*x));
   return v;
+}
+
+void FilterState::noteBigKey(const Value& key) {
+  if (auto i = std::get_if<int64_t>(&key)) {
+    const double d = static_cast<double>(*i);
+    if (std::fabs(d) >= kExactDoubles) bigFromInts.push_back(d);
+  } else if (auto x = std::get_if<double>(&key)) {
+    if (std::fabs(*x) >= kExactDoubles) bigFromDoubles.push_back(*x);
+  }
 }
 
 std::shared_ptr<EvalCache> newEvalCache() {
@@ -316,6 +341,7 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
     b.reserve(build.rows.size());
     std::vector<std::string> inD;  // false-positive: D's keys, encoded
     bool sawNull = false, empty = true;
+    FilterState big;  // the keys past 2^53, moved into the published state below
     for (const auto& row : build.rows) {
       std::optional<Value> held;
       const Value* v = operand(*f.build, Ctx{&index, &row, outer}, held);
@@ -327,6 +353,7 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
       empty = false;
       Value key = FilterState::keyOf(*v);
       if (falsePositive) inD.push_back(encode(KeyView(&key, 1)));
+      big.noteBigKey(key);
       b.add(key);
     }
     if (sawNull) b.add(Value(std::monostate{}));  // kept only by a null-safe filter
@@ -338,6 +365,7 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
         if (std::holds_alternative<std::string>(x) != text) continue;
         Value key = FilterState::keyOf(x);
         if (std::binary_search(inD.begin(), inD.end(), encode(KeyView(&key, 1)))) continue;
+        big.noteBigKey(key);
         b.add(key);
         break;
       }
@@ -345,6 +373,10 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
     FilterState& s = publishing(f);
     s.empty = empty;
     s.built = b.release();
+    s.bigFromInts = std::move(big.bigFromInts);
+    s.bigFromDoubles = std::move(big.bigFromDoubles);
+    std::sort(s.bigFromInts.begin(), s.bigFromInts.end());
+    std::sort(s.bigFromDoubles.begin(), s.bigFromDoubles.end());
   }
 }
 

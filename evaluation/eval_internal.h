@@ -111,14 +111,27 @@ struct EvalCache {
   std::unordered_map<const PlanNode*, std::vector<std::pair<const Expr*, const Expr*>>> equiKeys;
 };
 
+/// 2^53: every integer of smaller magnitude is a double exactly.
+inline constexpr double kExactDoubles = 9007199254740992.0;
+
 /// A producer's published content for one filter. An equality filter is the
 /// runtime's own filter (execution/filters.h), built by its FilterBuilder from the
 /// evaluated build side: the bounded checker judges the filters users would ship.
 struct FilterState {
   const RuntimeFilter* filter = nullptr;
-  /// The value as a key: an integral double as the integer (1.0 and 1 are one key).
+  /// The value as a key: an integral double below 2^53 as the integer (1.0 and 1
+  /// are one key). Below 2^53 that is exact: compare() finds an integer and a
+  /// double equal exactly when the integer is the double's value.
   static Value keyOf(const Value& v);
-  std::optional<Filter> built;    ///< `=` / `<=>` filters: IN (exact content) or MinMax
+  std::optional<Filter> built;  ///< `=` / `<=>` filters: IN (exact content) or MinMax
+  /// IN content: the numeric keys of magnitude 2^53 or more, as doubles, sorted,
+  /// those that were integers and those that were doubles apart. compare() holds
+  /// an integer and a double equal when the integer rounds to the double, which
+  /// at that magnitude is more than one integer: the key look-up alone would drop
+  /// a probe that the join matches (an integer 10^16 + 1 against a double 1e16).
+  std::vector<double> bigFromInts, bigFromDoubles;
+  /// Records an IN key for the look-ups past 2^53 (publish sorts the lists).
+  void noteBigKey(const Value& key);
   std::optional<Value> min, max;  ///< scalar filters' bounds
   bool empty = true;              ///< D had no non-NULL value
   bool topN = false;

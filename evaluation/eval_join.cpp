@@ -140,7 +140,7 @@ std::optional<Relation> Evaluator::join(const PlanNode& n, const Ctx* outer) {
         key.reset();
         return true;
       }
-      k += valueKey(*v);
+      k += bucketKey(*v);  // the pairs under one key are compared again below
     }
     key = std::move(k);
     return true;

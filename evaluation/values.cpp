@@ -126,6 +126,20 @@ std::string valueKey(const Value& v) {
   return out;
 }
 
+std::string bucketKey(const Value& v) {
+  constexpr double kExact = 9007199254740992.0;  // 2^53
+  std::string out;
+  if (auto i = std::get_if<int64_t>(&v); i && std::fabs(static_cast<double>(*i)) >= kExact) {
+    appendEncoded(Value(static_cast<double>(*i)), out);
+    return out;
+  }
+  if (auto x = std::get_if<double>(&v); x && std::fabs(*x) >= kExact) {
+    appendEncoded(v, out);
+    return out;
+  }
+  return valueKey(v);
+}
+
 std::string rowKey(const Row& r) {
   std::string k;
   for (const auto& v : r) k += isNull(v) ? std::string("\x00N", 2) : valueKey(v);

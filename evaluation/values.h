@@ -33,6 +33,11 @@ double asDouble(const Value& v);
 std::optional<int> compare(const Value& a, const Value& b);
 /// SQL `=` equality of non-NULL values, for grouping and set membership: a canonical key.
 std::string valueKey(const Value& v);
+/// A hash bucket for `v` under compare()'s equality: values compare() holds equal
+/// share a bucket (an integer and a double past 2^53 are equal when the integer
+/// rounds to the double, so both go by the double there); a bucket may hold
+/// values that differ, so its members are compared again.
+std::string bucketKey(const Value& v);
 /// A strict scalar function or operator over evaluated arguments (NULL handling
 /// included); nullopt with `error` set when unsupported.
 std::optional<Value> applyFunction(const std::string& name, const std::vector<Value>& args,

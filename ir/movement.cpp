@@ -86,6 +86,14 @@ bool opensInto(const PlanNode& n, size_t child) {
   return false;
 }
 
+ExprPtr positionalInto(const PlanNode& n, size_t child, const ExprPtr& e) {
+  std::map<std::string, ExprPtr> mapping;
+  const PlanNode& c = *n.children[child];
+  for (size_t i = 0; i < n.outNames.size() && i < c.output.size(); ++i)
+    mapping[n.outNames[i]] = makeColumn(c.output[i].id, c.output[i].type, c.output[i].nullable);
+  return substitute(e, mapping);
+}
+
 ExprPtr moveInto(const PlanNode& n, size_t child, const ExprPtr& e) {
   if (!opensInto(n, child)) return nullptr;
   switch (movementOf(n.op).passage) {
@@ -103,13 +111,8 @@ ExprPtr moveInto(const PlanNode& n, size_t child, const ExprPtr& e) {
     }
     case Passage::PartitionKeys:
       return readsOnly(*e, commonPartitionColumns(n)) ? e : nullptr;
-    case Passage::Positional: {
-      std::map<std::string, ExprPtr> mapping;
-      const PlanNode& c = *n.children[child];
-      for (size_t i = 0; i < n.outNames.size() && i < c.output.size(); ++i)
-        mapping[n.outNames[i]] = makeColumn(c.output[i].id, c.output[i].type, c.output[i].nullable);
-      return substitute(e, mapping);
-    }
+    case Passage::Positional:
+      return positionalInto(n, child, e);
     case Passage::JoinSides:
     case Passage::Blocked:
     case Passage::Leaf:

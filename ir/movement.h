@@ -49,5 +49,8 @@ bool opensInto(const PlanNode& n, size_t child);
 /// non-deterministic, the input is EXCEPT's right one, or the passage is
 /// Blocked, Leaf or JoinSides.
 ExprPtr moveInto(const PlanNode& n, size_t child, const ExprPtr& e);
+/// `e`, over a set operation's output columns, over input `child`'s columns by
+/// position, whether or not a predicate may move there (EXCEPT's right input).
+ExprPtr positionalInto(const PlanNode& n, size_t child, const ExprPtr& e);
 
 }  // namespace rfguard

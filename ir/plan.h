@@ -175,6 +175,9 @@ struct PlanNode {
   // Limit
   std::optional<long long> limit;
   long long offset = 0;
+  /// An engine's plan printed neither the count nor the offset (DuckDB's
+  /// STREAMING_LIMIT): the node may cut any rows, though it carries no numbers.
+  bool unprinted = false;
 
   // Union / Intersect / Except (distinct unless `all`) and Values
   bool all = false;

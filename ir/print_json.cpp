@@ -154,6 +154,7 @@ Json planToJson(const PlanNode& n) {
     case PlanOp::Limit:
       if (n.limit) j["limit"] = *n.limit;
       if (n.offset) j["offset"] = n.offset;
+      if (n.unprinted) j["unprinted"] = true;
       if (!n.runtimeFilters.empty()) j["runtime_filters"] = filtersJson(n.runtimeFilters);
       break;
     case PlanOp::Union:

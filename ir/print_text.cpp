@@ -135,6 +135,7 @@ std::string nodeLabel(const PlanNode& n) {
       std::string out = head;
       if (n.limit) out += " limit=" + std::to_string(*n.limit);
       if (n.offset) out += " offset=" + std::to_string(n.offset);
+      if (n.unprinted) out += " (count and offset not printed)";
       for (const auto& f : n.runtimeFilters) out += "; " + filterToString(f);
       return out;
     }

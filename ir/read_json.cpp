@@ -101,7 +101,8 @@ PlanPtr JsonReader::node(const Json& j, const std::string& ptr, const Scope& out
       {PlanOp::Aggregate, {"id", "op", "loc", "children", "keys", "aggs", "grouping_sets"}},
       {PlanOp::Window, {"id", "op", "loc", "children", "windows"}},
       {PlanOp::Sort, {"id", "op", "loc", "children", "keys"}},
-      {PlanOp::Limit, {"id", "op", "loc", "children", "limit", "offset", "runtime_filters"}},
+      {PlanOp::Limit,
+       {"id", "op", "loc", "children", "limit", "offset", "unprinted", "runtime_filters"}},
       {PlanOp::Union, {"id", "op", "loc", "children", "all", "columns"}},
       {PlanOp::Intersect, {"id", "op", "loc", "children", "all", "columns"}},
       {PlanOp::Except, {"id", "op", "loc", "children", "all", "columns"}},
@@ -150,12 +151,12 @@ PlanPtr JsonReader::node(const Json& j, const std::string& ptr, const Scope& out
 // is a finding for the verifier (target-not-computable), not an input error.
 void JsonReader::readTargets(const PlanNode& root) {
   Scope all;
-  std::function<void(const PlanNode&)> collect = [&](const PlanNode& n) {
+  // Every node's columns, those of the plans inside subquery expressions too:
+  // a scan there may consume a filter (the verifier judges whether it may).
+  forEachNode(root, [&](const PlanNode& n) {
     for (const auto& c : n.tableColumns) all[c.id] = c;
     for (const auto& c : n.output) all[c.id] = c;
-    for (const auto& c : n.children) collect(*c);
-  };
-  collect(root);
+  });
   for (const auto& [n, j, ptr] : pending_) {
     const Json* ts = field(*j, ptr, "runtime_filter_targets", Json::value_t::array);
     for (size_t i = 0; ts && i < ts->size() && !failed; ++i) {

@@ -127,6 +127,9 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
     case PlanOp::Limit:
       if (j.contains("limit")) n.limit = nonNegative(j, ptr, "limit", 0);
       n.offset = nonNegative(j, ptr, "offset", 0);
+      if (j.contains("unprinted"))
+        if (const Json* u = field(j, ptr, "unprinted", Json::value_t::boolean))
+          n.unprinted = u->get<bool>();
       readRuntimeFilters(n, j, ptr);
       return;
     case PlanOp::Union:

@@ -36,6 +36,10 @@ std::string compareMisfit(CmpOp op, const Type& t) {
   return "";
 }
 
+bool matchesNullKeys(const RuntimeFilter& f) {
+  return f.nullAllowed || f.op == CmpOp::NullSafeEq;
+}
+
 const char* scopeName(FilterScope s) {
   return s == FilterScope::Local ? "local" : "global";
 }

@@ -37,6 +37,15 @@ struct RuntimeFilter {
   FilterScope scope = FilterScope::Global;
 };
 
+/// True when a NULL probe key can match through this filter's producer: a
+/// `<=>` filter (whatever its flags say), one marked null-allowing, or a TopN
+/// threshold that lets NULLs sort first. Every hook that asks "may a row whose
+/// key became NULL (a lost outer-join match) still match?" asks here, so that a
+/// `<=>` filter marked only `accept_null` cannot slip past the NULL rules.
+/// `accept_null` on an `=` filter does not count: the producer's `=` still
+/// rejects the NULL key, so a NULL-extended row it lets through is dropped there.
+bool matchesNullKeys(const RuntimeFilter& f);
+
 /// A consumer of a runtime filter at a scan.
 struct FilterTarget {
   int id = 0;      ///< the filter's id

@@ -169,4 +169,40 @@ bool comparable(const Type& a, const Type& b) {
   return commonType(a, b).has_value();
 }
 
+namespace {
+/// The bits of precision an integer kind needs: how many a float must carry.
+int integerBits(TypeKind k) {
+  switch (k) {
+    case TypeKind::TinyInt:
+      return 8;
+    case TypeKind::SmallInt:
+      return 16;
+    case TypeKind::Int:
+      return 32;
+    default:
+      return 64;
+  }
+}
+}  // namespace
+
+bool comparesExactly(const Type& a, const Type& b) {
+  if (a.kind == TypeKind::Unknown || b.kind == TypeKind::Unknown || a.kind == b.kind) return true;
+  if (a.isInteger() && b.isInteger()) return true;
+  if ((a.isInteger() || a.kind == TypeKind::Decimal) &&
+      (b.isInteger() || b.kind == TypeKind::Decimal))
+    return true;
+  if (a.isFloating() && b.isFloating()) return true;  // REAL widens to DOUBLE exactly
+  if (a.isFloating() != b.isFloating() && (a.isInteger() || b.isInteger())) {
+    const Type& f = a.isFloating() ? a : b;
+    const Type& i = a.isFloating() ? b : a;
+    return integerBits(i.kind) <= (f.kind == TypeKind::Double ? 53 : 24);
+  }
+  // VARCHAR and TEXT compare as the same strings; CHAR pads, so it matches
+  // only itself.
+  auto plain = [](const Type& t) {
+    return t.kind == TypeKind::Varchar || t.kind == TypeKind::Text;
+  };
+  return plain(a) && plain(b);
+}
+
 }  // namespace rfguard

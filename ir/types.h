@@ -54,6 +54,16 @@ struct Type {
 /// Parses a canonical or SQL type name ("int", "integer", "decimal(15,2)", "float").
 std::optional<Type> parseType(std::string_view name);
 
+/// True when comparing a value of `a` with a value of `b` (in their common type)
+/// is equality of the values themselves, so that a key set of one type decides
+/// membership for the other exactly: false where the common type loses
+/// precision (BIGINT against DOUBLE: 2^53 + 1 = 2^53 there; INT against REAL;
+/// DECIMAL against DOUBLE), and across kinds that compare by conversion (text
+/// against numbers, CHAR's padding against VARCHAR, DATE against TIMESTAMP).
+/// A filter may be copied across an equality, or a MinMax range applied to
+/// another type, only where this holds.
+bool comparesExactly(const Type& a, const Type& b);
+
 /// The common supertype used for comparisons and arithmetic, if any.
 std::optional<Type> commonType(const Type& a, const Type& b);
 

@@ -12,6 +12,7 @@
 #include "grammar/sql.h"
 #include "ir/plan_json.h"
 #include "rules/cardinality.h"
+#include "verifier/judge.h"
 #include "verifier/verify.h"
 
 namespace rfguard {
@@ -310,7 +311,9 @@ std::vector<ProfileConsumers> consumersByProfile(const PlanNode& plan, RfOptions
 }
 
 std::vector<Finding> Session::verify(const QueryRun& q) const {
-  return verifyRuntimeFilters(*q.query.plan);
+  std::vector<Finding> out = verifyRuntimeFilters(*q.query.plan);
+  if (options_.semanticJudge && !out.empty()) judgeFindings(*q.query.plan, out);
+  return out;
 }
 
 }  // namespace rfguard

@@ -47,6 +47,9 @@ struct SessionOptions {
   /// Keep a copy of each plan as bound, before normalisation (QueryRun::bound),
   /// to check the rewrite from one to the other.
   bool keepBound = false;
+  /// Findings the rules cannot decide go to the bounded search (verifier/judge.h):
+  /// refuted ones stay errors, the rest become "not proven safe" warnings.
+  bool semanticJudge = true;
 };
 
 /// Where a query stands. Filters are placed on normalised plans only: a query

@@ -144,6 +144,16 @@ Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct
   });
 }
 
+namespace {
+/// True when a LIMIT's input comes in an ORDER BY's order: a sort below it,
+/// through nodes that keep their input's order (filters, projections).
+bool orderedInput(const PlanNode& limit) {
+  const PlanNode* n = limit.children[0].get();
+  while (n->op == PlanOp::Filter || n->op == PlanOp::Project) n = n->children[0].get();
+  return n->op == PlanOp::Sort;
+}
+}  // namespace
+
 Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const RuntimeFilter& f,
                         ExprPtr* rewritten) {
   const NodeName where(n);
@@ -156,6 +166,22 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
         return where.str() + " keeps or orders rows without changing them";
       });
     case Passage::Blocked:
+      // OFFSET 0 without a count cuts nothing: the node passes every row.
+      if (n.op == PlanOp::Limit && !n.limit && n.offset == 0 && !n.unprinted)
+        return Decision::yesLater(RfRule::PassThroughRowPreserving, [where] {
+          return where.str() + " has no count and no offset: it passes every row";
+        });
+      // Without ORDER BY the query allows any n rows of the input. The filtered
+      // run picks n rows among those the filter keeps, or all of them when fewer
+      // are left; padded with rejected rows, which the producer drops anyway,
+      // that is one of the answers the query allows. Sound only under that
+      // nondeterminism: a finding class of its own (crossed-unordered-limit).
+      if (n.op == PlanOp::Limit && !orderedInput(n))
+        return Decision::noLater(RfRule::BlockAtUnorderedLimit, [where] {
+          return where.str() +
+                 " has no ORDER BY: the filtered run returns one of the answers the query "
+                 "allows, not the one an unfiltered run would pick";
+        });
       // SELECT * FROM (SELECT * FROM a ORDER BY a.v LIMIT 1) x JOIN b ON x.k = b.k,
       // a = {(1, v=1), (2, v=2)}, b = {2}: the limit picks k = 1, no match. A filter
       // from b's domain {2} below the limit would let it pick k = 2: a new row.
@@ -209,13 +235,34 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
       });
     }
     case Passage::Positional: {
-      // (A EXCEPT B): removing B rows could let A rows through that B removed.
       ExprPtr s = moveInto(n, child, e);
-      if (!s)
-        return Decision::noLater(RfRule::PassThroughSetOp, [where] {
+      if (!s) {
+        // EXCEPT's right input: a B row the filter removes lets through only
+        // the A rows equal to it, whose key is the same and outside the build
+        // domain, so the producer drops them: (A - (B ∩ P)) ∩ P = (A - B) ∩ P,
+        // for EXCEPT and EXCEPT ALL. "Equal" is set-operation equality, so the
+        // key must be one value for equal rows: a column, or an expression over
+        // columns that are not floating (-0.0 = 0.0, but their texts differ).
+        s = positionalInto(n, child, e);
+        bool exact = e->kind == ExprKind::Column || allColumnRefs(*s, [&](const std::string& c) {
+                       const auto& out = n.children[child]->output;
+                       return std::any_of(out.begin(), out.end(), [&](const Column& col) {
+                         return col.id == c && !col.type.isFloating();
+                       });
+                     });
+        if (!isDeterministic(*s) || !exact)
+          return Decision::noLater(RfRule::PassThroughSetOp, [where, e] {
+            return where.str() + ": `" + str(e) +
+                   "` may differ between rows EXCEPT holds equal; filtering its right input "
+                   "could let rows through";
+          });
+        *rewritten = s;
+        return Decision::yesLater(RfRule::PassThroughSetOp, [where] {
           return where.str() +
-                 ": EXCEPT's right input only removes rows; filtering it could add rows";
+                 ": its right input through the column mapping (a right row the filter "
+                 "removes lets through only left rows the producer rejects)";
         });
+      }
       *rewritten = s;
       return Decision::yesLater(RfRule::PassThroughSetOp, [where, child] {
         return where.str() + ": input " + std::to_string(child + 1) + " through the column mapping";
@@ -237,11 +284,11 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
       // B = {1}, C = {0}: no rows. A filter on B.k from C's domain {0} removes B's
       // row; A's row becomes (1, NULL), coalesce gives 0 = C.k: a wrong row.
       // With <=> the NULL-extended row matches a NULL in C the same way.
-      if (f.nullAllowed)
+      if (matchesNullKeys(f))
         return Decision::noLater(RfRule::PassThroughJoinNullGeneratingSide, [where] {
           return where.str() +
-                 ": a null-allowing filter cannot enter a NULL-generating side (a lost match "
-                 "becomes a NULL row that the filter accepts)";
+                 ": a filter that matches NULL keys (`<=>` or null-allowing) cannot enter a "
+                 "NULL-generating side (a lost match becomes a NULL row that still matches)";
         });
       // e reads only this side's columns, so "NULL when all of them are NULL" is judged over its
       // own.

@@ -85,6 +85,17 @@ struct JoinMove {
 std::vector<JoinMove> soundJoinMoves(const PlanNode& join, const ExprPtr& e,
                                      const RuntimeFilter& f);
 
+/// Where a filter may continue inside a subquery plan: at each node as an expression.
+struct SubqueryEntries {
+  std::vector<std::pair<const PlanNode*, ExprPtr>> entries;  ///< (a Filter of the plan, key)
+  Decision decision;  ///< ok when there is an entry; else why the filter cannot enter
+};
+/// Where filter `f`, applied as `e` at `holder`'s output, may enter the plan
+/// `sub` of one of holder's subquery expressions: at each Filter of it with a
+/// top-level `x = e` or `x <=> e` correlation conjunct, as `x`
+/// (rules/rf_correlation.cpp says why nowhere else).
+SubqueryEntries subqueryEntries(const PlanNode& holder, const PlanNode& sub, const ExprPtr& e,
+                                const RuntimeFilter& f);
 /// May `scan` apply `f` to `target`?
 Decision canConsume(const PlanNode& scan, const ExprPtr& target, const RuntimeFilter& f);
 

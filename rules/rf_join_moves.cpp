@@ -43,6 +43,16 @@ Decision rewriteToChild(const PlanNode& join, const ExprPtr& conjunct, const Exp
       return "`" + exprToString(*conjunct) + "` is a range comparison of the two sides of " +
              where.str() + ": a key's value does not carry across it";
     });
+  // a.big = b.d AND b.d = c.big (BIGINT, DOUBLE, BIGINT): through DOUBLE
+  // 2^53 + 1 = 2^53, so a = {2^53 + 1}, b = {2^53}, c = {2^53} joins; a filter
+  // of c's keys {2^53} copied to a.big would drop a's row. A key's value
+  // carries across only an equality that compares the values themselves.
+  if (!comparesExactly(s->probe->type, s->build->type))
+    return Decision::noLater(rule, [where, conjunct, l = s->probe->type, r = s->build->type] {
+      return "`" + exprToString(*conjunct) + "` compares " + l.toString() + " with " +
+             r.toString() + " in a common type that is not exact: a key's value does not " +
+             "carry across it (" + where.str() + ")";
+    });
   const auto& info = joinInfo(join.joinType);
   if (info.nullAware)
     return Decision::noLater(RfRule::CopyAcrossNullAwareJoin, [where] {
@@ -53,10 +63,11 @@ Decision rewriteToChild(const PlanNode& join, const ExprPtr& conjunct, const Exp
       return "`" + exprToString(*e) + "` is not in " + where.str() + "'s output";
     });
   if (info.generatesNulls[from]) {
-    if (f.nullAllowed)
+    if (matchesNullKeys(f))
       return Decision::noLater(rule, [where] {
-        return "a null-allowing filter copied from the NULL-generating side of " + where.str() +
-               " to its preserved side";
+        return "a filter that matches NULL keys (`<=>` or null-allowing) copied from the "
+               "NULL-generating side of " +
+               where.str() + " to its preserved side";
       });
     if (!isNullPropagating(*e, columnsOf(*e)))
       return Decision::noLater(rule, [where, e] {

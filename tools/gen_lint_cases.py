@@ -186,6 +186,10 @@ case("near miss: a right join filters its left side",
      lambda: ab([rf(1, "a.k", "b.k")], a_t=[(1, "a.k")], jt="right"))
 case("producer-ineligible: <=> on double keys",
      lambda: ab([rf(1, "a.d", "b.d", op="<=>")], a_t=[(1, "a.d")], cond=eq("a.d", "b.d", "<=>")))
+case("near miss: a range comparison over a build side of many rows builds a min/max bound (DuckDB's `<` join filter)",
+     lambda: ab([rf(1, "a.v", "b.v", op="<", kinds=("min_max",))], a_t=[(1, "a.v")], cond=eq("a.v", "b.v", "<")))
+case("producer-ineligible: a range comparison on double keys over many rows (NaN has no place in a min/max order)",
+     lambda: ab([rf(1, "a.d", "b.d", op="<", kinds=("min_max",))], a_t=[(1, "a.d")], cond=eq("a.d", "b.d", "<")))
 case("near miss: = on double keys",
      lambda: ab([rf(1, "a.d", "b.d")], a_t=[(1, "a.d")], cond=eq("a.d", "b.d")))
 
@@ -254,7 +258,11 @@ def below(op_node):
     return join("inner", op_node(a), scan("b"), eq("a.k", "b.k"), [rf(1, "a.k", "b.k")])
 
 
-case("crossed-limit: consumed below LIMIT 10", lambda: below(lambda a: node("limit", [a], limit=10)))
+case("crossed-limit: consumed below ORDER BY a.v LIMIT 1",
+     lambda: below(lambda a: node("limit", [node("sort", [a], keys=[
+         {"expr": col("a.v"), "ascending": True, "nulls_first": False}])], limit=1)))
+case("crossed-unordered-limit: consumed below LIMIT 10 without ORDER BY",
+     lambda: below(lambda a: node("limit", [a], limit=10)))
 case("near miss: consumed below ORDER BY without a limit",
      lambda: below(lambda a: node("sort", [a], keys=[{"expr": col("a.v"), "ascending": True, "nulls_first": False}])))
 
@@ -284,17 +292,34 @@ case("crossed-window: a.v is not the partition key", lambda: window_case(False))
 case("near miss: a.k is the partition key", lambda: window_case(True))
 
 
-def except_case(right):
-    a = scan("a", targets=None if right else [(1, "a.k")])
-    b = scan("b", targets=[(1, "b.k")] if right else None)
-    e = node("except", [a, b], all=False, columns=["e.k"])
+def except_case(text_key):
+    # A text key made from a DOUBLE: EXCEPT holds -0.0 and 0.0 equal, their texts differ.
+    key = (lambda c: {"cast": col(c), "type": "varchar"}) if text_key else col
+    col_ = "d" if text_key else "k"
+    a = scan("a")
+    b = scan("b", targets=[(1, key("b." + col_))])
+    e = node("except", [a, b], all=False, columns=["e." + col_])
     # except reads positionally; each child must output exactly one column
-    a["columns"], b["columns"] = ["k"], ["k"]
-    return join("inner", e, scan("c"), eq("e.k", "c.k"), [rf(1, "e.k", "c.k")])
+    a["columns"], b["columns"] = [col_], [col_]
+    build = "c.s" if text_key else "c.k"
+    return join("inner", e, scan("c"), call("=", key("e." + col_), col(build)),
+                [rf(1, key("e." + col_), build)])
 
 
-case("into-except-right: consumed by EXCEPT's right input", lambda: except_case(True))
-case("near miss: consumed by EXCEPT's left input", lambda: except_case(False))
+case("into-except-right: consumed by EXCEPT's right input as a text key of a DOUBLE", lambda: except_case(True))
+case("near miss: consumed by EXCEPT's right input as a column", lambda: except_case(False))
+
+
+def subquery_case(on_key):
+    b = scan("b", targets=[(1, "b.k")])
+    corr = node("filter", [b], predicate=eq("b.k" if on_key else "b.v", "a.k" if on_key else "a.v"))
+    a = scan("a")
+    f = node("filter", [a], predicate={"subquery": "exists", "plan": corr})
+    return join("inner", f, scan("c"), eq("a.k", "c.k"), [rf(1, "a.k", "c.k")])
+
+
+case("into-subquery: consumed inside EXISTS correlated on a.v", lambda: subquery_case(False))
+case("near miss: consumed inside EXISTS below its correlation b.k = a.k", lambda: subquery_case(True))
 
 
 def project_case(random):

@@ -115,6 +115,18 @@ void checkTopNProducer(const Producer& p, std::vector<Finding>& out) {
                                       "pass NULL");
 }
 
+/// A MinMax range built from keys of one type bounds probes of another only
+/// where the two compare exactly: int keys [9, 10] against a VARCHAR column
+/// compared as text would reject '5', which equals 5 numerically, while
+/// '10' < '5' < '9' fails the range (and the opposite where text compares).
+std::string rangeAcrossTypes(const RuntimeFilter& f, const Type& probe) {
+  const bool range = !isEquality(f.op) ||
+                     std::find(f.kinds.begin(), f.kinds.end(), FilterKind::MinMax) != f.kinds.end();
+  if (!range || isComposite(*f.build) || comparesExactly(f.build->type, probe)) return "";
+  return "a min_max range of " + f.build->type.toString() + " keys on " + probe.toString() +
+         ", which do not compare exactly";
+}
+
 /// The kinds suit the key type: MinMax ordered and not floating, bitset integer.
 std::string kindProblem(const RuntimeFilter& f, const Type& t) {
   if (f.kinds.empty()) return "the filter has no kind";
@@ -142,6 +154,7 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
     else
       checkTopNProducer(p, out);
     std::string kp = kindProblem(*p.filter, p.filter->probe->type);
+    if (kp.empty()) kp = rangeAcrossTypes(*p.filter, p.filter->probe->type);
     if (!kp.empty())
       out.push_back(makeFinding("kind-unsuitable", rf(id) + " at " + nodeRef(*p.node) + ": " + kp,
                                 id, {p.node->id}, p.node->loc));
@@ -204,6 +217,7 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
     }
     // The producer's key type was judged above; a target of another type is judged here.
     std::string kp = t->type == f.probe->type ? "" : kindProblem(f, t->type);
+    if (kp.empty()) kp = rangeAcrossTypes(f, t->type);
     if (kp.empty() && compareMisfit(f.op, f.probe->type).empty())
       if (auto m = compareMisfit(f.op, t->type); !m.empty()) kp = "a " + m;
     if (!kp.empty()) {

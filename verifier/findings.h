@@ -39,6 +39,10 @@ struct Finding {
   int filter = 0;          ///< the filter id, 0 when none applies
   std::vector<int> nodes;  ///< plan node ids: the producer first, then the consumer or the culprit
   SourceLoc loc;           ///< SQL position of the node it concerns, when the plan came from SQL
+  /// Which judge spoke: "rules" (the derivation rules alone), "refuted" (the
+  /// bounded check found a database on which the result changes), "not-proven"
+  /// (neither the rules nor the search decided: a warning).
+  std::string judge = "rules";
 };
 
 /// A finding of code `code` (severity from the code table).

@@ -142,24 +142,35 @@ struct Mutator {
     const FilterTarget t = scan.runtimeFilterTargets[i];
     const int sid = scan.id;
     const std::string rf = "RF" + std::to_string(t.id);
-    make("below-limit", rf + " at " + nodeRef(scan) + " below a new LIMIT 10", [&](PlanNode& r) {
-      std::vector<PlanNode*> nodes;
-      preorder(r, nodes);
-      const int fresh = maxId(r) + 1;
-      for (PlanNode* n : nodes)
-        for (auto& c : n->children)
-          if (c->id == sid) {
-            auto lim = makePooled<PlanNode>();
-            lim->op = PlanOp::Limit;
-            lim->id = fresh;
-            lim->limit = 10;
-            lim->children.push_back(c);
-            computeOutput(*lim);
-            c = lim;
-            return true;
-          }
-      return false;
-    });
+    // An ORDER BY under the limit: without one, any 10 rows are an answer the
+    // query allows, and a filter below is sound under that nondeterminism
+    // (crossed-unordered-limit, a warning), not the error this mutant plants.
+    make("below-limit", rf + " at " + nodeRef(scan) + " below a new ORDER BY ... LIMIT 10",
+         [&](PlanNode& r) {
+           std::vector<PlanNode*> nodes;
+           preorder(r, nodes);
+           const int fresh = maxId(r) + 1;
+           for (PlanNode* n : nodes)
+             for (auto& c : n->children)
+               if (c->id == sid && !c->output.empty()) {
+                 auto sort = makePooled<PlanNode>();
+                 sort->op = PlanOp::Sort;
+                 sort->id = fresh + 1;
+                 const Column& first = c->output[0];
+                 sort->sortKeys.push_back({makeColumn(first.id.str(), first.type, first.nullable)});
+                 sort->children.push_back(c);
+                 computeOutput(*sort);
+                 auto lim = makePooled<PlanNode>();
+                 lim->op = PlanOp::Limit;
+                 lim->id = fresh;
+                 lim->limit = 10;
+                 lim->children.push_back(sort);
+                 computeOutput(*lim);
+                 c = lim;
+                 return true;
+               }
+           return false;
+         });
     make("rename-consumer", rf + " at " + nodeRef(scan) + " renamed", [&](PlanNode& r) {
       auto& g = byId(r, sid)->runtimeFilterTargets[i];
       g.id = maxId(r) + 1;

@@ -7,6 +7,15 @@
 namespace rfguard {
 
 namespace {
+/// True when one of the node's own expressions holds a subquery.
+bool hasSubqueryExpr(const PlanNode& n) {
+  bool any = false;
+  forEachExpr(n, [&](const ExprPtr& e) {
+    any = any || e->subqueryInside || e->kind == ExprKind::Subquery;
+  });
+  return any;
+}
+
 struct ByFilterId {
   bool operator()(const Producer& p, int id) const { return p.filter->id < id; }
   bool operator()(int id, const Producer& p) const { return id < p.filter->id; }
@@ -26,6 +35,7 @@ void count(const PlanNode& n, size_t building, Sizes& s) {
   for (size_t i = 0; i < n.children.size(); ++i)
     count(*n.children[i], building + (n.op == PlanOp::Join && i == 1 ? n.runtimeFilters.size() : 0),
           s);
+  if (hasSubqueryExpr(n)) forEachSubqueryPlan(n, [&](const PlanNode& q) { count(q, building, s); });
 }
 }  // namespace
 
@@ -95,6 +105,15 @@ void PlanFacts::visit(const PlanNode& n, const PlanNode* parent, int depth, int&
     visit(*n.children[i], &n, depth + 1, clock);
     if (build) building_.resize(building_.size() - n.runtimeFilters.size());
   }
+  // The plans of the node's subquery expressions belong to the query too: a
+  // filter may be produced or consumed in them, and a consumer there changes
+  // what the subquery returns for each row of this node.
+  if (hasSubqueryExpr(n))
+    forEachSubqueryPlan(n, [&](const PlanNode& q) {
+      const size_t root = spans_.size();
+      visit(q, &n, depth + 1, clock);
+      spans_[root].subqueryRoot = true;
+    });
   spans_[at].tout = clock;
 }
 
@@ -103,6 +122,10 @@ bool PlanFacts::within(const PlanNode* outer, const PlanNode* inner) const {
   const Span& o = span(outer);
   const Span& i = span(inner);
   return o.tin <= i.tin && i.tin < o.tout;
+}
+
+bool PlanFacts::isSubqueryRoot(const PlanNode* n) const {
+  return span(n).subqueryRoot;
 }
 
 const PlanNode* PlanFacts::probeRoot(const Producer& p) const {

@@ -22,7 +22,9 @@ struct Consumer {
   const FilterTarget* target = nullptr;
 };
 
-/// Subtree intervals and the producers and consumers of one plan.
+/// Subtree intervals and the producers and consumers of one plan, the plans of
+/// its subquery expressions included: a subquery plan is walked after its
+/// holder's children, as a subtree of the holder.
 class PlanFacts {
  public:
   explicit PlanFacts(const PlanNode& root);
@@ -42,6 +44,9 @@ class PlanFacts {
   const PlanNode* probeRoot(const Producer& p) const;
   /// The subtree the filter waits for: a join's right child; none for TopN filters.
   const PlanNode* buildRoot(const Producer& p) const;
+  /// True when `n` is the root of a subquery plan held in an expression of its
+  /// parent (parent() is then that node, not a node `n` is a child of).
+  bool isSubqueryRoot(const PlanNode* n) const;
   /// The parent of `n`; null at the root.
   const PlanNode* parent(const PlanNode* n) const { return span(n).parent; }
   /// The ids of the filters whose producers' build subtrees hold consumer `i`
@@ -61,6 +66,7 @@ class PlanFacts {
     int tin = 0, tout = 0;
     int depth = 0;  ///< edges from the root
     const PlanNode* parent = nullptr;
+    bool subqueryRoot = false;  ///< the root of a subquery plan held by `parent`
   };
   /// The span of a node of the plan.
   const Span& span(const PlanNode* n) const;

@@ -76,6 +76,10 @@ Derivations::Derivations(const PlanFacts& facts, const Producer& p) {
       if (canPassThrough(*n, child, e, f, &down).ok)
         work.push_back({n->children[child].get(), down});
     }
+    forEachSubqueryPlan(*n, [&](const PlanNode& sub) {
+      if (!onPath.count(&sub)) return;
+      for (auto& [at, x] : subqueryEntries(*n, sub, e, f).entries) work.push_back({at, x});
+    });
   }
 }
 
@@ -132,6 +136,26 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
       continue;
     }
     const size_t child = childIndex(n, path[i + 1]);
+    if (child == n.children.size()) {  // into a subquery plan of n: at a correlation conjunct
+      SubqueryEntries into = subqueryEntries(n, *path[i + 1], e, f);
+      bool entered = false;
+      for (auto& [at, x] : into.entries) {
+        auto j = std::find(path.begin() + static_cast<std::ptrdiff_t>(i) + 1, path.end(), at);
+        if (j == path.end()) continue;  // a correlation off the consumer's path
+        entered = true;
+        work.push_back({static_cast<size_t>(j - path.begin()), x});
+      }
+      if (!entered) {
+        if (into.decision.ok)  // correlated elsewhere: not on the way to this consumer
+          into.decision = Decision::noLater(RfRule::CopyAcrossCorrelation, [where = nodeRef(n)] {
+            return "entered a subquery of " + where +
+                   " below no correlation conjunct on the filter's key: the filtered rows change "
+                   "the subquery's value";
+          });
+        breaks.push_back({i, &n, into.decision});
+      }
+      continue;
+    }
     bool moved = false;
     if (n.op == PlanOp::Join) {
       for (const auto& m : joinMovesUnder(Profile::Sound, n, e, f)) {

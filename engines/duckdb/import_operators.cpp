@@ -187,7 +187,10 @@ Built Importer::importLimit(Op& o, Built& c) {
       loss(ptr + "/extra_info/" + key, std::string(key) + " is not a constant: " + v);
     }
   }
-  if (!known) loss(ptr, op + ": DuckDB does not print its row count: imported without a limit");
+  if (!known) {
+    loss(ptr, op + ": DuckDB does not print its row count: imported without a limit");
+    out.node["unprinted"] = true;  // it may still cut rows: never judged a no-op
+  }
   out.cols = c.cols;
   out.rfOut = c.rfOut;
   return out;

@@ -369,9 +369,15 @@ TEST_CASE("duckdb import: DuckDB 1.5.6 filters below an OFFSET, and lint says so
   auto findings = l.session.verify(q);
   REQUIRE(findings.size() == 1);
   CHECK(findings[0].code == "crossed-limit");
-  CHECK(findings[0].message ==
-        "RF1 -> ordered_probe.flag at scan #6: limit #3: filtering below LIMIT/OFFSET changes "
-        "which rows are picked");
+  CHECK(findings[0].message.rfind(
+            "RF1 -> ordered_probe.flag at scan #6: limit #3: filtering below LIMIT/OFFSET changes "
+            "which rows are picked; not proven safe",
+            0) == 0);
+  // The import lost the OFFSET's number (DuckDB does not print it), so the search
+  // cannot refute what the rules refuse: a warning that says so, not a pass.
+  CHECK(findings[0].judge == "not-proven");
+  CHECK(findings[0].severity == Severity::Warning);
+  CHECK(q.query.plan->children[0]->children[0]->unprinted);
   // DuckDB does not print a streaming limit's count: imported without one, said so.
   bool noted = false;
   for (const auto& n : q.imported->losses)

@@ -228,6 +228,35 @@ TEST_CASE("the evaluator applies the runtime's own filters: IN, IN plus a false 
   CHECK(rt::runtimeKind(FilterKind::MinMax) == rt::Kind::MinMax);
 }
 
+TEST_CASE("filter keys compare as values do: an integer and a double past 2^53") {
+  // compare() holds 10^16 + 1 (an integer) equal to 1e16 (a double): the integer
+  // rounds to it. The filter built from one side must keep the other's row, or a
+  // sound placement is "refuted" by a difference no engine shows.
+  const std::string ddl = "CREATE TABLE big (x bigint); CREATE TABLE dbl (y double);";
+  const rt::Value bigInt(int64_t{10000000000000001});
+  const rt::Value bigDouble(1e16);
+  rt::Database db;
+  db["big"] = {{"x"}, {{bigInt}}};
+  db["dbl"] = {{"y"}, {{bigDouble}}};
+  for (const char* q : {"SELECT 1 FROM dbl JOIN big ON dbl.y = big.x",
+                        "SELECT 1 FROM big JOIN dbl ON big.x = dbl.y"}) {
+    CAPTURE(q);
+    CHECK(testing::run(ddl + q, db).rows.size() == 1);
+    CHECK(droppedWith(ddl + q, db, rt::Content::Exact) == 0);
+    CHECK(droppedWith(ddl + q, db, rt::Content::FalsePositive) == 0);
+    CHECK(droppedWith(ddl + q, db, rt::Content::MinMax) == 0);
+  }
+  // Below 2^53 the look-up stays exact: 2^53 - 1 is not 2^53 - 2.
+  db["big"] = {{"x"}, {{rt::Value(int64_t{9007199254740991})}}};
+  db["dbl"] = {{"y"}, {{rt::Value(9007199254740990.0)}}};
+  CHECK(droppedWith(ddl + "SELECT 1 FROM dbl JOIN big ON dbl.y = big.x", db, rt::Content::Exact) ==
+        1);
+  // The hash join's buckets: values compare() holds equal share one.
+  CHECK(rt::bucketKey(bigInt) == rt::bucketKey(bigDouble));
+  CHECK(rt::bucketKey(rt::Value(int64_t{3})) == rt::bucketKey(rt::Value(3.0)));
+  CHECK(rt::bucketKey(rt::Value(int64_t{3})) != rt::bucketKey(rt::Value(int64_t{4})));
+}
+
 }  // namespace rfguard
 
 TEST_CASE("casts to dates: text becomes a day number, invalid text an error, not a crash") {

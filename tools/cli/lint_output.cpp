@@ -142,6 +142,7 @@ void writeLintJson(const std::vector<LintFile>& files, std::ostream& out) {
         const Finding& x = r.finding;
         qj["findings"].push_back(Json{{"code", x.code},
                                       {"severity", severityName(x.severity)},
+                                      {"judge", x.judge},
                                       {"message", x.message},
                                       {"filter", x.filter},
                                       {"nodes", x.nodes},

@@ -1,0 +1,84 @@
+// CopyAcrossCorrelation: a filter that reaches a node holding a subquery
+// expression continues into the subquery's plan only at a correlation conjunct
+// over its own key.
+//
+// The subquery is evaluated once per row o of its holder, and its value for o
+// (EXISTS, IN, a scalar such as count(*)) depends on every row its plan sees.
+// A filter arriving at the holder as `e` says: rows o with e(o) outside the
+// build domain K are not needed. Inside the subquery, a Filter C with a
+// top-level conjunct `x = e` (or `x <=> e`) passes a row r for o only if
+// x(r) = e(o); a row with x(r) outside K therefore passes C only for rows o that
+// are not needed. So at C's output the filter applies as `x`, and from there on
+// the ordinary hooks decide, whatever sits between the subquery's root and C
+// (an aggregate or a LIMIT above C sees the same rows for every needed o).
+//
+// Anywhere else the filter changes the subquery's value. With o = {1},
+// s = {1, 2} and K = {1}: `WHERE (SELECT count(*) FROM s) = 2` keeps o, but a
+// filter on s.k from K leaves one row of s and drops o; and
+// `WHERE NOT EXISTS (SELECT 1 FROM s WHERE s.v = o.v)` changes the same way when
+// s's rows are filtered on a key the correlation does not compare.
+#include "ir/cmp_op.h"
+#include "rules/rf_hooks.h"
+
+namespace rfguard {
+
+namespace {
+
+/// Calls `f(node)` on every node of the plan under `root`, nested subquery
+/// plans aside (their rows are another subquery's).
+template <class F>
+void forEachPlanNode(const PlanNode& root, const F& f) {
+  f(root);
+  for (const auto& c : root.children) forEachPlanNode(*c, f);
+}
+
+}  // namespace
+
+SubqueryEntries subqueryEntries(const PlanNode& holder, const PlanNode& sub, const ExprPtr& e,
+                                const RuntimeFilter& f) {
+  SubqueryEntries out;
+  const std::string where = nodeRef(holder);
+  // The holder evaluates the subquery per input row: the filter's expression
+  // over that row is `e` below a Filter, `e` substituted below a Project.
+  ExprPtr outer;
+  if (holder.op == PlanOp::Filter || holder.op == PlanOp::Project) {
+    if (!canPassThrough(holder, 0, e, f, &outer).ok) outer = nullptr;
+  }
+  if (!outer) {
+    out.decision = Decision::noLater(RfRule::CopyAcrossCorrelation, [where, e] {
+      return where + " evaluates a subquery whose rows decide its value; `" + exprToString(*e) +
+             "` cannot follow into it here";
+    });
+    return out;
+  }
+  forEachPlanNode(sub, [&](const PlanNode& c) {
+    if (c.op != PlanOp::Filter || !c.predicate) return;
+    forEachConjunct(c.predicate, [&](const ExprPtr& conj) {
+      if (conj->kind != ExprKind::Call || conj->args.size() != 2) return true;
+      auto op = parseCmpOp(conj->name);
+      if (!op || !isEquality(*op)) return true;
+      for (size_t i = 0; i < 2; ++i) {
+        const ExprPtr& other = conj->args[1 - i];
+        if (!exprEquals(conj->args[i], outer) || hasSubquery(*other) ||
+            !producesColumnsOf(*c.children[0], *other) || !hasColumnRef(*other))
+          continue;
+        out.entries.push_back({&c, other});
+      }
+      return true;
+    });
+  });
+  if (out.entries.empty()) {
+    out.decision = Decision::noLater(RfRule::CopyAcrossCorrelation, [where, outer] {
+      return "entered a subquery of " + where + " that does not compare `" + exprToString(*outer) +
+             "` in a correlation conjunct: the filtered rows change the subquery's value";
+    });
+    return out;
+  }
+  out.decision = Decision::yesLater(RfRule::CopyAcrossCorrelation, [where, outer] {
+    return where + ": a subquery row passes its correlation conjunct only for rows whose `" +
+           exprToString(*outer) + "` it equals";
+  });
+  return out;
+}
+
+}  // namespace rfguard

@@ -1,0 +1,165 @@
+// Issue 43: the causes of lint's unsound and imprecise verdicts, one by one.
+// corpus/lint/soundness.test holds the same cases end to end, each checked by
+// the bounded verifier as well.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "pipeline/session.h"
+#include "rules/rf_hooks.h"
+#include "verifier/judge.h"
+#include "verifier/verify.h"
+
+using namespace rfguard;
+
+namespace {
+
+/// The cases of corpus/lint/soundness.test: each plan JSON input, by the title above it.
+std::string corpusPlan(const std::string& titleStart) {
+  std::ifstream in(std::string(RFGUARD_SOURCE_DIR) + "/corpus/lint/soundness.test");
+  REQUIRE(in);
+  std::string line, title;
+  while (std::getline(in, line)) {
+    if (line.rfind("# ", 0) == 0) title = line.substr(2);
+    if (line == "lint" && title.rfind(titleStart, 0) == 0) {
+      std::getline(in, line);
+      return line;
+    }
+  }
+  FAIL("no case titled " << titleStart);
+  return "";
+}
+
+/// The findings of a plan JSON document judged as given, with or without the second judge.
+std::vector<Finding> lintJson(const std::string& json, bool judge) {
+  SessionOptions so;
+  so.semanticJudge = judge;
+  Session s(so);
+  Diagnostics d;
+  REQUIRE_MESSAGE(s.loadContent(json, "q.json", d), d.render());
+  s.run();
+  REQUIRE(s.queries().size() == 1);
+  return s.verify(s.queries()[0]);
+}
+
+RuntimeFilter filterOf(CmpOp op, bool nullAllowed, bool acceptNull) {
+  RuntimeFilter f;
+  f.op = op;
+  f.nullAllowed = nullAllowed;
+  f.acceptNull = acceptNull;
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("one notion of a filter that matches NULL keys, read by every hook") {
+  // A `<=>` filter marked only accept_null used to pass for one that rejects NULL.
+  CHECK(matchesNullKeys(filterOf(CmpOp::NullSafeEq, false, true)));
+  CHECK(matchesNullKeys(filterOf(CmpOp::NullSafeEq, true, false)));
+  CHECK(matchesNullKeys(filterOf(CmpOp::NullSafeEq, false, false)));
+  CHECK(matchesNullKeys(filterOf(CmpOp::Le, true, false)));  // a TopN threshold, NULLs first
+  // accept_null on `=`: the producer's `=` still rejects the NULL key.
+  CHECK_FALSE(matchesNullKeys(filterOf(CmpOp::Eq, false, true)));
+  CHECK_FALSE(matchesNullKeys(filterOf(CmpOp::Eq, false, false)));
+
+  auto fs = lintJson(corpusPlan("a `<=>` filter marked accept_null"), false);
+  REQUIRE(fs.size() == 2);
+  CHECK(fs[0].code == "unsafe-null-generating-side");
+  CHECK(fs[1].code == "unsafe-equality-copy");
+  CHECK(lintJson(corpusPlan("an `=` filter marked accept_null"), false).empty());
+}
+
+TEST_CASE("comparesExactly: where a key's value carries across a comparison") {
+  auto t = [](TypeKind k) { return Type::of(k); };
+  CHECK(comparesExactly(t(TypeKind::Int), t(TypeKind::BigInt)));
+  CHECK(comparesExactly(t(TypeKind::Int), t(TypeKind::Double)));
+  CHECK(comparesExactly(t(TypeKind::SmallInt), t(TypeKind::Real)));
+  CHECK(comparesExactly(t(TypeKind::BigInt), Type::of(TypeKind::Decimal, 20, 2)));
+  CHECK(comparesExactly(t(TypeKind::Real), t(TypeKind::Double)));
+  CHECK(comparesExactly(t(TypeKind::Varchar), t(TypeKind::Text)));
+  CHECK(comparesExactly(t(TypeKind::Unknown), t(TypeKind::Varchar)));
+  // 2^53 + 1 = 2^53 through DOUBLE; 2^24 + 1 = 2^24 through REAL.
+  CHECK_FALSE(comparesExactly(t(TypeKind::BigInt), t(TypeKind::Double)));
+  CHECK_FALSE(comparesExactly(t(TypeKind::Int), t(TypeKind::Real)));
+  CHECK_FALSE(comparesExactly(Type::of(TypeKind::Decimal, 10, 1), t(TypeKind::Double)));
+  CHECK_FALSE(comparesExactly(t(TypeKind::Int), t(TypeKind::Varchar)));
+  CHECK_FALSE(comparesExactly(t(TypeKind::Char), t(TypeKind::Varchar)));
+  CHECK_FALSE(comparesExactly(t(TypeKind::Date), t(TypeKind::Timestamp)));
+}
+
+TEST_CASE("subquery plans are verified: consumers inside them, with the correlation crossed") {
+  auto unsafe = lintJson(corpusPlan("a consumer inside EXISTS whose correlation"), false);
+  REQUIRE(unsafe.size() == 1);
+  CHECK(unsafe[0].code == "into-subquery");
+  CHECK(unsafe[0].nodes == std::vector<int>{6, 2, 4});
+  CHECK(lintJson(corpusPlan("a consumer inside EXISTS below the correlation"), false).empty());
+  CHECK(lintJson(corpusPlan("a consumer inside NOT EXISTS below"), false).empty());
+  CHECK(lintJson(corpusPlan("a consumer inside a scalar count(*) correlated"), false).empty());
+  auto count = lintJson(corpusPlan("a consumer inside an uncorrelated scalar count(*)"), false);
+  REQUIRE(count.size() == 1);
+  CHECK(count[0].code == "into-subquery");
+  // A producer inside a subquery plan is checked like any other.
+  auto inner = lintJson(corpusPlan("a producer inside a subquery"), false);
+  REQUIRE_FALSE(inner.empty());
+  CHECK(inner[0].code == "null-flag-mismatch");
+}
+
+TEST_CASE("EXCEPT's right input and OFFSET 0 pass a filter; an unordered LIMIT is a warning") {
+  CHECK(lintJson(corpusPlan("a filter into EXCEPT's right input"), false).empty());
+  CHECK(lintJson(corpusPlan("the same into EXCEPT ALL's right input"), false).empty());
+  CHECK(lintJson(corpusPlan("a filter below OFFSET 0"), false).empty());
+  auto unordered = lintJson(corpusPlan("a filter below a LIMIT without ORDER BY"), false);
+  REQUIRE(unordered.size() == 1);
+  CHECK(unordered[0].code == "crossed-unordered-limit");
+  CHECK(unordered[0].severity == Severity::Warning);
+  auto ordered = lintJson(corpusPlan("a filter below ORDER BY ... LIMIT"), false);
+  REQUIRE(ordered.size() == 1);
+  CHECK(ordered[0].code == "crossed-limit");
+}
+
+TEST_CASE("the second judge: refuted findings stay errors with their database") {
+  auto fs = lintJson(corpusPlan("a consumer inside EXISTS whose correlation"), true);
+  REQUIRE(fs.size() == 1);
+  CHECK(fs[0].judge == "refuted");
+  CHECK(fs[0].severity == Severity::Error);
+  CHECK(fs[0].message.find("refuted by the bounded check") != std::string::npos);
+  auto limit = lintJson(corpusPlan("a filter below ORDER BY ... LIMIT"), true);
+  REQUIRE(limit.size() == 1);
+  CHECK(limit[0].judge == "refuted");
+  // Without the judge, findings are the rules' alone.
+  CHECK(lintJson(corpusPlan("a consumer inside EXISTS whose correlation"), false)[0].judge ==
+        "rules");
+  CHECK(judgedBySearch("crossed-limit"));
+  CHECK_FALSE(judgedBySearch("duplicate-filter-id"));
+  CHECK_FALSE(judgedBySearch("crossed-unordered-limit"));  // sound under its own semantics
+}
+
+TEST_CASE("the second judge: a placement the rules cannot justify and the search cannot refute") {
+  // Consumed as a.v below `a.k = a.v`: safe (a row the filter removes has
+  // a.v = a.k outside the build domain, or fails the equality), but no rule
+  // derives a.v from a.k. The search finds no counterexample: a warning that
+  // says what was searched, not an error and not a silent pass.
+  const std::string json = R"({"format": "rfguard-plan", "version": 1, "catalog": {"tables": [
+    {"name": "a", "columns": [{"name": "k", "type": "int", "nullable": true}, {"name": "v", "type": "int", "nullable": true}]},
+    {"name": "b", "columns": [{"name": "k", "type": "int", "nullable": true}, {"name": "v", "type": "int", "nullable": true}]}]},
+    "queries": [{"name": "q", "plan":
+    {"id": 4, "op": "join", "join_type": "inner",
+     "condition": {"call": "=", "args": [{"column": "a.k"}, {"column": "b.k"}]},
+     "runtime_filters": [{"id": 1, "build": {"column": "b.k"}, "probe": {"column": "a.k"}, "op": "=", "kinds": ["in"]}],
+     "children": [
+       {"id": 2, "op": "filter", "predicate": {"call": "=", "args": [{"column": "a.k"}, {"column": "a.v"}]}, "children": [
+         {"id": 1, "op": "scan", "table": "a", "alias": "a", "columns": ["k", "v"],
+          "runtime_filter_targets": [{"id": 1, "target": {"column": "a.v"}}], "children": []}]},
+       {"id": 3, "op": "scan", "table": "b", "alias": "b", "columns": ["k", "v"], "children": []}]}}]})";
+  auto rules = lintJson(json, false);
+  REQUIRE(rules.size() == 1);
+  CHECK(rules[0].code == "target-not-derivable");
+  CHECK(rules[0].severity == Severity::Error);
+  auto judged = lintJson(json, true);
+  REQUIRE(judged.size() == 1);
+  CHECK(judged[0].code == "target-not-derivable");
+  CHECK(judged[0].judge == "not-proven");
+  CHECK(judged[0].severity == Severity::Warning);
+  CHECK(judged[0].message.find("not proven safe: no counterexample on ") != std::string::npos);
+}
