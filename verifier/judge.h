@@ -15,7 +15,7 @@ namespace rfguard {
 /// How hard the second judge searches for each finding it is given.
 struct JudgeOptions {
   int bound = 2;                  ///< most rows per table
-  uint64_t maxDatabases = 20000;  ///< per finding, so that a run is the same on any machine
+  uint64_t maxDatabases = 50000;  ///< per finding, so that a run is the same on any machine
   double seconds = 2;             ///< a ceiling per finding, for plans with huge spaces
 };
 
