@@ -280,6 +280,21 @@ PlanPtr deepClonePlan(const PlanNode& root) {
   return copy;
 }
 
+namespace {
+constexpr const char* kDistributions[] = {"unknown", "broadcast", "shuffle", "colocated",
+                                          "bucket_shuffle"};
+}  // namespace
+
+const char* joinDistributionName(JoinDistribution d) {
+  return kDistributions[static_cast<size_t>(d)];
+}
+
+std::optional<JoinDistribution> parseJoinDistribution(std::string_view name) {
+  for (size_t i = 1; i < std::size(kDistributions); ++i)
+    if (name == kDistributions[i]) return static_cast<JoinDistribution>(i);
+  return std::nullopt;
+}
+
 std::string nodeRef(const PlanNode& n) {
   return nodeRef(n.op, n.joinType, n.id);
 }

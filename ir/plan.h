@@ -35,6 +35,17 @@ enum class PlanOp {
 /// How many kinds of node there are.
 inline constexpr size_t kPlanOps = static_cast<size_t>(PlanOp::Values) + 1;
 
+/// How a join's inputs meet across workers, where the plan says (an engine's
+/// plan prints it; the planner records what it assumed). A local runtime filter
+/// holds one worker's build rows only: sound where each worker's build rows
+/// cover its probe rows (broadcast, colocated, bucket shuffle), not across a
+/// shuffle.
+enum class JoinDistribution { Unknown, Broadcast, Shuffle, Colocated, BucketShuffle };
+/// "unknown", "broadcast", "shuffle", "colocated", "bucket_shuffle".
+const char* joinDistributionName(JoinDistribution d);
+/// Parses a distribution name (not "unknown": absent means that).
+std::optional<JoinDistribution> parseJoinDistribution(std::string_view name);
+
 /// One output column of a node.
 struct Column {
   ColumnId id;  ///< unique in the plan: "alias.col"
@@ -157,6 +168,7 @@ struct PlanNode {
   // Filter (predicate) and Join (condition)
   ExprPtr predicate;
   JoinType joinType = JoinType::Inner;
+  JoinDistribution distribution = JoinDistribution::Unknown;  ///< Join: how its inputs meet
   std::vector<RuntimeFilter> runtimeFilters;  ///< filters this join produces for its probe side
 
   // Project: output columns; Aggregate: group keys

@@ -114,6 +114,8 @@ Json planToJson(const PlanNode& n) {
       break;
     case PlanOp::Join:
       j["join_type"] = joinInfo(n.joinType).name;
+      if (n.distribution != JoinDistribution::Unknown)
+        j["distribution"] = joinDistributionName(n.distribution);
       if (n.predicate) j["condition"] = exprToJson(*n.predicate);
       if (!n.runtimeFilters.empty()) j["runtime_filters"] = filtersJson(n.runtimeFilters);
       break;

@@ -104,6 +104,9 @@ std::string nodeLabel(const PlanNode& n) {
       return head + " " + list(parts);
     case PlanOp::Join: {
       std::string out = head + " " + joinInfo(n.joinType).sql +
+                        (n.distribution != JoinDistribution::Unknown
+                             ? std::string(" [") + joinDistributionName(n.distribution) + "]"
+                             : std::string()) +
                         (n.predicate ? " ON " + exprToString(*n.predicate) : std::string());
       for (const auto& f : n.runtimeFilters) out += "; " + filterToString(f);
       return out;

@@ -42,6 +42,16 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
       if (!jt)
         return failed ? void() : error(ptr + "/join_type", "unknown join type \"" + t + "\"");
       n.joinType = *jt;
+      if (j.contains("distribution")) {
+        std::string d = str(j, ptr, "distribution");
+        auto dist = parseJoinDistribution(d);
+        if (!dist)
+          return failed ? void()
+                        : error(ptr + "/distribution",
+                                "unknown distribution \"" + d +
+                                    "\" (broadcast, shuffle, colocated or bucket_shuffle)");
+        n.distribution = *dist;
+      }
       bool needs = joinInfo(*jt).hasCondition;
       if (needs != j.contains("condition"))
         return error(ptr,

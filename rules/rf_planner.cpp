@@ -107,9 +107,26 @@ struct Planner {
   // is broadcast (local filter), the same build with a 100,000-row probe is
   // shuffled (global). Broadcast when build rows x workers x 10 <= probe rows,
   // with Hologres' 40 workers of those samples.
-  FilterScope scopeFor(const PlanNode& join, const EquiConjunct& s) {
+  // The join's distribution, where the plan gives one, decides; otherwise the
+  // one assumed here is recorded on the join (`assumed`), so that the plan
+  // carries the fact the local scope rests on and the verifier can judge it.
+  FilterScope scopeFor(const PlanNode& join, const EquiConjunct& s, JoinDistribution& assumed) {
+    assumed = join.distribution;
+    switch (join.distribution) {
+      case JoinDistribution::Broadcast:
+      case JoinDistribution::Colocated:
+      case JoinDistribution::BucketShuffle:
+        return FilterScope::Local;
+      case JoinDistribution::Shuffle:
+        return FilterScope::Global;
+      case JoinDistribution::Unknown:
+        break;
+    }
     auto probe = sizeOf(*join.children[0]), build = sizeOf(*join.children[1]);
-    if (probe && build && *build * kWorkers * 10 <= *probe) return FilterScope::Local;
+    if (probe && build && *build * kWorkers * 10 <= *probe) {
+      assumed = JoinDistribution::Broadcast;
+      return FilterScope::Local;
+    }
     if (s.probe->kind != ExprKind::Column || s.build->kind != ExprKind::Column)
       return FilterScope::Global;
     const PlanNode* p = producer(s.probe->name);
@@ -121,8 +138,9 @@ struct Planner {
       return !key.empty() && id.size() == scan->alias.size() + 1 + key.size() &&
              id.starts_with(scan->alias) && id[scan->alias.size()] == '.' && id.ends_with(key);
     };
-    return isKey(p, s.probe->name) && isKey(b, s.build->name) ? FilterScope::Local
-                                                              : FilterScope::Global;
+    if (!isKey(p, s.probe->name) || !isKey(b, s.build->name)) return FilterScope::Global;
+    assumed = JoinDistribution::Colocated;
+    return FilterScope::Local;
   }
 
   // Sizes by statistics: estimated rows of each side. No statistics: the filter is built.
@@ -308,7 +326,8 @@ struct Planner {
     f.op = s.op;
     f.nullAllowed = s.op == CmpOp::NullSafeEq;
     f.kinds = kindsFor(*n.children[1], s);
-    f.scope = scopeFor(n, s);
+    JoinDistribution assumed = JoinDistribution::Unknown;
+    f.scope = scopeFor(n, s, assumed);
     report.generation.push_back({f.id, n.id, what, d});
     size_t before = report.consumers.size();
     propagate(*n.children[0], f);
@@ -316,6 +335,7 @@ struct Planner {
       report.dropped.push_back(f.id);  // a producer without consumer is removed
       return;
     }
+    if (f.scope == FilterScope::Local) n.distribution = assumed;
     n.runtimeFilters.push_back(std::move(f));
   }
 

@@ -87,6 +87,26 @@ off0 = {"id": 2, "op": "limit", "offset": 0, "children": [scan(1, "a", [(1, "a.k
 case("a filter below OFFSET 0 with no count, which cuts nothing (safe)",
      join(4, "inner", call("=", col("a.k"), col("b.k")), off0, scan(3, "b"), [rf(1, "b.k", "a.k")]))
 
+# 4. Local filters: one worker's build rows
+def local_join(dist, keyed=False):
+    j = join(3, "inner", call("=", col("a.k"), col("b.k")), scan(1, "a", [(1, "a.k")]), scan(2, "b"),
+             [rf(1, "b.k", "a.k", scope="local")])
+    if dist: j["distribution"] = dist
+    return j
+case("a local filter on a shuffle join (unsafe across workers: each worker's filter holds only its part of the build side)",
+     local_join("shuffle"), check=False)
+case("a local filter on a broadcast join (safe: every worker holds the whole build side)",
+     local_join("broadcast"), check=False)
+case("a local filter on a colocated join (safe: matching rows sit on one worker)",
+     local_join("colocated"), check=False)
+case("a local filter on a join whose distribution the plan does not give (not proven: a warning)",
+     local_join(None), check=False)
+keyed = json.loads(doc(local_join(None)))
+for t in keyed["catalog"]["tables"]:
+    t["distribution_key"] = "k"
+cases.append(("the same with both keys their tables' distribution keys (colocated by the catalog: safe)",
+              json.dumps(keyed), False))
+
 # 2. accept_null does not escape the NULL rules
 lj = join(3, "left", call("=", col("a.k"), col("b.k")), scan(1, "a", [(1, "a.k")]), scan(2, "b", [(1, "b.k")]))
 case("a `<=>` filter marked accept_null (not null_allowed), entering a LEFT JOIN's NULL-generating side and copied to its preserved side (unsafe: a={(1,0)}, b empty, c={(NULL,0)})",

@@ -127,6 +127,59 @@ std::string rangeAcrossTypes(const RuntimeFilter& f, const Type& probe) {
          ", which do not compare exactly";
 }
 
+/// The scan under `n` (subquery plans aside) whose table has column `id`.
+const PlanNode* scanOf(const PlanNode& n, const std::string& id) {
+  if (n.op == PlanOp::Scan) return hasTableColumn(n, id) ? &n : nullptr;
+  for (const auto& c : n.children)
+    if (const PlanNode* s = scanOf(*c, id)) return s;
+  return nullptr;
+}
+
+/// A key that is its scan's distribution key: the column `alias.key`.
+bool distributionKeyOf(const PlanNode& side, const ExprPtr& e) {
+  if (e->kind != ExprKind::Column) return false;
+  const PlanNode* s = scanOf(side, e->name);
+  return s && !s->distributionKey.empty() && e->name == s->alias + "." + s->distributionKey;
+}
+
+/// A local filter holds the build rows of one worker. Each worker's probe rows
+/// meet only its own build rows when the build side is broadcast, or when both
+/// sides sit on their workers by the join key (colocated, bucket shuffle). Across
+/// a shuffle a probe row is scanned on one worker and joined on another, so the
+/// filter built from the scanning worker's build rows drops rows another
+/// worker's build rows match: with two workers, a = {1} scanned on worker 0 and
+/// b = {1} on worker 1, worker 0's local filter is empty and the joined row is lost.
+void checkScope(const Producer& p, std::vector<Finding>& out) {
+  const PlanNode& j = *p.node;
+  const RuntimeFilter& f = *p.filter;
+  if (f.scope != FilterScope::Local || j.op != PlanOp::Join) return;
+  auto finding = [&](const char* code, Severity sev, const std::string& msg) {
+    Finding x = makeFinding(code, rf(f.id) + " at " + nodeRef(j) + ": " + msg, f.id, {j.id}, j.loc);
+    x.severity = sev;
+    out.push_back(std::move(x));
+  };
+  switch (j.distribution) {
+    case JoinDistribution::Broadcast:
+    case JoinDistribution::Colocated:
+    case JoinDistribution::BucketShuffle:
+      return;
+    case JoinDistribution::Shuffle:
+      return finding("local-filter-partial-build", Severity::Error,
+                     "a local filter on a shuffle join: each worker's filter holds only its "
+                     "part of the build side, and its probe rows are joined on other workers");
+    case JoinDistribution::Unknown:
+      break;
+  }
+  // No distribution in the plan: colocated when both keys are their tables'
+  // distribution keys; else nothing says the scope is sound.
+  if (distributionKeyOf(*j.children[0], f.probe) && distributionKeyOf(*j.children[1], f.build))
+    return;
+  finding("local-filter-partial-build", Severity::Warning,
+          "a local filter, but the plan does not say the join is broadcast or colocated, and "
+          "the keys are not both their tables' distribution keys: not proven that each "
+          "worker's build rows cover its probe rows");
+}
+
 /// The kinds suit the key type: MinMax ordered and not floating, bitset integer.
 std::string kindProblem(const RuntimeFilter& f, const Type& t) {
   if (f.kinds.empty()) return "the filter has no kind";
@@ -159,6 +212,7 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
       out.push_back(makeFinding("kind-unsuitable", rf(id) + " at " + nodeRef(*p.node) + ": " + kp,
                                 id, {p.node->id}, p.node->loc));
     if (out.size() > before) broken.push_back(id);  // producers come by id
+    checkScope(p, out);
     if (facts.consumersOf(id).empty())
       out.push_back(makeFinding("producer-without-consumer",
                                 rf(id) + " at " + nodeRef(*p.node) + " has no consumer", id,

@@ -163,3 +163,42 @@ TEST_CASE("the second judge: a placement the rules cannot justify and the search
   CHECK(judged[0].severity == Severity::Warning);
   CHECK(judged[0].message.find("not proven safe: no counterexample on ") != std::string::npos);
 }
+
+TEST_CASE("a local filter is judged by the join's distribution, stated or derived") {
+  auto shuffle = lintJson(corpusPlan("a local filter on a shuffle join"), false);
+  REQUIRE(shuffle.size() == 1);
+  CHECK(shuffle[0].code == "local-filter-partial-build");
+  CHECK(shuffle[0].severity == Severity::Error);
+  CHECK(lintJson(corpusPlan("a local filter on a broadcast join"), false).empty());
+  CHECK(lintJson(corpusPlan("a local filter on a colocated join"), false).empty());
+  CHECK(lintJson(corpusPlan("the same with both keys their tables' distribution keys"), false)
+            .empty());
+  auto unstated = lintJson(corpusPlan("a local filter on a join whose distribution"), true);
+  REQUIRE(unstated.size() == 1);
+  CHECK(unstated[0].severity == Severity::Warning);
+  CHECK(unstated[0].judge == "rules");  // check runs on one node: no search speaks here
+  CHECK(parseJoinDistribution("bucket_shuffle") == JoinDistribution::BucketShuffle);
+  CHECK_FALSE(parseJoinDistribution("unknown"));
+  CHECK(std::string(joinDistributionName(JoinDistribution::Shuffle)) == "shuffle");
+}
+
+TEST_CASE("the planner records the distribution a local filter rests on") {
+  // 1,000 build rows against 1,000,000 probe rows: broadcast (Hologres' calibration).
+  SessionOptions so;
+  Session s(so);
+  Diagnostics d;
+  REQUIRE(s.loadContent(
+      "CREATE TABLE f (k int, v int) WITH (rows = 1000000); CREATE TABLE g (k int) WITH (rows = "
+      "1000); SELECT f.v FROM f JOIN g ON f.k = g.k;",
+      "q.sql", d));
+  s.run();
+  const PlanNode* join = nullptr;
+  forEachNode(*s.queries()[0].query.plan, [&](const PlanNode& n) {
+    if (n.op == PlanOp::Join) join = &n;
+  });
+  REQUIRE(join);
+  REQUIRE(join->runtimeFilters.size() == 1);
+  CHECK(join->runtimeFilters[0].scope == FilterScope::Local);
+  CHECK(join->distribution == JoinDistribution::Broadcast);
+  CHECK(s.verify(s.queries()[0]).empty());
+}
