@@ -1,3 +1,5 @@
+// Copies of a filter's key that a Filter node's own conjuncts justify.
+//
 // CopyAcrossCorrelation: a filter that reaches a node holding a subquery
 // expression continues into the subquery's plan only at a correlation conjunct
 // over its own key.
@@ -18,6 +20,7 @@
 // `WHERE NOT EXISTS (SELECT 1 FROM s WHERE s.v = o.v)` changes the same way when
 // s's rows are filtered on a key the correlation does not compare.
 #include "ir/cmp_op.h"
+#include "ir/functions.h"
 #include "rules/rf_hooks.h"
 
 namespace rfguard {
@@ -33,6 +36,33 @@ void forEachPlanNode(const PlanNode& root, const F& f) {
 }
 
 }  // namespace
+
+// CopyAcrossFilterEquality. SELECT ... FROM (SELECT * FROM a WHERE a.k = a.v) x
+// JOIN b ON x.k = b.k: a filter arriving as a.k at the WHERE may be applied to
+// a.v below it, since a row with a.v outside the build domain either fails
+// `a.k = a.v` or has a.k = a.v outside it, and the producer drops it. Not with
+// sides that compare inexactly (BIGINT = DOUBLE: 2^53 + 1 = 2^53), and not with
+// a range comparison, across which a key's value does not carry.
+std::vector<ExprPtr> copiesAcrossFilterEquality(const PlanNode& n, const ExprPtr& e,
+                                                const RuntimeFilter& f) {
+  std::vector<ExprPtr> out;
+  if (n.op != PlanOp::Filter || !n.predicate || !isEquality(f.op)) return out;
+  forEachConjunct(n.predicate, [&](const ExprPtr& conj) {
+    if (conj->kind != ExprKind::Call || conj->args.size() != 2) return true;
+    auto op = parseCmpOp(conj->name);
+    if (!op || !isEquality(*op)) return true;
+    for (size_t i = 0; i < 2; ++i) {
+      const ExprPtr& y = conj->args[1 - i];
+      if (!exprEquals(conj->args[i], e) || exprEquals(y, e) || hasSubquery(*y) ||
+          !hasColumnRef(*y) || !isDeterministic(*y) || !producesColumnsOf(*n.children[0], *y) ||
+          !comparesExactly(e->type, y->type))
+        continue;
+      out.push_back(y);
+    }
+    return true;
+  });
+  return out;
+}
 
 SubqueryEntries subqueryEntries(const PlanNode& holder, const PlanNode& sub, const ExprPtr& e,
                                 const RuntimeFilter& f) {

@@ -85,6 +85,12 @@ struct JoinMove {
 std::vector<JoinMove> soundJoinMoves(const PlanNode& join, const ExprPtr& e,
                                      const RuntimeFilter& f);
 
+/// The other expressions filter `f`, applied as `e` at Filter node `n`'s output,
+/// may continue as into its input: `y` for each top-level conjunct `e = y` or
+/// `e <=> y` of its predicate (CopyAcrossFilterEquality). A row whose `y` lies
+/// outside the build domain fails the conjunct, or has `e = y` outside it too.
+std::vector<ExprPtr> copiesAcrossFilterEquality(const PlanNode& n, const ExprPtr& e,
+                                                const RuntimeFilter& f);
 /// Where a filter may continue inside a subquery plan: at each node as an expression.
 struct SubqueryEntries {
   std::vector<std::pair<const PlanNode*, ExprPtr>> entries;  ///< (a Filter of the plan, key)

@@ -76,6 +76,7 @@ Derivations::Derivations(const PlanFacts& facts, const Producer& p) {
       if (canPassThrough(*n, child, e, f, &down).ok)
         work.push_back({n->children[child].get(), down});
     }
+    for (auto& y : copiesAcrossFilterEquality(*n, e, f)) work.push_back({n->children[0].get(), y});
     forEachSubqueryPlan(*n, [&](const PlanNode& sub) {
       if (!onPath.count(&sub)) return;
       for (auto& [at, x] : subqueryEntries(*n, sub, e, f).entries) work.push_back({at, x});
@@ -181,6 +182,7 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
       work.push_back({i + 1, down});
     else
       breaks.push_back({i, &n, d});
+    for (auto& y : copiesAcrossFilterEquality(n, e, f)) work.push_back({i + 1, y});
   }
 
   std::string head =

@@ -135,23 +135,52 @@ TEST_CASE("the second judge: refuted findings stay errors with their database") 
   CHECK_FALSE(judgedBySearch("crossed-unordered-limit"));  // sound under its own semantics
 }
 
-TEST_CASE("the second judge: a placement the rules cannot justify and the search cannot refute") {
-  // Consumed as a.v below `a.k = a.v`: safe (a row the filter removes has
-  // a.v = a.k outside the build domain, or fails the equality), but no rule
-  // derives a.v from a.k. The search finds no counterexample: a warning that
-  // says what was searched, not an error and not a silent pass.
-  const std::string json = R"({"format": "rfguard-plan", "version": 1, "catalog": {"tables": [
-    {"name": "a", "columns": [{"name": "k", "type": "int", "nullable": true}, {"name": "v", "type": "int", "nullable": true}]},
-    {"name": "b", "columns": [{"name": "k", "type": "int", "nullable": true}, {"name": "v", "type": "int", "nullable": true}]}]},
+TEST_CASE("a WHERE equality carries the key: a.k = a.v lets a.k's filter apply to a.v") {
+  // Consumed as a.v below `a.k = a.v`: a row the filter removes has a.v = a.k
+  // outside the build domain, or fails the equality (CopyAcrossFilterEquality).
+  auto plan = [](const std::string& pred, const std::string& type) {
+    return R"({"format": "rfguard-plan", "version": 1, "catalog": {"tables": [
+    {"name": "a", "columns": [{"name": "k", "type": "int", "nullable": true}, {"name": "v", "type": ")" +
+           type + R"(", "nullable": true}]},
+    {"name": "b", "columns": [{"name": "k", "type": "int", "nullable": true}]}]},
     "queries": [{"name": "q", "plan":
     {"id": 4, "op": "join", "join_type": "inner",
      "condition": {"call": "=", "args": [{"column": "a.k"}, {"column": "b.k"}]},
      "runtime_filters": [{"id": 1, "build": {"column": "b.k"}, "probe": {"column": "a.k"}, "op": "=", "kinds": ["in"]}],
      "children": [
-       {"id": 2, "op": "filter", "predicate": {"call": "=", "args": [{"column": "a.k"}, {"column": "a.v"}]}, "children": [
+       {"id": 2, "op": "filter", "predicate": {"call": ")" +
+           pred + R"(", "args": [{"column": "a.k"}, {"column": "a.v"}]}, "children": [
          {"id": 1, "op": "scan", "table": "a", "alias": "a", "columns": ["k", "v"],
           "runtime_filter_targets": [{"id": 1, "target": {"column": "a.v"}}], "children": []}]},
-       {"id": 3, "op": "scan", "table": "b", "alias": "b", "columns": ["k", "v"], "children": []}]}}]})";
+       {"id": 3, "op": "scan", "table": "b", "alias": "b", "columns": ["k"], "children": []}]}}]})";
+  };
+  CHECK(lintJson(plan("=", "int"), false).empty());
+  CHECK(lintJson(plan("<=>", "int"), false).empty());
+  // Not across a range comparison, nor BIGINT = DOUBLE-like inexact sides.
+  auto lt = lintJson(plan("<", "int"), false);
+  REQUIRE(lt.size() == 1);
+  CHECK(lt[0].code == "target-not-derivable");
+  // The side condition matters: across `a.k < a.v` the search finds the database
+  // (a = {(1, 2)}, b = {1}: the filter drops a.v = 2, the join's row is lost).
+  CHECK(lintJson(plan("<", "int"), true)[0].judge == "refuted");
+  REQUIRE(lintJson(plan("=", "real"), false).size() == 1);
+}
+
+TEST_CASE("the second judge: a placement the rules cannot justify and the search cannot refute") {
+  // Consumed as CAST(a.k AS bigint): the same values, but no rule derives the
+  // cast from a.k. The search finds no counterexample: a warning that says what
+  // was searched, not an error and not a silent pass.
+  const std::string json = R"({"format": "rfguard-plan", "version": 1, "catalog": {"tables": [
+    {"name": "a", "columns": [{"name": "k", "type": "int", "nullable": true}]},
+    {"name": "b", "columns": [{"name": "k", "type": "int", "nullable": true}]}]},
+    "queries": [{"name": "q", "plan":
+    {"id": 3, "op": "join", "join_type": "inner",
+     "condition": {"call": "=", "args": [{"column": "a.k"}, {"column": "b.k"}]},
+     "runtime_filters": [{"id": 1, "build": {"column": "b.k"}, "probe": {"column": "a.k"}, "op": "=", "kinds": ["in"]}],
+     "children": [
+       {"id": 1, "op": "scan", "table": "a", "alias": "a", "columns": ["k"],
+        "runtime_filter_targets": [{"id": 1, "target": {"cast": {"column": "a.k"}, "type": "bigint"}}], "children": []},
+       {"id": 2, "op": "scan", "table": "b", "alias": "b", "columns": ["k"], "children": []}]}}]})";
   auto rules = lintJson(json, false);
   REQUIRE(rules.size() == 1);
   CHECK(rules[0].code == "target-not-derivable");
