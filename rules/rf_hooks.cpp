@@ -145,6 +145,36 @@ Decision canGenerate(const PlanNode& join, const ExprPtr& conjunct, EquiConjunct
 }
 
 namespace {
+/// `e` over an aggregate's keys, some of them missing from some grouping sets
+/// (ROLLUP, CUBE), as the keys' expressions below: where every grouping set
+/// that lacks one of e's keys makes `e` NULL (e is NULL-propagating in the keys
+/// it lacks) and the producer rejects a NULL key (the filter does not match
+/// NULL keys). The subtotals the filter changes then all have `e` NULL and are
+/// dropped by the producer anyway: GROUP BY ROLLUP(k) JOIN b ON g.k = b.k with
+/// a filter on k below: the grand total shrinks, but its k is NULL and `=`
+/// rejects it. With `<=>` it would match a NULL in b: not then.
+ExprPtr intoRolledUpKeys(const PlanNode& agg, const ExprPtr& e, const RuntimeFilter& f) {
+  if (agg.exprs.empty() || agg.groupingSets.empty() || matchesNullKeys(f) || !isDeterministic(*e))
+    return nullptr;
+  auto keyIndex = [&](const std::string& id) -> int {
+    for (size_t i = agg.exprs.size(); i-- > 0;)
+      if (agg.exprs[i].name == id) return static_cast<int>(i);
+    return -1;
+  };
+  if (!allColumnRefs(*e, [&](const std::string& c) { return keyIndex(c) >= 0; })) return nullptr;
+  const std::set<std::string> cols = columnsOf(*e);
+  for (const auto& set : agg.groupingSets) {
+    std::set<std::string> missing;
+    for (const auto& c : cols)
+      if (std::find(set.begin(), set.end(), keyIndex(c)) == set.end()) missing.insert(c);
+    if (!missing.empty() && !isNullPropagating(*e, missing)) return nullptr;
+  }
+  return substituteBy(e, [&](const std::string& id) -> const ExprPtr* {
+    int i = keyIndex(id);
+    return i < 0 ? nullptr : &agg.exprs[static_cast<size_t>(i)].expr;
+  });
+}
+
 /// True when a LIMIT's input comes in an ORDER BY's order: a sort below it,
 /// through nodes that keep their input's order (filters, projections).
 bool orderedInput(const PlanNode& limit) {
@@ -203,6 +233,12 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
       // With ROLLUP the grand-total row has k = NULL; a filter on k below the
       // aggregate would shrink the total, though the filter rejects only k-rows.
       ExprPtr s = moveInto(n, child, e);
+      if (!s && (s = intoRolledUpKeys(n, e, f)))
+        return *rewritten = s, Decision::yesLater(RfRule::PassThroughAggregateKeys, [where, e] {
+          return where.str() + ": `" + str(e) +
+                 "` reads group keys; the rows of grouping sets without them have it "
+                 "NULL, which the producer rejects";
+        });
       if (!s)
         return Decision::noLater(RfRule::PassThroughAggregateKeys, [where, e] {
           return where.str() + ": `" + str(e) +

@@ -140,6 +140,16 @@ rf summary
 SELECT 1 FROM (SELECT ta.i FROM ta EXCEPT SELECT tb.i FROM tb) e JOIN tc ON e.i = tc.i
 ----
 
+# ROLLUP: the subtotals a filter on k changes have k NULL, which `=` rejects.
+rf summary
+SELECT 1 FROM (SELECT ta.i, sum(ta.big) AS s FROM ta GROUP BY ROLLUP (ta.i)) g JOIN tc ON g.i = tc.i
+----
+
+# With `<=>` the grand total's NULL would match tc's NULL: the filter stays above.
+rf summary expect=PassThroughAggregateKeys
+SELECT 1 FROM (SELECT ta.i, sum(ta.big) AS s FROM ta GROUP BY ROLLUP (ta.i)) g JOIN tc ON g.i <=> tc.i
+----
+
 # A LIMIT without ORDER BY: refused by a rule of its own.
 rf summary expect=BlockAtUnorderedLimit
 SELECT 1 FROM (SELECT ta.i FROM ta LIMIT 1) x JOIN tc ON x.i = tc.i
