@@ -153,6 +153,26 @@ namespace {
 /// dropped by the producer anyway: GROUP BY ROLLUP(k) JOIN b ON g.k = b.k with
 /// a filter on k below: the grand total shrinks, but its k is NULL and `=`
 /// rejects it. With `<=>` it would match a NULL in b: not then.
+/// `e` over an aggregate's keys and min/max/any_value of a key (which equal
+/// that key in every group), as the keys' expressions below: SELECT k, min(k) m
+/// ... GROUP BY k JOIN b ON g.m = b.k filters whole groups by k.
+ExprPtr intoKeyedAggregates(const PlanNode& agg, const ExprPtr& e) {
+  if (agg.exprs.empty()) return nullptr;
+  auto below = [&](const std::string& id) -> const ExprPtr* {
+    if (const ExprPtr* k = stableKeyAs(agg, id)) return k;
+    for (const auto& a : agg.aggs) {
+      if (a.name != id || a.args.size() != 1) continue;
+      if (a.func != "min" && a.func != "max" && a.func != "any_value") return nullptr;
+      for (size_t i = 0; i < agg.exprs.size(); ++i)
+        if (keyInEverySet(agg, i) && exprEquals(agg.exprs[i].expr, a.args[0]))
+          return &agg.exprs[i].expr;
+    }
+    return nullptr;
+  };
+  if (!allColumnRefs(*e, [&](const std::string& c) { return below(c) != nullptr; })) return nullptr;
+  return substituteBy(e, below);
+}
+
 ExprPtr intoRolledUpKeys(const PlanNode& agg, const ExprPtr& e, const RuntimeFilter& f) {
   if (agg.exprs.empty() || agg.groupingSets.empty() || matchesNullKeys(f) || !isDeterministic(*e))
     return nullptr;
@@ -233,6 +253,11 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
       // With ROLLUP the grand-total row has k = NULL; a filter on k below the
       // aggregate would shrink the total, though the filter rejects only k-rows.
       ExprPtr s = moveInto(n, child, e);
+      if (!s && (s = intoKeyedAggregates(n, e)))
+        return *rewritten = s, Decision::yesLater(RfRule::PassThroughAggregateKeys, [where, e] {
+          return where.str() + ": `" + str(e) +
+                 "` reads group keys and min/max of them, which equal the keys";
+        });
       if (!s && (s = intoRolledUpKeys(n, e, f)))
         return *rewritten = s, Decision::yesLater(RfRule::PassThroughAggregateKeys, [where, e] {
           return where.str() + ": `" + str(e) +

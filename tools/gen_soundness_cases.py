@@ -150,6 +150,11 @@ rf summary expect=PassThroughAggregateKeys
 SELECT 1 FROM (SELECT ta.i, sum(ta.big) AS s FROM ta GROUP BY ROLLUP (ta.i)) g JOIN tc ON g.i <=> tc.i
 ----
 
+# min(i) per group i is i: the filter removes whole groups.
+rf summary
+SELECT 1 FROM (SELECT ta.i, min(ta.i) AS m FROM ta GROUP BY ta.i) g JOIN tc ON g.m = tc.i
+----
+
 # A LIMIT without ORDER BY: refused by a rule of its own.
 rf summary expect=BlockAtUnorderedLimit
 SELECT 1 FROM (SELECT ta.i FROM ta LIMIT 1) x JOIN tc ON x.i = tc.i

@@ -147,6 +147,13 @@ TEST_CASE("blockers: LIMIT, window order keys, aggregate results, ROLLUP keys") 
   CHECK(rejectionRule(plan("SELECT 1 FROM (SELECT k, v, sum(v) s FROM a GROUP BY CUBE (k, v)) x "
                            "JOIN c ON coalesce(x.k, x.v) = c.k"),
                       1) == "PassThroughAggregateKeys");
+  // min(k) per group k is k: the filter removes whole groups.
+  CHECK(
+      consumers(plan("SELECT 1 FROM (SELECT k, min(k) m FROM a GROUP BY k) x JOIN c ON x.m = c.k"),
+                1) == std::set<std::string>{"a.k"});
+  CHECK(rejectionRule(plan("SELECT 1 FROM (SELECT k, min(v) m FROM a GROUP BY k) x JOIN c ON x.m "
+                           "= c.k"),
+                      1) == "PassThroughAggregateKeys");
   Planned keys = plan("SELECT 1 FROM (SELECT k, sum(v) s FROM a GROUP BY k) x JOIN c ON x.k = c.k");
   CHECK(consumers(keys, 1) == std::set<std::string>{"a.k"});
 }
