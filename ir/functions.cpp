@@ -286,8 +286,11 @@ bool isNullPropagating(const Expr& e, const ColumnTest& cols) {
       return false;
     case P::CaseResults: {
       // args: cond1, result1, cond2, result2, ..., [else]; a missing ELSE yields NULL.
+      // A branch whose condition is NULL on those columns is never taken there
+      // (CASE WHEN b.k > 0 THEN 1 END is NULL when b.k is), whatever it returns.
       for (size_t i = 1; i < e.args.size(); i += 2)
-        if (!isNullPropagating(*e.args[i], cols)) return false;
+        if (!isNullPropagating(*e.args[i - 1], cols) && !isNullPropagating(*e.args[i], cols))
+          return false;
       if (e.args.size() % 2 == 1 && !isNullPropagating(*e.args.back(), cols)) return false;
       return true;
     }

@@ -155,6 +155,17 @@ rf summary
 SELECT 1 FROM (SELECT ta.i, min(ta.i) AS m FROM ta GROUP BY ta.i) g JOIN tc ON g.m = tc.i
 ----
 
+# CASE without ELSE whose condition is NULL on NULL-extended rows is NULL there:
+# the filter may enter the LEFT JOIN's NULL-generating side.
+rf summary disable=SimplifyOuterJoin
+SELECT 1 FROM ta LEFT JOIN tb ON ta.i = tb.i JOIN tc ON CASE WHEN tb.i > 0 THEN 1 END = tc.i
+----
+
+# With ELSE 0 it is a value there: the filter stays out of tb.
+rf summary disable=SimplifyOuterJoin expect=PassThroughJoinNullGeneratingSide
+SELECT 1 FROM ta LEFT JOIN tb ON ta.i = tb.i JOIN tc ON CASE WHEN tb.i > 0 THEN tb.i ELSE 0 END = tc.i
+----
+
 # A LIMIT without ORDER BY: refused by a rule of its own.
 rf summary expect=BlockAtUnorderedLimit
 SELECT 1 FROM (SELECT ta.i FROM ta LIMIT 1) x JOIN tc ON x.i = tc.i

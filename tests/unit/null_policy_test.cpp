@@ -118,6 +118,11 @@ TEST_CASE("isNullPropagating: non-strict functions that still give NULL") {
   CHECK_FALSE(prop(makeCall("nullif", {lit(0), col("b.k")})));
   // CASE whose every branch is NULL-propagating, with no ELSE (an implicit NULL).
   CHECK(prop(makeCall("case", {makeCall(">", {col("a.k"), lit(0)}), col("b.k")})));
+  // CASE WHEN b.k > 0 THEN 1 END: the branch is never taken when b.k is NULL,
+  // and without ELSE the result is NULL; with ELSE 0, or WHEN b.k IS NULL, not.
+  CHECK(prop(makeCall("case", {makeCall(">", {col("b.k"), lit(0)}), lit(1)})));
+  CHECK_FALSE(prop(makeCall("case", {makeCall(">", {col("b.k"), lit(0)}), lit(1), lit(0)})));
+  CHECK_FALSE(prop(makeCall("case", {makeCall("is_null", {col("b.k")}), lit(1)})));
   CHECK(prop(makeCall("in", {col("b.k"), lit(1), lit(2)})));
   CHECK(prop(
       makeCall("and", {makeCall("=", {col("b.k"), lit(1)}), makeCall(">", {col("b.k"), lit(0)})})));
