@@ -117,6 +117,39 @@ std::optional<JoinMove> compositeCopy(const PlanNode& n, const ExprPtr& e, const
 
 }  // namespace
 
+namespace {
+
+/// The merged key of an outer join: `coalesce(l, r)` (or `coalesce(r, l)`) of a
+/// conjunct `l = r` enters each side as its own key. (a FULL JOIN b ON a.k = b.k)
+/// JOIN c ON coalesce(a.k, b.k) = c.k: an a row with a.k = x outside the build
+/// domain outputs coalesce = x whether matched (b.k = x) or not, and a b row it
+/// stops matching outputs its own b.k = x: every row the filter changes has the
+/// merged key outside the domain, which the producer drops. Only for `=` across
+/// exact types and a filter that does not match NULL keys (a NULL key never
+/// matches, and its row's merged key is NULL).
+void mergedKeyMoves(const PlanNode& n, const ExprPtr& e, const RuntimeFilter& f,
+                    std::vector<JoinMove>& moves) {
+  if (!isCallOf(*e, "coalesce") || e->args.size() != 2 || matchesNullKeys(f)) return;
+  forEachConjunct(n.predicate, [&](const ExprPtr& conj) {
+    auto s = splitConjunct(n, conj);
+    if (!s || s->op != CmpOp::Eq || !comparesExactly(s->probe->type, s->build->type)) return true;
+    const bool lr = exprEquals(e->args[0], s->probe) && exprEquals(e->args[1], s->build);
+    const bool rl = exprEquals(e->args[0], s->build) && exprEquals(e->args[1], s->probe);
+    if (!lr && !rl) return true;
+    const std::string where = nodeRef(n);
+    for (size_t c = 0; c < 2; ++c) {
+      const ExprPtr key = c == 0 ? s->probe : s->build;
+      moves.push_back({c, key, Decision::yesLater(RfRule::CopyAcrossJoinEquality, [where, e, key] {
+                         return where + ": the merged key `" + exprToString(*e) + "` is `" +
+                                exprToString(*key) + "` on every row this side's row makes";
+                       })});
+    }
+    return false;
+  });
+}
+
+}  // namespace
+
 std::vector<JoinMove> soundJoinMoves(const PlanNode& n, const ExprPtr& e, const RuntimeFilter& f) {
   std::vector<JoinMove> moves;
   moves.reserve(4);  // both sides and a copy or two: one allocation
@@ -127,6 +160,7 @@ std::vector<JoinMove> soundJoinMoves(const PlanNode& n, const ExprPtr& e, const 
     if (m.decision.ok || m.decision.rule != RfRule::PassThroughJoinLineage) moves.push_back(m);
   }
   if (!n.predicate) return moves;
+  mergedKeyMoves(n, e, f, moves);
   if (auto tuple = compositeCopy(n, e, f)) moves.push_back(*tuple);
   forEachConjunct(n.predicate, [&](const ExprPtr& conj) {
     if (!hasOperand(*conj, e)) return true;

@@ -166,6 +166,16 @@ rf summary disable=SimplifyOuterJoin expect=PassThroughJoinNullGeneratingSide
 SELECT 1 FROM ta LEFT JOIN tb ON ta.i = tb.i JOIN tc ON CASE WHEN tb.i > 0 THEN tb.i ELSE 0 END = tc.i
 ----
 
+# The merged key of a FULL JOIN, coalesce(ta.i, tb.i), enters both sides as their keys.
+rf summary
+SELECT 1 FROM (SELECT coalesce(ta.i, tb.i) AS m FROM ta FULL JOIN tb ON ta.i = tb.i) j JOIN tc ON j.m = tc.i
+----
+
+# Not under <=>: a NULL merged key would match tc's NULL.
+rf summary
+SELECT 1 FROM (SELECT coalesce(ta.i, tb.i) AS m FROM ta FULL JOIN tb ON ta.i = tb.i) j JOIN tc ON j.m <=> tc.i
+----
+
 # A LIMIT without ORDER BY: refused by a rule of its own.
 rf summary expect=BlockAtUnorderedLimit
 SELECT 1 FROM (SELECT ta.i FROM ta LIMIT 1) x JOIN tc ON x.i = tc.i
