@@ -302,14 +302,18 @@ EquivVerdict Plans::equivalent(const Plans& original, size_t i, const Plans& rew
 }
 
 std::vector<VerifierFinding> Plans::verify() const {
+  return verify(Judges::Rules);
+}
+
+std::vector<VerifierFinding> Plans::verify(Judges judges) const {
   std::vector<VerifierFinding> out;
   const Session& s = impl_->session;
   for (const auto& q : s.queries())
-    for (const auto& f : s.verify(q)) {
+    for (const auto& f : s.verify(q, judges == Judges::RulesThenBoundedCheck)) {
       FindingSite site = s.siteOf(q, f);
       out.push_back({q.query.name, f.code, severityName(f.severity), f.message, f.filter, f.nodes,
                      f.loc.line, f.loc.col, site.pointer.empty() ? site.file : site.planFile,
-                     site.pointer});
+                     site.pointer, f.judge});
     }
   return out;
 }

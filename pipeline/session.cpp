@@ -311,8 +311,12 @@ std::vector<ProfileConsumers> consumersByProfile(const PlanNode& plan, RfOptions
 }
 
 std::vector<Finding> Session::verify(const QueryRun& q) const {
+  return verify(q, options_.semanticJudge);
+}
+
+std::vector<Finding> Session::verify(const QueryRun& q, bool semanticJudge) const {
   std::vector<Finding> out = verifyRuntimeFilters(*q.query.plan);
-  if (options_.semanticJudge && !out.empty()) judgeFindings(*q.query.plan, out);
+  if (semanticJudge && !out.empty()) judgeFindings(*q.query.plan, out);
   return out;
 }
 

@@ -152,6 +152,8 @@ class Session {
 
   /// Closure and safety findings of one query's placement (docs/findings.md).
   std::vector<Finding> verify(const QueryRun& q) const;
+  /// The same with the second judge on or off, whatever the options say.
+  std::vector<Finding> verify(const QueryRun& q, bool semanticJudge) const;
   /// Where finding `f` of query `q` points: its SQL position when the plan has
   /// one (from SQL, or plan JSON written from SQL), and for plan JSON the JSON
   /// pointer of the consumer (or the producer) it concerns.

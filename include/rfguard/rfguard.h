@@ -140,6 +140,17 @@ struct VerifierFinding {
   int column = 0;
   std::string file;     ///< the file `line` refers to, or the plan JSON `pointer` is in
   std::string pointer;  ///< for plan JSON inputs: the JSON pointer of the node concerned
+  /// Which judge spoke: "rules"; with Judges::RulesThenBoundedCheck also
+  /// "refuted" (an error the bounded check backs with a database, named in the
+  /// message) or "not-proven" (neither decided: a warning).
+  std::string judge = "rules";
+};
+
+/// Which judges Plans::verify consults.
+enum class Judges {
+  Rules,  ///< the derivation rules alone (fast; what verify() has always done)
+  /// the rules, then the bounded check for each consumer they cannot justify
+  RulesThenBoundedCheck,
 };
 
 class Plans;
@@ -233,6 +244,10 @@ class RFGUARD_API Plans {
                                  const CheckSettings& settings = {});
   /// Verifies every plan's placement: closure and safety. Empty when all is safe.
   std::vector<VerifierFinding> verify() const;
+  /// The same with a choice of judges: with RulesThenBoundedCheck a consumer no
+  /// rule justifies is searched (up to 2 rows per table, 50,000 databases); a
+  /// counterexample keeps it an error, none makes it a "not proven safe" warning.
+  std::vector<VerifierFinding> verify(Judges judges) const;
   /// Every plan as text, one plan JSON document, or Graphviz DOT.
   std::string render(Format format = Format::Text) const;
 

@@ -184,6 +184,14 @@ TEST_CASE("api: findings of plan JSON carry the file and the node's JSON pointer
   CHECK(fs[0].code == "unsafe-null-generating-side");
   CHECK(fs[0].file == "left.json");
   CHECK(fs[0].pointer.rfind("/queries/0/plan", 0) == 0);
+  CHECK(fs[0].judge == "rules");  // verify() is the rules alone, as it always was
+  // With the bounded check as a second judge the finding is backed by a database.
+  auto judged = l.plans->verify(Judges::RulesThenBoundedCheck);
+  REQUIRE(judged.size() == fs.size());
+  CHECK(judged[0].code == "unsafe-null-generating-side");
+  CHECK(judged[0].judge == "refuted");
+  CHECK(judged[0].severity == "error");
+  CHECK(judged[0].message.find("refuted by the bounded check: on ") != std::string::npos);
 }
 
 TEST_CASE("api: a schema bound once serves many query scripts") {
