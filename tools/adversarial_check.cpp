@@ -16,6 +16,7 @@
 //
 // Exit 1 when lint passes a placement the search refutes (a miss), or reports
 // a "refuted" error the search does not confirm.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
 #include <map>
@@ -100,26 +101,17 @@ int main(int argc, char** argv) {
   truth.method = BoundedOptions::Method::Auto;  // whole, then the filter's slice
   truth.sliceMaxDatabases = 400000;
   int maxTables = 4;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    auto next = [&]() { return i + 1 < argc ? std::string(argv[++i]) : std::string("0"); };
-    if (a == "--queries")
-      queries = std::stoi(next());
-    else if (a == "--seed")
-      seed = std::stoull(next());
-    else if (a == "--bound")
-      truth.bound = std::stoi(next());
-    else if (a == "--databases")
-      truth.maxDatabases = std::stoull(next());
-    else if (a == "--verbose")
-      verbose = true;
-    else if (a == "--tables")
-      maxTables = std::max(3, std::min(6, std::stoi(next())));
-    else {
-      std::cerr << "usage: adversarial_check [--queries N] [--seed S] [--bound B] "
-                   "[--databases N] [--tables 3..6] [--verbose]\n";
-      return 2;
-    }
+  CLI::App app{"lint against the bounded verifier on adversarial placements"};
+  app.add_option("--queries", queries, "random queries");
+  app.add_option("--seed", seed, "the random queries' seed");
+  app.add_option("--bound", truth.bound, "the ground truth's most rows per table");
+  app.add_option("--databases", truth.maxDatabases, "the ground truth's databases per search");
+  app.add_option("--tables", maxTables, "most tables per query")->check(CLI::Range(3, 6));
+  app.add_flag("--verbose", verbose, "name every placement flagged though safe to the bound");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;  // --help, or a usage error
   }
   std::mt19937_64 rng(seed);
   // (ground truth, lint's verdict) -> placements
