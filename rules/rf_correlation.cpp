@@ -35,6 +35,20 @@ void forEachPlanNode(const PlanNode& root, const F& f) {
   for (const auto& c : root.children) forEachPlanNode(*c, f);
 }
 
+/// Calls `f(y)` for each top-level conjunct `e = y`, `y = e`, `e <=> y` or
+/// `y <=> e` of `predicate`: the equalities both rules below copy a key across.
+template <class F>
+void forEachEqualityPartner(const ExprPtr& predicate, const ExprPtr& e, const F& f) {
+  forEachConjunct(predicate, [&](const ExprPtr& conj) {
+    if (conj->kind != ExprKind::Call || conj->args.size() != 2) return true;
+    auto op = parseCmpOp(conj->name);
+    if (!op || !isEquality(*op)) return true;
+    for (size_t i = 0; i < 2; ++i)
+      if (exprEquals(conj->args[i], e)) f(conj->args[1 - i]);
+    return true;
+  });
+}
+
 }  // namespace
 
 // CopyAcrossFilterEquality. SELECT ... FROM (SELECT * FROM a WHERE a.k = a.v) x
@@ -47,19 +61,10 @@ std::vector<ExprPtr> copiesAcrossFilterEquality(const PlanNode& n, const ExprPtr
                                                 const RuntimeFilter& f) {
   std::vector<ExprPtr> out;
   if (n.op != PlanOp::Filter || !n.predicate || !isEquality(f.op)) return out;
-  forEachConjunct(n.predicate, [&](const ExprPtr& conj) {
-    if (conj->kind != ExprKind::Call || conj->args.size() != 2) return true;
-    auto op = parseCmpOp(conj->name);
-    if (!op || !isEquality(*op)) return true;
-    for (size_t i = 0; i < 2; ++i) {
-      const ExprPtr& y = conj->args[1 - i];
-      if (!exprEquals(conj->args[i], e) || exprEquals(y, e) || hasSubquery(*y) ||
-          !hasColumnRef(*y) || !isDeterministic(*y) || !producesColumnsOf(*n.children[0], *y) ||
-          !comparesExactly(e->type, y->type))
-        continue;
+  forEachEqualityPartner(n.predicate, e, [&](const ExprPtr& y) {
+    if (!exprEquals(y, e) && !hasSubquery(*y) && hasColumnRef(*y) && isDeterministic(*y) &&
+        producesColumnsOf(*n.children[0], *y) && comparesExactly(e->type, y->type))
       out.push_back(y);
-    }
-    return true;
   });
   return out;
 }
@@ -83,18 +88,9 @@ SubqueryEntries subqueryEntries(const PlanNode& holder, const PlanNode& sub, con
   }
   forEachPlanNode(sub, [&](const PlanNode& c) {
     if (c.op != PlanOp::Filter || !c.predicate) return;
-    forEachConjunct(c.predicate, [&](const ExprPtr& conj) {
-      if (conj->kind != ExprKind::Call || conj->args.size() != 2) return true;
-      auto op = parseCmpOp(conj->name);
-      if (!op || !isEquality(*op)) return true;
-      for (size_t i = 0; i < 2; ++i) {
-        const ExprPtr& other = conj->args[1 - i];
-        if (!exprEquals(conj->args[i], outer) || hasSubquery(*other) ||
-            !producesColumnsOf(*c.children[0], *other) || !hasColumnRef(*other))
-          continue;
+    forEachEqualityPartner(c.predicate, outer, [&](const ExprPtr& other) {
+      if (!hasSubquery(*other) && producesColumnsOf(*c.children[0], *other) && hasColumnRef(*other))
         out.entries.push_back({&c, other});
-      }
-      return true;
     });
   });
   if (out.entries.empty()) {
