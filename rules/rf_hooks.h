@@ -77,7 +77,18 @@ struct JoinMove {
   size_t child = 0;  ///< also set when refused: where the move would have gone
   ExprPtr expr;
   Decision decision;  ///< why (ok) or why not (!ok, expr unset)
+  /// The copy entered the NOT IN side of a NULL-aware anti join: below it a
+  /// NULL key decides the NOT IN, so the rest of the way is judged with
+  /// nullKeysCount(f).
+  bool intoNotIn = false;
 };
+
+/// `f` as the hooks must judge it below the NOT IN side of a NULL-aware anti
+/// join: a row whose key is NULL counts there (matchesNullKeys is true), though
+/// the producer's `=` rejects NULL keys above. The NOT IN list (5) with a
+/// LEFT JOIN inside that turns the 5 into NULL, when the filter removes its
+/// match, makes `7 NOT IN (NULL)` unknown where `7 NOT IN (5)` was true.
+RuntimeFilter nullKeysCount(const RuntimeFilter& f);
 
 /// Where filter `f`, applied as `e` at `join`'s output, continues under the sound
 /// policy: lineage into each child, a composite key's copy, then a copy across

@@ -14,8 +14,14 @@ namespace rfguard {
 // side it needs the NULL conditions: (A LEFT JOIN B ON A.k = B.k) JOIN C ON
 // B.k <=> C.k with A = {1}, B = {}, C = {NULL}: one row (1, NULL, NULL). A
 // filter copied from B.k to A.k with C's domain {NULL} removes A's row.
-// NOT IN never: A NOT IN (B) with B = {NULL} returns nothing; removing B's NULL
-// row would return A.
+// Into NOT IN's list only an `=` filter that keeps NULL keys (accept_null):
+// A NOT IN (B) with B = {NULL} returns nothing; removing B's NULL row would
+// return A. With B's NULL rows kept, a B row the filter removes has a key
+// outside the build domain C; it decides `a NOT IN B` only for an a equal to
+// it (outside C) or a NULL a (and B empties only when it held no NULL and no
+// key of C), and the producer's `=` drops both. A `<=>` producer keeps the
+// NULL a: A = {NULL}, B = {5}, C = {NULL} returns nothing, and B filtered to
+// {} lets NULL through to match C's NULL.
 Decision rewriteToChild(const PlanNode& join, const ExprPtr& conjunct, const ExprPtr& e,
                         const RuntimeFilter& f, size_t* target, ExprPtr* copy) {
   const RfRule rule = RfRule::CopyAcrossJoinEquality;
@@ -54,9 +60,11 @@ Decision rewriteToChild(const PlanNode& join, const ExprPtr& conjunct, const Exp
              "carry across it (" + where.str() + ")";
     });
   const auto& info = joinInfo(join.joinType);
-  if (info.nullAware)
+  if (info.nullAware && (f.op != CmpOp::Eq || !f.acceptNull || matchesNullKeys(f)))
     return Decision::noLater(RfRule::CopyAcrossNullAwareJoin, [where] {
-      return where.str() + " is NULL-aware (NOT IN): the filter cannot cross it";
+      return where.str() +
+             " is NULL-aware (NOT IN): only an `=` filter that accepts NULL keys (accept_null) "
+             "may cross it";
     });
   if (!info.outputs[from])
     return Decision::noLater(rule, [where, e] {
@@ -65,7 +73,7 @@ Decision rewriteToChild(const PlanNode& join, const ExprPtr& conjunct, const Exp
   if (info.generatesNulls[from]) {
     if (matchesNullKeys(f))
       return Decision::noLater(rule, [where] {
-        return "a filter that matches NULL keys (`<=>` or null-allowing) copied from the "
+        return "a filter for which a NULL key counts (`<=>`, null-allowing, or below a NOT IN list) copied from the "
                "NULL-generating side of " +
                where.str() + " to its preserved side";
       });
@@ -150,6 +158,12 @@ void mergedKeyMoves(const PlanNode& n, const ExprPtr& e, const RuntimeFilter& f,
 
 }  // namespace
 
+RuntimeFilter nullKeysCount(const RuntimeFilter& f) {
+  RuntimeFilter g = f;
+  g.nullAllowed = true;
+  return g;
+}
+
 std::vector<JoinMove> soundJoinMoves(const PlanNode& n, const ExprPtr& e, const RuntimeFilter& f) {
   std::vector<JoinMove> moves;
   moves.reserve(4);  // both sides and a copy or two: one allocation
@@ -160,8 +174,12 @@ std::vector<JoinMove> soundJoinMoves(const PlanNode& n, const ExprPtr& e, const 
     if (m.decision.ok || m.decision.rule != RfRule::PassThroughJoinLineage) moves.push_back(m);
   }
   if (!n.predicate) return moves;
+  const bool notIn = joinInfo(n.joinType).nullAware;
   mergedKeyMoves(n, e, f, moves);
-  if (auto tuple = compositeCopy(n, e, f)) moves.push_back(*tuple);
+  if (auto tuple = compositeCopy(n, e, f)) {
+    tuple->intoNotIn = notIn;
+    moves.push_back(*tuple);
+  }
   forEachConjunct(n.predicate, [&](const ExprPtr& conj) {
     if (!hasOperand(*conj, e)) return true;
     auto s = splitConjunct(n, conj);
@@ -170,6 +188,7 @@ std::vector<JoinMove> soundJoinMoves(const PlanNode& n, const ExprPtr& e, const 
     m.child = exprEquals(e, s->probe) ? 1 : 0;  // where the copy would go, also when refused
     m.decision = rewriteToChild(n, conj, e, f, &m.child, &m.expr);
     if (!m.decision.ok) m.expr = nullptr;
+    m.intoNotIn = notIn && m.decision.ok;
     moves.push_back(m);
     return true;
   });

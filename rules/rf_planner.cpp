@@ -7,6 +7,7 @@
 #include "rules/rf_stats.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -246,6 +247,9 @@ struct Planner {
             report.rejected.push_back({f.id, n.id, it.expr, m.decision});
             continue;
           }
+          // Only an accept_null filter enters a NOT IN side, and the planner makes none:
+          // its walk has no place for the stricter judgement below such a side (safety.cpp).
+          assert(!m.intoNotIn);
           if (columnTargetsOnly && m.child == 1) {  // the hash table is built before probing
             report.rejected.push_back(
                 {f.id, n.id, m.expr,

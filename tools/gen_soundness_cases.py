@@ -117,6 +117,24 @@ case("an `=` filter marked accept_null into the NULL-generating side and across 
      join(5, "inner", call("=", col("b.k"), col("c.k")), lj2, scan(4, "c"),
           [rf(1, "c.k", "b.k", accept_null=True)]))
 
+# 2b. NOT IN with accept_null: only an `=` filter that keeps the list's NULL keys crosses
+def not_in(lst, key, op="=", **kw):
+    top = call(op, col("a.k"), col("c.k"))
+    return join(6, "inner", top, join(4, "null_aware_left_anti", call("=", col("a.k"), col(key)),
+                                      scan(1, "a"), lst), scan(5, "c"), [rf(1, "c.k", "a.k", op=op, **kw)])
+case("an `=` filter that accepts NULL keys copied into the NOT IN list (safe: a removed list row has a key outside the domain, which decides NOT IN only for rows the producer's `=` drops)",
+     not_in(scan(2, "b", [(1, "b.k")]), "b.k", accept_null=True))
+case("the same without accept_null (unsafe: a={(1,0)}, b={(NULL,0)}, c={(1,0)})",
+     not_in(scan(2, "b", [(1, "b.k")]), "b.k"))
+case("a `<=>` filter that accepts NULL keys copied into the NOT IN list (unsafe: a={(NULL,0)}, b={(1,0)}, c={(NULL,0)})",
+     not_in(scan(2, "b", [(1, "b.k")]), "b.k", op="<=>", null_allowed=True, accept_null=True))
+case("an accept_null filter below the NOT IN list entering a LEFT JOIN's NULL-generating side (unsafe: a={(1,0)}, d={(2,0)}, b={(2,0)}, c={(1,0)}: a lost match makes the list's key NULL)",
+     not_in(join(3, "left", call("=", col("d.k"), col("b.k")), scan(7, "d"), scan(2, "b", [(1, "b.k")])),
+            "b.k", accept_null=True))
+case("an accept_null filter below the NOT IN list across an inner join's equality (safe)",
+     not_in(join(3, "inner", call("=", col("d.k"), col("b.k")), scan(7, "d", [(1, "d.k")]), scan(2, "b")),
+            "b.k", accept_null=True))
+
 SQL = """schema
 CREATE TABLE ta (big bigint, i int, d double, s varchar);
 CREATE TABLE tb (big bigint, i int, d double, s varchar);

@@ -29,6 +29,13 @@ const char* codeFor(const Break& b) {
   return rfRuleInfo(b.decision.rule).finding;
 }
 
+/// A node of the walk and the expression the filter reaches it as.
+struct Reached {
+  const PlanNode* node;
+  ExprPtr expr;
+  bool notIn;  ///< below the NOT IN side of a NULL-aware anti join (nullKeysCount)
+};
+
 size_t childIndex(const PlanNode& n, const PlanNode* child) {
   for (size_t i = 0; i < n.children.size(); ++i)
     if (n.children[i].get() == child) return i;
@@ -55,11 +62,17 @@ Derivations::Derivations(const PlanFacts& facts, const Producer& p) {
     for (const PlanNode* n = c.node; n && onPath.insert(n).second && n != root;)
       n = facts.parent(n);
   }
+  // Below the NOT IN side of a NULL-aware anti join the hooks judge `g` (a NULL
+  // key counts there). A tree has one path to each node, so whether a node lies
+  // below such a side does not depend on the expression that reaches it.
+  const RuntimeFilter g = nullKeysCount(f);
   // Breadth-first; a vector read from the front (a deque allocates two blocks up front).
-  std::vector<std::pair<const PlanNode*, ExprPtr>> work{{root, f.probe}};
+  std::vector<Reached> work{{root, f.probe, false}};
   for (size_t head = 0; head < work.size(); ++head) {
-    const PlanNode* n = work[head].first;  // not a structured binding: the lambda below uses it
-    ExprPtr e = std::move(work[head].second);
+    const PlanNode* n = work[head].node;  // not a structured binding: the lambda below uses it
+    ExprPtr e = std::move(work[head].expr);
+    const bool notIn = work[head].notIn;
+    const RuntimeFilter& h = notIn ? g : f;
     if (!onPath.count(n)) continue;
     auto& reached = reached_[n];  // a handful per node: compared, not rendered
     if (std::any_of(reached.begin(), reached.end(),
@@ -67,19 +80,21 @@ Derivations::Derivations(const PlanFacts& facts, const Producer& p) {
       continue;
     reached.push_back(e);
     if (n->op == PlanOp::Join) {
-      for (const auto& m : joinMovesUnder(Profile::Sound, *n, e, f))
-        if (m.decision.ok) work.push_back({n->children[m.child].get(), m.expr});
+      for (const auto& m : joinMovesUnder(Profile::Sound, *n, e, h))
+        if (m.decision.ok)
+          work.push_back({n->children[m.child].get(), m.expr, notIn || m.intoNotIn});
       continue;
     }
     for (size_t child = 0; child < n->children.size(); ++child) {
       ExprPtr down;
-      if (canPassThrough(*n, child, e, f, &down).ok)
-        work.push_back({n->children[child].get(), down});
+      if (canPassThrough(*n, child, e, h, &down).ok)
+        work.push_back({n->children[child].get(), down, notIn});
     }
-    for (auto& y : copiesAcrossFilterEquality(*n, e, f)) work.push_back({n->children[0].get(), y});
+    for (auto& y : copiesAcrossFilterEquality(*n, e, h))
+      work.push_back({n->children[0].get(), y, notIn});
     forEachSubqueryPlan(*n, [&](const PlanNode& sub) {
       if (!onPath.count(&sub)) return;
-      for (auto& [at, x] : subqueryEntries(*n, sub, e, f).entries) work.push_back({at, x});
+      for (auto& [at, x] : subqueryEntries(*n, sub, e, h).entries) work.push_back({at, x, notIn});
     });
   }
 }
@@ -109,15 +124,22 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
   const auto path = facts.path(facts.probeRoot(p), c.node, mem);
   const ExprPtr& target = c.target->target;
 
-  using Reached = std::pair<size_t, ExprPtr>;           // (depth, expression)
-  std::pmr::vector<Reached> work({{0, f.probe}}, mem);  // breadth-first, as above
-  std::pmr::vector<Reached> seen(mem);                  // a few along one path
-  std::pmr::vector<Break> breaks(mem);                  // conditions broken on the way
+  const RuntimeFilter g = nullKeysCount(f);  // below a NOT IN side, as above
+  struct Step {
+    size_t depth;
+    ExprPtr expr;
+    bool notIn;
+  };
+  std::pmr::vector<Step> work({{0, f.probe, false}}, mem);  // breadth-first, as above
+  std::pmr::vector<std::pair<size_t, ExprPtr>> seen(mem);   // a few along one path
+  std::pmr::vector<Break> breaks(mem);                      // conditions broken on the way
   std::pmr::vector<Break> lineage(mem);  // the expression did not lead towards the scan
   std::vector<std::string> arrived;      // what reached the scan instead of the target
   for (size_t head = 0; head < work.size(); ++head) {
-    const size_t i = work[head].first;  // not a structured binding: the lambda below uses it
-    ExprPtr e = std::move(work[head].second);
+    const size_t i = work[head].depth;  // not a structured binding: the lambda below uses it
+    ExprPtr e = std::move(work[head].expr);
+    const bool notIn = work[head].notIn;
+    const RuntimeFilter& h = notIn ? g : f;
     if (std::any_of(seen.begin(), seen.end(),
                     [&](const auto& x) { return x.first == i && exprEquals(x.second, e); }))
       continue;
@@ -138,13 +160,13 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
     }
     const size_t child = childIndex(n, path[i + 1]);
     if (child == n.children.size()) {  // into a subquery plan of n: at a correlation conjunct
-      SubqueryEntries into = subqueryEntries(n, *path[i + 1], e, f);
+      SubqueryEntries into = subqueryEntries(n, *path[i + 1], e, h);
       bool entered = false;
       for (auto& [at, x] : into.entries) {
         auto j = std::find(path.begin() + static_cast<std::ptrdiff_t>(i) + 1, path.end(), at);
         if (j == path.end()) continue;  // a correlation off the consumer's path
         entered = true;
-        work.push_back({static_cast<size_t>(j - path.begin()), x});
+        work.push_back({static_cast<size_t>(j - path.begin()), x, notIn});
       }
       if (!entered) {
         if (into.decision.ok)  // correlated elsewhere: not on the way to this consumer
@@ -159,11 +181,11 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
     }
     bool moved = false;
     if (n.op == PlanOp::Join) {
-      for (const auto& m : joinMovesUnder(Profile::Sound, n, e, f)) {
+      for (const auto& m : joinMovesUnder(Profile::Sound, n, e, h)) {
         if (m.child != child) continue;
         moved = true;
         if (m.decision.ok)
-          work.push_back({i + 1, m.expr});
+          work.push_back({i + 1, m.expr, notIn || m.intoNotIn});
         else
           breaks.push_back({i, &n, m.decision});
       }
@@ -177,12 +199,12 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
       continue;
     }
     ExprPtr down;
-    Decision d = canPassThrough(n, child, e, f, &down);
+    Decision d = canPassThrough(n, child, e, h, &down);
     if (d.ok)
-      work.push_back({i + 1, down});
+      work.push_back({i + 1, down, notIn});
     else
       breaks.push_back({i, &n, d});
-    for (auto& y : copiesAcrossFilterEquality(n, e, f)) work.push_back({i + 1, y});
+    for (auto& y : copiesAcrossFilterEquality(n, e, h)) work.push_back({i + 1, y, notIn});
   }
 
   std::string head =

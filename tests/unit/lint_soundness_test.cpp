@@ -70,6 +70,27 @@ TEST_CASE("one notion of a filter that matches NULL keys, read by every hook") {
   CHECK(lintJson(corpusPlan("an `=` filter marked accept_null"), false).empty());
 }
 
+TEST_CASE("NOT IN's list takes an `=` filter that keeps NULL keys, judged strictly below it") {
+  CHECK(lintJson(corpusPlan("an `=` filter that accepts NULL keys copied into the NOT IN"), false)
+            .empty());
+  CHECK(lintJson(corpusPlan("an accept_null filter below the NOT IN list across an inner"), false)
+            .empty());
+  for (const char* unsafe :
+       {"the same without accept_null", "a `<=>` filter that accepts NULL keys"}) {
+    CAPTURE(unsafe);
+    auto fs = lintJson(corpusPlan(unsafe), false);
+    REQUIRE(fs.size() == 1);
+    CHECK(fs[0].code == "into-null-aware-anti-build");
+  }
+  // Below the list a NULL key counts: a lost LEFT JOIN match turns 2 into NULL.
+  auto below = lintJson(corpusPlan("an accept_null filter below the NOT IN list entering"), false);
+  REQUIRE(below.size() == 1);
+  CHECK(below[0].code == "unsafe-null-generating-side");
+  RuntimeFilter f = filterOf(CmpOp::Eq, false, true);
+  CHECK_FALSE(matchesNullKeys(f));
+  CHECK(matchesNullKeys(nullKeysCount(f)));
+}
+
 TEST_CASE("comparesExactly: where a key's value carries across a comparison") {
   auto t = [](TypeKind k) { return Type::of(k); };
   CHECK(comparesExactly(t(TypeKind::Int), t(TypeKind::BigInt)));

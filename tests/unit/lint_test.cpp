@@ -44,7 +44,8 @@ TEST_CASE("lint: the sound profile is clean on the bundled examples; StarRocks i
   CHECK(sr.code == kExitFindings);
   // (A LEFT JOIN B ON A.k = B.k) JOIN C ON B.k <=> C.k: the copy to A is reported.
   CHECK(sr.out.find("[unsafe-equality-copy] null_safe_parent: RF1 -> a.k at scan #4: a "
-                    "filter that matches NULL keys (`<=>` or null-allowing) copied from the "
+                    "filter for which a NULL key counts (`<=>`, null-allowing, or below a NOT IN "
+                    "list) copied from the "
                     "NULL-generating side of left join #3 to its preserved side") !=
         std::string::npos);
   CHECK(sr.out.find("seeds.sql:15:16: error") != std::string::npos);
