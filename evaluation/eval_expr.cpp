@@ -372,6 +372,7 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
     }
     FilterState& s = publishing(f);
     s.empty = empty;
+    s.perWorker = opt_.content == Content::Workers && localFilterPerWorker(join, f);
     s.built = b.release();
     s.bigFromInts = std::move(big.bigFromInts);
     s.bigFromDoubles = std::move(big.bigFromDoubles);

@@ -135,6 +135,9 @@ struct FilterState {
   std::optional<Value> min, max;  ///< scalar filters' bounds
   bool empty = true;              ///< D had no non-NULL value
   bool topN = false;
+  /// Content::Workers: built per worker (localFilterPerWorker); a key passes on
+  /// the worker it is shuffled to only.
+  bool perWorker = false;
   bool topNAll = true;             ///< TopN: fewer rows than the limit, keep everything
   std::optional<Value> threshold;  ///< TopN: the last kept key (NULL when it is NULL)
   bool accept(const Value& v) const;

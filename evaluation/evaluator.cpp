@@ -1,6 +1,8 @@
 // Plan nodes of the reference evaluator.
 #include "evaluation/evaluator.h"
 
+#include <xxhash.h>
+
 #include <algorithm>
 #include <functional>
 
@@ -33,7 +35,32 @@ void sortRows(std::vector<Row>& rows, const std::vector<std::vector<Value>>& key
 }  // namespace
 
 const char* contentName(Content c) {
-  return c == Content::Exact ? "exact" : c == Content::FalsePositive ? "false-positive" : "min-max";
+  switch (c) {
+    case Content::Exact:
+      return "exact";
+    case Content::FalsePositive:
+      return "false-positive";
+    case Content::MinMax:
+      return "min-max";
+    case Content::Workers:
+      return "per-worker local";
+  }
+  return "exact";
+}
+
+size_t workerOfKey(const Value& key) {
+  if (isNull(key)) return 0;
+  const Value k = FilterState::keyOf(key);
+  if (const auto* i = std::get_if<int64_t>(&k))
+    return static_cast<size_t>(((*i % static_cast<int64_t>(kWorkers)) + kWorkers) % kWorkers);
+  const std::string e = encode(KeyView(&k, 1));
+  return static_cast<size_t>(XXH64(e.data(), e.size(), 0) % kWorkers);
+}
+
+bool localFilterPerWorker(const PlanNode& join, const RuntimeFilter& f) {
+  return join.op == PlanOp::Join && f.scope == FilterScope::Local && isEquality(f.op) &&
+         (join.distribution == JoinDistribution::Shuffle ||
+          join.distribution == JoinDistribution::Unknown);
 }
 
 std::vector<Row> sortedBag(std::vector<Row> rows) {
@@ -76,14 +103,25 @@ std::optional<Relation> Evaluator::node(const PlanNode& n, const Ctx* outer) {
                  std::nullopt;
         active.emplace_back(target.target.get(), f);
       }
-      for (const auto& row : t->second.rows) {
+      // Content::Workers: a table hash-distributed on a column sits on the workers by
+      // that column's value (as build keys are shuffled); any other is dealt by position.
+      auto dist =
+          n.distributionKey.empty() ? index.end() : index.find(n.alias + "." + n.distributionKey);
+      for (size_t at = 0; at < t->second.rows.size(); ++at) {
+        const Row& row = t->second.rows[at];
+        const size_t worker = dist != index.end() ? workerOfKey(row[dist->second]) : at % kWorkers;
         Ctx ctx{&index, &row, outer};
         bool keep = true;
         for (const auto& [target, filter] : active) {
           std::optional<Value> held;
           const Value* v = operand(*target, ctx, held);
           if (!v) return std::nullopt;
-          keep = keep && filters_[filter].second.accept(*v);
+          const FilterState& s = filters_[filter].second;
+          // Per worker: the row is read on its worker, whose filter holds the build
+          // keys shuffled there (a NULL that accept_null passes passes anywhere).
+          const bool here =
+              !s.perWorker || (s.filter->acceptNull && isNull(*v)) || workerOfKey(*v) == worker;
+          keep = keep && here && s.accept(*v);
         }
         if (!keep) {
           ++dropped_;

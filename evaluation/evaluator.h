@@ -68,8 +68,25 @@ enum class Content {
   Exact,          ///< K = D (without NULL for `=`)
   FalsePositive,  ///< K = D plus one value not in D
   MinMax,         ///< every value between min(D) and max(D)
+  /// Exact, with each local filter of a join that does not keep a probe row
+  /// with its build matches (shuffle, or a distribution the plan does not
+  /// give) built per worker, as kWorkers workers would: a scan's i-th row (from
+  /// 0) is read on worker i mod kWorkers, a build key k is shuffled to worker
+  /// workerOfKey(k), and a row passes only its own worker's filter. Broadcast,
+  /// colocated and bucket-shuffle joins hold every match on the probe row's
+  /// worker: their local filters are exact.
+  Workers,
 };
 const char* contentName(Content c);
+
+/// The workers Content::Workers emulates.
+inline constexpr size_t kWorkers = 2;
+/// The worker a build key is shuffled to: an integer (or an integral double
+/// below 2^53) k goes to k mod kWorkers, NULL to worker 0, other values by the
+/// xxHash64 of their encoding. Counterexamples name this partitioning.
+size_t workerOfKey(const Value& key);
+/// True when a local filter of `join` is built per worker under Content::Workers.
+bool localFilterPerWorker(const PlanNode& join, const RuntimeFilter& f);
 
 struct EvalCache;
 /// Lookup tables for one plan, to share across the databases of a search (optional).

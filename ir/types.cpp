@@ -185,6 +185,28 @@ int integerBits(TypeKind k) {
 }
 }  // namespace
 
+bool castKeepsValues(const Type& from, const Type& to) {
+  auto digits = [](TypeKind k) {  // decimal digits an integer kind needs
+    return k == TypeKind::TinyInt ? 3 : k == TypeKind::SmallInt ? 5 : k == TypeKind::Int ? 10 : 19;
+  };
+  if (from.isInteger() && to.isInteger()) return integerBits(to.kind) >= integerBits(from.kind);
+  if (from.isInteger() && to.isFloating())
+    return integerBits(from.kind) <= (to.kind == TypeKind::Double ? 53 : 24);
+  if (from.isInteger() && to.kind == TypeKind::Decimal)
+    return to.precision - to.scale >= digits(from.kind);
+  if (from.kind == TypeKind::Decimal && to.kind == TypeKind::Decimal)
+    return from.precision > 0 && to.scale >= from.scale &&
+           to.precision - to.scale >= from.precision - from.scale;
+  if (from.isFloating() && to.kind == TypeKind::Double) return true;
+  if (from.kind == TypeKind::Varchar && to.kind == TypeKind::Varchar)
+    return to.precision == 0 || (from.precision > 0 && to.precision >= from.precision);
+  if ((from.kind == TypeKind::Varchar || from.kind == TypeKind::Text) && to.kind == TypeKind::Text)
+    return true;
+  return from.kind == to.kind && from.precision == to.precision && from.scale == to.scale &&
+         (to.kind == TypeKind::Real || to.kind == TypeKind::Date ||
+          to.kind == TypeKind::Timestamp || to.kind == TypeKind::Boolean);
+}
+
 bool comparesExactly(const Type& a, const Type& b) {
   if (a.kind == TypeKind::Unknown || b.kind == TypeKind::Unknown || a.kind == b.kind) return true;
   if (a.isInteger() && b.isInteger()) return true;

@@ -64,6 +64,15 @@ std::optional<Type> parseType(std::string_view name);
 /// another type, only where this holds.
 bool comparesExactly(const Type& a, const Type& b);
 
+/// True when CAST(x AS to) for x of type `from` keeps every value as it is, so
+/// that distinct values stay distinct and compare as before: integer widening,
+/// integers into a DOUBLE (up to 53 bits), REAL or DECIMAL wide enough, REAL
+/// into DOUBLE, DECIMAL to no fewer digits on either side of the point, VARCHAR
+/// into TEXT or a VARCHAR at least as long. Not DOUBLE to an integer (1.5
+/// becomes 2), not a shorter VARCHAR (it truncates), not DATE to TIMESTAMP
+/// (they compare by conversion). A filter may reach a scan through such a cast.
+bool castKeepsValues(const Type& from, const Type& to);
+
 /// The common supertype used for comparisons and arithmetic, if any.
 std::optional<Type> commonType(const Type& a, const Type& b);
 

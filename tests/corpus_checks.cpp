@@ -7,6 +7,7 @@
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
 #include "verifier/bounded.h"
+#include "verifier/counterexample.h"
 #include "verifier/mutate.h"
 #include "verifier/normal_form.h"
 #include "verifier/verify.h"
@@ -86,6 +87,7 @@ std::string verdictLines(const std::vector<BoundedVerdict>& vs) {
           rt::contentName(c.content) + " content, " + std::to_string(v.databases) + " databases" +
           (c.repeated ? ", one row repeated " + std::to_string(c.repeated) + " times" : "") + "):";
       for (const auto& [t, tab] : c.db) out += " " + t + "=" + bag(tab.rows);
+      if (c.content == rt::Content::Workers) out += "; " + partitioningText(c);
       out += "; original " + bag(c.original) + "; rewritten " + bag(c.rewritten) + "\n";
     }
     out += oracleLines(v);

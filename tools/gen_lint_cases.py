@@ -194,6 +194,18 @@ case("near miss: = on double keys",
      lambda: ab([rf(1, "a.d", "b.d")], a_t=[(1, "a.d")], cond=eq("a.d", "b.d")))
 
 
+def local(distribution):
+    f = rf(1, "a.k", "b.k", kinds=("in",))
+    f["scope"] = "local"
+    j = ab([f], a_t=[(1, "a.k")])
+    j["distribution"] = distribution
+    return j
+
+
+case("local-filter-partial-build: a local filter on a shuffle join", lambda: local("shuffle"))
+case("near miss: a local filter on a broadcast join", lambda: local("broadcast"))
+
+
 def topn(op, key="a.v", targets=("a.v",)):
     a = scan("a", targets=[(1, t) for t in targets])
     s = node("sort", [a], keys=[{"expr": col(key), "ascending": True, "nulls_first": False}])
@@ -332,8 +344,12 @@ def project_case(random):
 case("crossed-nondeterministic-projection: p.x := a.k + random()", lambda: project_case(True))
 case("near miss: p.x := a.k", lambda: project_case(False))
 case("target-not-derivable: a.k = b.k consumed as a.v", lambda: ab([rf(1, "a.k", "b.k")], a_t=[(1, "a.v")]))
-case("target-not-derivable: consumed as cast(a.k AS bigint)",
+case("target-not-derivable: consumed as a.k + 1",
+     lambda: ab([rf(1, "a.k", "b.k")], a_t=[(1, call("+", col("a.k"), lit(1)))]))
+case("near miss: consumed as cast(a.k AS bigint), a cast that keeps every value",
      lambda: ab([rf(1, "a.k", "b.k")], a_t=[(1, {"cast": col("a.k"), "type": "bigint"})]))
+case("target-not-derivable: a.d = b.d consumed as cast(a.d AS int), a cast that rounds",
+     lambda: ab([rf(1, "a.d", "b.d")], a_t=[(1, {"cast": col("a.d"), "type": "int"})], cond=eq("a.d", "b.d")))
 case("near miss: consumed as a.k", lambda: ab([rf(1, "a.k", "b.k")], a_t=[(1, "a.k")]))
 
 
@@ -345,7 +361,8 @@ def topn_project(changed):
     return node("limit", [s], limit=10, runtime_filters=[rf(1, "p.x", "p.x", op="<=", kinds=("min_max",))])
 
 
-case("topn-target-changed: ORDER BY p.x where p.x := a.v + 1", lambda: topn_project(True))
+case("near miss (topn-target-changed, retired): ORDER BY p.x where p.x := a.v + 1, consumed as a.v + 1",
+     lambda: topn_project(True))
 case("near miss: p.x := a.v", lambda: topn_project(False))
 
 

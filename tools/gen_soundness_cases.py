@@ -94,18 +94,18 @@ def local_join(dist, keyed=False):
     if dist: j["distribution"] = dist
     return j
 case("a local filter on a shuffle join (unsafe across workers: each worker's filter holds only its part of the build side)",
-     local_join("shuffle"), check=False)
+     local_join("shuffle"))
 case("a local filter on a broadcast join (safe: every worker holds the whole build side)",
-     local_join("broadcast"), check=False)
+     local_join("broadcast"))
 case("a local filter on a colocated join (safe: matching rows sit on one worker)",
-     local_join("colocated"), check=False)
-case("a local filter on a join whose distribution the plan does not give (not proven: a warning)",
-     local_join(None), check=False)
+     local_join("colocated"))
+case("a local filter on a join whose distribution the plan does not give (not proven: a warning; check emulates a shuffle)",
+     local_join(None))
 keyed = json.loads(doc(local_join(None)))
 for t in keyed["catalog"]["tables"]:
     t["distribution_key"] = "k"
 cases.append(("the same with both keys their tables' distribution keys (colocated by the catalog: safe)",
-              json.dumps(keyed), False))
+              json.dumps(keyed), True))
 
 # 2. accept_null does not escape the NULL rules
 lj = join(3, "left", call("=", col("a.k"), col("b.k")), scan(1, "a", [(1, "a.k")]), scan(2, "b", [(1, "b.k")]))

@@ -238,12 +238,26 @@ BoundedVerdict searchDatabases(
 
 namespace {
 
+/// True when one of `filters` (all when empty) is a local filter that
+/// Content::Workers builds per worker.
+bool hasPerWorkerFilter(const PlanNode& root, const std::set<int>& filters) {
+  bool any = false;
+  forEachNode(root, [&](const PlanNode& n) {
+    for (const auto& f : n.runtimeFilters)
+      any = any || ((filters.empty() || filters.count(f.id)) && rt::localFilterPerWorker(n, f));
+  });
+  return any;
+}
+
 BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const BoundedOptions& o,
                         const std::set<int>& filters) {
+  // The per-worker content last, and only where a local filter is built per worker:
+  // elsewhere it is the exact content again.
   const rt::Content kContents[] = {rt::Content::Exact, rt::Content::FalsePositive,
-                                   rt::Content::MinMax};
+                                   rt::Content::MinMax, rt::Content::Workers};
+  const int nContents = hasPerWorkerFilter(root, filters) ? 4 : 3;
   Oracle oracle;
-  std::optional<std::string> sqlOriginal, sqlRewritten[3];
+  std::optional<std::string> sqlOriginal, sqlRewritten[4];
   std::string why;
   bool written = false;  // the SQL is written when the first database is checked
   auto cache = rt::newEvalCache();
@@ -257,8 +271,8 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
     with.cache = cache;
     return with;
   };
-  const rt::EvalOptions contents[3] = {withContent(kContents[0]), withContent(kContents[1]),
-                                       withContent(kContents[2])};
+  const rt::EvalOptions contents[4] = {withContent(kContents[0]), withContent(kContents[1]),
+                                       withContent(kContents[2]), withContent(kContents[3])};
   rt::EvalOptions plain;
   plain.cache = cache;
   BoundedVerdict v = searchDatabases(space, o, [&](const rt::Database& db, BoundedVerdict& out) {
@@ -266,7 +280,7 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
       written = true;
       if (oracle.open(o, {&root}, out)) {
         sqlOriginal = planToSqlite(root, oracle.dialect(), &why);
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 0; i < nContents; ++i) {
           SqlFilters f{true, kContents[i], space.extras, filters, oracle.engine->dialect()};
           sqlRewritten[i] = planToSqlite(root, f, &why);
         }
@@ -278,22 +292,28 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
     auto rewrite = [&](int i, rt::Relation& r) {
       return rt::evaluate(root, db, contents[i], r, out.error);
     };
-    // Exact content first: the other contents accept supersets of it at every consumer,
+    // Exact content first: the next two contents accept supersets of it at every consumer,
     // so when it removes no row neither do they, and every result is the original
-    // (unless a LIMIT below the root cut a tie, whose other choices may differ).
-    rt::Relation exact;
+    // (unless a LIMIT below the root cut a tie, whose other choices may differ). The
+    // per-worker content accepts a subset: it is evaluated whatever the exact one did.
+    rt::Relation exact, workers;
     if (!rewrite(0, exact)) return false;
-    if (exact.dropped == 0 && exact.tieArities.empty() && !oracle.active) return false;
+    if (nContents == 4 && !rewrite(3, workers)) return false;
+    if (exact.dropped == 0 && workers.dropped == 0 && exact.tieArities.empty() &&
+        workers.tieArities.empty() && !oracle.active)
+      return false;
     rt::Relation original;
     if (!rt::evaluate(root, db, plain, original, out.error)) return false;
     std::vector<rt::Relation> origins, answers;
     if (!answersOf(root, db, plain, std::move(original), origins, out.error)) return false;
     consult(oracle, sqlOriginal, db, origins, "original", out);
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < nContents; ++i) {
       const rt::Content c = kContents[i];
       rt::Relation canonical;
       if (i == 0)
         canonical = std::move(exact);
+      else if (i == 3)
+        canonical = std::move(workers);
       else if (!rewrite(i, canonical))
         return false;
       if (!answersOf(root, db, contents[i], std::move(canonical), answers, out.error)) return false;

@@ -17,6 +17,15 @@ std::string filtersText(const std::set<int>& ids) {
   return s.empty() ? "runtime filters" : s;
 }
 
+std::string partitioningText(const Counterexample& c) {
+  if (c.content != rt::Content::Workers) return "";
+  const std::string n = std::to_string(rt::kWorkers);
+  return "on " + n + " workers: the i-th row of a table (from 1) is read on worker (i - 1) mod " +
+         n + ", a row of a table hash-distributed on a column on worker (its value mod " + n +
+         "), and a build key k is shuffled to worker k mod " + n +
+         " (a value that is not an integer by the xxHash64 of its encoding)";
+}
+
 std::string counterexampleScript(const PlanNode& plan, const Counterexample& c,
                                  const PlanNode* normalised) {
   const bool rewrite = normalised != nullptr;
@@ -45,6 +54,9 @@ std::string counterexampleScript(const PlanNode& plan, const Counterexample& c,
                     (sameInDuckDb && !like ? " and in DuckDB" : "") + " (dates are day numbers)\n";
   if (like)
     out += "PRAGMA case_sensitive_like = ON;  -- SQLite: LIKE as SQL means it (not for DuckDB)\n";
+  if (c.content == rt::Content::Workers)
+    out += "-- the rewritten query applies local filters " + partitioningText(c) +
+           "; a row's worker is its position in its table\n";
   out += databaseToSql(c.db, types);
   out += "-- original (" + rowsText(c.original) + ")\n" +
          (original ? *original + ";\n" : "-- not expressible in SQLite: " + why + "\n");

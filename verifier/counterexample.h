@@ -13,6 +13,9 @@ namespace rfguard {
 std::string rowsText(const std::vector<rt::Row>& rows);
 /// "RF1, RF3", or "runtime filters" for none.
 std::string filtersText(const std::set<int>& ids);
+/// For a per-worker content (rt::Content::Workers), how the counterexample
+/// partitions rows and build keys among workers; empty for the other contents.
+std::string partitioningText(const Counterexample& c);
 /// The tables, the original query and the rewritten one, for sqlite3. The
 /// rewritten query is `plan` with the counterexample's filters applied, or
 /// `rewritten` (a normalised plan) when given.

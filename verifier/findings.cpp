@@ -101,9 +101,9 @@ const std::vector<FindingCode> kCodes = {
   {"target-not-derivable", E, "The target is not derivable from the producer's probe expression",
    "No chain of lineage steps and join-equality copies leads from the probe expression to this target at this scan, so the filter removes rows the join would keep.",
    "Target the probe expression as it reaches the scan."},
-  {"topn-target-changed", E, "A TopN threshold reaches its scan as a changed expression",
-   "The threshold compares sort key values; a rewritten expression orders differently.",
-   "Consume TopN filters only where the sort key arrives as the same column."},
+  {"topn-target-changed", E, "Retired: a TopN threshold reaches its scan as a changed expression",
+   "No longer reported. A threshold that arrives as the sort key's definition compares the very values the sort compares, so the placement is safe; any other target is target-not-derivable.",
+   "Nothing to fix; delete suppressions that name this code."},
   // housekeeping: lint's own suppressions
   {"unused-suppression", W, "A suppression suppresses nothing",
    "An rfguard-disable comment or a plan's suppress entry that matches no finding hides nothing today and would hide a new finding of that code tomorrow; one that names no code is a typo.",

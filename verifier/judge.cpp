@@ -45,8 +45,7 @@ bool judgedBySearch(const std::string& code) {
                                                 "into-except-right",
                                                 "into-subquery",
                                                 "crossed-nondeterministic-projection",
-                                                "target-not-derivable",
-                                                "topn-target-changed"};
+                                                "target-not-derivable"};
   return std::find(std::begin(kCodes), std::end(kCodes), code) != std::end(kCodes);
 }
 
@@ -77,6 +76,7 @@ void judgeFindings(const PlanNode& root, std::vector<Finding>& findings,
       f.judge = "refuted";
       f.severity = Severity::Error;
       f.message += "; refuted by the bounded check: on " + tablesText(c.db) +
+                   (c.content == rt::Content::Workers ? " " + partitioningText(c) : "") +
                    " the query returns " + rowsText(c.original) + ", with the filter (" +
                    rt::contentName(c.content) + " content) " + rowsText(c.rewritten);
       continue;

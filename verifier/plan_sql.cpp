@@ -1,5 +1,6 @@
 #include "verifier/plan_sql.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -29,6 +30,7 @@ std::string Printer::consumer(int id, const Expr& target,
 
 std::string Printer::content(int id, const Expr& target,
                              const std::map<std::string, std::string>& raw) {
+  const std::string worker = scanWorker;  // the build side's scans below set their own
   auto it = producers.find(id);
   if (it == producers.end()) return fail("RF" + std::to_string(id) + " has no producer"), "1";
   const auto& [join, rf] = it->second;
@@ -69,6 +71,14 @@ std::string Printer::content(int id, const Expr& target,
   if (rf->nullAllowed)
     in = "EXISTS (SELECT 1 FROM (" + build + ") AS " + a + " WHERE " + b +
          " IS NOT DISTINCT FROM " + t + ")";
+  if (f.content == rt::Content::Workers && rt::localFilterPerWorker(*join, *rf)) {
+    // A row passes only the keys shuffled to its worker: an integer k to k mod 2
+    // (rt::workerOfKey).
+    if (!target.type.isInteger() || worker.empty())
+      return fail("a per-worker local filter over a key that is not an integer"), "1";
+    const std::string n = std::to_string(rt::kWorkers);
+    in = "(" + in + " AND ((" + t + " % " + n + ") + " + n + ") % " + n + " = " + worker + ")";
+  }
   if (f.content == rt::Content::FalsePositive) {
     // The evaluator adds the first candidate absent from the build domain; SQL picks it the same
     // way.
@@ -108,6 +118,20 @@ std::string Printer::node(const PlanNode& n) {
       for (const auto& c : n.output)
         sel += (sel.empty() ? "" : ", ") + raw[c.id] + " AS " + q(c.id);
       std::string where;
+      // The row's worker (rt::Content::Workers): by its distribution key's value,
+      // else by its position in insertion order, which both engines' rowids follow
+      // from their first (SQLite's from 1, DuckDB's from where earlier rows ended).
+      const std::string k = std::to_string(rt::kWorkers);
+      scanWorker =
+          "(" + q(n.alias) + ".rowid - (SELECT min(rowid) FROM " + q(n.table) + ")) % " + k;
+      if (!n.distributionKey.empty()) {
+        const std::string id = n.alias + "." + n.distributionKey;
+        auto c = std::find_if(n.tableColumns.begin(), n.tableColumns.end(),
+                              [&](const Column& col) { return col.id == id; });
+        scanWorker = c != n.tableColumns.end() && c->type.isInteger()
+                         ? "coalesce(((" + raw[id] + " % " + k + ") + " + k + ") % " + k + ", 0)"
+                         : "";
+      }
       if (f.apply)
         for (const auto& t : n.runtimeFilterTargets)
           if (f.only.empty() || f.only.count(t.id)) {

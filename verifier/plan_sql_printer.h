@@ -25,6 +25,9 @@ struct Printer {
   int alias = 0;        ///< the last derived table's alias number
   std::map<int, std::pair<const PlanNode*, const RuntimeFilter*>> producers;  ///< by filter id
   std::map<std::string, std::string> rename;  ///< column id -> "alias"."col" inside a scan
+  /// The worker (rt::Content::Workers) of a row of the scan whose consumers are
+  /// written, as SQL; empty when it has none in SQL.
+  std::string scanWorker;
 
   /// A fresh derived-table alias: t1, t2, ...
   std::string fresh() { return "t" + std::to_string(++alias); }

@@ -36,6 +36,19 @@ struct Reached {
   bool notIn;  ///< below the NOT IN side of a NULL-aware anti join (nullKeysCount)
 };
 
+/// The argument of a consumer's target `CAST(x AS T)` that keeps every value of
+/// x (castKeepsValues) and compares with the build keys exactly, or null. The
+/// filter then reaches the scan as x: a widened key is the same key. INT a.k
+/// as CAST(a.k AS BIGINT) against INT build keys tests the same values;
+/// CAST(a.d AS INT) would round 1.5 to 2 and is not such a cast.
+const ExprPtr* keptThroughCast(const ExprPtr& target, const RuntimeFilter& f) {
+  if (target->kind != ExprKind::Cast || target->args.size() != 1) return nullptr;
+  const ExprPtr& x = target->args[0];
+  if (!castKeepsValues(x->type, target->type) || !comparesExactly(target->type, f.build->type))
+    return nullptr;
+  return &x;
+}
+
 size_t childIndex(const PlanNode& n, const PlanNode* child) {
   for (size_t i = 0; i < n.children.size(); ++i)
     if (n.children[i].get() == child) return i;
@@ -112,11 +125,13 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
   const int id = c.target->id;
   const Producer& p = facts.producersOf(id)[0];
   const RuntimeFilter& f = *p.filter;
-  const bool topN = p.node->op == PlanOp::Limit;
-  if (known) {
-    const Expr* e = known->arrivesAs(c.node, c.target->target);
-    if (e && !(topN && e->kind != ExprKind::Column)) return;  // derived: safe
-  }
+  // A TopN threshold that arrives as the sort key's definition (`a.v + 1` for
+  // ORDER BY p.x, p.x := a.v + 1) compares the very values the sort compares:
+  // derived, it is safe like any other filter (topn-target-changed is retired).
+  const ExprPtr* uncast = keptThroughCast(c.target->target, f);
+  if (known &&
+      (known->arrivesAs(c.node, c.target->target) || (uncast && known->arrivesAs(c.node, *uncast))))
+    return;  // derived: safe
   // The search's lists live on the stack while they fit (a safe consumer's
   // search is a handful of steps; only a long path spills to the heap).
   StackArena<2048> arena;
@@ -146,15 +161,7 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
     seen.emplace_back(i, e);
     const PlanNode& n = *path[i];
     if (i + 1 == path.size()) {
-      if (exprEquals(e, target)) {
-        if (topN && e->kind != ExprKind::Column)
-          out.push_back(makeFinding("topn-target-changed",
-                                    "RF" + std::to_string(id) + " -> " + exprToString(*target) +
-                                        " at " + nodeRef(n) + ": the sort key `" +
-                                        exprToString(*f.probe) + "` arrives as an expression",
-                                    id, {p.node->id, n.id}, n.loc));
-        return;
-      }
+      if (exprEquals(e, target) || (uncast && exprEquals(e, *uncast))) return;
       arrived.push_back(exprToString(*e));
       continue;
     }

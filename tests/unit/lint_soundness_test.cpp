@@ -8,6 +8,8 @@
 
 #include "pipeline/session.h"
 #include "rules/rf_hooks.h"
+#include "verifier/bounded.h"
+#include "verifier/counterexample.h"
 #include "verifier/judge.h"
 #include "verifier/verify.h"
 
@@ -188,9 +190,9 @@ TEST_CASE("a WHERE equality carries the key: a.k = a.v lets a.k's filter apply t
 }
 
 TEST_CASE("the second judge: a placement the rules cannot justify and the search cannot refute") {
-  // Consumed as CAST(a.k AS bigint): the same values, but no rule derives the
-  // cast from a.k. The search finds no counterexample: a warning that says what
-  // was searched, not an error and not a silent pass.
+  // Consumed as a.k + 0: the same values, but no rule derives the sum from
+  // a.k. The search finds no counterexample: a warning that says what was
+  // searched, not an error and not a silent pass.
   const std::string json = R"({"format": "rfguard-plan", "version": 1, "catalog": {"tables": [
     {"name": "a", "columns": [{"name": "k", "type": "int", "nullable": true}]},
     {"name": "b", "columns": [{"name": "k", "type": "int", "nullable": true}]}]},
@@ -200,7 +202,7 @@ TEST_CASE("the second judge: a placement the rules cannot justify and the search
      "runtime_filters": [{"id": 1, "build": {"column": "b.k"}, "probe": {"column": "a.k"}, "op": "=", "kinds": ["in"]}],
      "children": [
        {"id": 1, "op": "scan", "table": "a", "alias": "a", "columns": ["k"],
-        "runtime_filter_targets": [{"id": 1, "target": {"cast": {"column": "a.k"}, "type": "bigint"}}], "children": []},
+        "runtime_filter_targets": [{"id": 1, "target": {"call": "+", "args": [{"column": "a.k"}, {"literal": 0, "type": "int"}]}}], "children": []},
        {"id": 2, "op": "scan", "table": "b", "alias": "b", "columns": ["k"], "children": []}]}}]})";
   auto rules = lintJson(json, false);
   REQUIRE(rules.size() == 1);
@@ -212,6 +214,25 @@ TEST_CASE("the second judge: a placement the rules cannot justify and the search
   CHECK(judged[0].judge == "not-proven");
   CHECK(judged[0].severity == Severity::Warning);
   CHECK(judged[0].message.find("not proven safe: no counterexample on ") != std::string::npos);
+}
+
+TEST_CASE("a consumer reached through a cast that keeps every value is derived") {
+  auto t = [](TypeKind k) { return Type::of(k); };
+  CHECK(castKeepsValues(t(TypeKind::Int), t(TypeKind::BigInt)));
+  CHECK(castKeepsValues(t(TypeKind::Int), t(TypeKind::Double)));
+  CHECK(castKeepsValues(t(TypeKind::Real), t(TypeKind::Double)));
+  CHECK(castKeepsValues(t(TypeKind::BigInt), Type::of(TypeKind::Decimal, 19, 0)));
+  CHECK(castKeepsValues(Type::of(TypeKind::Decimal, 10, 2), Type::of(TypeKind::Decimal, 12, 4)));
+  CHECK(castKeepsValues(Type::of(TypeKind::Varchar, 10), t(TypeKind::Text)));
+  CHECK(castKeepsValues(Type::of(TypeKind::Varchar, 10), Type::of(TypeKind::Varchar, 20)));
+  CHECK_FALSE(castKeepsValues(t(TypeKind::BigInt), t(TypeKind::Int)));
+  CHECK_FALSE(castKeepsValues(t(TypeKind::BigInt), t(TypeKind::Double)));  // 2^53 + 1
+  CHECK_FALSE(castKeepsValues(t(TypeKind::Double), t(TypeKind::Int)));     // 1.5 rounds
+  CHECK_FALSE(
+      castKeepsValues(Type::of(TypeKind::Decimal, 10, 2), Type::of(TypeKind::Decimal, 10, 0)));
+  CHECK_FALSE(castKeepsValues(Type::of(TypeKind::Varchar, 10), Type::of(TypeKind::Varchar, 3)));
+  CHECK_FALSE(castKeepsValues(t(TypeKind::Date), t(TypeKind::Timestamp)));
+  CHECK_FALSE(castKeepsValues(t(TypeKind::Int), t(TypeKind::Varchar)));
 }
 
 TEST_CASE("a local filter is judged by the join's distribution, stated or derived") {
@@ -226,10 +247,37 @@ TEST_CASE("a local filter is judged by the join's distribution, stated or derive
   auto unstated = lintJson(corpusPlan("a local filter on a join whose distribution"), true);
   REQUIRE(unstated.size() == 1);
   CHECK(unstated[0].severity == Severity::Warning);
-  CHECK(unstated[0].judge == "rules");  // check runs on one node: no search speaks here
+  CHECK(unstated[0].judge == "rules");  // a closure finding: the rules speak
   CHECK(parseJoinDistribution("bucket_shuffle") == JoinDistribution::BucketShuffle);
   CHECK_FALSE(parseJoinDistribution("unknown"));
   CHECK(std::string(joinDistributionName(JoinDistribution::Shuffle)) == "shuffle");
+}
+
+TEST_CASE("check emulates workers for a local filter and names the partitioning") {
+  auto verdict = [](const std::string& title) {
+    Session s{SessionOptions{}};
+    Diagnostics d;
+    REQUIRE_MESSAGE(s.loadContent(corpusPlan(title), "q.json", d), d.render());
+    s.run();
+    BoundedOptions o;
+    o.bound = 2;
+    return checkFilters(*s.queries()[0].query.plan, o).front();
+  };
+  // a = {1} read on worker 0; the build key 1 is shuffled to worker 1, so worker
+  // 0's filter is empty and drops the row the join matches.
+  auto shuffle = verdict("a local filter on a shuffle join");
+  REQUIRE_FALSE(shuffle.safe);
+  CHECK(shuffle.counterexample->content == rt::Content::Workers);
+  CHECK(partitioningText(*shuffle.counterexample).find("on 2 workers") == 0);
+  CHECK_FALSE(verdict("a local filter on a join whose distribution").safe);  // as a shuffle
+  CHECK(verdict("a local filter on a broadcast join").safe);
+  CHECK(verdict("a local filter on a colocated join").safe);
+  // Both tables hash-distributed on k: each row sits with its build matches.
+  CHECK(verdict("the same with both keys their tables' distribution keys").safe);
+  CHECK(rt::workerOfKey(rt::Value(int64_t{3})) == 1);
+  CHECK(rt::workerOfKey(rt::Value(int64_t{-2})) == 0);
+  CHECK(rt::workerOfKey(rt::Value(4.0)) == 0);  // an integral double is its integer
+  CHECK(rt::workerOfKey(rt::Value(std::monostate{})) == 0);
 }
 
 TEST_CASE("the planner records the distribution a local filter rests on") {

@@ -133,6 +133,6 @@ TEST_CASE("every finding code is kebab-case and documented in docs/findings.md")
     CAPTURE(c.id);
     for (char ch : std::string(c.id)) CHECK(((ch >= 'a' && ch <= 'z') || ch == '-'));
     CHECK(doc.find("\n## " + std::string(c.id) + "\n") != std::string::npos);
-    CHECK(doc.find("[" + std::string(c.id) + "]") != std::string::npos);
+    CHECK(doc.find("[`" + std::string(c.id) + "`](#" + c.id + ")") != std::string::npos);
   }
 }

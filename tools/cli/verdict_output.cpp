@@ -34,11 +34,13 @@ Json counterexampleJson(const Counterexample& c, const std::string& sql) {
          {"rewritten", rowsJson(c.rewritten)},
          {"sql", sql}};
   if (c.repeated) j["repeated"] = c.repeated;
+  if (c.content == rt::Content::Workers) j["partitioning"] = partitioningText(c);
   return j;
 }
 
 void counterexampleText(const Counterexample& c, const std::string& sql, std::ostream& out) {
   for (const auto& [name, t] : c.db) out << "  " << name << ": " << rowsText(t.rows) << "\n";
+  if (c.content == rt::Content::Workers) out << "  " << partitioningText(c) << "\n";
   out << "  original:  " << rowsText(c.original) << "\n  rewritten: " << rowsText(c.rewritten)
       << "\n";
   std::string line;
