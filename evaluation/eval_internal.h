@@ -109,6 +109,9 @@ struct EvalCache {
   std::unordered_map<const PlanNode*, std::pair<size_t, size_t>> columnEq;
   /// A join's `=` conjuncts as (left key, right key) pairs the hash join looks up by.
   std::unordered_map<const PlanNode*, std::vector<std::pair<const Expr*, const Expr*>>> equiKeys;
+  /// Per join: the joins of its probe side whose filters are consumed in its
+  /// build side (sideways), innermost first: published before the build side runs.
+  std::unordered_map<const PlanNode*, std::vector<const PlanNode*>> sideways;
 };
 
 /// 2^53: every integer of smaller magnitude is a double exactly.
@@ -160,7 +163,9 @@ class Evaluator {
   const Value* operand(const Expr& e, const Ctx& ctx, std::optional<Value>& held);
   std::optional<Relation> aggregateOrWindow(const PlanNode& n, const Ctx* outer);
   std::optional<Relation> join(const PlanNode& n, const Ctx* outer);  ///< eval_join.cpp
-  bool truth(const Expr& e, const Ctx& ctx, bool* isTrue);            ///< false on error
+  /// EvalCache::sideways of `join`, found once.
+  const std::vector<const PlanNode*>& sidewaysProducers(const PlanNode& join);
+  bool truth(const Expr& e, const Ctx& ctx, bool* isTrue);  ///< false on error
   std::string error;
 
   /// Publishes the contents of `join`'s filters from its evaluated build side.

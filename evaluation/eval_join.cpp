@@ -2,6 +2,8 @@
 // NULL-aware anti joins included. Each pair of rows is judged by the join's
 // whole condition; on large inputs, pairs that cannot satisfy one of its `=`
 // conjuncts are skipped by hashing that conjunct's keys first.
+#include <functional>
+#include <set>
 #include <unordered_map>
 
 #include "evaluation/eval_internal.h"
@@ -75,9 +77,41 @@ std::pair<size_t, size_t> columnEqOf(const PlanNode& join, const Index& index, s
 
 }  // namespace
 
+const std::vector<const PlanNode*>& Evaluator::sidewaysProducers(const PlanNode& join) {
+  auto [it, fresh] = cache_->sideways.try_emplace(&join);
+  if (!fresh) return it->second;
+  std::set<int> consumed;  // the filters the build side consumes
+  forEachNode(*join.children[1], [&](const PlanNode& x) {
+    for (const auto& t : x.runtimeFilterTargets) consumed.insert(t.id);
+  });
+  if (consumed.empty()) return it->second;
+  std::vector<const PlanNode*> found;
+  std::function<void(const PlanNode&)> walk = [&](const PlanNode& x) {
+    for (const auto& c : x.children) walk(*c);  // children first: innermost producers first
+    if (x.op != PlanOp::Join) return;
+    for (const auto& f : x.runtimeFilters)
+      if (consumed.count(f.id)) {
+        found.push_back(&x);
+        break;
+      }
+  };
+  walk(*join.children[0]);
+  return it->second = std::move(found);
+}
+
 std::optional<Relation> Evaluator::join(const PlanNode& n, const Ctx* outer) {
   Relation out;
   auto child = [&](size_t i) { return node(*n.children[i], outer); };
+  // A filter consumed sideways in the build side (rules/rf_sideways.cpp) comes
+  // from a join of the probe side: that join's build side runs first, as an
+  // engine's pipelines would, and publishes (again when the join itself runs).
+  if (opt_.applyFilters)
+    for (const PlanNode* p : sidewaysProducers(n)) {
+      auto built = node(*p->children[1], outer);
+      if (!built) return std::nullopt;
+      publish(*p, *built, outer);
+      if (!error.empty()) return std::nullopt;
+    }
   // The build side first: its filters must be complete before the probe side reads.
   auto right = child(1);
   if (!right) return std::nullopt;

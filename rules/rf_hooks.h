@@ -3,6 +3,7 @@
 // step each and say which rule decided and why.
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -113,6 +114,21 @@ struct SubqueryEntries {
 /// (rules/rf_correlation.cpp says why nowhere else).
 SubqueryEntries subqueryEntries(const PlanNode& holder, const PlanNode& sub, const ExprPtr& e,
                                 const RuntimeFilter& f);
+/// A sideways step (rules/rf_sideways.cpp): at `join`, an ancestor of the
+/// producer, into its child `child` (the side away from the producer) as `expr`.
+struct SidewaysEntry {
+  const PlanNode* join = nullptr;
+  size_t child = 0;
+  ExprPtr expr;       ///< unset when refused
+  Decision decision;  ///< CopySideways: why (ok) or why not
+};
+/// Where filter `f` may continue sideways from its producer `up[0]`, whose
+/// ancestors up to the root follow in `up`: at each ancestor join with a
+/// top-level `x = y` conjunct whose x carries the producer's key up unchanged
+/// (refused entries included, with reasons).
+std::vector<SidewaysEntry> sidewaysEntries(std::span<const PlanNode* const> up,
+                                           const RuntimeFilter& f);
+
 /// May `scan` apply `f` to `target`?
 Decision canConsume(const PlanNode& scan, const ExprPtr& target, const RuntimeFilter& f);
 

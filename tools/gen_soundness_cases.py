@@ -135,6 +135,32 @@ case("an accept_null filter below the NOT IN list across an inner join's equalit
      not_in(join(3, "inner", call("=", col("d.k"), col("b.k")), scan(7, "d", [(1, "d.k")]), scan(2, "b")),
             "b.k", accept_null=True))
 
+# 5. Sideways: a filter applied to an ancestor join's other side (Doris prints
+# this for TPC-H q9: RF8 p_partkey->ps_partkey at partsupp, the build side above)
+def sideways(top_jt="inner", top_op="=", project=False, consumer="c.k"):
+    j = join(3, "inner", call("=", col("a.k"), col("b.k")), scan(1, "a"), scan(2, "b"),
+             [rf(1, "b.k", "a.k")])
+    key = "a.k"
+    if project:
+        j = {"id": 4, "op": "project", "exprs": [{"name": "x.k", "expr": col("a.k")},
+                                                 {"name": "x.v", "expr": col("a.v")}], "children": [j]}
+        key = "x.k"
+    return join(6, top_jt, call(top_op, col(key), col("c.k")), j,
+                scan(5, "c", [(1, consumer)]))
+case("a filter of a JOIN b applied sideways to c, the build side of the join above on a.k = c.k (safe: a c row outside b's keys matches no row from below)",
+     sideways())
+case("the same through a projection that renames a.k to x.k (safe)", sideways(project=True))
+case("the same into a LEFT JOIN's right side (safe: its unmatched rows are dropped)", sideways(top_jt="left"))
+case("the same into a RIGHT JOIN's preserved right side (unsafe: a={(1,0)}, b={(2,0)}, c={(1,0)} keeps c's row NULL-extended)",
+     sideways(top_jt="right"))
+case("the same across `a.k <=> c.k` (safe: the keys coming up from the `=` producer are never NULL)",
+     sideways(top_op="<=>"))
+lj = join(8, "left", call("=", col("d.k"), col("a.k")), scan(7, "d"),
+          join(3, "inner", call("=", col("a.k"), col("b.k")), scan(1, "a"), scan(2, "b"), [rf(1, "b.k", "a.k")]))
+case("the same across `a.k <=> c.k` above a LEFT JOIN that NULL-extends a.k (unsafe: d={(1,0)}, a and b empty, c={(NULL,0)})",
+     join(6, "inner", call("<=>", col("a.k"), col("c.k")), lj, scan(5, "c", [(1, "c.k")])))
+case("the same applied to c.v, which no equality above carries (unsafe)", sideways(consumer="c.v"))
+
 SQL = """schema
 CREATE TABLE ta (big bigint, i int, d double, s varchar);
 CREATE TABLE tb (big bigint, i int, d double, s varchar);

@@ -249,7 +249,10 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
               p.node);
       continue;
     }
-    if (!facts.within(facts.probeRoot(p), &n)) {
+    // Beside a join producer (in the other side of a join above it) the filter may
+    // arrive sideways (rules/rf_sideways.cpp): safety judges that derivation.
+    const bool beside = p.node->op == PlanOp::Join && !facts.within(p.node, &n);
+    if (!facts.within(facts.probeRoot(p), &n) && !beside) {
       finding("consumer-outside-probe-side", "not in the probe subtree of " + nodeRef(*p.node),
               p.node);
       continue;

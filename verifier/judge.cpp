@@ -45,7 +45,8 @@ bool judgedBySearch(const std::string& code) {
                                                 "into-except-right",
                                                 "into-subquery",
                                                 "crossed-nondeterministic-projection",
-                                                "target-not-derivable"};
+                                                "target-not-derivable",
+                                                "consumer-outside-probe-side"};
   return std::find(std::begin(kCodes), std::end(kCodes), code) != std::end(kCodes);
 }
 
@@ -64,6 +65,11 @@ void judgeFindings(const PlanNode& root, std::vector<Finding>& findings,
     bo.method = BoundedOptions::Method::Whole;
     const std::vector<BoundedVerdict> vs = checkFilters(*copy, bo);
     const BoundedVerdict& v = vs.front();
+    if (!v.error.empty() && v.error.find("before its producer is ready") != std::string::npos) {
+      f.judge = "rules";  // the placement cannot run at all: the rules' error stands
+      f.message += "; the bounded check cannot run it either (" + v.error + ")";
+      continue;
+    }
     if (!v.error.empty()) {
       f.judge = "rules";
       f.severity = Severity::Warning;

@@ -49,6 +49,17 @@ const ExprPtr* keptThroughCast(const ExprPtr& target, const RuntimeFilter& f) {
   return &x;
 }
 
+/// `n`, then its ancestors up to the root of its plan (a subquery plan's root
+/// ends it: the holder's rows are another query's).
+std::vector<const PlanNode*> upFrom(const PlanFacts& facts, const PlanNode* n) {
+  std::vector<const PlanNode*> up;
+  for (; n; n = facts.parent(n)) {
+    up.push_back(n);
+    if (facts.isSubqueryRoot(n)) break;
+  }
+  return up;
+}
+
 size_t childIndex(const PlanNode& n, const PlanNode* child) {
   for (size_t i = 0; i < n.children.size(); ++i)
     if (n.children[i].get() == child) return i;
@@ -67,11 +78,13 @@ size_t childIndex(const PlanNode& n, const PlanNode* child) {
 Derivations::Derivations(const PlanFacts& facts, const Producer& p) {
   const RuntimeFilter& f = *p.filter;
   const PlanNode* root = facts.probeRoot(p);
-  // Only the nodes on the way to this filter's consumers need to be walked.
+  // Only the nodes on the way to this filter's consumers need to be walked (a
+  // consumer beside the producer: up to the plan's root).
   std::unordered_set<const PlanNode*> onPath;
+  bool beside = false;
   for (size_t i : facts.consumersOf(f.id)) {
     const Consumer& c = facts.consumers[i];
-    if (!facts.within(root, c.node)) continue;
+    beside = beside || !facts.within(root, c.node);
     for (const PlanNode* n = c.node; n && onPath.insert(n).second && n != root;)
       n = facts.parent(n);
   }
@@ -81,6 +94,9 @@ Derivations::Derivations(const PlanFacts& facts, const Producer& p) {
   const RuntimeFilter g = nullKeysCount(f);
   // Breadth-first; a vector read from the front (a deque allocates two blocks up front).
   std::vector<Reached> work{{root, f.probe, false}};
+  if (beside)
+    for (const auto& s : sidewaysEntries(upFrom(facts, p.node), f))
+      if (s.decision.ok) work.push_back({s.join->children[s.child].get(), s.expr, false});
   for (size_t head = 0; head < work.size(); ++head) {
     const PlanNode* n = work[head].node;  // not a structured binding: the lambda below uses it
     ExprPtr e = std::move(work[head].expr);
@@ -120,23 +136,21 @@ const Expr* Derivations::arrivesAs(const PlanNode* node, const ExprPtr& target) 
   return nullptr;
 }
 
-void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>& out,
-                 const Derivations* known) {
+namespace {
+
+/// The search along the path from `from` (where the filter applies as
+/// `start`) down to consumer `c`: true when a derivation justified at every
+/// step reaches its target; else the finding that names the deepest broken step.
+bool searchPath(const PlanFacts& facts, const Consumer& c, const Producer& p, const PlanNode* from,
+                const ExprPtr& start, std::vector<Finding>& out) {
   const int id = c.target->id;
-  const Producer& p = facts.producersOf(id)[0];
   const RuntimeFilter& f = *p.filter;
-  // A TopN threshold that arrives as the sort key's definition (`a.v + 1` for
-  // ORDER BY p.x, p.x := a.v + 1) compares the very values the sort compares:
-  // derived, it is safe like any other filter (topn-target-changed is retired).
   const ExprPtr* uncast = keptThroughCast(c.target->target, f);
-  if (known &&
-      (known->arrivesAs(c.node, c.target->target) || (uncast && known->arrivesAs(c.node, *uncast))))
-    return;  // derived: safe
   // The search's lists live on the stack while they fit (a safe consumer's
   // search is a handful of steps; only a long path spills to the heap).
   StackArena<2048> arena;
   std::pmr::memory_resource* mem = &arena.memory;
-  const auto path = facts.path(facts.probeRoot(p), c.node, mem);
+  const auto path = facts.path(from, c.node, mem);
   const ExprPtr& target = c.target->target;
 
   const RuntimeFilter g = nullKeysCount(f);  // below a NOT IN side, as above
@@ -145,9 +159,9 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
     ExprPtr expr;
     bool notIn;
   };
-  std::pmr::vector<Step> work({{0, f.probe, false}}, mem);  // breadth-first, as above
-  std::pmr::vector<std::pair<size_t, ExprPtr>> seen(mem);   // a few along one path
-  std::pmr::vector<Break> breaks(mem);                      // conditions broken on the way
+  std::pmr::vector<Step> work({{0, start, false}}, mem);   // breadth-first, as above
+  std::pmr::vector<std::pair<size_t, ExprPtr>> seen(mem);  // a few along one path
+  std::pmr::vector<Break> breaks(mem);                     // conditions broken on the way
   std::pmr::vector<Break> lineage(mem);  // the expression did not lead towards the scan
   std::vector<std::string> arrived;      // what reached the scan instead of the target
   for (size_t head = 0; head < work.size(); ++head) {
@@ -161,7 +175,7 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
     seen.emplace_back(i, e);
     const PlanNode& n = *path[i];
     if (i + 1 == path.size()) {
-      if (exprEquals(e, target) || (uncast && exprEquals(e, *uncast))) return;
+      if (exprEquals(e, target) || (uncast && exprEquals(e, *uncast))) return true;
       arrived.push_back(exprToString(*e));
       continue;
     }
@@ -225,7 +239,7 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
     nodes.push_back(worst->node->id);
     out.push_back(
         makeFinding(codeFor(*worst), head + worst->decision.reason.text(), id, nodes, c.node->loc));
-    return;
+    return false;
   }
   std::string why;
   if (!arrived.empty()) {
@@ -241,6 +255,60 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
     why = "no step leads from the probe expression `" + exprToString(*f.probe) + "` to it";
   }
   out.push_back(makeFinding("target-not-derivable", head + why, id, nodes, c.node->loc));
+  return false;
+}
+
+}  // namespace
+
+void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>& out,
+                 const Derivations* known) {
+  const int id = c.target->id;
+  const Producer& p = facts.producersOf(id)[0];
+  const RuntimeFilter& f = *p.filter;
+  // A TopN threshold that arrives as the sort key's definition (`a.v + 1` for
+  // ORDER BY p.x, p.x := a.v + 1) compares the very values the sort compares:
+  // derived, it is safe like any other filter (topn-target-changed is retired).
+  const ExprPtr* uncast = keptThroughCast(c.target->target, f);
+  if (known &&
+      (known->arrivesAs(c.node, c.target->target) || (uncast && known->arrivesAs(c.node, *uncast))))
+    return;  // derived: safe
+  const PlanNode* probe = facts.probeRoot(p);
+  if (facts.within(probe, c.node)) {
+    searchPath(facts, c, p, probe, f.probe, out);
+    return;
+  }
+  // Beside the producer: in the other side of an ancestor join (CopySideways).
+  std::vector<Finding> first;
+  const SidewaysEntry* refused = nullptr;
+  const std::vector<SidewaysEntry> entries = sidewaysEntries(upFrom(facts, p.node), f);
+  for (const auto& s : entries) {
+    const PlanNode* side = s.join->children[s.child].get();
+    if (!facts.within(side, c.node)) continue;
+    if (!s.decision.ok) {
+      refused = refused ? refused : &s;
+      continue;
+    }
+    std::vector<Finding> found;
+    if (searchPath(facts, c, p, side, s.expr, found)) return;
+    if (first.empty()) first = std::move(found);
+  }
+  if (!first.empty()) {
+    for (auto& x : first) out.push_back(std::move(x));
+    return;
+  }
+  std::vector<int> nodes{p.node->id, c.node->id};
+  std::string why = "not in the probe subtree of " + nodeRef(*p.node);
+  if (refused) {
+    nodes.push_back(refused->join->id);
+    why += ", and " + refused->decision.reason.text();
+  } else {
+    why +=
+        ", and no equality of a join above it carries the producer's keys unchanged to this side";
+  }
+  out.push_back(makeFinding("consumer-outside-probe-side",
+                            "RF" + std::to_string(id) + " -> " + exprToString(*c.target->target) +
+                                " at " + nodeRef(*c.node) + ": " + why,
+                            id, nodes, c.node->loc));
 }
 
 }  // namespace rfguard

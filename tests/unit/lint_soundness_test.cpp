@@ -280,6 +280,35 @@ TEST_CASE("check emulates workers for a local filter and names the partitioning"
   CHECK(rt::workerOfKey(rt::Value(std::monostate{})) == 0);
 }
 
+TEST_CASE("a filter applied sideways to an ancestor join's other side (Doris q9's RF8)") {
+  for (const char* safe :
+       {"a filter of a JOIN b applied sideways", "the same through a projection",
+        "the same into a LEFT JOIN's right side", "the same across `a.k <=> c.k` (safe"}) {
+    CAPTURE(safe);
+    CHECK(lintJson(corpusPlan(safe), false).empty());
+  }
+  for (const char* unsafe : {"the same into a RIGHT JOIN's preserved",
+                             "the same across `a.k <=> c.k` above a LEFT JOIN"}) {
+    CAPTURE(unsafe);
+    auto fs = lintJson(corpusPlan(unsafe), true);
+    REQUIRE(fs.size() == 1);
+    CHECK(fs[0].code == "consumer-outside-probe-side");
+    CHECK(fs[0].nodes == std::vector<int>{3, 5, 6});  // producer, consumer, the join refused
+    CHECK(fs[0].judge == "refuted");
+  }
+  // The evaluator publishes the sideways filter before the build side it filters.
+  Session s{SessionOptions{}};
+  Diagnostics d;
+  REQUIRE(s.loadContent(corpusPlan("a filter of a JOIN b applied sideways"), "q.json", d));
+  s.run();
+  BoundedOptions o;
+  o.bound = 2;
+  auto v = checkFilters(*s.queries()[0].query.plan, o).front();
+  CHECK(v.safe);
+  CHECK(v.error.empty());
+  CHECK(v.bound == 2);
+}
+
 TEST_CASE("the planner records the distribution a local filter rests on") {
   // 1,000 build rows against 1,000,000 probe rows: broadcast (Hologres' calibration).
   SessionOptions so;
