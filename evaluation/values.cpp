@@ -2,6 +2,7 @@
 
 #include "evaluation/patterns.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -177,6 +178,21 @@ std::optional<Value> castTo(const Value& v, const Type& t, std::string* error) {
     }
     if (auto i = std::get_if<int64_t>(&v); i && t.kind == TypeKind::Timestamp)
       return Value(civilFromDays(*i) + " 00:00:00");
+    return v;
+  }
+  if (t.kind == TypeKind::Boolean) {
+    // As SQL engines cast: a number is true unless 0; text is 'true', 't',
+    // '1', 'false', 'f' or '0' in any case (DuckDB's spellings), else an error.
+    if (auto i = std::get_if<int64_t>(&v)) return boolean(*i != 0);
+    if (auto d = std::get_if<double>(&v)) return boolean(*d != 0);
+    if (auto s = std::get_if<std::string>(&v)) {
+      std::string l;
+      for (char c : *s) l += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (l == "true" || l == "t" || l == "1") return boolean(true);
+      if (l == "false" || l == "f" || l == "0") return boolean(false);
+      *error = "cannot cast '" + *s + "' to boolean";
+      return std::nullopt;
+    }
     return v;
   }
   if (integral(t) && t.kind != TypeKind::Date) {

@@ -161,6 +161,18 @@ case("the same across `a.k <=> c.k` above a LEFT JOIN that NULL-extends a.k (uns
      join(6, "inner", call("<=>", col("a.k"), col("c.k")), lj, scan(5, "c", [(1, "c.k")])))
 case("the same applied to c.v, which no equality above carries (unsafe)", sideways(consumer="c.v"))
 
+# 6. A target that reads the key through coalesce(x, ...): rows whose x is NULL
+# are the producer's to drop when a NULL key does not count.
+def through(target, op="=", **kw):
+    t = {"call": "coalesce", "args": [col("a.k"), {"literal": 0, "type": "int"}]} if target else col("a.k")
+    a = {"id": 1, "op": "scan", "table": "a", "alias": "a", "columns": ["k", "v"], "children": [],
+         "runtime_filter_targets": [{"id": 1, "target": t}]}
+    return join(3, "inner", call(op, col("a.k"), col("b.k")), a, scan(2, "b"), [rf(1, "b.k", "a.k", op=op, **kw)])
+case("an `=` filter consumed as coalesce(a.k, 0) (safe: a.k NULL rows fail the join whatever coalesce gives them)",
+     through(True))
+case("a `<=>` filter consumed as coalesce(a.k, 0) (unsafe: a={(NULL,0)}, b={(NULL,0)}: the NULL key that matches becomes 0)",
+     through(True, op="<=>", null_allowed=True))
+
 SQL = """schema
 CREATE TABLE ta (big bigint, i int, d double, s varchar);
 CREATE TABLE tb (big bigint, i int, d double, s varchar);

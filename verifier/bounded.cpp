@@ -112,7 +112,13 @@ BoundedVerdict searchDatabases(
       if (copies > 1 && v.counterexample) v.counterexample->repeated = copies;
       return 1;
     };
-    ++v.databases;
+    auto count = [&] {
+      ++v.databases;
+      if (v.databasesPerBound.size() < static_cast<size_t>(n))
+        v.databasesPerBound.resize(static_cast<size_t>(n), 0);
+      ++v.databasesPerBound[static_cast<size_t>(n) - 1];
+    };
+    count();
     space.fill(choice, db);
     if (differs(db, v)) return found(1);
     if (!v.error.empty()) return -1;
@@ -123,7 +129,7 @@ BoundedVerdict searchDatabases(
           auto& rows = more[name].rows;
           rows.insert(rows.begin() + static_cast<long>(r), static_cast<size_t>(copies - 1),
                       rows[r]);
-          ++v.databases;
+          count();
           if (differs(more, v)) return found(copies);
           if (!v.error.empty()) return -1;
         }

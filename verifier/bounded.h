@@ -63,6 +63,10 @@ struct BoundedVerdict {
   int bound = 0;           ///< safe for every database of up to this many rows per table
   bool complete = true;    ///< false when the budget ran out inside bound + 1
   uint64_t databases = 0;  ///< databases evaluated
+  /// Of those, the databases whose largest table has n rows, at [n - 1]: what each
+  /// bound cost (the text verdicts print it; a budget-limited run shows where it
+  /// stopped).
+  std::vector<uint64_t> databasesPerBound;
   std::optional<Counterexample> counterexample;
   std::string error;  ///< the plan could not be evaluated
   std::string limit;  ///< why the search stopped before the bound (space or budget)

@@ -51,6 +51,16 @@ std::string Printer::ex(const Expr& e) {
       return lit(e);
     case ExprKind::Cast: {
       const Type& t = e.type;
+      if (t.kind == TypeKind::Boolean) {
+        // As the evaluator casts (evaluation/values.cpp castTo); SQLite's own
+        // CAST(x AS boolean) is a numeric affinity that keeps 5 as 5.
+        const std::string x = ex(*e.args[0]);
+        if (f.dialect == SqlDialect::DuckDb) return "CAST(" + x + " AS BOOLEAN)";
+        if (e.args[0]->type.isString())
+          return "(CASE WHEN lower(" + x + ") IN ('true', 't', '1') THEN 1 WHEN lower(" + x +
+                 ") IN ('false', 'f', '0') THEN 0 END)";
+        return "(CASE WHEN " + x + " IS NULL THEN NULL WHEN " + x + " <> 0 THEN 1 ELSE 0 END)";
+      }
       std::string to = t.isString()    ? "VARCHAR"
                        : t.isInteger() ? "BIGINT"
                        : t.isNumeric() ? "DOUBLE"

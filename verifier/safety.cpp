@@ -36,17 +36,26 @@ struct Reached {
   bool notIn;  ///< below the NOT IN side of a NULL-aware anti join (nullKeysCount)
 };
 
-/// The argument of a consumer's target `CAST(x AS T)` that keeps every value of
-/// x (castKeepsValues) and compares with the build keys exactly, or null. The
-/// filter then reaches the scan as x: a widened key is the same key. INT a.k
-/// as CAST(a.k AS BIGINT) against INT build keys tests the same values;
-/// CAST(a.d AS INT) would round 1.5 to 2 and is not such a cast.
-const ExprPtr* keptThroughCast(const ExprPtr& target, const RuntimeFilter& f) {
-  if (target->kind != ExprKind::Cast || target->args.size() != 1) return nullptr;
-  const ExprPtr& x = target->args[0];
-  if (!castKeepsValues(x->type, target->type) || !comparesExactly(target->type, f.build->type))
-    return nullptr;
-  return &x;
+/// The expressions a consumer's target reads its key through, outermost first:
+/// for `CAST(x AS T)` that keeps every value of x (castKeepsValues), and for
+/// `coalesce(x, ...)` when a NULL key does not count (the producer rejects the
+/// rows whose x is NULL, so whatever the rest gives them changes nothing), x;
+/// then the same for x. The filter reaching the scan as x is then derived:
+/// INT a.k as CAST(a.k AS BIGINT) against INT build keys tests the same values;
+/// CAST(a.d AS INT) would round 1.5 to 2 and is not such a cast; with `<=>` (or
+/// accept_null) coalesce(a.k, 0) would turn a NULL key that counts into 0.
+std::vector<ExprPtr> keptThrough(const ExprPtr& target, const RuntimeFilter& f) {
+  std::vector<ExprPtr> out;
+  if (!comparesExactly(target->type, f.build->type)) return out;
+  const bool nullsDoNotCount = !matchesNullKeys(f) && !f.acceptNull;
+  for (ExprPtr t = target;;) {
+    const bool cast = t->kind == ExprKind::Cast && t->args.size() == 1;
+    const bool merged =
+        nullsDoNotCount && isCallOf(*t, "coalesce") && !t->args.empty() && isDeterministic(*t);
+    if ((!cast && !merged) || !castKeepsValues(t->args[0]->type, t->type)) return out;
+    t = t->args[0];
+    out.push_back(t);
+  }
 }
 
 /// `n`, then its ancestors up to the root of its plan (a subquery plan's root
@@ -145,7 +154,11 @@ bool searchPath(const PlanFacts& facts, const Consumer& c, const Producer& p, co
                 const ExprPtr& start, std::vector<Finding>& out) {
   const int id = c.target->id;
   const RuntimeFilter& f = *p.filter;
-  const ExprPtr* uncast = keptThroughCast(c.target->target, f);
+  const std::vector<ExprPtr> inner = keptThrough(c.target->target, f);
+  auto innerIs = [&](const ExprPtr& e) {
+    return std::any_of(inner.begin(), inner.end(),
+                       [&](const ExprPtr& x) { return exprEquals(x, e); });
+  };
   // The search's lists live on the stack while they fit (a safe consumer's
   // search is a handful of steps; only a long path spills to the heap).
   StackArena<2048> arena;
@@ -175,7 +188,7 @@ bool searchPath(const PlanFacts& facts, const Consumer& c, const Producer& p, co
     seen.emplace_back(i, e);
     const PlanNode& n = *path[i];
     if (i + 1 == path.size()) {
-      if (exprEquals(e, target) || (uncast && exprEquals(e, *uncast))) return true;
+      if (exprEquals(e, target) || innerIs(e)) return true;
       arrived.push_back(exprToString(*e));
       continue;
     }
@@ -268,10 +281,12 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
   // A TopN threshold that arrives as the sort key's definition (`a.v + 1` for
   // ORDER BY p.x, p.x := a.v + 1) compares the very values the sort compares:
   // derived, it is safe like any other filter (topn-target-changed is retired).
-  const ExprPtr* uncast = keptThroughCast(c.target->target, f);
-  if (known &&
-      (known->arrivesAs(c.node, c.target->target) || (uncast && known->arrivesAs(c.node, *uncast))))
-    return;  // derived: safe
+  if (known) {
+    bool derived = known->arrivesAs(c.node, c.target->target);
+    for (const auto& x : keptThrough(c.target->target, f))
+      derived = derived || known->arrivesAs(c.node, x);
+    if (derived) return;  // derived: safe
+  }
   const PlanNode* probe = facts.probeRoot(p);
   if (facts.within(probe, c.node)) {
     searchPath(facts, c, p, probe, f.probe, out);

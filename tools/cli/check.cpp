@@ -53,6 +53,7 @@ Json verdictJson(const BoundedVerdict& v, const std::string& sql, int requested,
   j["bound"] = v.bound;
   j["complete"] = v.complete;
   j["databases_checked"] = v.databases;
+  j["databases_per_bound"] = v.databasesPerBound;
   if (!v.limit.empty()) j["limit"] = v.limit;
   if (!v.constants.empty()) {
     j["constants"] = v.constants;
@@ -93,7 +94,7 @@ void verdictText(const std::string& what, const BoundedVerdict& v, const std::st
     out << "safe up to bound " << v.bound;
     if (inconclusive(v, requested)) out << " of " << requested;
     if (!v.complete) out << " (" << v.limit << ")";
-    out << " (" << v.databases << " databases, " << durationText(ms) << ")\n";
+    out << " (" << databasesText(v) << ", " << durationText(ms) << ")\n";
     if (v.sliceBound >= 0)
       out << "  by slices: safe up to bound " << v.sliceBound << " (" << v.slices << " slices, "
           << v.sliceDatabases << " databases)" << (v.sliceLimit.empty() ? "" : "; " + v.sliceLimit)
@@ -103,7 +104,7 @@ void verdictText(const std::string& what, const BoundedVerdict& v, const std::st
     if (!v.constants.empty()) out << "  " << v.constants << "\n";
   } else {
     const auto& c = *v.counterexample;
-    out << "UNSAFE at bound " << v.bound + 1 << " (" << v.databases << " databases, "
+    out << "UNSAFE at bound " << v.bound + 1 << " (" << databasesText(v) << ", "
         << rt::contentName(c.content) << " content, " << durationText(ms) << ")"
         << (c.repeated ? ", one row repeated " + std::to_string(c.repeated) + " times" : "")
         << "\n";

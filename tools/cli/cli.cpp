@@ -31,10 +31,18 @@ template <typename Args>
 void addSearchOptions(CLI::App* cmd, Args& args) {
   cmd->add_option("--bound", args.bound, "most rows per table (default 2)")
       ->check(CLI::Range(1, 6));
-  cmd->add_option("--seconds", args.seconds, "time budget per search (default 10)")
-      ->check(CLI::PositiveNumber);
-  cmd->add_option("--databases", args.databases, "database budget per search (default 2000000)")
-      ->check(CLI::PositiveNumber);
+  CLI::Option* seconds =
+      cmd->add_option("--seconds", args.seconds, "time budget per search (default 10)")
+          ->check(CLI::PositiveNumber);
+  CLI::Option* databases =
+      cmd->add_option("--databases", args.databases,
+                      "database budget per search (default 2000000); given without --seconds, "
+                      "the only budget, so the verdict is the same on any machine")
+          ->check(CLI::PositiveNumber);
+  // A time budget's reach depends on the machine; --databases alone replaces it.
+  cmd->parse_complete_callback([seconds, databases, &args] {
+    if (databases->count() > 0 && seconds->count() == 0) args.seconds = 1e9;
+  });
   cmd->add_option("--oracle", args.oracle,
                   "none (default), sqlite, or a linked engine (duckdb): cross-check the evaluator")
       ->check(CLI::IsMember({"none", "sqlite", "duckdb"}));
@@ -61,7 +69,8 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       "Exit codes: 0 success (nothing found), 1 findings, a counterexample or a failing "
       "replay, 2 usage or input error (located: file:line:col for SQL, a JSON pointer for "
       "plans), 3 internal error, 4 a bounded search stopped short of --bound without a "
-      "counterexample (rfguard check).\n\nEnvironment: NO_COLOR turns colour off where --color is "
+      "counterexample (rfguard check, rfguard equiv).\n\nEnvironment: NO_COLOR turns colour off "
+      "where --color is "
       "auto (rfguard lint). RFGUARD_DUCKDB_LIBRARY names the libduckdb.so that the DuckDB "
       "commands and --oracle duckdb open (default: the one installed with rfguard).\n\nFiles: "
       ".rfguard.toml, the settings of rfguard lint, found by "
@@ -258,9 +267,10 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
     addInputOptions(equivCmd, equiv.input);
   });
   equivCmd->footer(
-      "Exit codes: 0 equivalent up to the bound reached (the verdict says \"inconclusive\" when "
-      "that is below --bound), 1 different (a counterexample), 2 input error or a plan that "
-      "cannot be evaluated.\n\nExamples:\n  rfguard equiv before.sql after.sql\n  rfguard "
+      "Exit codes: 0 equivalent up to --bound (or on every database), 1 different (a "
+      "counterexample), 2 input error or a plan that cannot be evaluated, 4 inconclusive: the "
+      "budget ran out below --bound (with --trace: the worst step's, 2 then 1 then "
+      "4).\n\nExamples:\n  rfguard equiv before.sql after.sql\n  rfguard "
       "equiv --schema schema.sql --format json before.json after.json\n  rfguard equiv "
       "--trace optimizer-trace.jsonl");
   DuckDbCommands duck;

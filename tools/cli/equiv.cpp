@@ -1,6 +1,7 @@
 #include "tools/cli/equiv.h"
 #include "tools/cli/engine_oracle.h"
 
+#include <chrono>
 #include <nlohmann/json.hpp>
 
 #include "pipeline/equiv.h"
@@ -16,7 +17,8 @@ Json resultJson(const EquivResult& r) {
   Json j{{"verdict", r.verdict},
          {"bound", reportedBound(r)},
          {"requested_bound", r.requested},
-         {"databases", r.bounded.databases}};
+         {"databases", r.bounded.databases},
+         {"databases_per_bound", r.bounded.databasesPerBound}};
   if (!r.reason.empty()) j["reason"] = r.reason;
   if (!r.proof.empty()) j["proof"] = r.proof;
   if (!r.subtree.empty()) j["subtree"] = r.subtree;
@@ -40,11 +42,11 @@ void resultText(const EquivResult& r, std::ostream& out) {
   if (!r.proof.empty()) {
     out << "equivalent on every database: the same normal form (" << r.proof << ")\n";
   } else if (r.verdict == "equivalent") {
-    out << "equivalent up to bound " << r.bounded.bound << " (" << r.bounded.databases
-        << " databases, " << durationText(r.ms) << ")\n";
+    out << "equivalent up to bound " << r.bounded.bound << " (" << databasesText(r.bounded) << ", "
+        << durationText(r.ms) << ")\n";
   } else if (r.verdict == "inconclusive") {
     out << "inconclusive: equivalent up to bound " << r.bounded.bound << " of the " << r.requested
-        << " asked for (" << r.bounded.limit << "; " << r.bounded.databases << " databases, "
+        << " asked for (" << r.bounded.limit << "; " << databasesText(r.bounded) << ", "
         << durationText(r.ms) << ")\n";
   } else if (r.verdict == "error") {
     out << "cannot compare: " << r.reason << "\n";
@@ -52,9 +54,8 @@ void resultText(const EquivResult& r, std::ostream& out) {
     out << "DIFFERENT: " << r.reason << "\n";
   } else {
     const auto& c = *r.bounded.counterexample;
-    out << "DIFFERENT at bound " << reportedBound(r) << " (" << r.bounded.databases
-        << " databases, " << durationText(r.ms) << ")"
-        << (c.ordered ? ", results compared in order" : "")
+    out << "DIFFERENT at bound " << reportedBound(r) << " (" << databasesText(r.bounded) << ", "
+        << durationText(r.ms) << ")" << (c.ordered ? ", results compared in order" : "")
         << (c.repeated ? ", one row repeated " + std::to_string(c.repeated) + " times" : "")
         << "\n";
     if (!r.bounded.around.empty()) out << "  found from " << r.bounded.around << "\n";
@@ -66,10 +67,21 @@ void resultText(const EquivResult& r, std::ostream& out) {
   oracleText(r.bounded, out);
 }
 
+/// 2 error, 1 different (or an evaluator defect), 4 inconclusive, 0 equivalent:
+/// a CI gate tells "equivalent" from "did not finish" by the code alone.
 int exitCode(const EquivResult& r) {
   if (r.verdict == "error") return kExitInputError;
   if (r.verdict == "different" || !r.bounded.oracleDisagreements.empty()) return kExitFindings;
+  if (r.verdict == "inconclusive") return kExitInconclusive;
   return kExitOk;
+}
+
+/// The worse of two exit codes: an input error, then findings, then inconclusive.
+int worse(int a, int b) {
+  auto rank = [](int c) {
+    return c == kExitInputError ? 3 : c == kExitFindings ? 2 : c == kExitInconclusive ? 1 : 0;
+  };
+  return rank(a) >= rank(b) ? a : b;
 }
 
 BoundedOptions boundedOptions(const EquivArgs& args) {
@@ -107,7 +119,7 @@ int runTrace(const EquivArgs& args, const SessionOptions& so, std::ostream& out,
     const TraceStep& s = steps[v.step];
     const std::string rule = s.rule.empty() ? "(no rule named)" : s.rule;
     if (!first && !v.skipped && v.result.verdict == "different") first = &v;
-    code = std::max(code, v.skipped ? kExitOk : exitCode(v.result));
+    code = worse(code, v.skipped ? kExitOk : exitCode(v.result));
     if (args.format == "text") {
       out << "step " << v.step << " " << rule << " (" << s.where << "): ";
       if (v.skipped)
@@ -163,6 +175,7 @@ int runTrace(const EquivArgs& args, const SessionOptions& so, std::ostream& out,
 }  // namespace
 
 int runEquiv(const EquivArgs& args, std::ostream& out, std::ostream& err) {
+  const auto start = std::chrono::steady_clock::now();  // the time reported is the command's
   SessionOptions so;
   if (!applyInputArgs(args.input, so, err)) return kExitInputError;
   if (std::string why; !engine::oracleAvailable(args.oracle, why)) {
@@ -201,6 +214,8 @@ int runEquiv(const EquivArgs& args, std::ostream& out, std::ostream& err) {
     return kExitInputError;
   }
   EquivResult r = checkRewrite(*sides[0].plan, *sides[1].plan, boundedOptions(args));
+  r.ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (args.format == "text") {
     out << "-- original " << sides[0].name << " (" << sides[0].file << "), rewritten "
         << sides[1].name << " (" << sides[1].file << ")\n";

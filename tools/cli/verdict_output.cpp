@@ -63,6 +63,16 @@ std::string lower(std::string s) {
 
 }  // namespace
 
+std::string databasesText(const BoundedVerdict& v) {
+  std::string s = std::to_string(v.databases) + (v.databases == 1 ? " database" : " databases");
+  if (v.databasesPerBound.size() < 2) return s;
+  s += " (by bound:";
+  for (size_t n = 0; n < v.databasesPerBound.size(); ++n)
+    s += std::string(n ? ", " : " ") + std::to_string(n + 1) + ": " +
+         std::to_string(v.databasesPerBound[n]);
+  return s + ")";
+}
+
 std::string durationText(double ms) {
   char buf[32];
   if (ms >= 1000)

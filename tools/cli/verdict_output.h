@@ -21,6 +21,9 @@ nlohmann::ordered_json counterexampleJson(const Counterexample& c, const std::st
 void counterexampleText(const Counterexample& c, const std::string& sql, std::ostream& out);
 /// The SQLite cross-check's account, when there was one; evaluator defects named.
 void oracleText(const BoundedVerdict& v, std::ostream& out);
+/// "87704 databases (by bound: 1: 12, 2: 1200, 3: 86492)": what the search
+/// evaluated, and at which bound (Budgets by --databases repeat on any machine).
+std::string databasesText(const BoundedVerdict& v);
 /// A duration as people read it: "0.38 ms", "27.5 ms", "412 ms", "27.7 s".
 std::string durationText(double ms);
 /// The same as JSON, or null when SQLite was not consulted.
