@@ -173,6 +173,12 @@ case("an `=` filter consumed as coalesce(a.k, 0) (safe: a.k NULL rows fail the j
 case("a `<=>` filter consumed as coalesce(a.k, 0) (unsafe: a={(NULL,0)}, b={(NULL,0)}: the NULL key that matches becomes 0)",
      through(True, op="<=>", null_allowed=True))
 
+# 7. A filter that arrives as a widening cast of the target's column
+widen = {"cast": col("a.k"), "type": "bigint"}
+case("a filter of `CAST(a.k AS bigint) = b.k` consumed as a.k (safe: the cast keeps every INT value)",
+     join(3, "inner", call("=", widen, col("b.k")), scan(1, "a", [(1, "a.k")]), scan(2, "b"),
+          [{"id": 1, "build": col("b.k"), "probe": widen, "op": "=", "kinds": ["in"]}]))
+
 SQL = """schema
 CREATE TABLE ta (big bigint, i int, d double, s varchar);
 CREATE TABLE tb (big bigint, i int, d double, s varchar);

@@ -89,6 +89,11 @@ class Derivations {
   Derivations(const PlanFacts& facts, const Producer& p);
   /// The derived expression equal to `target` at `node`, or null.
   const Expr* arrivesAs(const PlanNode* node, const ExprPtr& target) const;
+  /// Every expression the filter arrives at `node` as (none: null).
+  const std::vector<ExprPtr>* reached(const PlanNode* node) const {
+    auto it = reached_.find(node);
+    return it == reached_.end() ? nullptr : &it->second;
+  }
 
  private:
   std::unordered_map<const PlanNode*, std::vector<ExprPtr>> reached_;

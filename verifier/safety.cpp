@@ -58,6 +58,33 @@ std::vector<ExprPtr> keptThrough(const ExprPtr& target, const RuntimeFilter& f) 
   }
 }
 
+/// An expression the filter arrives as, and the same without each cast that
+/// keeps every value (castKeepsValues) of a key that compares exactly with the
+/// build keys: arriving as CAST(a.k AS BIGINT) for INT a.k and INT build keys,
+/// the filter tests a.k's own values.
+std::vector<ExprPtr> arrivalCores(const ExprPtr& e, const RuntimeFilter& f) {
+  std::vector<ExprPtr> out{e};
+  for (ExprPtr t = e; t->kind == ExprKind::Cast && t->args.size() == 1;) {
+    const ExprPtr& x = t->args[0];
+    if (!castKeepsValues(x->type, t->type) || !comparesExactly(x->type, f.build->type)) break;
+    out.push_back(t = x);
+  }
+  return out;
+}
+
+/// True when a filter arriving at a scan as `e` reaches a consumer's target:
+/// `e` (or its value-keeping core) is the target or an expression it reads
+/// its key through (keptThrough).
+bool reachesTarget(const ExprPtr& e, const ExprPtr& target, const std::vector<ExprPtr>& inner,
+                   const RuntimeFilter& f) {
+  for (const auto& core : arrivalCores(e, f)) {
+    if (exprEquals(core, target)) return true;
+    for (const auto& x : inner)
+      if (exprEquals(core, x)) return true;
+  }
+  return false;
+}
+
 /// `n`, then its ancestors up to the root of its plan (a subquery plan's root
 /// ends it: the holder's rows are another query's).
 std::vector<const PlanNode*> upFrom(const PlanFacts& facts, const PlanNode* n) {
@@ -155,10 +182,6 @@ bool searchPath(const PlanFacts& facts, const Consumer& c, const Producer& p, co
   const int id = c.target->id;
   const RuntimeFilter& f = *p.filter;
   const std::vector<ExprPtr> inner = keptThrough(c.target->target, f);
-  auto innerIs = [&](const ExprPtr& e) {
-    return std::any_of(inner.begin(), inner.end(),
-                       [&](const ExprPtr& x) { return exprEquals(x, e); });
-  };
   // The search's lists live on the stack while they fit (a safe consumer's
   // search is a handful of steps; only a long path spills to the heap).
   StackArena<2048> arena;
@@ -188,7 +211,7 @@ bool searchPath(const PlanFacts& facts, const Consumer& c, const Producer& p, co
     seen.emplace_back(i, e);
     const PlanNode& n = *path[i];
     if (i + 1 == path.size()) {
-      if (exprEquals(e, target) || innerIs(e)) return true;
+      if (reachesTarget(e, target, inner, f)) return true;
       arrived.push_back(exprToString(*e));
       continue;
     }
@@ -281,11 +304,11 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
   // A TopN threshold that arrives as the sort key's definition (`a.v + 1` for
   // ORDER BY p.x, p.x := a.v + 1) compares the very values the sort compares:
   // derived, it is safe like any other filter (topn-target-changed is retired).
-  if (known) {
-    bool derived = known->arrivesAs(c.node, c.target->target);
-    for (const auto& x : keptThrough(c.target->target, f))
-      derived = derived || known->arrivesAs(c.node, x);
-    if (derived) return;  // derived: safe
+  if (known && known->arrivesAs(c.node, c.target->target)) return;  // derived: safe
+  if (const auto* at = known ? known->reached(c.node) : nullptr) {
+    const std::vector<ExprPtr> inner = keptThrough(c.target->target, f);
+    for (const auto& e : *at)
+      if (reachesTarget(e, c.target->target, inner, f)) return;  // derived through a cast
   }
   const PlanNode* probe = facts.probeRoot(p);
   if (facts.within(probe, c.node)) {

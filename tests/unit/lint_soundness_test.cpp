@@ -233,6 +233,14 @@ TEST_CASE("a consumer reached through a cast that keeps every value is derived")
   CHECK_FALSE(castKeepsValues(Type::of(TypeKind::Varchar, 10), Type::of(TypeKind::Varchar, 3)));
   CHECK_FALSE(castKeepsValues(t(TypeKind::Date), t(TypeKind::Timestamp)));
   CHECK_FALSE(castKeepsValues(t(TypeKind::Int), t(TypeKind::Varchar)));
+  // Through a widening cast either way, and through coalesce where NULL keys do not count.
+  CHECK(lintJson(corpusPlan("a filter of `CAST(a.k AS bigint) = b.k` consumed as a.k"), false)
+            .empty());
+  CHECK(lintJson(corpusPlan("an `=` filter consumed as coalesce(a.k, 0)"), false).empty());
+  auto nullSafe = lintJson(corpusPlan("a `<=>` filter consumed as coalesce(a.k, 0)"), true);
+  REQUIRE(nullSafe.size() == 1);
+  CHECK(nullSafe[0].code == "target-not-derivable");
+  CHECK(nullSafe[0].judge == "refuted");
 }
 
 TEST_CASE("a local filter is judged by the join's distribution, stated or derived") {
