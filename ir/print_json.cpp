@@ -191,6 +191,7 @@ Json catalogToJson(const Catalog& catalog, const std::vector<Query>&) {
     Json cols = Json::array();
     for (const auto& c : t.columns) {
       Json cj{{"name", c.name}, {"type", c.type.toString()}, {"nullable", c.nullable}};
+      if (c.primaryKey) cj["primary_key"] = true;
       if (c.ndv) cj["ndv"] = *c.ndv;
       cols.push_back(cj);
     }

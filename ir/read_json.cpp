@@ -220,7 +220,7 @@ bool readPlanDocument(const std::string& text, const std::string& file, Catalog&
     for (size_t k = 0; cols && k < cols->size() && !r.failed; ++k) {
       std::string cp = p + "/columns/" + std::to_string(k);
       const Json& cj = (*cols)[k];
-      if (!r.allowed(cj, cp, {"name", "type", "nullable", "ndv"})) break;
+      if (!r.allowed(cj, cp, {"name", "type", "nullable", "ndv", "primary_key"})) break;
       ColumnDef c;
       c.name = r.str(cj, cp, "name");
       auto ty = r.type(cj, cp);
@@ -229,6 +229,13 @@ bool readPlanDocument(const std::string& text, const std::string& file, Catalog&
       c.type = *ty;
       c.nullable = nullable->get<bool>();
       if (cj.contains("ndv")) c.ndv = r.nonNegative(cj, cp, "ndv", 0);
+      // A primary-key column (each one of a composite key): its values are
+      // distinct (together) and never NULL, so it cannot be nullable.
+      if (const Json* pk = r.field(cj, cp, "primary_key", Json::value_t::boolean, false)) {
+        c.primaryKey = pk->get<bool>();
+        if (c.primaryKey && c.nullable)
+          r.error(cp + "/nullable", "a primary-key column is never NULL: nullable must be false");
+      }
       if (t.columnIndex(c.name) >= 0)
         r.error(cp + "/name", "column \"" + c.name + "\" is defined twice");
       t.columns.push_back(c);

@@ -118,8 +118,9 @@ BoundedVerdict searchDatabases(
         v.databasesPerBound.resize(static_cast<size_t>(n), 0);
       ++v.databasesPerBound[static_cast<size_t>(n) - 1];
     };
-    count();
     space.fill(choice, db);
+    if (!space.admissible(db)) return 0;  // the schema forbids it: not a database to search
+    count();
     if (differs(db, v)) return found(1);
     if (!v.error.empty()) return -1;
     for (long long copies : repeats)
@@ -129,6 +130,7 @@ BoundedVerdict searchDatabases(
           auto& rows = more[name].rows;
           rows.insert(rows.begin() + static_cast<long>(r), static_cast<size_t>(copies - 1),
                       rows[r]);
+          if (!space.admissible(more)) continue;  // a repeated key row
           count();
           if (differs(more, v)) return found(copies);
           if (!v.error.empty()) return -1;
@@ -352,7 +354,7 @@ void checkSlices(const PlanNode& root, const BoundedOptions& o, BoundedVerdict& 
   BoundedOptions so = o;
   if (o.sliceMaxDatabases) so.maxDatabases = o.sliceMaxDatabases;
   for (const Slice& s : slices) {
-    SearchSpace space({s.plan.get()}, o.fresh);
+    SearchSpace space({s.plan.get()}, o.fresh, o.bound);
     BoundedVerdict sv = checkSet(*s.plan, space, so, {s.filter});
     const std::string rf = "RF" + std::to_string(s.filter) + "'s slice: ";
     ++v.slices;
@@ -393,7 +395,7 @@ void tuneHeapForSearch() {
 }
 
 std::vector<BoundedVerdict> checkFilters(const PlanNode& root, const BoundedOptions& o) {
-  SearchSpace space({&root}, o.fresh);
+  SearchSpace space({&root}, o.fresh, o.bound);
   std::set<int> ids = filterIds(root);
   if (ids.empty()) {  // nothing to check: the plan is its own rewrite
     BoundedVerdict v;

@@ -90,7 +90,7 @@ std::set<std::string> scanned(const PlanNode& n, std::set<std::string> into = {}
 
 BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritten,
                                const BoundedOptions& o) {
-  SearchSpace space({&original, &rewritten}, o.fresh);
+  SearchSpace space({&original, &rewritten}, o.fresh, o.bound);
   EquivalenceProbe probe(original, rewritten, o);
   BoundedVerdict v = searchDatabases(
       space, o, [&](const rt::Database& db, BoundedVerdict& out) { return probe(db, out); });
@@ -111,7 +111,7 @@ BoundedVerdict searchAround(const PlanNode& original, const PlanNode& rewritten,
   auto left = [&] {
     return o.seconds - std::chrono::duration<double>(Clock::now() - start).count();
   };
-  SearchSpace whole({&original, &rewritten}, o.fresh);
+  SearchSpace whole({&original, &rewritten}, o.fresh, o.bound);
   if (!whole.error.empty()) {
     v.limit = whole.error;
     return v;

@@ -333,6 +333,10 @@ void collectSqlTypes(const PlanNode& plan, SqlTableTypes& out) {
                                                                     : nullptr;
       if (sql) out[n.table][c.id.substr(n.alias.size() + 1)] = sql;
     }
+    std::string key;
+    for (const auto& id : n.primaryKey)
+      key += (key.empty() ? "" : ", ") + q(id.substr(n.alias.size() + 1));
+    if (!key.empty()) out[n.table][""] = "PRIMARY KEY (" + key + ")";
   });
 }
 
@@ -346,6 +350,8 @@ std::string databaseToSql(const rt::Database& db, const SqlTableTypes& types, bo
       if (known == types.end()) continue;
       if (auto it = known->second.find(c); it != known->second.end()) cols += " " + it->second;
     }
+    if (known != types.end())
+      if (auto key = known->second.find(""); key != known->second.end()) cols += ", " + key->second;
     if (create) out += "CREATE TABLE " + q(name) + " (" + cols + ");\n";
     for (const auto& r : t.rows) {
       std::string vals;

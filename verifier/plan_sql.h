@@ -43,6 +43,8 @@ std::string databaseToSqlite(const rt::Database& db);
 /// Per table, per column name: the SQL type both engines declare for the
 /// evaluator's values of that column (BIGINT for integers, booleans-as-0/1 are
 /// BOOLEAN, dates as day numbers BIGINT, DOUBLE, VARCHAR), from the plans' scans.
+/// Per table, per column its SQL type; the entry of the empty column name, when
+/// present, is the table's constraints ("PRIMARY KEY (\"k\")").
 using SqlTableTypes = std::map<std::string, std::map<std::string, std::string>>;
 void collectSqlTypes(const PlanNode& plan, SqlTableTypes& out);
 /// The same, typed: CREATE TABLE with each column's type (untyped where unknown),

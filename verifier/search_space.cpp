@@ -66,7 +66,7 @@ std::vector<rt::Value> classDomain(const ValueClass& vc, Cls k) {
 
 }  // namespace
 
-SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh) {
+SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh, int keyValues) {
   std::map<Cls, std::set<std::string>> seenConst;
   std::map<Cls, std::vector<rt::Value>> constants;
   bool ranges = false;
@@ -173,6 +173,29 @@ SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh) {
       }
       t.columns.push_back(c);
     }
+    for (const auto& id : s->primaryKey)
+      for (size_t i = 0; i < t.columns.size(); ++i)
+        if (s->alias + "." + t.columns[i].name == id) t.key.push_back(i);
+    // Enough distinct keys for a table of keyValues rows: a key column that does
+    // not vary takes a distinct tag per row; else widen the first varying one
+    // with values outside every pool (no symmetry is assumed among them).
+    bool tagged = t.key.empty();
+    double keys = 1;
+    for (size_t i : t.key) {
+      tagged = tagged || !t.columns[i].varies;
+      keys *= static_cast<double>(t.columns[i].domain.size());
+    }
+    for (int extra = 1; !tagged && keys < keyValues; ++extra) {
+      ColumnSpec& c = t.columns[t.key[0]];
+      const Cls k = classOf(c.type);
+      if (k == Cls::Bool) break;  // two values, no more
+      const rt::Value v = k == Cls::Text   ? rt::Value("k" + std::to_string(extra))
+                          : k == Cls::Real ? rt::Value(2e6 + extra + 0.25)
+                                           : rt::Value(int64_t{2000000} + extra);
+      count = count / c.domain.size() * (c.domain.size() + 1);
+      keys = keys / static_cast<double>(c.domain.size()) * static_cast<double>(c.domain.size() + 1);
+      c.domain.push_back(v);
+    }
     if (count > 20000) {
       error = "table " + t.name + " has " + std::to_string(count) +
               " possible rows over the columns the plan reads: too many to enumerate";
@@ -277,6 +300,21 @@ uint32_t SearchSpace::freshUsedBy(const rt::Database& db) const {
       }
   }
   return mask;
+}
+
+bool SearchSpace::admissible(const rt::Database& db) const {
+  for (const TableSpec& spec : tables) {
+    if (spec.key.empty()) continue;
+    auto table = db.find(spec.name);
+    if (table == db.end() || table->second.rows.size() < 2) continue;
+    std::set<std::string> seen;  // each row's key, encoded
+    for (const rt::Row& row : table->second.rows) {
+      std::string k;
+      for (size_t c : spec.key) k += rt::valueKey(row[c]) + '\x1f';
+      if (!seen.insert(k).second) return false;
+    }
+  }
+  return true;
 }
 
 void SearchSpace::keepTables(const std::function<bool(const std::string& table)>& keep) {

@@ -25,6 +25,8 @@ struct TableSpec {
   std::vector<ColumnSpec> columns;
   std::vector<std::vector<rt::Value>> options;  ///< every tuple of the varying columns
   std::vector<uint32_t> freshMask;              ///< per option: which fresh values it uses
+  /// The primary key's columns (indexes in `columns`); empty without one.
+  std::vector<size_t> key;
 };
 
 /// A LIMIT whose window (limit + offset rows) a bound-sized input may not pass.
@@ -44,7 +46,9 @@ struct SearchSpace {
   /// database of this space is canonical with them, not from the first.
   uint32_t pinnedFresh = 0;
   /// Builds the space of the plans (their tables, constants and read columns).
-  SearchSpace(const std::vector<const PlanNode*>& plans, int fresh);
+  /// A primary key takes at least `keyValues` distinct values (the bound: a
+  /// table of n rows needs n keys), with values beyond the fresh ones if need be.
+  SearchSpace(const std::vector<const PlanNode*>& plans, int fresh, int keyValues = 0);
   /// The database of one choice (per table, the option indexes of its rows) into `db`,
   /// reusing its tables: a search fills one database in a loop.
   void fill(const std::vector<std::vector<int>>& choice, rt::Database& db) const;
@@ -53,6 +57,10 @@ struct SearchSpace {
   bool canonical(const std::vector<std::vector<int>>& choice) const;
   /// The fresh values the rows of this space's tables in `db` use (as `canonical` counts them).
   uint32_t freshUsedBy(const rt::Database& db) const;
+  /// True when `db` satisfies the tables' integrity constraints: a primary key's
+  /// values distinct (as a tuple) in each table. The search skips the others:
+  /// "up to bound N" ranges over the databases the schema allows.
+  bool admissible(const rt::Database& db) const;
   /// Keeps only the tables `keep` accepts.
   void keepTables(const std::function<bool(const std::string& table)>& keep);
 };
