@@ -44,6 +44,30 @@ rt::Value shifted(const rt::Value& v, int d) {
 
 /// The constants of a value class a column of class `k` can hold, with their
 /// neighbours when the class compares by order.
+/// Adds to an integer domain each value's images under the class's arithmetic
+/// (v + c and v - c per offset, v * c and v / c per factor), once: t1.id + 5 =
+/// t2.uid needs an id and a uid 5 apart, which fresh values never are.
+void withImages(const ValueClass& vc, std::vector<rt::Value>& domain) {
+  if (vc.offsets.empty() && vc.factors.empty()) return;
+  std::set<std::string> seen;
+  for (const auto& v : domain) seen.insert(rt::valueKey(v));
+  const size_t n = domain.size();
+  auto add = [&](int64_t x) {
+    rt::Value w(x);
+    if (seen.insert(rt::valueKey(w)).second) domain.push_back(w);
+  };
+  for (size_t i = 0; i < n; ++i) {
+    const auto* x = std::get_if<int64_t>(&domain[i]);
+    if (!x || std::llabs(*x) > (int64_t{1} << 40)) continue;  // far from overflow
+    for (int64_t c : vc.offsets) add(*x + c), add(*x - c);
+    for (int64_t c : vc.factors)
+      if (c != 0 && std::llabs(c) < (int64_t{1} << 20)) {
+        add(*x * c);
+        if (*x % c == 0) add(*x / c);
+      }
+  }
+}
+
 std::vector<rt::Value> classDomain(const ValueClass& vc, Cls k) {
   std::vector<rt::Value> out;
   std::set<std::string> seen;
@@ -92,6 +116,10 @@ SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh, i
     if ((n->op == PlanOp::Union && !n->all) || n->op == PlanOp::Intersect ||
         n->op == PlanOp::Except)
       allRelevant = true;
+    // Sort keys, window orders and min/max compare by order too (ValueClasses::ordered):
+    // the constants' neighbours are no fresh values.
+    if (n->op == PlanOp::Sort || n->op == PlanOp::Window) ranges = true;
+    for (const auto& a : n->aggs) ranges = ranges || a.func == "min" || a.func == "max";
     exprs(*n, [&](const Expr& e, bool bare) {
       std::function<void(const Expr&)> visit = [&](const Expr& x) {
         if (x.kind == ExprKind::Literal && !x.isNull) {
@@ -167,6 +195,7 @@ SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh, i
         for (const auto& v : pool[k]) c.domain.push_back(v);
         if (k == Cls::Bool) c.domain = {rt::boolean(false), rt::boolean(true)};
         for (const auto& v : classDomain(classes.of(col.id), k)) c.domain.push_back(v);
+        withImages(classes.of(col.id), c.domain);
         if (col.nullable) c.domain.push_back(rt::null());
         if (c.domain.empty()) c.domain.push_back(rt::null());
         count *= c.domain.size();

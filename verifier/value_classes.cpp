@@ -8,6 +8,8 @@
 
 #include <cctype>
 
+#include <algorithm>
+#include <optional>
 #include <set>
 
 namespace rfguard {
@@ -30,7 +32,24 @@ struct Gathered {
   std::vector<const Expr*> literals;
   std::vector<std::string> witnesses;  ///< strings a pattern accepts or rejects by a hair
   bool ranges = false;
+  std::vector<int64_t> offsets, factors;  ///< `x + c`, `x - c`; `x * c`
 };
+
+/// The integer literal operand of `x + c`, `c + x`, `x - c` or `x * c`.
+std::optional<int64_t> arithmeticConstant(const Expr& e) {
+  if (e.kind != ExprKind::Call || e.args.size() != 2 ||
+      (e.name != "+" && e.name != "-" && e.name != "*"))
+    return std::nullopt;
+  for (size_t i = 0; i < 2; ++i) {
+    const Expr& l = *e.args[i];
+    if (l.kind != ExprKind::Literal || l.isNull || !l.type.isInteger()) continue;
+    if (e.name == "-" && i == 0) return std::nullopt;  // c - x reflects, not shifts
+    std::string err;
+    auto v = rt::literalValue(l, &err);
+    if (v && std::holds_alternative<int64_t>(*v)) return std::get<int64_t>(*v);
+  }
+  return std::nullopt;
+}
 
 /// Strings a pattern or affix constant may accept or reject by a hair: the
 /// pattern with % as nothing and as "zz" and _ as "x" (and in upper case for
@@ -68,6 +87,7 @@ void gather(const Expr& e, Gathered& g, std::vector<const Expr*>& split) {
       !e.plan->output.empty())
     g.columns.push_back(e.plan->output[0].id);
   g.ranges = g.ranges || orderComparison(e);
+  if (auto c = arithmeticConstant(e)) (e.name == "*" ? g.factors : g.offsets).push_back(*c);
   for (auto& w : witnesses(e)) g.witnesses.push_back(std::move(w));
   const bool isCase = e.kind == ExprKind::Call && e.name == "case";
   for (size_t i = 0; i < e.args.size(); ++i) {
@@ -122,6 +142,8 @@ void ValueClasses::atom(const Expr& e, const std::string& with) {
       }
       for (const auto& w : g.witnesses) pending_[id].emplace_back(rt::valueKey(rt::Value(w)), w);
       ranges_[id] = ranges_[id] || g.ranges;
+      offsets_[id].insert(offsets_[id].end(), g.offsets.begin(), g.offsets.end());
+      factors_[id].insert(factors_[id].end(), g.factors.begin(), g.factors.end());
     }
     todo.insert(todo.end(), split.begin(), split.end());
   }
@@ -131,6 +153,13 @@ void ValueClasses::counted(const std::string& column) {
   // A count or row number is 0, 1 or 2 on the databases a search reaches: a
   // column compared with one needs those values (a fresh value never equals it).
   for (int64_t n : {0, 1, 2}) pending_[idOf(column)].emplace_back(rt::valueKey(rt::Value(n)), n);
+}
+
+void ValueClasses::ordered(const Expr& e) {
+  // SELECT b FROM (SELECT b FROM t ORDER BY b LIMIT 1) s WHERE b = 1 against the
+  // filter moved below the LIMIT differs only on a b that sorts before 1: the
+  // domain {1, fresh} never has one.
+  for (const auto& c : columnsOf(e)) ranges_[idOf(c)] = true;
 }
 
 ValueClasses::ValueClasses(const std::vector<const PlanNode*>& nodes) {
@@ -153,6 +182,8 @@ ValueClasses::ValueClasses(const std::vector<const PlanNode*>& nodes) {
         for (const auto& a : n->aggs) {
           for (const auto& arg : a.args) atom(*arg, aggregateNeverNull(a.func) ? "" : a.name);
           if (aggregateNeverNull(a.func) && a.type.isInteger()) counted(a.name);
+          if (a.func == "min" || a.func == "max")
+            for (const auto& arg : a.args) ordered(*arg);
         }
         break;
       case PlanOp::Window:
@@ -161,7 +192,18 @@ ValueClasses::ValueClasses(const std::vector<const PlanNode*>& nodes) {
           for (const auto& arg : w.args) atom(*arg, passes ? w.name : "");
           if (!passes && w.type.isInteger()) counted(w.name);
           for (const auto& p : w.partitionBy) atom(*p, "");
-          for (const auto& k : w.orderBy) atom(*k.expr, "");
+          for (const auto& k : w.orderBy) {
+            atom(*k.expr, "");
+            ordered(*k.expr);
+          }
+          if (w.func == "min" || w.func == "max")
+            for (const auto& arg : w.args) ordered(*arg);
+        }
+        break;
+      case PlanOp::Sort:
+        for (const auto& k : n->sortKeys) {
+          atom(*k.expr, "");
+          ordered(*k.expr);
         }
         break;
       case PlanOp::Values:
@@ -197,6 +239,12 @@ ValueClasses::ValueClasses(const std::vector<const PlanNode*>& nodes) {
     }
   }
   for (const auto& [id, r] : ranges_) classes_[find(id)].ranges |= r;
+  auto merge = [](std::vector<int64_t>& into, const std::vector<int64_t>& from) {
+    for (int64_t x : from)
+      if (std::find(into.begin(), into.end(), x) == into.end()) into.push_back(x);
+  };
+  for (const auto& [id, xs] : offsets_) merge(classes_[find(id)].offsets, xs);
+  for (const auto& [id, xs] : factors_) merge(classes_[find(id)].factors, xs);
 }
 
 const ValueClass& ValueClasses::of(const std::string& id) const {

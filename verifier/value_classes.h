@@ -17,6 +17,10 @@ namespace rfguard {
 struct ValueClass {
   std::vector<rt::Value> constants;  ///< in first-seen order, without duplicates
   bool ranges = false;               ///< some expression of the class compares by order
+  /// Integer constants the class's columns are shifted by (`x + 5 = y`) or
+  /// multiplied by (`x * 3 = y`): its values come with their images, so that
+  /// two of them can satisfy such a comparison.
+  std::vector<int64_t> offsets, factors;
 };
 
 class ValueClasses {
@@ -32,12 +36,16 @@ class ValueClasses {
   void unite(const std::string& a, const std::string& b);
   void atom(const Expr& e, const std::string& with);
   void counted(const std::string& column);
+  /// The columns of `e` are compared by order (a sort key, a window's ORDER BY,
+  /// min/max): their domains take the constants' neighbours, as for `<`.
+  void ordered(const Expr& e);
 
   mutable std::vector<int> parent_;
   std::map<std::string, int> ids_;
   std::map<int, std::vector<std::pair<std::string, rt::Value>>> pending_;  // column -> constants
   std::map<int, bool> ranges_;
-  std::map<int, ValueClass> classes_;  // by root, after construction
+  std::map<int, std::vector<int64_t>> offsets_, factors_;  // column -> arithmetic constants
+  std::map<int, ValueClass> classes_;                      // by root, after construction
   ValueClass none_;
 };
 
