@@ -80,6 +80,7 @@ bench: build
 	./$(BUILD)/bench_lint --benchmark_repetitions=7 --benchmark_report_aggregates_only=true
 	./$(BUILD)/bench_runtime --benchmark_repetitions=7 --benchmark_report_aggregates_only=true
 	./$(BUILD)/bench_check --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+	./$(BUILD)/bench_equiv
 	python3 tools/bench_startup.py ./$(BUILD)/rfguard
 
 format:
