@@ -149,6 +149,7 @@ createTable
 tableElement
   : column=columnDef
   | PRIMARY KEY LPAREN keys+=identifier (COMMA keys+=identifier)* RPAREN
+  | UNIQUE LPAREN unique+=identifier (COMMA unique+=identifier)* RPAREN
   ;
 
 columnDef : name=identifier type=typeName constraints+=columnConstraint* ;
@@ -157,6 +158,7 @@ columnConstraint
   : NOT NULL_       # notNullConstraint
   | NULL_           # nullConstraint
   | PRIMARY KEY    # primaryKeyConstraint
+  | UNIQUE         # uniqueConstraint
   ;
 
 tableOption : key=identifier EQ value=literal ;
@@ -464,6 +466,7 @@ THEN : T H E N ;
 TIMESTAMP : T I M E S T A M P ;
 TRUE : T R U E ;
 UNION : U N I O N ;
+UNIQUE : U N I Q U E ;
 USING : U S I N G ;
 VIEW : V I E W ;
 WHEN : W H E N ;

@@ -76,8 +76,19 @@ void Binder::bindCreateTable(P::CreateTableContext* ctx) {
       for (auto* k : cd->constraints) {
         if (alt<P::NotNullConstraintContext>(k)) c.nullable = false;
         if (alt<P::PrimaryKeyConstraintContext>(k)) c.primaryKey = true, c.nullable = false;
+        if (alt<P::UniqueConstraintContext>(k)) t.uniqueKeys.push_back({c.name});
       }
       t.columns.push_back(c);
+      continue;
+    }
+    if (!el->unique.empty()) {
+      std::vector<std::string> key;
+      for (auto* id : el->unique) {
+        if (t.columnIndex(identText(id)) < 0)
+          return error(id, "unique column " + identText(id) + " is not defined");
+        key.push_back(identText(id));
+      }
+      t.uniqueKeys.push_back(std::move(key));
       continue;
     }
     for (auto* id : el->keys) {

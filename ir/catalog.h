@@ -28,7 +28,10 @@ struct TableDef {
   std::optional<long long> rows;  ///< row count statistic (WITH (rows = N))
   bool runtimeFilter = true;      ///< the table accepts runtime filters at its scans
   std::string distributionKey;    ///< hash distribution column, empty if none
-  SourceLoc loc;                  ///< where it was defined
+  /// UNIQUE column sets: rows whose columns of one set are all non-NULL differ
+  /// in them (NULLs never collide, as in SQL).
+  std::vector<std::vector<std::string>> uniqueKeys;
+  SourceLoc loc;  ///< where it was defined
 
   /// The index of column `name`, or -1.
   int columnIndex(const std::string& name) const;

@@ -40,6 +40,12 @@ void setScanColumns(PlanNode& scan, const TableDef& table, const IdOf& id) {
     if (c.primaryKey) scan.primaryKey.push_back(cid);
     scan.tableColumns.push_back({std::move(cid), c.type, c.nullable});
   }
+  scan.uniqueKeys.clear();
+  for (const auto& key : table.uniqueKeys) {
+    std::vector<ColumnId> ids;
+    for (const auto& name : key) ids.push_back(id(static_cast<size_t>(table.columnIndex(name))));
+    scan.uniqueKeys.push_back(std::move(ids));
+  }
   scan.tableIndex.reset();
 }
 }  // namespace

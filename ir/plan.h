@@ -161,7 +161,8 @@ struct PlanNode {
   /// Column id -> distinct values, where known, in the table's column order
   /// (the ids shared with tableColumns); columnNdvOf looks one up.
   std::vector<std::pair<ColumnId, long long>> columnNdv;
-  std::vector<ColumnId> primaryKey;  ///< ids of the table's primary-key columns
+  std::vector<ColumnId> primaryKey;               ///< ids of the table's primary-key columns
+  std::vector<std::vector<ColumnId>> uniqueKeys;  ///< the table's UNIQUE column sets, as ids
 
   std::vector<FilterTarget> runtimeFilterTargets;  ///< filters this scan applies
 

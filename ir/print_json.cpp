@@ -199,6 +199,7 @@ Json catalogToJson(const Catalog& catalog, const std::vector<Query>&) {
     if (t.rows) tj["rows"] = *t.rows;
     if (!t.runtimeFilter) tj["runtime_filter"] = false;
     if (!t.distributionKey.empty()) tj["distribution_key"] = t.distributionKey;
+    if (!t.uniqueKeys.empty()) tj["unique"] = t.uniqueKeys;
     tables.push_back(tj);
   }
   return Json{{"tables", tables}};

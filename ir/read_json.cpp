@@ -213,7 +213,9 @@ bool readPlanDocument(const std::string& text, const std::string& file, Catalog&
   for (size_t i = 0; tables && i < tables->size() && !r.failed; ++i) {
     std::string p = "/catalog/tables/" + std::to_string(i);
     const Json& tj = (*tables)[i];
-    if (!r.allowed(tj, p, {"name", "columns", "rows", "runtime_filter", "distribution_key"})) break;
+    if (!r.allowed(tj, p,
+                   {"name", "columns", "rows", "runtime_filter", "distribution_key", "unique"}))
+      break;
     TableDef t;
     t.name = r.str(tj, p, "name");
     const Json* cols = r.field(tj, p, "columns", Json::value_t::array);
@@ -244,6 +246,25 @@ bool readPlanDocument(const std::string& text, const std::string& file, Catalog&
     if (const Json* rf = r.field(tj, p, "runtime_filter", Json::value_t::boolean, false))
       t.runtimeFilter = rf->get<bool>();
     t.distributionKey = r.str(tj, p, "distribution_key", false);
+    // "unique": [["a"], ["b", "c"]]: UNIQUE column sets.
+    if (const Json* u = r.field(tj, p, "unique", Json::value_t::array, false))
+      for (size_t k = 0; k < u->size() && !r.failed; ++k) {
+        const std::string up = p + "/unique/" + std::to_string(k);
+        const Json& set = (*u)[k];
+        if (!set.is_array() || set.empty()) {
+          r.error(up, "a UNIQUE set is a non-empty array of column names");
+          break;
+        }
+        std::vector<std::string> key;
+        for (size_t m = 0; m < set.size(); ++m) {
+          if (!set[m].is_string() || t.columnIndex(set[m].get<std::string>()) < 0) {
+            r.error(up + "/" + std::to_string(m), "not a column of " + t.name);
+            break;
+          }
+          key.push_back(set[m].get<std::string>());
+        }
+        t.uniqueKeys.push_back(std::move(key));
+      }
     if (!t.distributionKey.empty() && t.columnIndex(t.distributionKey) < 0)
       r.error(p + "/distribution_key", "not a column of " + t.name);
     if (!r.failed && !catalog.addTable(t))

@@ -336,7 +336,14 @@ void collectSqlTypes(const PlanNode& plan, SqlTableTypes& out) {
     std::string key;
     for (const auto& id : n.primaryKey)
       key += (key.empty() ? "" : ", ") + q(id.substr(n.alias.size() + 1));
-    if (!key.empty()) out[n.table][""] = "PRIMARY KEY (" + key + ")";
+    std::string constraints = key.empty() ? "" : "PRIMARY KEY (" + key + ")";
+    for (const auto& set : n.uniqueKeys) {
+      std::string cols;
+      for (const auto& id : set)
+        cols += (cols.empty() ? "" : ", ") + q(id.substr(n.alias.size() + 1));
+      constraints += (constraints.empty() ? "" : ", ") + std::string("UNIQUE (") + cols + ")";
+    }
+    if (!constraints.empty()) out[n.table][""] = constraints;
   });
 }
 

@@ -57,13 +57,15 @@ void withImages(const ValueClass& vc, std::vector<rt::Value>& domain) {
     if (seen.insert(rt::valueKey(w)).second) domain.push_back(w);
   };
   for (size_t i = 0; i < n; ++i) {
-    const auto* x = std::get_if<int64_t>(&domain[i]);
-    if (!x || std::llabs(*x) > (int64_t{1} << 40)) continue;  // far from overflow
-    for (int64_t c : vc.offsets) add(*x + c), add(*x - c);
+    // By value: add() grows `domain`, which would move the element read here.
+    const auto* at = std::get_if<int64_t>(&domain[i]);
+    if (!at || std::llabs(*at) > (int64_t{1} << 40)) continue;  // far from overflow
+    const int64_t x = *at;
+    for (int64_t c : vc.offsets) add(x + c), add(x - c);
     for (int64_t c : vc.factors)
       if (c != 0 && std::llabs(c) < (int64_t{1} << 20)) {
-        add(*x * c);
-        if (*x % c == 0) add(*x / c);
+        add(x * c);
+        if (x % c == 0) add(x / c);
       }
   }
 }
@@ -202,28 +204,48 @@ SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh, i
       }
       t.columns.push_back(c);
     }
-    for (const auto& id : s->primaryKey)
+    auto indexOf = [&](const ColumnId& id) {
       for (size_t i = 0; i < t.columns.size(); ++i)
-        if (s->alias + "." + t.columns[i].name == id) t.key.push_back(i);
+        if (s->alias + "." + t.columns[i].name == id) return i;
+      return t.columns.size();
+    };
+    for (const auto& id : s->primaryKey) t.key.push_back(indexOf(id));
+    for (const auto& set : s->uniqueKeys) {
+      std::vector<size_t> cols;
+      for (const auto& id : set) cols.push_back(indexOf(id));
+      t.unique.push_back(std::move(cols));
+    }
     // Enough distinct keys for a table of keyValues rows: a key column that does
     // not vary takes a distinct tag per row; else widen the first varying one
-    // with values outside every pool (no symmetry is assumed among them).
-    bool tagged = t.key.empty();
-    double keys = 1;
-    for (size_t i : t.key) {
-      tagged = tagged || !t.columns[i].varies;
-      keys *= static_cast<double>(t.columns[i].domain.size());
-    }
-    for (int extra = 1; !tagged && keys < keyValues; ++extra) {
-      ColumnSpec& c = t.columns[t.key[0]];
-      const Cls k = classOf(c.type);
-      if (k == Cls::Bool) break;  // two values, no more
-      const rt::Value v = k == Cls::Text   ? rt::Value("k" + std::to_string(extra))
-                          : k == Cls::Real ? rt::Value(2e6 + extra + 0.25)
-                                           : rt::Value(int64_t{2000000} + extra);
-      count = count / c.domain.size() * (c.domain.size() + 1);
-      keys = keys / static_cast<double>(c.domain.size()) * static_cast<double>(c.domain.size() + 1);
-      c.domain.push_back(v);
+    // with values outside every pool (no symmetry is assumed among them). A
+    // UNIQUE set may repeat NULL, but n rows of distinct values must exist too.
+    std::vector<std::vector<size_t>> keySets = t.unique;
+    if (!t.key.empty()) keySets.push_back(t.key);
+    for (const auto& set : keySets) {
+      bool tagged = false;
+      double keys = 1;
+      for (size_t i : set) {
+        tagged = tagged || !t.columns[i].varies;
+        size_t values = 0;
+        for (const auto& v : t.columns[i].domain) values += !rt::isNull(v);
+        keys *= static_cast<double>(values);
+      }
+      for (int extra = 1; !tagged && keys < keyValues; ++extra) {
+        ColumnSpec& c = t.columns[set[0]];
+        const Cls k = classOf(c.type);
+        if (k == Cls::Bool) break;  // two values, no more
+        const rt::Value v = k == Cls::Text   ? rt::Value("k" + std::to_string(extra))
+                            : k == Cls::Real ? rt::Value(2e6 + extra + 0.25)
+                                             : rt::Value(int64_t{2000000} + extra);
+        bool present = false;
+        for (const auto& w : c.domain) present = present || rt::valueKey(w) == rt::valueKey(v);
+        if (present) continue;
+        count = count / c.domain.size() * (c.domain.size() + 1);
+        size_t values = 0;
+        for (const auto& w : c.domain) values += !rt::isNull(w);
+        keys = keys / static_cast<double>(values) * static_cast<double>(values + 1);
+        c.domain.push_back(v);
+      }
     }
     if (count > 20000) {
       error = "table " + t.name + " has " + std::to_string(count) +
@@ -332,16 +354,28 @@ uint32_t SearchSpace::freshUsedBy(const rt::Database& db) const {
 }
 
 bool SearchSpace::admissible(const rt::Database& db) const {
+  // Distinct values of `set` among the rows where none is NULL (a primary key's
+  // columns are never NULL: their domains hold none).
+  auto distinct = [](const std::vector<rt::Row>& rows, const std::vector<size_t>& set) {
+    std::set<std::string> seen;  // each row's key, encoded
+    for (const rt::Row& row : rows) {
+      std::string k;
+      bool null = false;
+      for (size_t c : set) {
+        null = null || rt::isNull(row[c]);
+        k += rt::valueKey(row[c]) + '\x1f';
+      }
+      if (!null && !seen.insert(k).second) return false;
+    }
+    return true;
+  };
   for (const TableSpec& spec : tables) {
-    if (spec.key.empty()) continue;
+    if (spec.key.empty() && spec.unique.empty()) continue;
     auto table = db.find(spec.name);
     if (table == db.end() || table->second.rows.size() < 2) continue;
-    std::set<std::string> seen;  // each row's key, encoded
-    for (const rt::Row& row : table->second.rows) {
-      std::string k;
-      for (size_t c : spec.key) k += rt::valueKey(row[c]) + '\x1f';
-      if (!seen.insert(k).second) return false;
-    }
+    if (!spec.key.empty() && !distinct(table->second.rows, spec.key)) return false;
+    for (const auto& set : spec.unique)
+      if (!distinct(table->second.rows, set)) return false;
   }
   return true;
 }

@@ -27,6 +27,8 @@ struct TableSpec {
   std::vector<uint32_t> freshMask;              ///< per option: which fresh values it uses
   /// The primary key's columns (indexes in `columns`); empty without one.
   std::vector<size_t> key;
+  /// Each UNIQUE set's columns (indexes in `columns`).
+  std::vector<std::vector<size_t>> unique;
 };
 
 /// A LIMIT whose window (limit + offset rows) a bound-sized input may not pass.
@@ -58,7 +60,8 @@ struct SearchSpace {
   /// The fresh values the rows of this space's tables in `db` use (as `canonical` counts them).
   uint32_t freshUsedBy(const rt::Database& db) const;
   /// True when `db` satisfies the tables' integrity constraints: a primary key's
-  /// values distinct (as a tuple) in each table. The search skips the others:
+  /// values distinct (as a tuple) in each table, and a UNIQUE set's too among
+  /// the rows where none of its columns is NULL. The search skips the others:
   /// "up to bound N" ranges over the databases the schema allows.
   bool admissible(const rt::Database& db) const;
   /// Keeps only the tables `keep` accepts.

@@ -74,6 +74,23 @@ TEST_CASE("constraints: the search space's key check and key values") {
   CHECK_FALSE(space.admissible(db));
 }
 
+TEST_CASE("constraints: UNIQUE lets NULLs repeat, and only them") {
+  const char* uq = "CREATE TABLE u (k int UNIQUE, v int, w int, UNIQUE (v, w));\n";
+  auto nulls = compare(uq, "SELECT k FROM u;", "SELECT DISTINCT k FROM u;", 3);
+  CHECK(nulls.verdict == "different");  // two NULL rows
+  REQUIRE(nulls.bounded.counterexample);
+  CHECK(nulls.sql.find("UNIQUE (\"k\")") != std::string::npos);
+  CHECK(nulls.sql.find("UNIQUE (\"v\", \"w\")") != std::string::npos);
+  CHECK(compare(uq, "SELECT k FROM u WHERE k IS NOT NULL;",
+                "SELECT DISTINCT k FROM u WHERE k IS NOT NULL;", 3)
+            .verdict == "equivalent");
+  Catalog c;
+  Diagnostics d;
+  std::vector<Query> qs;
+  CHECK_FALSE(loadSql("CREATE TABLE x (a int, UNIQUE (b));", "q.sql", c, qs, d));
+  CHECK(d.render().find("unique column b is not defined") != std::string::npos);
+}
+
 TEST_CASE("constraints: primary_key in plan JSON, read and written; never nullable") {
   Session s{SessionOptions{}};
   Diagnostics d;
@@ -93,4 +110,20 @@ TEST_CASE("constraints: primary_key in plan JSON, read and written; never nullab
   nullable.replace(nullable.find("\"nullable\": false"), 17, "\"nullable\": true");
   CHECK_FALSE(bad.loadContent(nullable, "q.json", e));
   CHECK(e.render().find("/catalog/tables/0/columns/0/nullable") != std::string::npos);
+  // UNIQUE sets at table level, each a list of its columns.
+  std::string unique = doc;
+  const std::string lastColumn = "\"nullable\": true}]";
+  unique.insert(unique.find(lastColumn) + lastColumn.size(), ", \"unique\": [[\"name\"]]");
+  Session u{SessionOptions{}};
+  Diagnostics f;
+  REQUIRE_MESSAGE(u.loadContent(unique, "q.json", f), f.render());
+  u.run();
+  REQUIRE(u.queries()[0].query.plan->uniqueKeys.size() == 1);
+  CHECK(u.queries()[0].query.plan->uniqueKeys[0] == std::vector<ColumnId>{ColumnId("d.name")});
+  std::string badSet = doc;
+  badSet.insert(badSet.find(lastColumn) + lastColumn.size(), ", \"unique\": [[\"nope\"]]");
+  Session v{SessionOptions{}};
+  Diagnostics g;
+  CHECK_FALSE(v.loadContent(badSet, "q.json", g));
+  CHECK(g.render().find("/catalog/tables/0/unique/0/0") != std::string::npos);
 }
