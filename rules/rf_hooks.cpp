@@ -299,7 +299,8 @@ Decision canPassThrough(const PlanNode& n, size_t child, const ExprPtr& e, const
       if (matchesNullKeys(f))
         return Decision::noLater(RfRule::PassThroughJoinNullGeneratingSide, [where] {
           return where.str() +
-                 ": a filter for which a NULL key counts (`<=>`, null-allowing, or below a NOT IN list) cannot enter a "
+                 ": a filter for which a NULL key counts (`<=>`, null-allowing, or below a NOT IN "
+                 "list) cannot enter a "
                  "NULL-generating side (a lost match becomes a NULL row that still matches)";
         });
       // e reads only this side's columns, so "NULL when all of them are NULL" is judged over its

@@ -73,7 +73,8 @@ Decision rewriteToChild(const PlanNode& join, const ExprPtr& conjunct, const Exp
   if (info.generatesNulls[from]) {
     if (matchesNullKeys(f))
       return Decision::noLater(rule, [where] {
-        return "a filter for which a NULL key counts (`<=>`, null-allowing, or below a NOT IN list) copied from the "
+        return "a filter for which a NULL key counts (`<=>`, null-allowing, or below a NOT IN "
+               "list) copied from the "
                "NULL-generating side of " +
                where.str() + " to its preserved side";
       });
