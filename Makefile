@@ -8,7 +8,7 @@ JOBS ?= $(shell nproc)
 PACKAGES := cmake g++ make pkg-config antlr4 default-jre-headless libantlr4-runtime-dev \
   nlohmann-json3-dev doctest-dev libre2-dev libcli11-dev libsqlite3-dev libxxhash-dev \
   libbenchmark-dev sqlite3 libpq-dev libtomlplusplus-dev python3-yaml python3-jsonschema graphviz \
-  zsh fish libmimalloc-dev
+  zsh fish libmimalloc-dev libz3-dev
 # The clang build with libFuzzer (make fuzz): Debian 12's clang and its runtimes.
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev
 

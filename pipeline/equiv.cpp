@@ -178,6 +178,12 @@ std::optional<EquivResult> bySubtrees(const PlanNode& original, const Pairs& pai
     sub.bounded.databases += r.bounded.databases;
     addOracleAccount(r.bounded, sub.bounded);
     sub.ms += r.ms;
+    sub.bounded.solverMs += r.bounded.solverMs;
+    // Every value when each pair's verdict covers every value.
+    sub.bounded.everyValue = (!k || sub.bounded.everyValue) && r.bounded.everyValue;
+    if (!r.bounded.domain.empty() && !r.bounded.everyValue)
+      sub.bounded.domain += (sub.bounded.domain.empty() ? "" : " and ") + r.bounded.domain;
+    if (sub.bounded.valuesOpen.empty()) sub.bounded.valuesOpen = r.bounded.valuesOpen;
     if (!k) {
       sub.verdict = r.verdict;
       sub.requested = r.requested;
@@ -245,6 +251,16 @@ EquivResult compareRewrite(const PlanNode& original, const PlanNode& rewritten,
   if (!r.bounded.counterexample && r.bounded.error.empty() &&
       (r.bounded.bound < options.bound || !r.bounded.complete))
     searchAroundChanges(original, rewritten, pairs, options, t0, r.bounded);
+  if (!r.bounded.counterexample && r.bounded.error.empty() && options.everyValue) {
+    checkEveryValue(original, rewritten, options, r.bounded);
+    // The solver covered every database up to the bound (a LIMIT window no
+    // such database passes still leaves the question open: constantsReached).
+    if (r.bounded.everyValue) {
+      r.bounded.bound = options.bound;
+      r.bounded.complete = true;
+      r.bounded.limit.clear();
+    }
+  }
   if (r.bounded.counterexample) {
     r.verdict = "different";
     r.sql = counterexampleScript(original, *r.bounded.counterexample, &rewritten);
@@ -253,8 +269,12 @@ EquivResult compareRewrite(const PlanNode& original, const PlanNode& rewritten,
     r.reason = r.bounded.error;
   } else {
     // A LIMIT window the search could not pass leaves the question open too.
-    r.verdict = r.bounded.bound >= options.bound && r.bounded.constantsReached ? "equivalent"
-                                                                               : "inconclusive";
+    // The search's values are a finite domain: "equivalent" needs the solver's
+    // word that no other values tell the plans apart either.
+    r.verdict =
+        r.bounded.bound >= options.bound && r.bounded.constantsReached && r.bounded.everyValue
+            ? "equivalent"
+            : "inconclusive";
     if (!r.bounded.constantsReached && r.bounded.limit.empty())
       r.bounded.limit = r.bounded.constants;
   }

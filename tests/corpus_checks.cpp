@@ -258,7 +258,10 @@ std::string equivCase(const std::string& text, const Catalog& catalog, const Bou
   } else {
     out = r.verdict + " up to bound " + std::to_string(r.bounded.bound) +
           (r.bounded.limit.empty() ? "" : " (" + r.bounded.limit + ")") + ", " +
-          std::to_string(r.bounded.databases) + " databases\n";
+          std::to_string(r.bounded.databases) + " databases" +
+          (r.bounded.everyValue
+               ? ", every value\n"
+               : "\n  values from " + r.bounded.domain + ": " + r.bounded.valuesOpen + "\n");
     if (!r.bounded.constants.empty() && r.bounded.constants != r.bounded.limit)
       out += "  " + r.bounded.constants + "\n";
   }

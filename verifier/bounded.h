@@ -38,6 +38,9 @@ struct BoundedOptions {
   /// (verifier/normal_form.h), which holds on every database, and search only
   /// without one; false: always search.
   bool proofs = true;
+  /// Equivalence checks that find no counterexample then ask the solver
+  /// (verifier/symbolic.h) about every value up to the bound; false: the search only.
+  bool everyValue = true;
   /// Called every 256 databases of a search: the bound, databases so far, seconds.
   std::function<void(int bound, uint64_t databases, double seconds)> progress;
 };
@@ -87,6 +90,13 @@ struct BoundedVerdict {
   int slices = 0;               ///< slices checked
   uint64_t sliceDatabases = 0;  ///< databases the slices evaluated
   std::string sliceLimit;       ///< why the slices stop short of the bound, or do not apply
+  // Values (docs/equiv.md, "Every value"). The search draws values from a finite
+  // domain; the solver (verifier/symbolic.h) then covers every value, where the
+  // plans are in its fragment.
+  std::string domain;       ///< the search's values: "{NULL, 0, 1, 5, 2000001, 'a'}"
+  bool everyValue = false;  ///< the solver found no values that tell the plans apart
+  std::string valuesOpen;   ///< why not every value is covered: a construct, or the solver's reason
+  double solverMs = 0;      ///< the solver's time
 };
 
 /// Raises glibc's trim and mmap thresholds. A search allocates and frees whole
@@ -108,6 +118,21 @@ std::vector<BoundedVerdict> checkFilters(const PlanNode& root, const BoundedOpti
 /// is evaluated without filters against `original`.
 BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritten,
                                const BoundedOptions& options);
+
+/// Completes an equivalence check that found no counterexample over every value
+/// up to `options.bound` rows per table (verifier/symbolic.h): sets `everyValue`
+/// when the solver shows no values tell the plans apart; or a counterexample,
+/// the solver's model confirmed by the evaluator (a model it does not confirm is
+/// an evaluator or encoding defect, reported in `valuesOpen`) with rows removed
+/// while it still separates them; or `valuesOpen` with why neither.
+void checkEveryValue(const PlanNode& original, const PlanNode& rewritten,
+                     const BoundedOptions& options, BoundedVerdict& v);
+
+/// Evaluates both plans on one database (and, with `options.oracle`, checks
+/// each against the oracle): a counterexample when the rewritten plan's answer
+/// is none the original allows.
+BoundedVerdict checkOneDatabase(const PlanNode& original, const PlanNode& rewritten,
+                                const rt::Database& db, const BoundedOptions& options);
 
 /// Adds the oracle's account of one search (runs, name, why skipped,
 /// disagreements) to another's: a check made of several searches.

@@ -9,6 +9,7 @@
 #include "verifier/bounded.h"
 #include "verifier/oracle_run.h"
 #include "verifier/search_space.h"
+#include "verifier/symbolic.h"
 
 namespace rfguard {
 
@@ -94,6 +95,72 @@ BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritt
   EquivalenceProbe probe(original, rewritten, o);
   BoundedVerdict v = searchDatabases(
       space, o, [&](const rt::Database& db, BoundedVerdict& out) { return probe(db, out); });
+  v.domain = space.domainText();
+  if (o.oracle && !probe.why.empty() && v.oracleSkipped.empty()) v.oracleSkipped = probe.why;
+  return v;
+}
+
+void checkEveryValue(const PlanNode& original, const PlanNode& rewritten, const BoundedOptions& o,
+                     BoundedVerdict& v) {
+  const SymbolicVerdict s = symbolicCompare(original, rewritten, o.bound, o.seconds);
+  v.solverMs = s.ms;
+  switch (s.kind) {
+    case SymbolicVerdict::Kind::Unsupported:
+      v.valuesOpen = "the solver does not encode " + s.why;
+      return;
+    case SymbolicVerdict::Kind::Unknown:
+      v.valuesOpen = "the solver gave up (" + s.why + ")";
+      return;
+    case SymbolicVerdict::Kind::Equal:
+      v.everyValue = true;
+      v.valuesOpen.clear();
+      return;
+    case SymbolicVerdict::Kind::Differs:
+      break;
+  }
+  // The model, confirmed by the evaluator (and the oracle, when asked for).
+  BoundedVerdict confirmed = checkOneDatabase(original, rewritten, s.db, o);
+  addOracleAccount(confirmed, v);
+  if (!confirmed.counterexample && !s.uninterpreted.empty()) {
+    v.valuesOpen = "the solver reads " + s.uninterpreted +
+                   " as any function, and told the plans apart only under a reading that is "
+                   "not SQL's";
+    return;
+  }
+  if (!confirmed.counterexample) {
+    v.valuesOpen = "the solver's database does not tell the plans apart in the evaluator" +
+                   (confirmed.error.empty() ? std::string() : " (" + confirmed.error + ")") +
+                   ": an encoding or evaluator defect";
+    return;
+  }
+  // Fewest rows: drop each row the difference does not need.
+  BoundedOptions plain = o;
+  plain.oracle = false;
+  EquivalenceProbe probe(original, rewritten, plain);
+  rt::Database db = s.db;
+  for (auto& [name, table] : db)
+    for (size_t i = table.rows.size(); i-- > 0;) {
+      rt::Row row = table.rows[i];
+      table.rows.erase(table.rows.begin() + static_cast<long>(i));
+      BoundedVerdict trial;
+      if (probe(db, trial)) continue;
+      table.rows.insert(table.rows.begin() + static_cast<long>(i), std::move(row));
+    }
+  BoundedVerdict last = checkOneDatabase(original, rewritten, db, o);
+  addOracleAccount(last, v);
+  v.safe = false;
+  v.counterexample = std::move(last.counterexample);
+  size_t rows = 0;
+  for (const auto& [name, table] : db) rows = std::max(rows, table.rows.size());
+  v.bound = std::min(v.bound, static_cast<int>(rows) - 1);
+}
+
+BoundedVerdict checkOneDatabase(const PlanNode& original, const PlanNode& rewritten,
+                                const rt::Database& db, const BoundedOptions& o) {
+  BoundedVerdict v;
+  EquivalenceProbe probe(original, rewritten, o);
+  v.databases = 1;
+  if (probe(db, v)) v.safe = false;
   if (o.oracle && !probe.why.empty() && v.oracleSkipped.empty()) v.oracleSkipped = probe.why;
   return v;
 }

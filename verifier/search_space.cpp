@@ -386,4 +386,36 @@ void SearchSpace::keepTables(const std::function<bool(const std::string& table)>
                tables.end());
 }
 
+std::string SearchSpace::domainText() const {
+  bool null = false;
+  std::vector<rt::Value> values;
+  std::set<std::string> seen;
+  for (const auto& t : tables)
+    for (const auto& c : t.columns) {
+      if (!c.varies) continue;
+      for (const auto& v : c.domain) {
+        if (rt::isNull(v)) {
+          null = true;
+          continue;
+        }
+        if (seen.insert(rt::valueKey(v)).second) values.push_back(v);
+      }
+    }
+  std::stable_sort(values.begin(), values.end(), [](const rt::Value& a, const rt::Value& b) {
+    const bool sa = std::holds_alternative<std::string>(a),
+               sb = std::holds_alternative<std::string>(b);
+    if (sa != sb) return sb;
+    return *rt::compare(a, b) < 0;
+  });
+  constexpr size_t kShown = 16;
+  std::string out = "{";
+  if (null) out += "NULL";
+  for (size_t i = 0; i < values.size() && i < kShown; ++i) {
+    if (out.size() > 1) out += ", ";
+    out += rt::sqlLiteral(values[i], Type{});
+  }
+  if (values.size() > kShown) out += ", and " + std::to_string(values.size() - kShown) + " more";
+  return out + "}";
+}
+
 }  // namespace rfguard

@@ -64,6 +64,9 @@ struct SearchSpace {
   /// the rows where none of its columns is NULL. The search skips the others:
   /// "up to bound N" ranges over the databases the schema allows.
   bool admissible(const rt::Database& db) const;
+  /// The values the space's columns draw from, for a verdict's words:
+  /// "{NULL, 0, 1, 5, 'a'}" (numbers in order, then strings; at most 16 shown).
+  std::string domainText() const;
   /// Keeps only the tables `keep` accepts.
   void keepTables(const std::function<bool(const std::string& table)>& keep);
 };

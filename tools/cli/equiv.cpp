@@ -23,6 +23,12 @@ Json resultJson(const EquivResult& r) {
   if (!r.proof.empty()) j["proof"] = r.proof;
   if (!r.subtree.empty()) j["subtree"] = r.subtree;
   if (!r.bounded.limit.empty()) j["limit"] = r.bounded.limit;
+  if (r.proof.empty() && r.reason.empty()) {
+    j["every_value"] = r.bounded.everyValue;
+    if (!r.bounded.domain.empty()) j["domain"] = r.bounded.domain;
+    if (!r.bounded.valuesOpen.empty()) j["values_open"] = r.bounded.valuesOpen;
+    j["solver_ms"] = r.bounded.solverMs;
+  }
   if (!r.bounded.constants.empty()) {
     j["constants"] = r.bounded.constants;
     j["constants_reached"] = r.bounded.constantsReached;
@@ -42,12 +48,17 @@ void resultText(const EquivResult& r, std::ostream& out) {
   if (!r.proof.empty()) {
     out << "equivalent on every database: the same normal form (" << r.proof << ")\n";
   } else if (r.verdict == "equivalent") {
-    out << "equivalent up to bound " << r.bounded.bound << " (" << databasesText(r.bounded) << ", "
-        << durationText(r.ms) << ")\n";
+    out << "equivalent up to bound " << r.bounded.bound << " " << valuesText(r.bounded) << " ("
+        << databasesText(r.bounded) << ", " << durationText(r.ms) << ")\n";
+  } else if (r.verdict == "inconclusive" && r.bounded.bound >= r.requested &&
+             !r.bounded.everyValue) {
+    out << "inconclusive: no difference up to bound " << r.bounded.bound << " "
+        << valuesText(r.bounded) << " (" << databasesText(r.bounded) << ", " << durationText(r.ms)
+        << ")\n";
   } else if (r.verdict == "inconclusive") {
     out << "inconclusive: equivalent up to bound " << r.bounded.bound << " of the " << r.requested
-        << " asked for (" << r.bounded.limit << "; " << databasesText(r.bounded) << ", "
-        << durationText(r.ms) << ")\n";
+        << " asked for " << valuesText(r.bounded) << " (" << r.bounded.limit << "; "
+        << databasesText(r.bounded) << ", " << durationText(r.ms) << ")\n";
   } else if (r.verdict == "error") {
     out << "cannot compare: " << r.reason << "\n";
   } else if (!r.bounded.counterexample) {

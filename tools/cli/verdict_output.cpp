@@ -73,6 +73,13 @@ std::string databasesText(const BoundedVerdict& v) {
   return s + ")";
 }
 
+std::string valuesText(const BoundedVerdict& v) {
+  if (v.everyValue) return "over every value";
+  std::string s =
+      "on values from " + (v.domain.empty() ? std::string("a finite domain") : v.domain);
+  return v.valuesOpen.empty() ? s : s + " (" + v.valuesOpen + ")";
+}
+
 std::string durationText(double ms) {
   char buf[32];
   if (ms >= 1000)

@@ -24,6 +24,9 @@ void oracleText(const BoundedVerdict& v, std::ostream& out);
 /// "87704 databases (by bound: 1: 12, 2: 1200, 3: 86492)": what the search
 /// evaluated, and at which bound (Budgets by --databases repeat on any machine).
 std::string databasesText(const BoundedVerdict& v);
+/// Which values a bounded verdict speaks for: "over every value" (the solver),
+/// or "on values from {NULL, 0, 1} (why the solver did not decide)".
+std::string valuesText(const BoundedVerdict& v);
 /// A duration as people read it: "0.38 ms", "27.5 ms", "412 ms", "27.7 s".
 std::string durationText(double ms);
 /// The same as JSON, or null when SQLite was not consulted.

@@ -1,0 +1,138 @@
+#pragma once
+// Internal to verifier/symbolic*.cpp: plans as lists of symbolic rows over Z3.
+#include <z3++.h>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ir/plan.h"
+
+namespace rfguard::sym {
+
+/// How a value is held: every value is a Z3 integer. A boolean is 0 or 1 (as
+/// the evaluator holds it); a text value is a code whose order is the strings'
+/// order: each string constant's code is a variable, ordered as the constants
+/// are (orderTextCodes), and a decoded model gives each other code a string in
+/// its place. The encoding assumes a string between any two (there is none
+/// between 'a' and 'a' || chr(0)): more databases than exist, so a proof still
+/// holds and a model is confirmed by the evaluator before it counts.
+/// DECIMAL, REAL and DOUBLE are Z3 reals (a DECIMAL(p, s) column an integer
+/// over 10^s): exact arithmetic, where the evaluator rounds doubles; a model is
+/// confirmed by the evaluator before it counts.
+enum class Kind { Int, Bool, Text, Real };
+
+/// `e` as a real.
+inline z3::expr asReal(const z3::expr& e) {
+  return e.is_real() ? e : z3::to_real(e);
+}
+/// Two operands in one sort: reals when either is.
+inline void unify(z3::expr& x, z3::expr& y) {
+  if (x.is_real() != y.is_real()) {
+    x = asReal(x);
+    y = asReal(y);
+  }
+}
+
+/// One value: `v` means nothing when `null` holds.
+struct Val {
+  z3::expr v, null;
+};
+
+/// One symbolic row: it exists in the bag when `present` holds.
+struct Row {
+  z3::expr present;
+  std::vector<Val> cols;
+};
+
+/// A plan node's result: at most rows.size() rows, columns as the node's output.
+struct Rel {
+  std::vector<Row> rows;
+  std::vector<ColumnId> ids;
+  std::vector<Kind> kinds;
+};
+
+/// One table's symbolic rows, shared by every scan of it in either plan.
+struct TableVars {
+  std::vector<std::string> columns;  ///< bare names, in table order
+  std::vector<Type> types;
+  std::vector<Kind> kinds;
+  std::vector<Row> rows;
+};
+
+/// Encodes plans over one context; a table's rows are made the first time a
+/// scan reads it. `gap` names the first construct outside the fragment.
+class Encoder {
+ public:
+  Encoder(z3::context& c, int bound) : constraints(c), c_(c), bound_(bound) {}
+
+  /// The plan's rows; nullopt with `gap` set when it is outside the fragment.
+  std::optional<Rel> plan(const PlanNode& n);
+
+  std::string gap;
+  z3::expr_vector constraints;  ///< keys, NOT NULL, type ranges, rows in order
+  std::map<std::string, TableVars> tables;
+  std::map<std::string, z3::expr> textCodes;  ///< string constants' codes
+  std::set<std::string> uninterpretedUsed;    ///< functions read as any function
+
+  /// True when the two values are the same row value (NULL equals NULL).
+  z3::expr same(const Val& a, const Val& b) const;
+  /// a.v = b.v, in one sort (for non-NULL values).
+  z3::expr equal(const Val& a, const Val& b) const;
+  /// The code of string `s`, a constant of the encoding from now on.
+  z3::expr textCode(const std::string& s);
+  /// Orders the string constants' codes as the strings (call after encoding).
+  void orderTextCodes();
+  /// The value of `e` over one row of `rel`; false with `gap` set.
+  bool value(const Expr& e, const Rel& rel, const Row& row, Val& out, Kind& kind) {
+    return expr(e, Env{&rel, &row, nullptr}, out, kind);
+  }
+
+ private:
+  struct Env {
+    const Rel* rel;
+    const Row* row;
+    const Env* next;
+  };
+  std::optional<Rel> scan(const PlanNode& n);
+  std::optional<Rel> join(const PlanNode& n);
+  std::optional<Rel> aggregate(const PlanNode& n);
+  std::optional<Rel> setOp(const PlanNode& n);
+  std::optional<Rel> values(const PlanNode& n);
+  bool expr(const Expr& e, const Env& env, Val& out, Kind& kind);
+  bool call(const Expr& e, const Env& env, Val& out, Kind& kind);
+  bool literal(const Expr& e, Val& out, Kind& kind);
+  /// `x LIKE 'p%'`, `x LIKE 'p'` and starts_with(x, 'p') as comparisons of
+  /// text in byte order; false when `e` is none of them.
+  bool prefixMatch(const Expr& e, const std::vector<Val>& a, Val& out, Kind& kind);
+  /// A deterministic NULL-strict function outside the fragment as an
+  /// uninterpreted function of its argument values.
+  bool uninterpreted(const Expr& e, const std::vector<Val>& a, Val& out, Kind& kind);
+  /// SQL's truth of a condition: true, not NULL.
+  z3::expr truth(const Val& b) const { return !b.null && b.v != 0; }
+  z3::expr falsity(const Val& b) const { return !b.null && b.v == 0; }
+  Val boolVal(const z3::expr& t, const z3::expr& null) const;
+  /// Rows with the first occurrence of each row value kept (DISTINCT).
+  void distinct(Rel& r) const;
+  bool fail(std::string what);
+  bool subquery(const Expr& e, const Env& env, Val& out, Kind& kind);
+  /// True when a plan returns at most one row on every database (an
+  /// aggregate without keys, under projections and filters).
+  static bool oneRow(const PlanNode& n);
+
+  /// The rows of the queries a subquery expression is inside, innermost last:
+  /// where a column not in the current rows is looked up.
+  std::vector<const Env*> outers_;
+
+  z3::context& c_;
+  int bound_;
+  int names_ = 0;
+};
+
+/// True when `type` is held by the encoding, and how.
+std::optional<Kind> kindOf(const Type& type);
+
+}  // namespace rfguard::sym
