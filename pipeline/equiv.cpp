@@ -247,11 +247,19 @@ EquivResult compareRewrite(const PlanNode& original, const PlanNode& rewritten,
   const Pairs pairs = changedSubtrees(original, rewritten);
   if (auto local = bySubtrees(original, pairs, options)) return *local;
   auto t0 = std::chrono::steady_clock::now();
-  r.bounded = checkEquivalent(original, rewritten, options);
-  if (!r.bounded.counterexample && r.bounded.error.empty() &&
-      (r.bounded.bound < options.bound || !r.bounded.complete))
-    searchAroundChanges(original, rewritten, pairs, options, t0, r.bounded);
-  if (!r.bounded.counterexample && r.bounded.error.empty() && options.everyValue) {
+  // Plans the solver encodes get a short search first (it finds small
+  // counterexamples with the values people read), then the solver; the rest of
+  // the search only when the solver does not decide.
+  const bool encoded = options.everyValue && everyValueGap(original, rewritten).empty();
+  BoundedOptions first = options;
+  if (encoded) {
+    first.maxDatabases = std::min<uint64_t>(options.maxDatabases, kQuickDatabases);
+    first.seconds = options.seconds / 4;
+  }
+  r.bounded = checkEquivalent(original, rewritten, first);
+  auto shortOfBound = [&] { return r.bounded.bound < options.bound || !r.bounded.complete; };
+  const auto open = [&] { return !r.bounded.counterexample && r.bounded.error.empty(); };
+  if (open() && options.everyValue) {
     checkEveryValue(original, rewritten, options, r.bounded);
     // The solver covered every database up to the bound (a LIMIT window no
     // such database passes still leaves the question open: constantsReached).
@@ -260,6 +268,17 @@ EquivResult compareRewrite(const PlanNode& original, const PlanNode& rewritten,
       r.bounded.complete = true;
       r.bounded.limit.clear();
     }
+  }
+  if (open() && !r.bounded.everyValue && shortOfBound()) {
+    if (encoded) {  // the whole search after all, keeping the solver's account
+      BoundedVerdict solver = r.bounded;
+      r.bounded = checkEquivalent(original, rewritten, options);
+      r.bounded.valuesOpen = solver.valuesOpen;
+      r.bounded.solverMs = solver.solverMs;
+      addOracleAccount(solver, r.bounded);
+    }
+    if (open() && shortOfBound())
+      searchAroundChanges(original, rewritten, pairs, options, t0, r.bounded);
   }
   if (r.bounded.counterexample) {
     r.verdict = "different";

@@ -119,6 +119,14 @@ std::vector<BoundedVerdict> checkFilters(const PlanNode& root, const BoundedOpti
 BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritten,
                                const BoundedOptions& options);
 
+/// The database budget of the short search an equivalence check makes before
+/// the solver, for plans the solver encodes (pipeline/equiv.h).
+inline constexpr uint64_t kQuickDatabases = 20000;
+
+/// The first construct of either plan the solver does not encode
+/// (verifier/symbolic.h), or "" when it encodes both.
+std::string everyValueGap(const PlanNode& original, const PlanNode& rewritten);
+
 /// Completes an equivalence check that found no counterexample over every value
 /// up to `options.bound` rows per table (verifier/symbolic.h): sets `everyValue`
 /// when the solver shows no values tell the plans apart; or a counterexample,

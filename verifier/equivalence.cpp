@@ -100,6 +100,11 @@ BoundedVerdict checkEquivalent(const PlanNode& original, const PlanNode& rewritt
   return v;
 }
 
+std::string everyValueGap(const PlanNode& original, const PlanNode& rewritten) {
+  std::string gap = symbolicGap(original);
+  return gap.empty() ? symbolicGap(rewritten) : gap;
+}
+
 void checkEveryValue(const PlanNode& original, const PlanNode& rewritten, const BoundedOptions& o,
                      BoundedVerdict& v) {
   const SymbolicVerdict s = symbolicCompare(original, rewritten, o.bound, o.seconds);

@@ -302,6 +302,11 @@ std::optional<Rel> Encoder::join(const PlanNode& n) {
   if (!left) return std::nullopt;
   auto right = plan(*n.children[1]);
   if (!right) return std::nullopt;
+  if (left->rows.size() * right->rows.size() > kMaxPairs)
+    return fail("a join of " + std::to_string(left->rows.size()) + " by " +
+                std::to_string(right->rows.size()) + " symbolic rows at " + nodeRef(n) +
+                ", more than the solver takes"),
+           std::nullopt;
   const JoinTypeInfo& info = joinInfo(n.joinType);
   // The condition's value for each pair (true when there is none).
   std::vector<std::vector<Val>> cond(left->rows.size());
@@ -590,7 +595,9 @@ bool Encoder::subquery(const Expr& e, const Env& env, Val& out, Kind& kind) {
   Val x{c_.int_val(0), c_.bool_val(false)};
   Kind xk = Kind::Int;
   if (e.subquery == SubqueryKind::In && !expr(*e.args[0], env, x, xk)) return false;
-  // The subquery's rows for this row of the query around it.
+  // The subquery's rows for this row of the query around it (encoded again
+  // for each: at most kMaxSubqueries in all).
+  if (++subqueries_ > kMaxSubqueries) return fail("subqueries encoded for too many rows");
   outers_.push_back(&env);
   auto rel = plan(*e.plan);
   outers_.pop_back();

@@ -63,6 +63,12 @@ struct TableVars {
   std::vector<Row> rows;
 };
 
+/// The most row pairs a join is encoded with, and the most subquery
+/// encodings (one per row of the query around it): beyond them the plans are
+/// outside the fragment, not a formula too large to decide.
+inline constexpr size_t kMaxPairs = 4096;
+inline constexpr int kMaxSubqueries = 256;
+
 /// Encodes plans over one context; a table's rows are made the first time a
 /// scan reads it. `gap` names the first construct outside the fragment.
 class Encoder {
@@ -126,6 +132,7 @@ class Encoder {
   /// The rows of the queries a subquery expression is inside, innermost last:
   /// where a column not in the current rows is looked up.
   std::vector<const Env*> outers_;
+  int subqueries_ = 0;
 
   z3::context& c_;
   int bound_;
