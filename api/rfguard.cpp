@@ -298,6 +298,9 @@ EquivVerdict Plans::equivalent(const Plans& original, size_t i, const Plans& rew
   out.proof = r.proof;
   out.subtree = r.subtree;
   out.around = r.bounded.around;
+  out.everyValue = r.bounded.everyValue;
+  out.domain = r.bounded.domain;
+  out.valuesOpen = r.bounded.valuesOpen;
   return out;
 }
 

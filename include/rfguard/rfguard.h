@@ -105,7 +105,8 @@ struct CheckVerdict {
 /// Whether one plan is equal to another on every database up to a bound (docs/equiv.md).
 struct EquivVerdict {
   /// "equivalent", "different", "inconclusive" (the search stopped below the
-  /// bound asked for: `limit` says why) or "error" (`reason` says why).
+  /// bound asked for: `limit` says why; or the solver did not cover every
+  /// value: `valuesOpen` says why) or "error" (`reason` says why).
   std::string verdict;
   int bound = 0;                  ///< reached; when different, the counterexample's rows per table
   int requestedBound = 0;         ///< CheckSettings::bound
@@ -126,6 +127,11 @@ struct EquivVerdict {
   /// When not empty: the counterexample came from the search around the changed
   /// subtrees (docs/equiv.md), and this says from which.
   std::string around;
+  /// The solver showed that no values tell the plans apart up to `bound`
+  /// (docs/equiv.md, "Every value"): what "equivalent" after a search needs.
+  bool everyValue = false;
+  std::string domain;      ///< the values the search drew from: "{NULL, 0, 1, 'a'}"
+  std::string valuesOpen;  ///< why not every value is covered, when it is not
 };
 
 /// One verifier finding (codes: docs/findings.md).

@@ -241,6 +241,22 @@ TEST_CASE("equiv: the C++ API's call") {
   api::EquivVerdict local = Plans::equivalent(*twice.plans, 0, *twice.plans, 1, searched);
   CHECK(local.verdict == "equivalent");
   CHECK(local.subtree.rfind("filter #", 0) == 0);
+  CHECK(local.everyValue);  // the solver's word: no values tell them apart
+  CHECK(local.valuesOpen.empty());
+  // A window is outside the solver's fragment: the API says inconclusive, and why.
+  auto window = Plans::loadSql(
+      kSchema +
+          "SELECT k, r FROM (SELECT k, rank() OVER (PARTITION BY k ORDER BY v) AS r FROM a) q "
+          "WHERE k = 1;"
+          "SELECT k, r FROM (SELECT k, rank() OVER (PARTITION BY k ORDER BY v) AS r FROM a "
+          "WHERE k = 1) q;",
+      "q.sql");
+  REQUIRE(window.plans);
+  api::EquivVerdict open = Plans::equivalent(*window.plans, 0, *window.plans, 1, searched);
+  CHECK(open.verdict == "inconclusive");
+  CHECK_FALSE(open.everyValue);
+  CHECK(open.valuesOpen.find("window functions") != std::string::npos);
+  CHECK(open.domain.find("NULL") != std::string::npos);
 }
 
 TEST_CASE("equiv: every broken rule is refuted where it is certainly unsound") {
