@@ -141,5 +141,7 @@ class Encoder {
 
 /// True when `type` is held by the encoding, and how.
 std::optional<Kind> kindOf(const Type& type);
+/// The values a column of an integer type (or BOOLEAN, DATE) holds.
+std::pair<int64_t, int64_t> rangeOf(const Type& t);
 
 }  // namespace rfguard::sym
