@@ -41,6 +41,9 @@ struct BoundedOptions {
   /// Equivalence checks that find no counterexample then ask the solver
   /// (verifier/symbolic.h) about every value up to the bound; false: the search only.
   bool everyValue = true;
+  /// The solver's budget in seconds (as Z3 resource units, verifier/symbolic.h);
+  /// 0: `seconds`.
+  double solverSeconds = 0;
   /// Called every 256 databases of a search: the bound, databases so far, seconds.
   std::function<void(int bound, uint64_t databases, double seconds)> progress;
 };

@@ -107,7 +107,8 @@ std::string everyValueGap(const PlanNode& original, const PlanNode& rewritten) {
 
 void checkEveryValue(const PlanNode& original, const PlanNode& rewritten, const BoundedOptions& o,
                      BoundedVerdict& v) {
-  const SymbolicVerdict s = symbolicCompare(original, rewritten, o.bound, o.seconds);
+  const SymbolicVerdict s = symbolicCompare(original, rewritten, o.bound,
+                                            o.solverSeconds > 0 ? o.solverSeconds : o.seconds);
   v.solverMs = s.ms;
   switch (s.kind) {
     case SymbolicVerdict::Kind::Unsupported:

@@ -99,6 +99,9 @@ BoundedOptions boundedOptions(const EquivArgs& args) {
   BoundedOptions bo;
   bo.bound = args.bound;
   bo.seconds = args.seconds;
+  // --databases alone leaves no clock: the solver then has the resource count
+  // of the default budget, which is the same on any machine too.
+  bo.solverSeconds = args.seconds >= 1e9 ? BoundedOptions{}.seconds : args.seconds;
   bo.maxDatabases = args.databases;
   bo.oracle = args.oracle != "none";
   bo.oracleFactory = engine::oracleFactory(args.oracle);
