@@ -5,7 +5,6 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <cstdio>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -44,79 +43,9 @@ bool fixedOrder(const PlanNode& root) {
 z3::expr copies(z3::context& c, const sym::Encoder& enc, const sym::Rel& r, const sym::Row& t) {
   z3::expr_vector terms(c);
   terms.push_back(c.int_val(0));
-  for (const auto& row : r.rows) {
-    z3::expr eq = row.present;
-    for (size_t k = 0; k < t.cols.size(); ++k) eq = eq && enc.same(row.cols[k], t.cols[k]);
-    terms.push_back(z3::ite(eq, c.int_val(1), c.int_val(0)));
-  }
+  for (const auto& row : r.rows)
+    terms.push_back(z3::ite(row.present && enc.sameRow(row, t), c.int_val(1), c.int_val(0)));
   return z3::sum(terms);
-}
-
-/// A short string strictly between `lo` and `hi` in byte order (either may be
-/// absent: no bound), preferring printable characters; nullopt when there is none.
-std::optional<std::string> between(const std::optional<std::string>& lo,
-                                   const std::optional<std::string>& hi) {
-  const std::string base = lo ? *lo : "";
-  static const std::string kChars = "abcdefghijklmnopqrstuvwxyz0123456789";
-  for (char c : kChars)
-    if (!hi || base + c < *hi) return base + c;
-  for (int c = 1; c < 256; ++c)
-    if (!hi || base + static_cast<char>(c) < *hi) return base + static_cast<char>(c);
-  return std::nullopt;
-}
-
-/// The model's database: every table the plans read, its present rows. A text
-/// code becomes its constant, or a string in its place among them; nullopt when
-/// no string fits (the encoding's dense order has no such gap in byte order).
-std::optional<rt::Database> decode(const sym::Encoder& enc, const z3::model& m) {
-  auto num = [&](const z3::expr& e) { return m.eval(e, true).get_numeral_int64(); };
-  // Every code in the model, with the constant it is, if any.
-  std::map<int64_t, std::optional<std::string>> codes;
-  for (const auto& [s, code] : enc.textCodes) codes[num(code)] = s;
-  for (const auto& [name, t] : enc.tables)
-    for (const auto& row : t.rows)
-      for (size_t j = 0; j < t.columns.size(); ++j)
-        if (t.kinds[j] == sym::Kind::Text) codes.try_emplace(num(row.cols[j].v));
-  std::map<int64_t, std::string> text;
-  std::optional<std::string> last;  // the string of the code before
-  for (auto it = codes.begin(); it != codes.end(); ++it) {
-    if (it->second) {
-      text[it->first] = *it->second;
-      last = it->second;
-      continue;
-    }
-    std::optional<std::string> next;  // the next constant above
-    for (auto up = std::next(it); up != codes.end() && !next; ++up) next = up->second;
-    auto s = between(last, next);
-    if (!s) return std::nullopt;
-    text[it->first] = *s;
-    last = s;
-  }
-  rt::Database db;
-  for (const auto& [name, t] : enc.tables) {
-    rt::Table& out = db[name];
-    out.columns = t.columns;
-    for (const auto& row : t.rows) {
-      if (!m.eval(row.present, true).is_true()) continue;
-      rt::Row r;
-      for (size_t j = 0; j < t.columns.size(); ++j) {
-        if (m.eval(row.cols[j].null, true).is_true()) {
-          r.push_back(rt::null());
-          continue;
-        }
-        if (t.kinds[j] == sym::Kind::Real) {  // the evaluator's double
-          std::string d = m.eval(row.cols[j].v, true).get_decimal_string(20);
-          if (!d.empty() && d.back() == '?') d.pop_back();
-          r.push_back(rt::Value(std::stod(d)));
-          continue;
-        }
-        const int64_t v = num(row.cols[j].v);
-        r.push_back(t.kinds[j] == sym::Kind::Text ? rt::Value(text[v]) : rt::Value(v));
-      }
-      out.rows.push_back(std::move(r));
-    }
-  }
-  return db;
 }
 
 /// The rows of a plan whose ORDER BY fixes its result's order, each with its
@@ -124,10 +53,11 @@ std::optional<rt::Database> decode(const sym::Encoder& enc, const z3::model& m) 
 /// carry them (the first `used` keys). When these bags are equal, the second
 /// plan's ordered answers are ones the first allows (refinesOrdering).
 std::optional<sym::Rel> withSortKeys(sym::Encoder& enc, const PlanNode& root, size_t used) {
-  std::vector<const PlanNode*> projects;  // row by row, so a LIMIT among them is skipped
-  const PlanNode* n = &root;
-  for (; n->op == PlanOp::Project || n->op == PlanOp::Limit; n = n->children[0].get())
-    if (n->op == PlanOp::Project) projects.push_back(n);
+  const PlanNode* limit = nullptr;
+  const PlanNode* n = &underRoot(root, &limit);
+  std::vector<const PlanNode*> projects;  // row by row, so the LIMIT among them is skipped
+  for (const PlanNode* p = &root; p != n; p = p->children[0].get())
+    if (p->op == PlanOp::Project) projects.push_back(p);
   auto rel = enc.plan(*n->children[0]);
   if (!rel) return std::nullopt;
   std::vector<std::vector<sym::Val>> keys(rel->rows.size());
@@ -141,24 +71,8 @@ std::optional<sym::Rel> withSortKeys(sym::Encoder& enc, const PlanNode& root, si
       keys[i].push_back(v);
       if (i == 0) keyKinds.push_back(kind);
     }
-  for (size_t p = projects.size(); p-- > 0;) {
-    sym::Rel next;
-    for (const auto& c : projects[p]->output) next.ids.push_back(c.id);
-    for (const auto& row : rel->rows) {
-      sym::Row r{row.present, {}};
-      next.kinds.clear();
-      for (const auto& ne : projects[p]->exprs) {
-        sym::Val v{enc.constraints.ctx().int_val(0), enc.constraints.ctx().bool_val(false)};
-        sym::Kind kind;
-        if (!enc.value(*ne.expr, *rel, row, v, kind)) return std::nullopt;
-        r.cols.push_back(v);
-        next.kinds.push_back(kind);
-      }
-      next.rows.push_back(std::move(r));
-    }
-    if (rel->rows.empty()) return std::nullopt;  // bound >= 1 always gives rows
-    rel = std::move(next);
-  }
+  for (size_t p = projects.size(); p-- > 0 && rel;) rel = enc.project(*projects[p], *rel);
+  if (!rel) return std::nullopt;
   for (size_t i = 0; i < rel->rows.size(); ++i)
     rel->rows[i].cols.insert(rel->rows[i].cols.end(), keys[i].begin(), keys[i].end());
   rel->kinds.insert(rel->kinds.end(), keyKinds.begin(), keyKinds.end());
@@ -232,52 +146,6 @@ unsigned budget(double seconds) {
   return static_cast<unsigned>(std::clamp(seconds * kResourcePerSecond, 1e4, 4e9));
 }
 
-/// Fixes the encoding's tables to `db`'s rows: a row of `db` per symbolic row,
-/// the rest absent. False when a table has more rows than the encoding.
-bool fix(z3::context& c, sym::Encoder& enc, z3::solver& s, const rt::Database& db) {
-  for (auto& [name, t] : enc.tables) {
-    auto it = db.find(name);
-    const size_t n = it == db.end() ? 0 : it->second.rows.size();
-    if (n > t.rows.size()) return false;
-    for (size_t i = 0; i < t.rows.size(); ++i) {
-      const sym::Row& row = t.rows[i];
-      if (i >= n) {
-        s.add(!row.present);
-        continue;
-      }
-      s.add(row.present);
-      const rt::Table& table = it->second;
-      for (size_t j = 0; j < t.columns.size(); ++j) {
-        size_t at = 0;
-        while (at < table.columns.size() && table.columns[at] != t.columns[j]) ++at;
-        if (at == table.columns.size()) return false;
-        const rt::Value& v = table.rows[i][at];
-        if (rt::isNull(v)) {
-          s.add(row.cols[j].null);
-        } else if (auto x = std::get_if<int64_t>(&v)) {
-          s.add(!row.cols[j].null &&
-                sym::asReal(row.cols[j].v) == c.real_val(std::to_string(*x).c_str()));
-        } else if (auto d = std::get_if<double>(&v)) {
-          // A decimal column's value to its scale; a double's as printed.
-          char buf[64];
-          const Type& type = t.types[j];
-          if (type.kind == TypeKind::Decimal)
-            std::snprintf(buf, sizeof buf, "%.*f", type.scale, *d);
-          else
-            std::snprintf(buf, sizeof buf, "%.17g", *d);
-          if (std::string(buf).find_first_of("eEn") != std::string::npos) return false;
-          s.add(!row.cols[j].null && sym::asReal(row.cols[j].v) == c.real_val(buf));
-        } else if (auto str = std::get_if<std::string>(&v)) {
-          s.add(!row.cols[j].null && row.cols[j].v == enc.textCode(*str));
-        } else {
-          return false;
-        }
-      }
-    }
-  }
-  return true;
-}
-
 SymbolicVerdict compare(const PlanNode& a, const PlanNode& b, int bound, double seconds,
                         const rt::Database* fixed) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -343,7 +211,7 @@ SymbolicVerdict compare(const PlanNode& a, const PlanNode& b, int bound, double 
     z3::params p(c);
     p.set("rlimit", budget(seconds));
     s.set(p);
-    if (fixed && !fix(c, enc, s, *fixed)) {
+    if (fixed && !sym::fix(c, enc, s, *fixed)) {
       out.why = "a database of more rows, or of other columns, than the encoding";
       return done();
     }
@@ -417,7 +285,7 @@ SymbolicVerdict compare(const PlanNode& a, const PlanNode& b, int bound, double 
       s.pop();
       if (small) break;
     }
-    auto db = decode(enc, m);
+    auto db = sym::decode(enc, m);
     if (!db) {
       out.kind = SymbolicVerdict::Kind::Unknown;
       out.why = "no strings in byte order fit the solver's model";

@@ -62,19 +62,45 @@ Val Encoder::boolVal(const z3::expr& t, const z3::expr& null) const {
   return Val{z3::ite(t, c_.int_val(1), c_.int_val(0)), null};
 }
 
+z3::expr Encoder::sameRow(const Row& a, const Row& b) const {
+  z3::expr eq = c_.bool_val(true);
+  for (size_t k = 0; k < a.cols.size(); ++k) eq = eq && same(a.cols[k], b.cols[k]);
+  return eq;
+}
+
 void Encoder::distinct(Rel& r) const {
   std::vector<z3::expr> first;
   for (size_t i = 0; i < r.rows.size(); ++i) {
     z3::expr keep = r.rows[i].present;
-    for (size_t j = 0; j < i; ++j) {
-      z3::expr eq = r.rows[j].present;
-      for (size_t k = 0; k < r.ids.size(); ++k)
-        eq = eq && same(r.rows[i].cols[k], r.rows[j].cols[k]);
-      keep = keep && !eq;
-    }
+    for (size_t j = 0; j < i; ++j)
+      keep = keep && !(r.rows[j].present && sameRow(r.rows[i], r.rows[j]));
     first.push_back(keep);
   }
   for (size_t i = 0; i < r.rows.size(); ++i) r.rows[i].present = first[i];
+}
+
+std::optional<Rel> Encoder::project(const PlanNode& n, const Rel& in) {
+  Rel out;
+  for (const auto& c : n.output) out.ids.push_back(c.id);
+  for (const auto& row : in.rows) {
+    Row r{row.present, {}};
+    out.kinds.clear();
+    for (const auto& ne : n.exprs) {
+      Val v{c_.int_val(0), c_.bool_val(false)};
+      Kind k;
+      if (!expr(*ne.expr, Env{&in, &row, nullptr}, v, k)) return std::nullopt;
+      r.cols.push_back(v);
+      out.kinds.push_back(k);
+    }
+    out.rows.push_back(std::move(r));
+  }
+  if (in.rows.empty())
+    for (const auto& ne : n.exprs) {
+      auto k = kindOf(ne.expr->type);
+      if (!k) return fail("a value of type " + ne.expr->type.toString()), std::nullopt;
+      out.kinds.push_back(*k);
+    }
+  return out;
 }
 
 std::optional<Rel> Encoder::plan(const PlanNode& n) {
@@ -95,27 +121,7 @@ std::optional<Rel> Encoder::plan(const PlanNode& n) {
     case PlanOp::Project: {
       auto in = plan(*n.children[0]);
       if (!in) return std::nullopt;
-      Rel out;
-      for (const auto& c : n.output) out.ids.push_back(c.id);
-      for (const auto& row : in->rows) {
-        Row r{row.present, {}};
-        out.kinds.clear();
-        for (const auto& ne : n.exprs) {
-          Val v{c_.int_val(0), c_.bool_val(false)};
-          Kind k;
-          if (!expr(*ne.expr, Env{&*in, &row, nullptr}, v, k)) return std::nullopt;
-          r.cols.push_back(v);
-          out.kinds.push_back(k);
-        }
-        out.rows.push_back(std::move(r));
-      }
-      if (in->rows.empty())
-        for (const auto& ne : n.exprs) {
-          auto k = kindOf(ne.expr->type);
-          if (!k) return fail("a value of type " + ne.expr->type.toString()), std::nullopt;
-          out.kinds.push_back(*k);
-        }
-      return out;
+      return project(n, *in);
     }
     case PlanOp::Sort: {  // a bag has no order; an order the result keeps is compared elsewhere
       auto in = plan(*n.children[0]);
@@ -449,11 +455,6 @@ std::optional<Rel> Encoder::setOp(const PlanNode& n) {
   Rel out;
   out.kinds = ins[0].kinds;
   for (const auto& c : n.output) out.ids.push_back(c.id);
-  auto rowSame = [&](const Row& a, const Row& b) {
-    z3::expr eq = c_.bool_val(true);
-    for (size_t k = 0; k < a.cols.size(); ++k) eq = eq && same(a.cols[k], b.cols[k]);
-    return eq;
-  };
   if (n.op == PlanOp::Union) {
     for (const auto& r : ins) out.rows.insert(out.rows.end(), r.rows.begin(), r.rows.end());
     if (!n.all) distinct(out);
@@ -469,11 +470,11 @@ std::optional<Rel> Encoder::setOp(const PlanNode& n) {
     z3::expr_vector before(c_), copies(c_);
     before.push_back(c_.int_val(1));
     for (size_t j = 0; j < i; ++j)
-      before.push_back(z3::ite(a.rows[j].present && rowSame(a.rows[i], a.rows[j]), c_.int_val(1),
+      before.push_back(z3::ite(a.rows[j].present && sameRow(a.rows[i], a.rows[j]), c_.int_val(1),
                                c_.int_val(0)));
     copies.push_back(c_.int_val(0));
     for (const auto& r : b.rows)
-      copies.push_back(z3::ite(r.present && rowSame(a.rows[i], r), c_.int_val(1), c_.int_val(0)));
+      copies.push_back(z3::ite(r.present && sameRow(a.rows[i], r), c_.int_val(1), c_.int_val(0)));
     const z3::expr k = z3::sum(before), m = z3::sum(copies);
     z3::expr keep = n.all ? (intersect ? k <= m : k > m) : (intersect ? m > 0 : m == 0);
     out.rows.push_back(Row{a.rows[i].present && keep, a.rows[i].cols});

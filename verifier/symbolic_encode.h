@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "evaluation/evaluator.h"
 #include "ir/plan.h"
 
 namespace rfguard::sym {
@@ -88,6 +89,10 @@ class Encoder {
   z3::expr same(const Val& a, const Val& b) const;
   /// a.v = b.v, in one sort (for non-NULL values).
   z3::expr equal(const Val& a, const Val& b) const;
+  /// True when the two rows hold the same values column by column (`same`).
+  z3::expr sameRow(const Row& a, const Row& b) const;
+  /// The rows of `in` through Project node `n`'s expressions.
+  std::optional<Rel> project(const PlanNode& n, const Rel& in);
   /// The code of string `s`, a constant of the encoding from now on.
   z3::expr textCode(const std::string& s);
   /// Orders the string constants' codes as the strings (call after encoding).
@@ -138,6 +143,15 @@ class Encoder {
   int bound_;
   int names_ = 0;
 };
+
+/// The model's database: every table the plans read, its present rows. A text
+/// code becomes its constant, or a string in its place among them, in byte
+/// order; nullopt when no string fits (verifier/symbolic_db.cpp).
+std::optional<rt::Database> decode(const Encoder& enc, const z3::model& m);
+/// Pins the encoding's tables to `db`'s rows on `s`: a row of `db` per symbolic
+/// row, the rest absent. False when a table has more rows, or other columns,
+/// than the encoding.
+bool fix(z3::context& c, Encoder& enc, z3::solver& s, const rt::Database& db);
 
 /// True when `type` is held by the encoding, and how.
 std::optional<Kind> kindOf(const Type& type);
