@@ -146,19 +146,32 @@ createTable
     (WITH LPAREN opts+=tableOption (COMMA opts+=tableOption)* RPAREN)?
   ;
 
+// A constraint may be named (CONSTRAINT name); the name is not kept.
+// FOREIGN, REFERENCES, CHECK and CONSTRAINT are reserved, as in PostgreSQL.
 tableElement
   : column=columnDef
-  | PRIMARY KEY LPAREN keys+=identifier (COMMA keys+=identifier)* RPAREN
-  | UNIQUE LPAREN unique+=identifier (COMMA unique+=identifier)* RPAREN
+  | (CONSTRAINT cname=identifier)?
+    ( PRIMARY KEY LPAREN keys+=identifier (COMMA keys+=identifier)* RPAREN
+    | UNIQUE LPAREN unique+=identifier (COMMA unique+=identifier)* RPAREN
+    | FOREIGN KEY LPAREN fk+=identifier (COMMA fk+=identifier)* RPAREN ref=references
+    | CHECK LPAREN check=expr RPAREN
+    )
   ;
 
 columnDef : name=identifier type=typeName constraints+=columnConstraint* ;
 
 columnConstraint
-  : NOT NULL_       # notNullConstraint
-  | NULL_           # nullConstraint
-  | PRIMARY KEY    # primaryKeyConstraint
-  | UNIQUE         # uniqueConstraint
+  : NOT NULL_                                                     # notNullConstraint
+  | NULL_                                                         # nullConstraint
+  | (CONSTRAINT cname=identifier)? PRIMARY KEY                    # primaryKeyConstraint
+  | (CONSTRAINT cname=identifier)? UNIQUE                         # uniqueConstraint
+  | (CONSTRAINT cname=identifier)? ref=references                 # referencesConstraint
+  | (CONSTRAINT cname=identifier)? CHECK LPAREN check=expr RPAREN # checkConstraint
+  ;
+
+// The referenced table and columns (its primary key when none are named).
+references
+  : REFERENCES table=identifier (LPAREN columns+=identifier (COMMA columns+=identifier)* RPAREN)?
   ;
 
 tableOption : key=identifier EQ value=literal ;
@@ -395,6 +408,8 @@ ASC : A S C ;
 BETWEEN : B E T W E E N ;
 BY : B Y ;
 CASE : C A S E ;
+CHECK : C H E C K ;
+CONSTRAINT : C O N S T R A I N T ;
 CAST : C A S T ;
 CREATE : C R E A T E ;
 CROSS : C R O S S ;
@@ -411,6 +426,7 @@ EXTRACT : E X T R A C T ;
 FALSE : F A L S E ;
 FETCH : F E T C H ;
 FIRST : F I R S T ;
+FOREIGN : F O R E I G N ;
 FOR : F O R ;
 FROM : F R O M ;
 FULL : F U L L ;
@@ -430,6 +446,7 @@ LIKE : L I K E ;
 VALUES : V A L U E S ;
 VARYING : V A R Y I N G ;
 RANGE : R A N G E ;
+REFERENCES : R E F E R E N C E S ;
 UNBOUNDED : U N B O U N D E D ;
 PRECEDING : P R E C E D I N G ;
 FOLLOWING : F O L L O W I N G ;

@@ -61,8 +61,77 @@ bool setOption(TableDef& t, const std::string& key, P::LiteralContext* value, Bi
 
 }  // namespace
 
+bool Binder::bindForeignKey(TableDef& t, const std::vector<P::IdentifierContext*>& columns,
+                            P::ReferencesContext* ref) {
+  ForeignKey fk;
+  for (auto* id : columns) {
+    if (t.columnIndex(identText(id)) < 0)
+      return error(id, "foreign key column " + identText(id) + " is not defined"), false;
+    fk.columns.push_back(identText(id));
+  }
+  fk.refTable = identText(ref->table);
+  // A table may reference itself (a manager's id among the employees').
+  const TableDef* parent = fk.refTable == t.name ? &t : catalog.table(fk.refTable);
+  if (!parent)
+    return error(ref->table, "referenced table " + fk.refTable + " is not defined"), false;
+  const std::vector<std::string> pk = parent->primaryKeyColumns();
+  if (ref->columns.empty()) {
+    if (pk.empty())
+      return error(ref->table, fk.refTable + " has no primary key: name the referenced columns"),
+             false;
+    fk.refColumns = pk;
+  }
+  for (auto* id : ref->columns) {
+    if (parent->columnIndex(identText(id)) < 0)
+      return error(id, fk.refTable + " has no column " + identText(id)), false;
+    fk.refColumns.push_back(identText(id));
+  }
+  if (fk.refColumns.size() != fk.columns.size())
+    return error(ref, "the foreign key has " + std::to_string(fk.columns.size()) +
+                          " columns but references " + std::to_string(fk.refColumns.size())),
+           false;
+  // As SQL requires: the referenced columns are a key, so a row references one row.
+  if (!parent->isKey(fk.refColumns))
+    return error(ref, "the referenced columns of " + fk.refTable +
+                          " are not its primary key or a UNIQUE set"),
+           false;
+  for (size_t i = 0; i < fk.columns.size(); ++i) {
+    const Type& a = t.columns[static_cast<size_t>(t.columnIndex(fk.columns[i]))].type;
+    const Type& b =
+        parent->columns[static_cast<size_t>(parent->columnIndex(fk.refColumns[i]))].type;
+    if (a.isString() != b.isString() || a.isNumeric() != b.isNumeric())
+      return error(ref, "foreign key column " + fk.columns[i] + " (" + a.toString() +
+                            ") cannot reference " + fk.refTable + "." + fk.refColumns[i] + " (" +
+                            b.toString() + ")"),
+             false;
+  }
+  t.foreignKeys.push_back(std::move(fk));
+  return true;
+}
+
+bool Binder::bindCheck(TableDef& t, P::ExprContext* check) {
+  // The table's columns under its own name; a column's id is its bare name.
+  Scope scope;
+  RelScope rel{t.name, {}};
+  for (const auto& c : t.columns)
+    rel.columns.push_back({c.name, ColumnId(c.name), c.type, c.nullable});
+  scope.rels.push_back(std::move(rel));
+  BlockState block;  // no aggregates, no windows
+  ExprPtr e = bindExpr(check, scope, block);
+  if (failed()) return false;
+  if (hasSubquery(*e)) return error(check, "a CHECK constraint cannot hold a subquery"), false;
+  if (!isDeterministic(*e)) return error(check, "a CHECK constraint must be deterministic"), false;
+  if (e->type.kind != TypeKind::Boolean && !(e->kind == ExprKind::Literal && e->isNull))
+    return error(check, "a CHECK constraint is a condition, not " + e->type.toString()), false;
+  t.checks.push_back(std::move(e));
+  return true;
+}
+
 void Binder::bindCreateTable(P::CreateTableContext* ctx) {
   TableDef t;
+  // Bound once every column is known: a constraint may name a later column.
+  std::vector<std::pair<std::vector<P::IdentifierContext*>, P::ReferencesContext*>> refs;
+  std::vector<P::ExprContext*> checks;
   t.name = identText(ctx->name);
   t.loc = locOf(ctx);
   for (auto* el : ctx->elements) {
@@ -77,8 +146,18 @@ void Binder::bindCreateTable(P::CreateTableContext* ctx) {
         if (alt<P::NotNullConstraintContext>(k)) c.nullable = false;
         if (alt<P::PrimaryKeyConstraintContext>(k)) c.primaryKey = true, c.nullable = false;
         if (alt<P::UniqueConstraintContext>(k)) t.uniqueKeys.push_back({c.name});
+        if (auto* r = alt<P::ReferencesConstraintContext>(k)) refs.push_back({{cd->name}, r->ref});
+        if (auto* ch = alt<P::CheckConstraintContext>(k)) checks.push_back(ch->check);
       }
       t.columns.push_back(c);
+      continue;
+    }
+    if (el->ref) {
+      refs.push_back({el->fk, el->ref});
+      continue;
+    }
+    if (el->check) {
+      checks.push_back(el->check);
       continue;
     }
     if (!el->unique.empty()) {
@@ -102,6 +181,10 @@ void Binder::bindCreateTable(P::CreateTableContext* ctx) {
     if (!setOption(t, identText(opt->key), opt->value, *this)) return;
   if (catalog.table(t.name) || catalog.view(t.name))
     return error(ctx->name, "relation " + t.name + " already exists");
+  for (const auto& [columns, ref] : refs)
+    if (!bindForeignKey(t, columns, ref)) return;
+  for (auto* check : checks)
+    if (!bindCheck(t, check)) return;
   catalog.addTable(std::move(t));
 }
 

@@ -107,6 +107,12 @@ class Binder {
 
   /// Applies CREATE TABLE to the catalog.
   void bindCreateTable(rfsql::RfSqlParser::CreateTableContext* ctx);
+  /// Adds a FOREIGN KEY of `columns` to `t` (false after an error).
+  bool bindForeignKey(TableDef& t,
+                      const std::vector<rfsql::RfSqlParser::IdentifierContext*>& columns,
+                      rfsql::RfSqlParser::ReferencesContext* ref);
+  /// Adds a CHECK constraint to `t` (false after an error).
+  bool bindCheck(TableDef& t, rfsql::RfSqlParser::ExprContext* check);
   /// Applies CREATE VIEW to the catalog; `sql` is the text of its query.
   void bindCreateView(rfsql::RfSqlParser::CreateViewContext* ctx, const std::string& sql,
                       SourceLoc queryLoc);

@@ -1,11 +1,32 @@
 #include "ir/catalog.h"
 
+#include <algorithm>
+
 namespace rfguard {
 
 int TableDef::columnIndex(const std::string& n) const {
   for (size_t i = 0; i < columns.size(); ++i)
     if (columns[i].name == n) return static_cast<int>(i);
   return -1;
+}
+
+std::vector<std::string> TableDef::primaryKeyColumns() const {
+  std::vector<std::string> out;
+  for (const auto& c : columns)
+    if (c.primaryKey) out.push_back(c.name);
+  return out;
+}
+
+bool TableDef::isKey(std::vector<std::string> names) const {
+  auto sorted = [](std::vector<std::string> v) {
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  names = sorted(std::move(names));
+  const auto pk = primaryKeyColumns();
+  bool key = !pk.empty() && sorted(pk) == names;
+  for (const auto& set : uniqueKeys) key = key || sorted(set) == names;
+  return key;
 }
 
 Catalog::Entries& Catalog::own() {

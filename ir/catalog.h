@@ -8,6 +8,7 @@
 
 #include "ir/column_id.h"
 #include "ir/diagnostics.h"
+#include "ir/expr.h"
 #include "ir/types.h"
 
 namespace rfguard {
@@ -21,6 +22,16 @@ struct ColumnDef {
   std::optional<long long> ndv;  ///< distinct values (WITH (ndv_col = N)), if known
 };
 
+/// A FOREIGN KEY: every row whose `columns` are all non-NULL has their values
+/// in `refColumns` of some row of `refTable` (SQL's MATCH SIMPLE: a row with a
+/// NULL in the key references nothing). `refColumns` are the referenced
+/// table's primary key or one of its UNIQUE sets, in the order of `columns`.
+struct ForeignKey {
+  std::vector<std::string> columns;
+  std::string refTable;
+  std::vector<std::string> refColumns;
+};
+
 /// A base table with its properties.
 struct TableDef {
   std::string name;
@@ -31,10 +42,20 @@ struct TableDef {
   /// UNIQUE column sets: rows whose columns of one set are all non-NULL differ
   /// in them (NULLs never collide, as in SQL).
   std::vector<std::vector<std::string>> uniqueKeys;
+  std::vector<ForeignKey> foreignKeys;
+  /// CHECK constraints: a row is allowed unless one of them is FALSE (NULL
+  /// passes, as in SQL). Deterministic, without subqueries or aggregates; a
+  /// column reference's id is the bare column name.
+  std::vector<ExprPtr> checks;
   SourceLoc loc;  ///< where it was defined
 
   /// The index of column `name`, or -1.
   int columnIndex(const std::string& name) const;
+  /// The primary key's columns, in table order; empty without one.
+  std::vector<std::string> primaryKeyColumns() const;
+  /// True when `names` (in any order) are the primary key or a UNIQUE set:
+  /// what a FOREIGN KEY may reference.
+  bool isKey(std::vector<std::string> names) const;
 };
 
 /// A view: a query stored as SQL text, bound where it is used.

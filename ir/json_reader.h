@@ -59,6 +59,11 @@ class JsonReader {
   /// The type-specific fields of a node whose children are already read.
   void nodeFields(PlanNode& n, const Json& j, const std::string& ptr, const Scope& scope);
 
+  /// A catalog table's "foreign_keys" and "checks" into `t` (columns already read).
+  void tableConstraints(const Json& tj, const std::string& ptr, TableDef& t);
+  /// Checks that each foreign key of `t` references a table of the catalog by
+  /// its primary key or a UNIQUE set (after every table is read).
+  void foreignKeysResolved(const TableDef& t, const std::string& ptr);
   /// Reads the runtime_filter_targets of every node read, against the whole plan's columns.
   void readTargets(const PlanNode& root);
 

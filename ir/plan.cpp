@@ -46,6 +46,22 @@ void setScanColumns(PlanNode& scan, const TableDef& table, const IdOf& id) {
     for (const auto& name : key) ids.push_back(id(static_cast<size_t>(table.columnIndex(name))));
     scan.uniqueKeys.push_back(std::move(ids));
   }
+  scan.foreignKeys.clear();
+  for (const auto& fk : table.foreignKeys) {
+    ScanForeignKey k{{}, fk.refTable, fk.refColumns};
+    for (const auto& name : fk.columns)
+      k.columns.push_back(id(static_cast<size_t>(table.columnIndex(name))));
+    scan.foreignKeys.push_back(std::move(k));
+  }
+  scan.checks.clear();
+  if (!table.checks.empty()) {
+    std::map<std::string, ExprPtr> columns;  // bare name -> the scan's column
+    for (size_t i = 0; i < table.columns.size(); ++i) {
+      const Column& c = scan.tableColumns[i];
+      columns[table.columns[i].name] = makeColumn(c.id, c.type, c.nullable);
+    }
+    for (const auto& check : table.checks) scan.checks.push_back(substitute(check, columns));
+  }
   scan.tableIndex.reset();
 }
 }  // namespace

@@ -127,6 +127,14 @@ std::string frameBoundName(FrameBound::Kind kind);
 std::optional<FrameBound::Kind> parseFrameBound(const std::string& name);
 
 /// A window function of a Window node.
+/// A scan's FOREIGN KEY: its `columns` (ids of the scan) reference
+/// `refColumns` (bare names) of table `refTable` (catalog.h's ForeignKey).
+struct ScanForeignKey {
+  std::vector<ColumnId> columns;
+  std::string refTable;
+  std::vector<std::string> refColumns;
+};
+
 struct WindowCall {
   std::string name;  ///< output column id
   std::string func;  ///< rank, row_number, or an aggregate
@@ -163,6 +171,8 @@ struct PlanNode {
   std::vector<std::pair<ColumnId, long long>> columnNdv;
   std::vector<ColumnId> primaryKey;               ///< ids of the table's primary-key columns
   std::vector<std::vector<ColumnId>> uniqueKeys;  ///< the table's UNIQUE column sets, as ids
+  std::vector<ScanForeignKey> foreignKeys;        ///< the table's FOREIGN KEYs
+  std::vector<ExprPtr> checks;  ///< the table's CHECK constraints, over tableColumns' ids
 
   std::vector<FilterTarget> runtimeFilterTargets;  ///< filters this scan applies
 

@@ -200,6 +200,14 @@ Json catalogToJson(const Catalog& catalog, const std::vector<Query>&) {
     if (!t.runtimeFilter) tj["runtime_filter"] = false;
     if (!t.distributionKey.empty()) tj["distribution_key"] = t.distributionKey;
     if (!t.uniqueKeys.empty()) tj["unique"] = t.uniqueKeys;
+    if (!t.foreignKeys.empty()) {
+      Json fks = Json::array();
+      for (const auto& fk : t.foreignKeys)
+        fks.push_back(Json{
+            {"columns", fk.columns}, {"references", fk.refTable}, {"ref_columns", fk.refColumns}});
+      tj["foreign_keys"] = fks;
+    }
+    if (!t.checks.empty()) tj["checks"] = exprList(t.checks);
     tables.push_back(tj);
   }
   return Json{{"tables", tables}};

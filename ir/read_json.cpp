@@ -214,7 +214,8 @@ bool readPlanDocument(const std::string& text, const std::string& file, Catalog&
     std::string p = "/catalog/tables/" + std::to_string(i);
     const Json& tj = (*tables)[i];
     if (!r.allowed(tj, p,
-                   {"name", "columns", "rows", "runtime_filter", "distribution_key", "unique"}))
+                   {"name", "columns", "rows", "runtime_filter", "distribution_key", "unique",
+                    "foreign_keys", "checks"}))
       break;
     TableDef t;
     t.name = r.str(tj, p, "name");
@@ -267,9 +268,14 @@ bool readPlanDocument(const std::string& text, const std::string& file, Catalog&
       }
     if (!t.distributionKey.empty() && t.columnIndex(t.distributionKey) < 0)
       r.error(p + "/distribution_key", "not a column of " + t.name);
+    if (!r.failed) r.tableConstraints(tj, p, t);
     if (!r.failed && !catalog.addTable(t))
       r.error(p + "/name", "table \"" + t.name + "\" is defined twice");
   }
+  // Foreign keys reference tables of the whole catalog, in any order.
+  for (size_t i = 0; tables && i < tables->size() && !r.failed; ++i)
+    if (const TableDef* t = catalog.table((*tables)[i].value("name", "")))
+      r.foreignKeysResolved(*t, "/catalog/tables/" + std::to_string(i));
   const Json* qs = r.field(doc, "", "queries", Json::value_t::array);
   for (size_t i = 0; qs && i < qs->size() && !r.failed; ++i) {
     std::string p = "/queries/" + std::to_string(i);

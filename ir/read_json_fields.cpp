@@ -7,6 +7,68 @@ namespace rfguard {
 using Json = nlohmann::json;
 using Scope = JsonReader::Scope;
 
+void JsonReader::tableConstraints(const Json& tj, const std::string& ptr, TableDef& t) {
+  // "foreign_keys": [{"columns": ["cid"], "references": "cust", "ref_columns": ["id"]}]
+  auto names = [&](const Json& fj, const std::string& fp, const char* key) {
+    std::vector<std::string> out;
+    const Json* a = field(fj, fp, key, Json::value_t::array);
+    if (a && a->empty()) error(fp + "/" + key, "expected at least one column");
+    for (size_t m = 0; a && m < a->size() && !failed; ++m) {
+      if (!(*a)[m].is_string())
+        error(fp + "/" + key + "/" + std::to_string(m), "expected a column name");
+      else
+        out.push_back((*a)[m].get<std::string>());
+    }
+    return out;
+  };
+  if (const Json* fks = field(tj, ptr, "foreign_keys", Json::value_t::array, false))
+    for (size_t k = 0; k < fks->size() && !failed; ++k) {
+      const std::string fp = ptr + "/foreign_keys/" + std::to_string(k);
+      const Json& fj = (*fks)[k];
+      if (!allowed(fj, fp, {"columns", "references", "ref_columns"})) return;
+      ForeignKey fk;
+      fk.columns = names(fj, fp, "columns");
+      fk.refTable = str(fj, fp, "references");
+      fk.refColumns = names(fj, fp, "ref_columns");
+      for (size_t m = 0; m < fk.columns.size() && !failed; ++m)
+        if (t.columnIndex(fk.columns[m]) < 0)
+          error(fp + "/columns/" + std::to_string(m), "not a column of " + t.name);
+      if (!failed && fk.columns.size() != fk.refColumns.size())
+        error(fp + "/ref_columns", "as many referenced columns as columns are needed");
+      t.foreignKeys.push_back(std::move(fk));
+    }
+  // "checks": [expression, ...] over the table's columns by bare name.
+  if (const Json* checks = field(tj, ptr, "checks", Json::value_t::array, false)) {
+    Scope scope;
+    for (const auto& c : t.columns) scope[c.name] = Column{ColumnId(c.name), c.type, c.nullable};
+    for (size_t k = 0; k < checks->size() && !failed; ++k) {
+      const std::string cp = ptr + "/checks/" + std::to_string(k);
+      ExprPtr e = expr((*checks)[k], cp, scope);
+      if (failed) return;
+      if (hasSubquery(*e) || hasAggregate(*e) || hasWindow(*e) || !isDeterministic(*e))
+        return error(cp, "a CHECK constraint is a deterministic condition on one row");
+      if (e->type.kind != TypeKind::Boolean && !e->isNull)
+        return error(cp, "a CHECK constraint is a condition, not " + e->type.toString());
+      t.checks.push_back(std::move(e));
+    }
+  }
+}
+
+void JsonReader::foreignKeysResolved(const TableDef& t, const std::string& ptr) {
+  for (size_t k = 0; k < t.foreignKeys.size() && !failed; ++k) {
+    const ForeignKey& fk = t.foreignKeys[k];
+    const std::string fp = ptr + "/foreign_keys/" + std::to_string(k);
+    const TableDef* parent = catalog_.table(fk.refTable);
+    if (!parent)
+      return error(fp + "/references", "table \"" + fk.refTable + "\" is not in the catalog");
+    for (size_t m = 0; m < fk.refColumns.size(); ++m)
+      if (parent->columnIndex(fk.refColumns[m]) < 0)
+        return error(fp + "/ref_columns/" + std::to_string(m), "not a column of " + parent->name);
+    if (!parent->isKey(fk.refColumns))
+      return error(fp + "/ref_columns", "not the primary key or a UNIQUE set of " + parent->name);
+  }
+}
+
 void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
                             const Scope& scope) {
   switch (n.op) {

@@ -143,13 +143,15 @@ void checkEveryValue(const PlanNode& original, const PlanNode& rewritten, const 
   BoundedOptions plain = o;
   plain.oracle = false;
   EquivalenceProbe probe(original, rewritten, plain);
+  const TableConstraints constraints({&original, &rewritten});
   rt::Database db = s.db;
   for (auto& [name, table] : db)
     for (size_t i = table.rows.size(); i-- > 0;) {
       rt::Row row = table.rows[i];
       table.rows.erase(table.rows.begin() + static_cast<long>(i));
       BoundedVerdict trial;
-      if (probe(db, trial)) continue;
+      // A referenced row stays while a row references it.
+      if (constraints.admissible(db) && probe(db, trial)) continue;
       table.rows.insert(table.rows.begin() + static_cast<long>(i), std::move(row));
     }
   BoundedVerdict last = checkOneDatabase(original, rewritten, db, o);
@@ -237,7 +239,8 @@ BoundedVerdict searchAround(const PlanNode& original, const PlanNode& rewritten,
             searchDatabases(rest, eo, [&](const rt::Database& db, BoundedVerdict& out) {
               merged = seed;
               for (const auto& [name, table] : db) merged[name] = table;
-              return probe(merged, out);
+              // A foreign key across the two parts: only databases the schema allows.
+              return whole.admissible(merged) && probe(merged, out);
             });
         v.databases += ev.databases;
         addOracleAccount(ev, v);

@@ -44,11 +44,20 @@ std::string databaseToSqlite(const rt::Database& db);
 /// evaluator's values of that column (BIGINT for integers, booleans-as-0/1 are
 /// BOOLEAN, dates as day numbers BIGINT, DOUBLE, VARCHAR), from the plans' scans.
 /// Per table, per column its SQL type; the entry of the empty column name, when
-/// present, is the table's constraints ("PRIMARY KEY (\"k\")").
+/// present, is the table's constraints ("PRIMARY KEY (\"k\"), CHECK (...)"), and
+/// the entry kReferencePrefix + P its foreign keys to table P.
 using SqlTableTypes = std::map<std::string, std::map<std::string, std::string>>;
 void collectSqlTypes(const PlanNode& plan, SqlTableTypes& out);
-/// The same, typed: CREATE TABLE with each column's type (untyped where unknown),
-/// then the INSERTs; with `create` false the INSERTs only.
+/// Marks a SqlTableTypes entry of foreign keys (no column name holds a newline).
+inline const std::string kReferencePrefix = "\n";
+/// The database's tables, each after the tables its foreign keys reference
+/// (names in order otherwise): the order to create and fill them in, the
+/// reverse the order to empty them in.
+std::vector<std::string> referenceOrder(const rt::Database& db, const SqlTableTypes& types);
+/// The same, typed: CREATE TABLE with each column's type (untyped where unknown)
+/// and constraints, then the INSERTs, referenced tables first; with `create`
+/// false the INSERTs only. A foreign key to a table not in `db` is a comment:
+/// no query reads that table, and rows with the referenced keys complete it.
 std::string databaseToSql(const rt::Database& db, const SqlTableTypes& types, bool create = true);
 
 }  // namespace rfguard

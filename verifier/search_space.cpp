@@ -34,6 +34,8 @@ void exprs(const PlanNode& n, const std::function<void(const Expr&, bool barePro
     f(*rf.build, false);
   }
   for (const auto& t : n.runtimeFilterTargets) f(*t.target, false);
+  // A CHECK constraint's columns vary and its constants are values to try.
+  for (const auto& c : n.checks) f(*c, false);
 }
 
 /// A number (or date) plus d: the neighbours of a constant compared by order.
@@ -92,7 +94,8 @@ std::vector<rt::Value> classDomain(const ValueClass& vc, Cls k) {
 
 }  // namespace
 
-SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh, int keyValues) {
+SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh, int keyValues)
+    : constraints(plans) {
   std::map<Cls, std::set<std::string>> seenConst;
   std::map<Cls, std::vector<rt::Value>> constants;
   bool ranges = false;
@@ -142,6 +145,15 @@ SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh, i
         for (const auto& c : freeColumnsOf(e)) relevant.insert(c);
     });
   }
+  // A foreign key between two tables of the space: its columns and the
+  // referenced ones vary, or no child row would ever find its parent.
+  for (const PlanNode* s : scans)
+    for (const auto& fk : s->foreignKeys)
+      for (const PlanNode* parent : scans)
+        if (parent->table == fk.refTable) {
+          for (const auto& c : fk.columns) relevant.insert(c);
+          for (const auto& c : fk.refColumns) relevant.insert(parent->alias + "." + c);
+        }
   // Lineage backwards: a read output column makes its sources read.
   for (bool changed = true; changed;) {
     changed = false;
@@ -353,37 +365,11 @@ uint32_t SearchSpace::freshUsedBy(const rt::Database& db) const {
   return mask;
 }
 
-bool SearchSpace::admissible(const rt::Database& db) const {
-  // Distinct values of `set` among the rows where none is NULL (a primary key's
-  // columns are never NULL: their domains hold none).
-  auto distinct = [](const std::vector<rt::Row>& rows, const std::vector<size_t>& set) {
-    std::set<std::string> seen;  // each row's key, encoded
-    for (const rt::Row& row : rows) {
-      std::string k;
-      bool null = false;
-      for (size_t c : set) {
-        null = null || rt::isNull(row[c]);
-        k += rt::valueKey(row[c]) + '\x1f';
-      }
-      if (!null && !seen.insert(k).second) return false;
-    }
-    return true;
-  };
-  for (const TableSpec& spec : tables) {
-    if (spec.key.empty() && spec.unique.empty()) continue;
-    auto table = db.find(spec.name);
-    if (table == db.end() || table->second.rows.size() < 2) continue;
-    if (!spec.key.empty() && !distinct(table->second.rows, spec.key)) return false;
-    for (const auto& set : spec.unique)
-      if (!distinct(table->second.rows, set)) return false;
-  }
-  return true;
-}
-
 void SearchSpace::keepTables(const std::function<bool(const std::string& table)>& keep) {
   tables.erase(std::remove_if(tables.begin(), tables.end(),
                               [&](const TableSpec& t) { return !keep(t.name); }),
                tables.end());
+  constraints.keepTables(keep);
 }
 
 std::string SearchSpace::domainText() const {

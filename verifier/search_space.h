@@ -9,6 +9,7 @@
 #include "evaluation/evaluator.h"
 #include "ir/plan.h"
 #include "verifier/bounded.h"
+#include "verifier/constraints.h"
 
 namespace rfguard {
 
@@ -59,11 +60,12 @@ struct SearchSpace {
   bool canonical(const std::vector<std::vector<int>>& choice) const;
   /// The fresh values the rows of this space's tables in `db` use (as `canonical` counts them).
   uint32_t freshUsedBy(const rt::Database& db) const;
-  /// True when `db` satisfies the tables' integrity constraints: a primary key's
-  /// values distinct (as a tuple) in each table, and a UNIQUE set's too among
-  /// the rows where none of its columns is NULL. The search skips the others:
-  /// "up to bound N" ranges over the databases the schema allows.
-  bool admissible(const rt::Database& db) const;
+  /// The integrity constraints of the plans' tables.
+  TableConstraints constraints;
+  /// True when `db` satisfies the tables' integrity constraints (keys, foreign
+  /// keys, CHECK: TableConstraints). The search skips the others: "up to bound
+  /// N" ranges over the databases the schema allows.
+  bool admissible(const rt::Database& db) const { return constraints.admissible(db); }
   /// The values the space's columns draw from, for a verdict's words:
   /// "{NULL, 0, 1, 5, 'a'}" (numbers in order, then strings; at most 16 shown).
   std::string domainText() const;

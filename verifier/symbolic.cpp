@@ -216,6 +216,7 @@ SymbolicVerdict compare(const PlanNode& a, const PlanNode& b, int bound, double 
       return done();
     }
     enc.orderTextCodes();
+    enc.linkForeignKeys();
     s.add(enc.constraints);
     if (ordered) {
       s.push();

@@ -192,39 +192,7 @@ std::optional<Rel> Encoder::scan(const PlanNode& n) {
       if (i > 0) constraints.push_back(implies(row.present, t.rows.back().present));
       t.rows.push_back(std::move(row));
     }
-    // Keys: distinct among present rows; a primary key is never NULL, a UNIQUE
-    // set is distinct only among rows where none of its columns is NULL.
-    auto indexes = [&](const std::vector<ColumnId>& ids, std::vector<size_t>& out) {
-      for (const auto& id : ids) {
-        const int at = [&] {
-          for (size_t j = 0; j < t.columns.size(); ++j)
-            if (t.columns[j] == bare(id)) return static_cast<int>(j);
-          return -1;
-        }();
-        if (at < 0) return false;
-        out.push_back(static_cast<size_t>(at));
-      }
-      return true;
-    };
-    std::vector<std::pair<std::vector<size_t>, bool>> keys;  // columns, primary
-    std::vector<size_t> pk;
-    if (!n.primaryKey.empty() && indexes(n.primaryKey, pk)) keys.push_back({pk, true});
-    for (const auto& set : n.uniqueKeys) {
-      std::vector<size_t> u;
-      if (indexes(set, u)) keys.push_back({u, false});
-    }
-    for (const auto& [cols, primary] : keys)
-      for (int i = 0; i < bound_; ++i) {
-        if (primary)
-          for (size_t j : cols) constraints.push_back(!t.rows[i].cols[j].null);
-        for (int k = 0; k < i; ++k) {
-          z3::expr clash = t.rows[i].present && t.rows[k].present;
-          for (size_t j : cols)
-            clash = clash && !t.rows[i].cols[j].null && !t.rows[k].cols[j].null &&
-                    equal(t.rows[i].cols[j], t.rows[k].cols[j]);
-          constraints.push_back(!clash);
-        }
-      }
+    if (!tableConstraints(n, t)) return std::nullopt;
   }
   Rel out;
   std::vector<size_t> at;

@@ -62,6 +62,13 @@ struct TableVars {
   std::vector<Type> types;
   std::vector<Kind> kinds;
   std::vector<Row> rows;
+  /// Its foreign keys: column indexes, the referenced table and its bare columns.
+  struct Reference {
+    std::vector<size_t> columns;
+    std::string table;
+    std::vector<std::string> refColumns;
+  };
+  std::vector<Reference> references;
 };
 
 /// The most row pairs a join is encoded with, and the most subquery
@@ -97,6 +104,9 @@ class Encoder {
   z3::expr textCode(const std::string& s);
   /// Orders the string constants' codes as the strings (call after encoding).
   void orderTextCodes();
+  /// Each foreign key's rows present in the referenced table, when a plan
+  /// reads that table too (call after encoding).
+  void linkForeignKeys();
   /// The value of `e` over one row of `rel`; false with `gap` set.
   bool value(const Expr& e, const Rel& rel, const Row& row, Val& out, Kind& kind) {
     return expr(e, Env{&rel, &row, nullptr}, out, kind);
@@ -109,6 +119,9 @@ class Encoder {
     const Env* next;
   };
   std::optional<Rel> scan(const PlanNode& n);
+  /// The keys and CHECK constraints of the table `n` scans, made as `t`, and
+  /// its foreign keys recorded; false with `gap` set.
+  bool tableConstraints(const PlanNode& n, TableVars& t);
   std::optional<Rel> join(const PlanNode& n);
   std::optional<Rel> aggregate(const PlanNode& n);
   std::optional<Rel> setOp(const PlanNode& n);

@@ -174,6 +174,7 @@ ValueClasses::ValueClasses(const std::vector<const PlanNode*>& nodes) {
         if (!fresh)
           for (const auto& c : n->tableColumns)
             unite(c.id, it->second->alias + c.id.substr(n->alias.size()));
+        for (const auto& check : n->checks) atom(*check, "");
         break;
       }
       case PlanOp::Project:
@@ -230,6 +231,12 @@ ValueClasses::ValueClasses(const std::vector<const PlanNode*>& nodes) {
       atom(*t.target, cs.empty() ? "" : *cs.begin());
     }
   }
+  // A foreign key relates its columns to the referenced ones (once both are scanned).
+  for (const PlanNode* n : nodes)
+    for (const auto& fk : n->foreignKeys)
+      if (auto parent = firstScan.find(fk.refTable); parent != firstScan.end())
+        for (size_t i = 0; i < fk.columns.size() && i < fk.refColumns.size(); ++i)
+          unite(fk.columns[i], parent->second->alias + "." + fk.refColumns[i]);
   for (const auto& [id, consts] : pending_) {
     ValueClass& c = classes_[find(id)];
     for (const auto& [key, v] : consts) {

@@ -30,14 +30,16 @@ class EngineOracle final : public SqlOracle {
   SqlDialect dialect() const override { return SqlDialect::DuckDb; }
 
   bool load(const rt::Database& db, const SqlTableTypes& types, std::string& error) override {
-    // The tables are created once, typed; each database replaces their rows.
+    // The tables are created once, typed; each database replaces their rows,
+    // emptied referencing tables first (DuckDB checks foreign keys).
     std::string sql;
     rt::Database fresh;
-    for (const auto& [table, t] : db) {
-      if (created_.insert(table).second)
-        fresh[table] = rt::Table{t.columns, {}};
+    const std::vector<std::string> order = referenceOrder(db, types);
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+      if (created_.insert(*it).second)
+        fresh[*it] = rt::Table{db.at(*it).columns, {}};
       else
-        sql += "DELETE FROM " + sqlIdentifier(table) + ";\n";
+        sql += "DELETE FROM " + sqlIdentifier(*it) + ";\n";
     }
     sql = databaseToSql(fresh, types) + sql + databaseToSql(db, types, false);
     if (!engine_->execute(sql, nullptr, error)) return error = name() + ": " + error, false;
