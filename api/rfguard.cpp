@@ -250,8 +250,18 @@ std::vector<CheckVerdict> Plans::check(size_t i, const CheckSettings& settings) 
   for (const auto& v : checkFilters(plan, bo)) {
     CheckVerdict c;
     c.filters.assign(v.filters.begin(), v.filters.end());
-    c.verdict = !v.error.empty() && v.safe ? "error" : v.safe ? "safe" : "unsafe";
+    // As `rfguard check` words it: safe only up to the bound asked for, over every value.
+    const bool reached = (v.bound >= settings.bound && v.everyValue) ||
+                         (v.sliceBound >= settings.bound && v.sliceEveryValue) ||
+                         (v.filters.empty() && v.databases == 0);
+    c.verdict = !v.error.empty() && v.safe ? "error"
+                : !v.safe                  ? "unsafe"
+                : reached                  ? "safe"
+                                           : "inconclusive";
     c.bound = v.bound;
+    c.everyValue = v.everyValue;
+    c.domain = v.domain;
+    c.valuesOpen = v.valuesOpen;
     c.complete = v.complete;
     c.databases = v.databases;
     c.error = v.error;

@@ -74,12 +74,18 @@ std::string verdictLines(const std::vector<BoundedVerdict>& vs) {
     if (v.safe) {
       out += what + ": safe up to bound " + std::to_string(v.bound) +
              (v.complete ? "" : " (" + v.limit + ")") + ", " + std::to_string(v.databases) +
-             " databases\n";
+             " databases" +
+             (v.everyValue           ? ", every value"
+              : v.valuesOpen.empty() ? ""
+                                     : ", values open: " + v.valuesOpen) +
+             "\n";
       if (!v.constants.empty()) out += "  " + v.constants + "\n";
       if (v.sliceBound >= 0 || !v.sliceLimit.empty())
         out += "  by slices: safe up to bound " + std::to_string(std::max(v.sliceBound, 0)) + " (" +
                std::to_string(v.slices) + " slices, " + std::to_string(v.sliceDatabases) +
-               " databases)" + (v.sliceLimit.empty() ? "" : "; " + v.sliceLimit) + "\n";
+               " databases" + (v.sliceEveryValue ? ", every value" : "") + ")" +
+               (v.sliceLimit.empty() ? "" : "; " + v.sliceLimit) +
+               (v.sliceValuesOpen.empty() ? "" : "; values open: " + v.sliceValuesOpen) + "\n";
     } else {
       const auto& c = *v.counterexample;
       out +=
@@ -129,6 +135,7 @@ std::string soundCheck(const PlanNode& plan, const std::string& name, MutantTall
       bo.maxDatabases = 20000;
       bo.sliceMaxDatabases = 400000;  // slices: the fallback for plans too large to search whole
       bo.oracleDatabases = 20000;     // SQLite cross-checks the first 20,000 of every search
+      bo.everyValue = false;          // the search's verdicts (the solver's: corpus/check)
       auto vs = checkFilters(*copy, bo);
       const BoundedVerdict& v = vs[0];
       ++checks.bounded;

@@ -100,6 +100,7 @@ int main(int argc, char** argv) {
   truth.seconds = 600;  // budgets in databases: the same counts on any machine
   truth.method = BoundedOptions::Method::Auto;  // whole, then the filter's slice
   truth.sliceMaxDatabases = 400000;
+  truth.everyValue = false;  // the search's truth, in databases: the same on any machine
   int maxTables = 4;
   CLI::App app{"lint against the bounded verifier on adversarial placements"};
   app.add_option("--queries", queries, "random queries");

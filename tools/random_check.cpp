@@ -105,6 +105,7 @@ int main(int argc, char** argv) {
   o.bound = 2;
   o.seconds = 1;
   o.maxDatabases = 20000;
+  o.everyValue = false;      // the search and its slices (the solver: filters_values_check)
   bool verbose = false;      // name every query whose filters stop short of the bound
   bool analytic = false;     // --shape analytic
   bool withMutants = false;  // --mutants

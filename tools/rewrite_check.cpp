@@ -23,6 +23,7 @@
 
 #include "pipeline/equiv.h"
 #include "pipeline/session.h"
+#include "tools/median.h"
 #include "verifier/broken_rules.h"
 #include "verifier/random_queries.h"
 
@@ -34,12 +35,6 @@ struct Tally {
   int steps = 0, identical = 0, equivalent = 0, proved = 0, open = 0, different = 0;
   std::vector<double> ms;
 };
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-}
 
 }  // namespace
 

@@ -22,6 +22,7 @@
 
 #include "grammar/sql.h"
 #include "pipeline/equiv.h"
+#include "tools/median.h"
 #include "verifier/bounded.h"
 #include "verifier/random_queries.h"
 #include "verifier/symbolic.h"
@@ -29,12 +30,6 @@
 using namespace rfguard;
 
 namespace {
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-}
 
 struct Tally {
   int pairs = 0, equal = 0, differs = 0, solverOnly = 0, searchDifferent = 0, unknown = 0,

@@ -353,9 +353,21 @@ void checkSlices(const PlanNode& root, const BoundedOptions& o, BoundedVerdict& 
   v.sliceBound = o.bound;
   BoundedOptions so = o;
   if (o.sliceMaxDatabases) so.maxDatabases = o.sliceMaxDatabases;
+  v.sliceEveryValue = o.everyValue;
   for (const Slice& s : slices) {
     SearchSpace space({s.plan.get()}, o.fresh, o.bound);
     BoundedVerdict sv = checkSet(*s.plan, space, so, {s.filter});
+    // A slice reads free inputs, a superset of what the plan gives it: its
+    // proof over every value holds for the plan.
+    if (o.everyValue && sv.safe && sv.error.empty())
+      checkFiltersEveryValue(*s.plan, {s.filter}, space.extras, so, sv);
+    v.solverMs += sv.solverMs;
+    if (sv.safe && sv.everyValue) sv.bound = o.bound;
+    if (!sv.everyValue && v.sliceEveryValue) {
+      v.sliceEveryValue = false;  // a slice that differs says so in sliceLimit
+      if (sv.safe && sv.error.empty())
+        v.sliceValuesOpen = "RF" + std::to_string(s.filter) + "'s slice: " + sv.valuesOpen;
+    }
     const std::string rf = "RF" + std::to_string(s.filter) + "'s slice: ";
     ++v.slices;
     v.sliceDatabases += sv.databases;
@@ -397,9 +409,10 @@ void tuneHeapForSearch() {
 std::vector<BoundedVerdict> checkFilters(const PlanNode& root, const BoundedOptions& o) {
   SearchSpace space({&root}, o.fresh, o.bound);
   std::set<int> ids = filterIds(root);
-  if (ids.empty()) {  // nothing to check: the plan is its own rewrite
+  if (ids.empty()) {  // nothing to check: the plan is its own rewrite, on every value
     BoundedVerdict v;
     v.bound = o.bound;
+    v.everyValue = true;
     return {v};
   }
   using M = BoundedOptions::Method;
@@ -411,13 +424,28 @@ std::vector<BoundedVerdict> checkFilters(const PlanNode& root, const BoundedOpti
     checkSlices(root, o, v);
     return {v};
   }
-  std::vector<BoundedVerdict> out{checkSet(root, space, o, ids)};
+  // The search, then the solver over every value where the search found nothing.
+  auto check = [&](const std::set<int>& filters) {
+    BoundedVerdict v = checkSet(root, space, o, filters);
+    v.domain = space.domainText();
+    if (o.everyValue && v.safe && v.error.empty()) {
+      checkFiltersEveryValue(root, filters, space.extras, o, v);
+      if (v.everyValue && (!v.complete || v.bound < o.bound)) {
+        // The solver decided the bound the search did not reach (`limit` says
+        // where the search stopped).
+        v.bound = o.bound;
+        v.complete = true;
+      }
+    }
+    return v;
+  };
+  std::vector<BoundedVerdict> out{check(ids)};
   BoundedVerdict& all = out[0];
-  if (o.method == M::Auto && all.safe && all.error.empty() &&
+  if (o.method == M::Auto && all.safe && all.error.empty() && !all.everyValue &&
       (!all.complete || all.bound < o.bound))
     checkSlices(root, o, all);
   if (!out[0].safe && ids.size() > 1)
-    for (int id : ids) out.push_back(checkSet(root, space, o, {id}));
+    for (int id : ids) out.push_back(check({id}));
   return out;
 }
 

@@ -38,8 +38,9 @@ struct BoundedOptions {
   /// (verifier/normal_form.h), which holds on every database, and search only
   /// without one; false: always search.
   bool proofs = true;
-  /// Equivalence checks that find no counterexample then ask the solver
-  /// (verifier/symbolic.h) about every value up to the bound; false: the search only.
+  /// Equivalence and filter checks that find no counterexample then ask the
+  /// solver (verifier/symbolic.h) about every value up to the bound; false: the
+  /// search only.
   bool everyValue = true;
   /// The solver's budget in seconds (as Z3 resource units, verifier/symbolic.h);
   /// 0: `seconds`.
@@ -89,10 +90,12 @@ struct BoundedVerdict {
   std::string oracleSkipped;                     ///< why a query had no SQL form
   std::vector<std::string> oracleDisagreements;  ///< evaluator defects, with the database
   // The per-filter slices (verifier/slices.h), checked when the whole plan stops short.
-  int sliceBound = -1;          ///< every slice is safe up to this bound; -1 when not checked
-  int slices = 0;               ///< slices checked
-  uint64_t sliceDatabases = 0;  ///< databases the slices evaluated
-  std::string sliceLimit;       ///< why the slices stop short of the bound, or do not apply
+  int sliceBound = -1;           ///< every slice is safe up to this bound; -1 when not checked
+  int slices = 0;                ///< slices checked
+  uint64_t sliceDatabases = 0;   ///< databases the slices evaluated
+  std::string sliceLimit;        ///< why the slices stop short of the bound, or do not apply
+  bool sliceEveryValue = false;  ///< the solver covered every value of every slice at sliceBound
+  std::string sliceValuesOpen;   ///< why not: the first slice's construct or solver's reason
   // Values (docs/equiv.md, "Every value"). The search draws values from a finite
   // domain; the solver (verifier/symbolic.h) then covers every value, where the
   // plans are in its fragment.
@@ -138,6 +141,17 @@ std::string everyValueGap(const PlanNode& original, const PlanNode& rewritten);
 /// while it still separates them; or `valuesOpen` with why neither.
 void checkEveryValue(const PlanNode& original, const PlanNode& rewritten,
                      const BoundedOptions& options, BoundedVerdict& v);
+
+/// Completes a filter check (checkFilters) that found no counterexample over
+/// every value up to `options.bound` rows per table: sets `everyValue` when no
+/// filter content that holds every build key changes the result
+/// (symbolicFilters); or a counterexample, the solver's model confirmed by the
+/// evaluator under the exact, MinMax or a false-positive content (one of the
+/// database's values, or of `extras`), with rows removed while it still shows
+/// the difference; or `valuesOpen` with why neither.
+void checkFiltersEveryValue(const PlanNode& root, const std::set<int>& filters,
+                            const std::vector<rt::Value>& extras, const BoundedOptions& options,
+                            BoundedVerdict& v);
 
 /// Evaluates both plans on one database (and, with `options.oracle`, checks
 /// each against the oracle): a counterexample when the rewritten plan's answer

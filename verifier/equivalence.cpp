@@ -110,20 +110,7 @@ void checkEveryValue(const PlanNode& original, const PlanNode& rewritten, const 
   const SymbolicVerdict s = symbolicCompare(original, rewritten, o.bound,
                                             o.solverSeconds > 0 ? o.solverSeconds : o.seconds);
   v.solverMs = s.ms;
-  switch (s.kind) {
-    case SymbolicVerdict::Kind::Unsupported:
-      v.valuesOpen = "the solver does not encode " + s.why;
-      return;
-    case SymbolicVerdict::Kind::Unknown:
-      v.valuesOpen = "the solver gave up (" + s.why + ")";
-      return;
-    case SymbolicVerdict::Kind::Equal:
-      v.everyValue = true;
-      v.valuesOpen.clear();
-      return;
-    case SymbolicVerdict::Kind::Differs:
-      break;
-  }
+  if (!recordSolverWord(s, v)) return;
   // The model, confirmed by the evaluator (and the oracle, when asked for).
   BoundedVerdict confirmed = checkOneDatabase(original, rewritten, s.db, o);
   addOracleAccount(confirmed, v);

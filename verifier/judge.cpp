@@ -89,10 +89,15 @@ void judgeFindings(const PlanNode& root, std::vector<Finding>& findings,
     }
     f.judge = "not-proven";
     f.severity = Severity::Warning;
-    f.message += "; not proven safe: no counterexample on " + std::to_string(v.databases) +
-                 " databases of up to " + std::to_string(v.bound) +
-                 " rows per table with values from a finite domain, which proves nothing for "
-                 "other values";
+    f.message += v.everyValue
+                     ? "; not proven safe: no counterexample on any database of up to " +
+                           std::to_string(v.bound) +
+                           " rows per table, over every value (a bound, not a proof for larger "
+                           "tables)"
+                     : "; not proven safe: no counterexample on " + std::to_string(v.databases) +
+                           " databases of up to " + std::to_string(v.bound) +
+                           " rows per table with values from a finite domain, which proves "
+                           "nothing for other values";
   }
 }
 

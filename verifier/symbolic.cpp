@@ -137,6 +137,9 @@ class Watchdog {
   std::thread thread_;
 };
 
+/// The most result rows of the two plans together that are compared.
+constexpr size_t kMaxCompared = 256;
+
 /// The solver's budget for `seconds`, in Z3's resource units (about a second
 /// per kResourcePerSecond on this project's reference machine): a count, not a
 /// clock, so a verdict is the same on any machine. (Z3 4.8's wall-clock
@@ -146,8 +149,10 @@ unsigned budget(double seconds) {
   return static_cast<unsigned>(std::clamp(seconds * kResourcePerSecond, 1e4, 4e9));
 }
 
+/// Compares the bags of `a` and `b`; with `filters`, `a` without its runtime
+/// filters and `b` with those (every one when empty) applied.
 SymbolicVerdict compare(const PlanNode& a, const PlanNode& b, int bound, double seconds,
-                        const rt::Database* fixed) {
+                        const rt::Database* fixed, const std::set<int>* filters = nullptr) {
   const auto t0 = std::chrono::steady_clock::now();
   SymbolicVerdict out;
   auto done = [&] {
@@ -181,21 +186,38 @@ SymbolicVerdict compare(const PlanNode& a, const PlanNode& b, int bound, double 
     };
     // Ordered plans: their rows with the sort keys' values (the order follows),
     // and the plain bags, for a model when the keys alone differ.
+    // The first side without filters; the second with `filters` applied (a
+    // filter check compares a plan with itself: sides, not nodes, tell them apart).
+    auto side = [&](bool second) {
+      if (!filters || !second) return enc.setFilters(sym::Filters::Ignore);
+      return enc.setFilters(sym::Filters::Apply, &b, *filters);
+    };
+    auto plain = [&](bool second) {
+      return side(second) ? enc.plan(second ? b : a) : std::optional<sym::Rel>();
+    };
     std::optional<sym::Rel> ka, kb;
     if (ordered) {
       const size_t used = sortOf(a).sortKeys.size();
-      ka = withSortKeys(enc, a, used);
-      kb = ka ? withSortKeys(enc, b, used) : std::nullopt;
+      ka = side(false) ? withSortKeys(enc, a, used) : std::nullopt;
+      kb = ka && side(true) ? withSortKeys(enc, b, used) : std::nullopt;
       if (!ka || !kb) {
         out.why = enc.gap.empty() ? "an ORDER BY over no rows" : enc.gap;
         return done();
       }
     }
     // The plain bags (not under a root LIMIT: its rows are the keyed ones).
-    auto ra = la ? ka : enc.plan(a);
-    auto rb = la ? kb : ra ? enc.plan(b) : std::nullopt;
+    auto ra = la ? ka : plain(false);
+    auto rb = la ? kb : ra ? plain(true) : std::nullopt;
     if (!ra || !rb) {
       out.why = enc.gap;
+      return done();
+    }
+    // Bags compare row by row (copies per row value): past kMaxCompared rows
+    // the formula, not the question, is what is too large.
+    if (ra->rows.size() + rb->rows.size() > kMaxCompared) {
+      out.why = "results of " + std::to_string(ra->rows.size() + rb->rows.size()) +
+                " symbolic rows, more than the solver compares (" + std::to_string(kMaxCompared) +
+                ")";
       return done();
     }
     if (ra->kinds.size() != rb->kinds.size()) {
@@ -317,11 +339,44 @@ SymbolicVerdict symbolicCompare(const PlanNode& a, const PlanNode& b, int bound,
   return compare(a, b, bound, seconds, nullptr);
 }
 
-SymbolicVerdict symbolicOn(const PlanNode& a, const PlanNode& b, const rt::Database& db,
-                           double seconds) {
+SymbolicVerdict symbolicFilters(const PlanNode& plan, const std::set<int>& filters, int bound,
+                                double seconds) {
+  return compare(plan, plan, bound, seconds, nullptr, &filters);
+}
+
+/// The bound a database fits: its largest table's rows (at least 1).
+static int boundOf(const rt::Database& db) {
   size_t rows = 1;
   for (const auto& [name, t] : db) rows = std::max(rows, t.rows.size());
-  return compare(a, b, static_cast<int>(rows), seconds, &db);
+  return static_cast<int>(rows);
+}
+
+SymbolicVerdict symbolicFiltersOn(const PlanNode& plan, const std::set<int>& filters,
+                                  const rt::Database& db, double seconds) {
+  return compare(plan, plan, boundOf(db), seconds, &db, &filters);
+}
+
+bool recordSolverWord(const SymbolicVerdict& s, BoundedVerdict& v) {
+  switch (s.kind) {
+    case SymbolicVerdict::Kind::Unsupported:
+      v.valuesOpen = "the solver does not encode " + s.why;
+      return false;
+    case SymbolicVerdict::Kind::Unknown:
+      v.valuesOpen = "the solver gave up (" + s.why + ")";
+      return false;
+    case SymbolicVerdict::Kind::Equal:
+      v.everyValue = true;
+      v.valuesOpen.clear();
+      return false;
+    case SymbolicVerdict::Kind::Differs:
+      break;
+  }
+  return true;
+}
+
+SymbolicVerdict symbolicOn(const PlanNode& a, const PlanNode& b, const rt::Database& db,
+                           double seconds) {
+  return compare(a, b, boundOf(db), seconds, &db);
 }
 
 }  // namespace rfguard

@@ -6,10 +6,12 @@
 // values under which the two bags differ. Unsatisfiable: no database of at most `bound` rows per
 // table that satisfies the schema's keys tells the plans apart, whatever its values. Plans outside
 // the encoded fragment (docs/equiv.md lists it per construct) are not decided here.
+#include <set>
 #include <string>
 
 #include "evaluation/evaluator.h"
 #include "ir/plan.h"
+#include "verifier/bounded.h"
 
 namespace rfguard {
 
@@ -41,6 +43,26 @@ std::string symbolicGap(const PlanNode& plan);
 /// with its values as small as the solver finds in a second try (absolute
 /// values up to 16 when one such model exists).
 SymbolicVerdict symbolicCompare(const PlanNode& a, const PlanNode& b, int bound, double seconds);
+
+/// Compares `plan` without its runtime filters and with `filters` (every one
+/// when empty) applied, over every database of at most `bound` rows per table
+/// the schema allows: Equal when no content that holds every build key (exact,
+/// false-positive, MinMax, Bloom: any superset) changes the result; a range
+/// filter holds the build side's greatest or least key, as the runtime builds
+/// it. TopN filters, local filters built per worker, producers inside
+/// subqueries and an id produced twice are outside the fragment (Unsupported).
+SymbolicVerdict symbolicFilters(const PlanNode& plan, const std::set<int>& filters, int bound,
+                                double seconds);
+
+/// Records the solver's word in a verdict: `everyValue` for Equal, `valuesOpen`
+/// with the reason for Unsupported and Unknown; true for Differs, whose model
+/// the caller confirms.
+bool recordSolverWord(const SymbolicVerdict& s, BoundedVerdict& v);
+
+/// The encoding's word on one database for symbolicFilters: Differs when
+/// some content that holds every build key changes the result on `db`.
+SymbolicVerdict symbolicFiltersOn(const PlanNode& plan, const std::set<int>& filters,
+                                  const rt::Database& db, double seconds);
 
 /// The encoding's word on one database: Differs when the plans' bags (with
 /// the ORDER BY keys, as symbolicCompare compares them) differ on `db`, Equal

@@ -149,8 +149,6 @@ std::optional<Rel> Encoder::plan(const PlanNode& n) {
 }
 
 std::optional<Rel> Encoder::scan(const PlanNode& n) {
-  if (!n.runtimeFilterTargets.empty())
-    return fail("runtime filters applied at " + nodeRef(n)), std::nullopt;
   auto bare = [&](const ColumnId& id) { return std::string(id).substr(n.alias.size() + 1); };
   auto [it, fresh] = tables.try_emplace(n.table);
   TableVars& t = it->second;
@@ -210,16 +208,16 @@ std::optional<Rel> Encoder::scan(const PlanNode& n) {
     for (size_t j : at) r.cols.push_back(row.cols[j]);
     out.rows.push_back(std::move(r));
   }
+  if (filters_ == Filters::Apply && !consume(n, t, out)) return std::nullopt;
   return out;
 }
 
 std::optional<Rel> Encoder::join(const PlanNode& n) {
-  if (!n.runtimeFilters.empty())
-    return fail("runtime filters produced at " + nodeRef(n)), std::nullopt;
   auto left = plan(*n.children[0]);
   if (!left) return std::nullopt;
   auto right = plan(*n.children[1]);
   if (!right) return std::nullopt;
+  if (filters_ == Filters::Apply && !publish(n, *right)) return std::nullopt;
   if (left->rows.size() * right->rows.size() > kMaxPairs)
     return fail("a join of " + std::to_string(left->rows.size()) + " by " +
                 std::to_string(right->rows.size()) + " symbolic rows at " + nodeRef(n) +

@@ -71,6 +71,15 @@ struct TableVars {
   std::vector<Reference> references;
 };
 
+/// What an encoding does with the runtime filters of a plan.
+enum class Filters {
+  Ignore,  ///< the original query (and rewrites compared, as the evaluator does): none applied
+  /// Applied, each with any content that holds every build key: K is an
+  /// uninterpreted set with D in it, which covers the exact, false-positive,
+  /// MinMax and Bloom contents (and TOP).
+  Apply,
+};
+
 /// The most row pairs a join is encoded with, and the most subquery
 /// encodings (one per row of the query around it): beyond them the plans are
 /// outside the fragment, not a formula too large to decide.
@@ -85,6 +94,11 @@ class Encoder {
 
   /// The plan's rows; nullopt with `gap` set when it is outside the fragment.
   std::optional<Rel> plan(const PlanNode& n);
+  /// How runtime filters are encoded from now on (ignored at first); with Apply, the filters of
+  /// `root` with ids in `only` (every one when empty). False with `gap` set
+  /// when one of them is outside the fragment: a TopN filter, a local filter
+  /// built per worker, an id produced twice.
+  bool setFilters(Filters mode, const PlanNode* root = nullptr, const std::set<int>& only = {});
 
   std::string gap;
   z3::expr_vector constraints;  ///< keys, NOT NULL, type ranges, rows in order
@@ -146,6 +160,31 @@ class Encoder {
   /// True when a plan returns at most one row on every database (an
   /// aggregate without keys, under projections and filters).
   static bool oneRow(const PlanNode& n);
+
+  /// One applied filter: its membership function K (over integers, or reals
+  /// for DECIMAL / floating keys) and whether a NULL key passes.
+  struct Published {
+    const RuntimeFilter* filter = nullptr;
+    std::vector<Kind> kinds;              ///< of its key's parts: Int (also booleans), Real or Text
+    std::optional<z3::func_decl> member;  ///< an equality filter's content K
+    /// A range filter's greatest (`<`, `<=`) or least build key, and whether
+    /// the build side held a key at all.
+    std::optional<z3::expr> extreme, nonEmpty;
+    std::optional<z3::expr> nullPasses;
+  };
+  /// The filter `id` when it applies now, else nullptr.
+  Published* applied(int id);
+  /// The values of filter key `key` (its parts, for a composite one) over one
+  /// row of `rel`, and whether one of them is NULL.
+  bool keyOf(const Published& p, const Expr& key, const Rel& rel, const Row& row,
+             std::vector<z3::expr>& parts, z3::expr& null);
+  /// Constrains K to hold every key of the join's build rows (`build`).
+  bool publish(const PlanNode& join, const Rel& build);
+  /// Keeps only the rows of `out` (scan `n` over table `t`) whose keys pass the
+  /// filters the scan applies.
+  bool consume(const PlanNode& n, const TableVars& t, Rel& out);
+  Filters filters_ = Filters::Ignore;
+  std::map<int, Published> published_;
 
   /// The rows of the queries a subquery expression is inside, innermost last:
   /// where a column not in the current rows is looked up.

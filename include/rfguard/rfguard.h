@@ -90,7 +90,11 @@ struct CheckSettings {
 /// The bounded verdict for a set of filters (all of a query's, or one alone).
 struct CheckVerdict {
   std::vector<int> filters;
-  std::string verdict;            ///< "safe", "unsafe" or "error"
+  /// "safe" (up to `bound` = CheckSettings::bound, over every value), "unsafe",
+  /// "inconclusive" (no counterexample, but the search stopped below the bound
+  /// asked for, or the solver did not cover every value: `valuesOpen` says
+  /// why) or "error".
+  std::string verdict;
   int bound = 0;                  ///< safe for every database of up to this many rows per table
   bool complete = true;           ///< false when the budget ran out before bound + 1
   uint64_t databases = 0;         ///< databases evaluated
@@ -100,6 +104,11 @@ struct CheckVerdict {
   /// past them (one row repeated), or which it could not (docs/check.md).
   std::string constants;
   bool constantsReached = true;  ///< false: the verdict holds only for inputs that fit a window
+  /// The solver found no content of the filters that changes the result, for
+  /// any values, on databases of up to `bound` rows per table.
+  bool everyValue = false;
+  std::string domain;      ///< the values the search drew from: "{NULL, 0, 1, 'a'}"
+  std::string valuesOpen;  ///< why not every value is covered, when it is not
 };
 
 /// Whether one plan is equal to another on every database up to a bound (docs/equiv.md).

@@ -170,6 +170,7 @@ TEST_CASE("api: the bounded check finds the StarRocks gap with a SQLite script")
   auto safe = l.plans->check(0);
   REQUIRE(safe.size() == 1);
   CHECK(safe[0].verdict == "safe");
+  CHECK(safe[0].everyValue);  // no filter placed: the plan is its own rewrite
   CHECK(safe[0].bound == 2);
   CHECK(safe[0].counterexampleSql.empty());
 }
@@ -239,4 +240,21 @@ TEST_CASE("api: a schema with a query in it, or a bad statement, is refused with
   CHECK_FALSE(Schema::fromSql("CREATE TABLE a (k blob);", "s.sql", &errors));
   REQUIRE(errors.size() == 1);
   CHECK(errors[0].text.rfind("s.sql:1:", 0) == 0);
+}
+
+TEST_CASE("api: a check the solver cannot finish is inconclusive, never safe") {
+  // The sound planner's filter below a LIMIT: no counterexample up to the
+  // bound, but the solver does not encode LIMIT below the root.
+  Loaded l = Plans::loadSql(
+      kSchema + "SELECT * FROM a LEFT JOIN (SELECT * FROM b ORDER BY k LIMIT 1) s ON a.k = s.k;\n",
+      "limit.sql");
+  REQUIRE(l.plans);
+  l.plans->normalize();
+  l.plans->placeRuntimeFilters({Profile::Sound});
+  auto vs = l.plans->check(0);
+  REQUIRE(vs.size() == 1);
+  CHECK(vs[0].verdict == "inconclusive");
+  CHECK_FALSE(vs[0].everyValue);
+  CHECK(vs[0].valuesOpen.find("LIMIT") != std::string::npos);
+  CHECK(vs[0].domain.find("NULL") != std::string::npos);
 }

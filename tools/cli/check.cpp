@@ -32,11 +32,14 @@ struct Outcome {
   bool unsafe = false, error = false, defect = false, inconclusive = false;
 };
 
-/// No counterexample, but the requested bound reached neither by the whole
-/// plan nor by its slices: the budget ran out first.
+/// No counterexample, but the requested bound over every value reached neither
+/// by the whole plan nor by its slices: the budget ran out first, or the search
+/// drew values from a finite domain the solver could not widen.
 bool inconclusive(const BoundedVerdict& v, int requested) {
   const bool checked = !v.filters.empty() || v.databases > 0;
-  return checked && v.safe && v.error.empty() && std::max(v.bound, v.sliceBound) < requested;
+  const bool whole = v.bound >= requested && v.everyValue;
+  const bool sliced = v.sliceBound >= requested && v.sliceEveryValue;
+  return checked && v.safe && v.error.empty() && !whole && !sliced;
 }
 
 Json verdictJson(const BoundedVerdict& v, const std::string& sql, int requested, Outcome& o) {
@@ -52,6 +55,12 @@ Json verdictJson(const BoundedVerdict& v, const std::string& sql, int requested,
                                               : "unsafe";
   j["bound"] = v.bound;
   j["complete"] = v.complete;
+  if (v.safe && v.error.empty() && (!v.filters.empty() || v.databases > 0)) {
+    j["every_value"] = v.everyValue;
+    if (!v.domain.empty()) j["domain"] = v.domain;
+    if (!v.valuesOpen.empty()) j["values_open"] = v.valuesOpen;
+    j["solver_ms"] = v.solverMs;
+  }
   j["databases_checked"] = v.databases;
   j["databases_per_bound"] = v.databasesPerBound;
   if (!v.limit.empty()) j["limit"] = v.limit;
@@ -60,8 +69,12 @@ Json verdictJson(const BoundedVerdict& v, const std::string& sql, int requested,
     j["constants_reached"] = v.constantsReached;
   }
   if (v.sliceBound >= 0 || !v.sliceLimit.empty()) {
-    Json s{{"bound", v.sliceBound}, {"slices", v.slices}, {"databases_checked", v.sliceDatabases}};
+    Json s{{"bound", v.sliceBound},
+           {"slices", v.slices},
+           {"databases_checked", v.sliceDatabases},
+           {"every_value", v.sliceEveryValue}};
     if (!v.sliceLimit.empty()) s["limit"] = v.sliceLimit;
+    if (!v.sliceValuesOpen.empty()) s["values_open"] = v.sliceValuesOpen;
     j["by_slices"] = s;
   }
   if (!v.error.empty()) j["error"] = v.error;
@@ -90,15 +103,22 @@ void verdictText(const std::string& what, const BoundedVerdict& v, const std::st
     return;
   }
   if (v.safe) {
-    if (inconclusive(v, requested)) out << "INCONCLUSIVE: ";
+    const bool open = inconclusive(v, requested);
+    if (open) out << "INCONCLUSIVE: ";
     out << "safe up to bound " << v.bound;
-    if (inconclusive(v, requested)) out << " of " << requested;
+    if (open && v.bound < requested) out << " of " << requested;
     if (!v.complete) out << " (" << v.limit << ")";
+    // (Slices only: no whole search, no values to speak of.)
+    if (v.databases > 0 || v.everyValue) out << " " << valuesText(v);
     out << " (" << databasesText(v) << ", " << durationText(ms) << ")\n";
     if (v.sliceBound >= 0)
-      out << "  by slices: safe up to bound " << v.sliceBound << " (" << v.slices << " slices, "
-          << v.sliceDatabases << " databases)" << (v.sliceLimit.empty() ? "" : "; " + v.sliceLimit)
-          << "\n";
+      out << "  by slices: safe up to bound " << v.sliceBound << " "
+          << (v.sliceEveryValue ? "over every value"
+                                : "on values from a finite domain" +
+                                      (v.sliceValuesOpen.empty() ? std::string()
+                                                                 : " (" + v.sliceValuesOpen + ")"))
+          << " (" << v.slices << " slices, " << v.sliceDatabases << " databases)"
+          << (v.sliceLimit.empty() ? "" : "; " + v.sliceLimit) << "\n";
     else if (!v.sliceLimit.empty())
       out << "  by slices: " << v.sliceLimit << "\n";
     if (!v.constants.empty()) out << "  " << v.constants << "\n";
@@ -220,6 +240,8 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
       if (args.rewrites && fromSql && bound) {
         auto t1 = std::chrono::steady_clock::now();
         BoundedVerdict v = checkEquivalent(*bound, *q.plan, bo);
+        if (v.safe && v.error.empty() && v.complete && v.bound >= bo.bound)
+          checkEveryValue(*bound, *q.plan, bo, v);
         clearProgress();
         double rms =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t1)

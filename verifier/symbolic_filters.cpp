@@ -1,0 +1,190 @@
+// Runtime filters in the encoding (verifier/symbolic_encode.h, Filters::Apply):
+// `check` over every value. An equality filter's content K is an
+// uninterpreted set (of keys, or of tuples for a composite key) that holds
+// every key D of its producer's build rows: the exact content (K = D), a
+// false-positive one (D and more), MinMax (every value between the least and
+// the greatest key) and a Bloom filter (D and any false positives) are all
+// such sets, so "no K ⊇ D changes the result" covers them at once. A NULL key
+// (a composite one with a NULL part) passes as the runtime lets it: always
+// with accept_null, through a null-allowing filter whose build side held NULL,
+// and through TOP (MinMax on floating keys). A range filter `p < s` (`<=`, `>`,
+// `>=`) keeps a probe key below the greatest build key (or above the least),
+// as the runtime builds it: never a NULL one but with accept_null.
+#include "evaluation/evaluator.h"
+#include "verifier/symbolic_encode.h"
+
+namespace rfguard::sym {
+
+namespace {
+
+/// The parts of a filter key: a composite key's columns, or the key itself.
+std::vector<const Expr*> partsOf(const Expr& key) {
+  std::vector<const Expr*> out;
+  if (isComposite(key))
+    for (const auto& a : key.args) out.push_back(a.get());
+  else
+    out.push_back(&key);
+  return out;
+}
+
+}  // namespace
+
+bool Encoder::setFilters(Filters mode, const PlanNode* root, const std::set<int>& only) {
+  filters_ = mode;
+  published_.clear();
+  if (mode != Filters::Apply) return true;
+  bool ok = true;
+  forEachNode(*root, [&](const PlanNode& n) {
+    for (const auto& f : n.runtimeFilters) {
+      if (!ok || (!only.empty() && !only.count(f.id))) continue;
+      const std::string rf = "RF" + std::to_string(f.id);
+      const auto probe = partsOf(*f.probe), build = partsOf(*f.build);
+      if (n.op != PlanOp::Join)
+        ok = fail("a TopN filter (" + rf + " at " + nodeRef(n) + ")");
+      else if (probe.size() != build.size() || (!isEquality(f.op) && probe.size() > 1))
+        ok = fail("a filter whose probe and build keys differ in width (" + rf + ")");
+      else if (rt::localFilterPerWorker(n, f))
+        ok = fail("a local filter built per worker (" + rf + " at " + nodeRef(n) + ")");
+      else if (published_.count(f.id))
+        ok = fail(rf + " produced twice (which content a consumer reads is the run's order)");
+      if (!ok) continue;
+      Published p;
+      p.filter = &f;
+      z3::sort_vector domain(c_);
+      bool real = false;
+      for (size_t i = 0; ok && i < probe.size(); ++i) {
+        const auto pk = kindOf(probe[i]->type), bk = kindOf(build[i]->type);
+        if (!pk || !bk || (*pk == Kind::Text) != (*bk == Kind::Text)) {
+          ok = fail("a filter whose keys are of types " + probe[i]->type.toString() + " and " +
+                    build[i]->type.toString() + " (" + rf + ")");
+          break;
+        }
+        const Kind k = *pk == Kind::Text                        ? Kind::Text
+                       : *pk == Kind::Real || *bk == Kind::Real ? Kind::Real
+                                                                : Kind::Int;
+        p.kinds.push_back(k);
+        real = real || k == Kind::Real;
+        domain.push_back(k == Kind::Real ? c_.real_sort() : c_.int_sort());
+      }
+      if (!ok) continue;
+      const std::string name = "rf" + std::to_string(f.id);
+      if (isEquality(f.op)) {
+        p.member = c_.function((name + ".K").c_str(), domain, c_.bool_sort());
+      } else {  // the greatest (for < and <=) or least build key, when there is one
+        p.extreme = p.kinds[0] == Kind::Real ? c_.real_const((name + ".bound").c_str())
+                                             : c_.int_const((name + ".bound").c_str());
+        p.nonEmpty = c_.bool_const((name + ".some").c_str());
+      }
+      // NULL passes with accept_null; else through a null-allowing filter when
+      // the build side held NULL (publish() ties the flag to the rows), or
+      // through TOP. (The evaluator's FilterBuilder is null-safe exactly when
+      // nullAllowed.) MinMax has no order on floating point: TOP, which passes
+      // NULL too; the evaluator may hold a DECIMAL as a double, so any real key
+      // may go TOP. A range filter passes no NULL but with accept_null.
+      z3::expr nullPasses = c_.bool_val(f.acceptNull);
+      if (isEquality(f.op) && f.nullAllowed)
+        nullPasses = nullPasses || c_.bool_const((name + ".null").c_str());
+      if (isEquality(f.op) && real)
+        nullPasses = nullPasses || c_.bool_const((name + ".top").c_str());
+      p.nullPasses = nullPasses;
+      published_.emplace(f.id, std::move(p));
+    }
+  });
+  return ok;
+}
+
+Encoder::Published* Encoder::applied(int id) {
+  auto it = published_.find(id);
+  return it == published_.end() ? nullptr : &it->second;
+}
+
+bool Encoder::keyOf(const Published& p, const Expr& key, const Rel& rel, const Row& row,
+                    std::vector<z3::expr>& parts, z3::expr& null) {
+  const auto exprs = partsOf(key);
+  if (exprs.size() != p.kinds.size()) return fail("a filter key of another width");
+  null = c_.bool_val(false);
+  for (size_t i = 0; i < exprs.size(); ++i) {
+    Val v{c_.int_val(0), c_.bool_val(false)};
+    Kind k = Kind::Int;
+    if (!value(*exprs[i], rel, row, v, k)) return false;
+    if ((k == Kind::Text) != (p.kinds[i] == Kind::Text))
+      return fail("a filter key of another type than its build keys");
+    parts.push_back(p.kinds[i] == Kind::Real ? asReal(v.v) : v.v);
+    null = null || v.null;
+  }
+  return true;
+}
+
+bool Encoder::publish(const PlanNode& join, const Rel& build) {
+  for (const auto& f : join.runtimeFilters) {
+    Published* p = applied(f.id);
+    if (!p) continue;
+    // Published once per encoding of the join: in a subquery that would be once
+    // per row of the query around it, each with its own build rows.
+    if (!outers_.empty())
+      return fail("a filter produced inside a subquery (RF" + std::to_string(f.id) + ")");
+    const bool upper = f.op == CmpOp::Lt || f.op == CmpOp::Le;
+    z3::expr sawNull = c_.bool_val(false), some = c_.bool_val(false), attained = some;
+    for (const Row& row : build.rows) {
+      std::vector<z3::expr> key;
+      z3::expr null = c_.bool_val(false);
+      if (!keyOf(*p, *f.build, build, row, key, null)) return false;
+      const z3::expr held = row.present && !null;
+      if (p->member) {
+        z3::expr_vector args(c_);
+        for (const auto& k : key) args.push_back(k);
+        constraints.push_back(z3::implies(held, (*p->member)(args)));
+      } else {
+        const z3::expr& b = *p->extreme;
+        constraints.push_back(z3::implies(held, upper ? key[0] <= b : key[0] >= b));
+        attained = attained || (held && key[0] == b);
+        some = some || held;
+      }
+      sawNull = sawNull || (row.present && null);
+    }
+    if (p->member && f.nullAllowed)
+      constraints.push_back(c_.bool_const(("rf" + std::to_string(f.id) + ".null").c_str()) ==
+                            sawNull);
+    if (!p->member) {
+      constraints.push_back(*p->nonEmpty == some);
+      constraints.push_back(z3::implies(some, attained));
+    }
+  }
+  return true;
+}
+
+bool Encoder::consume(const PlanNode& n, const TableVars& t, Rel& out) {
+  // The targets read the scan's own columns, listed or not.
+  Rel full;
+  for (size_t j = 0; j < n.tableColumns.size(); ++j) {
+    full.ids.push_back(n.tableColumns[j].id);
+    full.kinds.push_back(t.kinds[j]);
+  }
+  full.rows = t.rows;
+  for (const auto& target : n.runtimeFilterTargets) {
+    Published* p = applied(target.id);
+    if (!p) continue;
+    for (size_t i = 0; i < full.rows.size(); ++i) {
+      std::vector<z3::expr> key;
+      z3::expr null = c_.bool_val(false);
+      if (!keyOf(*p, *target.target, full, full.rows[i], key, null)) return false;
+      z3::expr pass = c_.bool_val(true);
+      if (p->member) {
+        z3::expr_vector args(c_);
+        for (const auto& k : key) args.push_back(k);
+        pass = (*p->member)(args);
+      } else {
+        const z3::expr& b = *p->extreme;
+        const CmpOp op = p->filter->op;
+        pass = *p->nonEmpty && (op == CmpOp::Lt   ? key[0] < b
+                                : op == CmpOp::Le ? key[0] <= b
+                                : op == CmpOp::Gt ? key[0] > b
+                                                  : key[0] >= b);
+      }
+      out.rows[i].present = out.rows[i].present && z3::ite(null, *p->nullPasses, pass);
+    }
+  }
+  return true;
+}
+
+}  // namespace rfguard::sym
