@@ -41,9 +41,10 @@ TableConstraints::TableConstraints(const std::vector<const PlanNode*>& plans) {
     forEachNode(*p, [&](const PlanNode& n) {
       if (n.op == PlanOp::Scan) scans.emplace(n.table, &n);
     });
-  for (const auto& [name, s] : scans) {
+  for (const auto& entry : scans) {
+    const PlanNode* s = entry.second;  // (clang 14 lambdas cannot capture a structured binding)
     Table t;
-    t.name = name;
+    t.name = entry.first;
     auto indexes = [&](const std::vector<ColumnId>& ids, std::vector<size_t>& out) {
       for (const auto& id : ids) out.push_back(indexOf(*s, id));
       return std::find(out.begin(), out.end(), std::string::npos) == out.end();
