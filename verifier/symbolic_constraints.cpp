@@ -15,6 +15,16 @@ int columnOf(const TableVars& t, const std::string& name) {
 
 }  // namespace
 
+Rel Encoder::tableRel(const PlanNode& n, const TableVars& t) {
+  Rel rel;
+  for (size_t j = 0; j < n.tableColumns.size(); ++j) {
+    rel.ids.push_back(n.tableColumns[j].id);
+    rel.kinds.push_back(t.kinds[j]);
+  }
+  rel.rows = t.rows;
+  return rel;
+}
+
 bool Encoder::tableConstraints(const PlanNode& n, TableVars& t) {
   auto bare = [&](const ColumnId& id) { return std::string(id).substr(n.alias.size() + 1); };
   auto indexes = [&](const std::vector<ColumnId>& ids, std::vector<size_t>& out) {
@@ -48,12 +58,7 @@ bool Encoder::tableConstraints(const PlanNode& n, TableVars& t) {
     }
   // CHECK: no present row makes one FALSE (NULL passes).
   if (!n.checks.empty()) {
-    Rel rel;
-    for (size_t j = 0; j < n.tableColumns.size(); ++j) {
-      rel.ids.push_back(n.tableColumns[j].id);
-      rel.kinds.push_back(t.kinds[j]);
-    }
-    rel.rows = t.rows;
+    const Rel rel = tableRel(n, t);
     for (const auto& check : n.checks)
       for (const Row& row : rel.rows) {
         Val v{c_.int_val(0), c_.bool_val(false)};

@@ -133,6 +133,9 @@ class Encoder {
     const Env* next;
   };
   std::optional<Rel> scan(const PlanNode& n);
+  /// Every column of table `t` under scan `n`'s ids (CHECK constraints and
+  /// filter targets read columns the scan may not list).
+  static Rel tableRel(const PlanNode& n, const TableVars& t);
   /// The keys and CHECK constraints of the table `n` scans, made as `t`, and
   /// its foreign keys recorded; false with `gap` set.
   bool tableConstraints(const PlanNode& n, TableVars& t);

@@ -155,12 +155,7 @@ bool Encoder::publish(const PlanNode& join, const Rel& build) {
 
 bool Encoder::consume(const PlanNode& n, const TableVars& t, Rel& out) {
   // The targets read the scan's own columns, listed or not.
-  Rel full;
-  for (size_t j = 0; j < n.tableColumns.size(); ++j) {
-    full.ids.push_back(n.tableColumns[j].id);
-    full.kinds.push_back(t.kinds[j]);
-  }
-  full.rows = t.rows;
+  const Rel full = tableRel(n, t);
   for (const auto& target : n.runtimeFilterTargets) {
     Published* p = applied(target.id);
     if (!p) continue;
