@@ -5,6 +5,7 @@
 #include "grammar/binder.h"
 #include "grammar/literals.h"
 #include "grammar/suggest.h"
+#include "ir/date_days.h"
 #include "ir/functions.h"
 
 namespace rfguard {
@@ -167,23 +168,17 @@ ExprPtr Binder::arithmetic(const std::string& op, const Folded& left, const Fold
   const ExprPtr& le = left.e;
   const ExprPtr& re = right.e;
   SourceLoc loc = locOf(left.start);
-  // date + n, n + date and date - n count days (TPC-DS writes d_date + 30):
-  // bound as the interval n days, for an integer constant n.
-  auto days = [&](const ExprPtr& n, antlr4::Token* at) -> ExprPtr {
-    std::string digits = n->value.substr(!n->value.empty() && n->value[0] == '-' ? 1 : 0);
-    bool constant = n->kind == ExprKind::Literal && !n->isNull && n->type.isInteger() &&
-                    !digits.empty() && digits.size() <= 9 &&
-                    std::all_of(digits.begin(), digits.end(), ::isdigit);
-    if (!constant) {
-      error(at, "date " + op + " integer needs an integer constant (a number of days)");
-      return n;
+  // date + n, n + date and date - n count days (ir/date_days.h).
+  if (int d = dayOperand(op, le->type, re->type); d >= 0) {
+    const ExprPtr& n = d ? re : le;
+    ExprPtr days = daysInterval(*n);
+    if (!days) {
+      error(d ? right.start : left.start,
+            "date " + op + " integer needs an integer constant (a number of days)");
+      days = n;
     }
-    return makeLiteral(n->value + " day", Type::of(TypeKind::Interval), n->loc);
-  };
-  if ((op == "+" || op == "-") && le->type.kind == TypeKind::Date && re->type.isInteger())
-    return call(op, {le, days(re, right.start)}, loc);
-  if (op == "+" && re->type.kind == TypeKind::Date && le->type.isInteger())
-    return call(op, {days(le, left.start), re}, loc);
+    return d ? call(op, {le, days}, loc) : call(op, {days, re}, loc);
+  }
   const Type& lt = le->type;
   const Type& rt = re->type;
   bool ok = (lt.isNumeric() || lt.kind == TypeKind::Unknown) &&

@@ -23,19 +23,22 @@ struct LocatingSax : nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
   explicit LocatingSax(Json& j) : Base(j, false) {}
   size_t errorPos = 0;
   std::string errorText;
-  std::string tooDeep;  ///< the pointer of the first value nested too deep
+  std::string errorPointer;  ///< where the refused value would have gone
+  std::string tooDeep;       ///< the pointer of the first value nested too deep
 
   /// One open object or array: its key so far, or the index of its next element.
   struct Level {
     bool array = false;
     size_t index = 0;
     std::string key;
+    bool keyed = false;  ///< an object's key read, its value not begun
   };
   std::vector<Level> path;
 
   /// A value begins: an array's element index advances.
   void value() {
     if (!path.empty() && path.back().array) ++path.back().index;
+    if (!path.empty()) path.back().keyed = false;
   }
   std::string pointer() const {
     std::string p;
@@ -71,6 +74,7 @@ struct LocatingSax : nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
   bool start_array(std::size_t n) { return open(true) && Base::start_array(n); }
   bool key(std::string& k) {
     path.back().key = k;
+    path.back().keyed = true;
     return Base::key(k);
   }
   bool end_object() {
@@ -82,6 +86,20 @@ struct LocatingSax : nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
     return Base::end_array();
   }
   bool parse_error(std::size_t pos, const std::string&, const nlohmann::detail::exception& ex) {
+    // The value being read when the reader refused: an array's next element,
+    // or the value of the object's key just read.
+    // An array's index has advanced past the element being read, except at the
+    // innermost level, whose element had not begun.
+    // An object whose last value is complete is itself the place.
+    errorPointer.clear();
+    for (size_t i = 0; i < path.size(); ++i) {
+      const Level& l = path[i];
+      const bool last = i + 1 == path.size();
+      if (l.array)
+        errorPointer += "/" + std::to_string(last ? l.index : l.index - 1);
+      else if (!last || l.keyed)
+        errorPointer += "/" + escapePointer(l.key);
+    }
     errorPos = pos;
     errorText = ex.what();
     return false;

@@ -194,7 +194,7 @@ bool readPlanDocument(const std::string& text, const std::string& file, Catalog&
     }
     std::string what = sax.errorText;
     auto pos = what.find("] ");
-    diags.errorAt(file, "",
+    diags.errorAt(file, sax.errorPointer,
                   "malformed JSON at byte " + std::to_string(sax.errorPos) + ": " +
                       (pos == std::string::npos ? what : what.substr(pos + 2)));
     return false;

@@ -1,5 +1,6 @@
 // Reading plan JSON expressions with errors located by JSON pointer. Unknown
 // keys are errors too: nothing a user writes is silently dropped.
+#include "ir/date_days.h"
 #include "ir/functions.h"
 #include "ir/json_reader.h"
 
@@ -109,6 +110,17 @@ ExprPtr JsonReader::expr(const Json& j, const std::string& ptr, const Scope& sco
     for (size_t i = 0; i < args->size(); ++i)
       as.push_back(expr((*args)[i], ptr + "/args/" + std::to_string(i), scope));
     int n = static_cast<int>(as.size());
+    // date + n counts days, as in SQL (ir/date_days.h).
+    if (n == 2 && !failed)
+      if (int d = dayOperand(fn->name, as[0]->type, as[1]->type); d >= 0) {
+        ExprPtr days = daysInterval(*as[d]);
+        if (!days)
+          return error(ptr + "/args/" + std::to_string(d),
+                       std::string("date ") + fn->name +
+                           " integer needs an integer constant (a number of days)"),
+                 makeNull();
+        as[d] = days;
+      }
     if (n < fn->minArgs || (fn->maxArgs >= 0 && n > fn->maxArgs))
       return error(ptr + "/args",
                    std::string(fn->name) + " cannot take " + std::to_string(n) + " arguments"),

@@ -87,7 +87,7 @@ check "100,000-item IN list" 0 'Filter #2 a.k IN \(0, 1, 2' -- "$RFGUARD" plan "
 python3 -c "print('$schema SELECT ' + '+'.join(['a.k'] * 5000) + ' FROM a')" > "$tmp/chain.sql"
 check "5000-term operator chain" 2 'chain.sql:1:[0-9]+: error: expression too deeply nested' -- "$RFGUARD" plan "$tmp/chain.sql"
 echo '{"format": "rfguard-plan", "version": 1, "catalog": {"tables": []}, "queries": [{"name": "q", "plan": {"id": 1, "op": "scan"' > "$tmp/cut.json"
-check "truncated json" 2 'cut.json: error at /: malformed JSON' -- "$RFGUARD" plan "$tmp/cut.json"
+check "truncated json" 2 'cut.json: error at /queries/0/plan: malformed JSON' -- "$RFGUARD" plan "$tmp/cut.json"
 python3 -c "print('[' * 100000 + ']' * 100000)" > "$tmp/deep.json"
 check "deep json" 2 'deep.json: error' -- "$RFGUARD" plan "$tmp/deep.json"
 
@@ -518,6 +518,17 @@ echo '{"children": [{"operator_name": "CTE", "extra_info": {"Table Index": "1"},
 check "duckdb CTE scanning itself" 2 'cte.json: error at /children/0/children/0: CTE_SCAN 1 inside its own CTE' -- "$RFGUARD" lint --from duckdb "$tmp/cte.json"
 python3 -c "print('[' * 5000 + ']' * 5000)" > "$tmp/deep.json"
 check "duckdb JSON nested 5000 deep" 2 'deep.json:1:2049: error: nested more than 2048 levels deep' -- "$RFGUARD" lint --from duckdb "$tmp/deep.json"
+# DuckDB's date + 5 counts days: a date, ordered, so its min/max filter (TPC-DS q72) is eligible.
+check "duckdb date + n" 0 '1 query, 0 findings' -- "$RFGUARD" lint --schema $fx/date_plus_days.sql $fx/date_plus_days.json
+check "duckdb date + n as days" 0 "RF2 <- b.d \+ INTERVAL '5' day \(a.d >, min_max, global\)" -- "$RFGUARD" plan --schema $fx/date_plus_days.sql $fx/date_plus_days.json
+# Profiles that crashed or escaped as internal errors: each a located input error.
+rx=fuzz/regressions/duckdb_import
+check "duckdb 5000 parentheses" 2 'conditions_5000_parentheses.json: error at /children/0/children/0/extra_info/Conditions: cannot read "\(+ \.\.\. \)+": expression nested more than 500 levels deep' -- "$RFGUARD" lint --from duckdb $rx/conditions_5000_parentheses.json
+check "duckdb 10000 ANDs" 2 'error at /children/0/children/0/extra_info/Conditions: .*nested more than 500 levels deep' -- "$RFGUARD" lint --from duckdb $rx/conditions_10000_and.json
+check "duckdb 10000 ORs" 2 'error at /children/0/children/0/extra_info/Conditions: .*nested more than 500 levels deep' -- "$RFGUARD" lint --from duckdb $rx/conditions_10000_or.json
+check "duckdb 1e999" 2 'number_1e999.json:1:690: error: a JSON number out of range' -- "$RFGUARD" lint --from duckdb $rx/number_1e999.json
+check "plan JSON 1e999 by pointer" 2 'error at /children/0/children/0/children/0/rows: malformed JSON at byte 690' -- "$RFGUARD" lint --from json $rx/number_1e999.json
+check "duckdb #n out of range" 2 'column reference #99999999999 out of range' -- "$RFGUARD" lint --from duckdb $rx/reference_out_of_range.json
 check "--from duckdb on SQL" 2 'seeds.sql:1:[0-9]+: error: not JSON' -- "$RFGUARD" lint --from duckdb corpus/examples/seeds.sql
 check "--from json on a profile" 2 'error at ' -- "$RFGUARD" lint --from json $fx/right_join.json
 check "--schema missing" 2 'cannot open' -- "$RFGUARD" lint --schema "$tmp/none.sql" $fx/right_join.json

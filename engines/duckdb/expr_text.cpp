@@ -1,6 +1,8 @@
 #include "engines/duckdb/expr_text.h"
 
+#include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cstring>
 
 #include "engines/duckdb/expr_tokens.h"
@@ -16,9 +18,19 @@ TextExprPtr make(TextExpr::Kind k, std::string text = "") {
   return e;
 }
 
+/// Sets e's height from its children's.
+void measure(TextExpr& e) {
+  int h = 0;
+  for (const auto& a : e.args) h = std::max(h, a ? a->height : 0);
+  for (const auto& a : e.partitionBy) h = std::max(h, a ? a->height : 0);
+  for (const auto& k : e.orderBy) h = std::max(h, k.expr ? k.expr->height : 0);
+  e.height = h + 1;
+}
+
 TextExprPtr call(const std::string& name, std::vector<TextExprPtr> args) {
   auto e = make(TextExpr::Kind::Call, name);
   e->args = std::move(args);
+  measure(*e);
   return e;
 }
 
@@ -80,7 +92,30 @@ class Parser {
     }
   }
 
-  TextExprPtr expr() { return orExpr(); }
+  /// One level of the parser's recursion (parentheses, NOT, signs, arguments).
+  struct Level {
+    explicit Level(int& d) : depth(++d) {}
+    ~Level() { --depth; }
+    int& depth;
+  };
+  bool tooDeep() const { return depth_ > kMaxTextDepth; }
+  TextExprPtr deepFail() {
+    return fail("expression nested more than " + std::to_string(kMaxTextDepth) + " levels deep");
+  }
+  /// An operator chain (a AND b AND ...) is built in a loop; its height is
+  /// checked at every link, before the tree grows past what recursion takes.
+  bool tooTall(const TextExprPtr& e) {
+    if (!e || e->height <= kMaxTextDepth) return false;
+    deepFail();
+    return true;
+  }
+
+  TextExprPtr expr() {
+    Level level(depth_);
+    if (tooDeep()) return deepFail();
+    auto e = orExpr();
+    return tooTall(e) ? nullptr : e;
+  }
 
   TextExprPtr orExpr() {
     auto l = andExpr();
@@ -88,6 +123,7 @@ class Parser {
       auto r = andExpr();
       if (!r) return nullptr;
       l = call("or", {l, r});
+      if (tooTall(l)) return nullptr;
     }
     return l;
   }
@@ -97,10 +133,13 @@ class Parser {
       auto r = notExpr();
       if (!r) return nullptr;
       l = call("and", {l, r});
+      if (tooTall(l)) return nullptr;
     }
     return l;
   }
   TextExprPtr notExpr() {
+    Level level(depth_);
+    if (tooDeep()) return deepFail();
     if (kw("NOT")) {
       auto e = notExpr();
       return e ? call("not", {e}) : nullptr;
@@ -112,6 +151,7 @@ class Parser {
     auto l = additive();
     if (!l) return nullptr;
     for (;;) {
+      if (tooTall(l)) return nullptr;
       static const std::pair<const char*, const char*> cmps[] = {
           {"=", "="},           {"==", "="},    {"<>", "<>"},        {"!=", "<>"},
           {"<=", "<="},         {">=", ">="},   {"<", "<"},          {">", ">"},
@@ -213,7 +253,7 @@ class Parser {
   TextExprPtr additive() {
     auto l = multiplicative();
     for (;;) {
-      if (!l) return nullptr;
+      if (!l || tooTall(l)) return nullptr;
       const char* name = op("+") ? "+" : op("-") ? "-" : op("||") ? "||" : nullptr;
       if (!name) return l;
       auto r = multiplicative();
@@ -224,7 +264,7 @@ class Parser {
   TextExprPtr multiplicative() {
     auto l = unary();
     for (;;) {
-      if (!l) return nullptr;
+      if (!l || tooTall(l)) return nullptr;
       const char* name = op("*") ? "*" : op("/") ? "/" : op("%") ? "%" : nullptr;
       if (!name) return l;
       auto r = unary();
@@ -233,6 +273,8 @@ class Parser {
     }
   }
   TextExprPtr unary() {
+    Level level(depth_);
+    if (tooDeep()) return deepFail();
     if (op("-")) {
       auto e = unary();
       if (!e) return nullptr;
@@ -252,6 +294,8 @@ class Parser {
       c->args = {e};
       c->type = typeName();
       if (c->type.empty()) return fail("expected a type after ::");
+      measure(*c);
+      if (tooTall(c)) return nullptr;
       e = c;
     }
     return e;
@@ -292,7 +336,9 @@ class Parser {
       case Token::T::Ref: {
         ++i_;
         auto e = make(TextExpr::Kind::Ref, "#" + tk.text);
-        e->index = std::stoi(tk.text);
+        auto [end, ec] = std::from_chars(tk.text.data(), tk.text.data() + tk.text.size(), e->index);
+        if (ec != std::errc() || end != tk.text.data() + tk.text.size())
+          return fail("column reference #" + tk.text + " out of range");
         return e;
       }
       case Token::T::Quoted:
@@ -327,6 +373,7 @@ class Parser {
       if (!a) return nullptr;
       if (!kw("AS")) return fail("expected AS in CAST");
       c->args = {a};
+      measure(*c);
       c->type = typeName();
       if (c->type.empty() || !expect(")")) return nullptr;
       return c;
@@ -407,6 +454,7 @@ class Parser {
       if (isKw("EXCLUDE")) return fail("frame EXCLUDE clauses are not read");
       if (!expect(")")) return nullptr;
     }
+    measure(*c);
     return c;
   }
 
@@ -467,6 +515,7 @@ class Parser {
 
   std::vector<Token> t_;
   size_t i_ = 0;
+  int depth_ = 0;
   std::string& error_;
 };
 

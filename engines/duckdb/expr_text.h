@@ -47,11 +47,16 @@ struct TextExpr {
   std::vector<std::shared_ptr<TextExpr>> partitionBy;
   std::vector<TextSortKey> orderBy;
   std::optional<WindowFrame> frame;  ///< ROWS / RANGE BETWEEN ..., when DuckDB printed one
+  int height = 1;                    ///< levels of this tree, a leaf being 1
 };
 using TextExprPtr = std::shared_ptr<TextExpr>;
 
+/// Expressions taller than this are refused: the import, the plan reader and
+/// the verifier recurse over them (DuckDB itself stops at 1,000 levels).
+inline constexpr int kMaxTextDepth = 500;
+
 /// Parses one expression; on failure returns null and sets `error` (with the
-/// character offset in `text`).
+/// character offset in `text`), also for one taller than kMaxTextDepth.
 TextExprPtr parseExpr(const std::string& text, std::string& error);
 /// Parses a sort key (`expr DESC NULLS FIRST`).
 bool parseSortKey(const std::string& text, TextSortKey& out, std::string& error);

@@ -199,7 +199,7 @@ std::optional<Json> Importer::exprText(const std::string& text, const Cols& scop
   std::string err;
   TextExprPtr e = parseExpr(text, err);
   if (!e) {
-    error(ptr, "cannot read \"" + text + "\": " + err);
+    error(ptr, "cannot read " + clipQuoted(text) + ": " + err);
     return std::nullopt;
   }
   return expr(e, scope, ptr);

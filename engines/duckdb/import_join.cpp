@@ -74,7 +74,7 @@ Built Importer::importJoin(Op& o) {
     std::string cp = ptr + "/extra_info/Conditions";
     std::string err;
     TextExprPtr e = parseExpr(text, err);
-    if (!e) return error(cp, "cannot read \"" + text + "\": " + err), out;
+    if (!e) return error(cp, "cannot read " + clipQuoted(text) + ": " + err), out;
     Json j;
     if (isComparison(e)) {
       // DuckDB's join conditions: left side over the probe child, right over the build child.
@@ -240,7 +240,7 @@ Built Importer::importDelimScan(Op& o) {
     TextExprPtr e = parseExpr(g, err);
     const Col* col = e ? column(e, in.cols, ctx.distinctPtr + "/extra_info/Groups") : nullptr;
     if (!col)
-      return error(ctx.distinctPtr + "/extra_info/Groups", "cannot read \"" + g + "\""), out;
+      return error(ctx.distinctPtr + "/extra_info/Groups", "cannot read " + clipQuoted(g)), out;
     keysJ.push_back(Json{{"name", col->id}, {"expr", {{"column", col->id}}}});
     Col k = *col;
     k.origin.clear();  // a copy's columns lead to no scan DuckDB filtered

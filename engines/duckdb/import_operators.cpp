@@ -36,7 +36,7 @@ Built Importer::importProjection(Op& o, Built& c) {
     std::string name = "c" + std::to_string(i);
     std::string origin, agg;
     if (!e) {
-      loss(p, "cannot read \"" + items[i] + "\" (" + err + "): imported as NULL");
+      loss(p, "cannot read " + clipQuoted(items[i]) + " (" + err + "): imported as NULL");
       j = Json{{"literal", nullptr}, {"type", "unknown"}};
     } else if (const Col* col = (e->kind == TextExpr::Kind::Name || e->kind == TextExpr::Kind::Ref)
                                     ? column(e, c.cols, "")
@@ -80,7 +80,7 @@ Built Importer::importAggregate(Op& o, Built& c) {
     std::string p = ptr + "/extra_info/Groups";
     std::string err;
     TextExprPtr e = parseExpr(groups[i], err);
-    if (!e) return error(p, "cannot read \"" + groups[i] + "\": " + err), out;
+    if (!e) return error(p, "cannot read " + clipQuoted(groups[i]) + ": " + err), out;
     const Col* col = column(e, c.cols, "");
     if (col) {
       keysJ.push_back(Json{{"name", col->id}, {"expr", {{"column", col->id}}}});
@@ -102,7 +102,7 @@ Built Importer::importAggregate(Op& o, Built& c) {
     std::string err;
     TextExprPtr e = parseExpr(aggTexts[i], err);
     if (!e || e->kind != TextExpr::Kind::Call)
-      return error(p, "cannot read the aggregate \"" + aggTexts[i] + "\"" +
+      return error(p, "cannot read the aggregate " + clipQuoted(aggTexts[i]) +
                           (err.empty() ? "" : ": " + err)),
              out;
     std::string func = e->text;
@@ -137,7 +137,8 @@ Built Importer::importOrder(Op& o, Built& c) {
     std::string p = ptr + "/extra_info/Order By";
     TextSortKey k;
     std::string err;
-    if (!parseSortKey(text, k, err)) return error(p, "cannot read \"" + text + "\": " + err), out;
+    if (!parseSortKey(text, k, err))
+      return error(p, "cannot read " + clipQuoted(text) + ": " + err), out;
     auto t = expr(k.expr, c.cols, p);
     if (failed) return out;
     if (!t) continue;
@@ -246,7 +247,7 @@ Built Importer::importWindow(Op& o, Built& c) {
     std::string err;
     TextExprPtr e = parseExpr(items[i], err);
     if (!e || e->kind != TextExpr::Kind::Call || !e->window)
-      return error(p, "cannot read the window function \"" + items[i] + "\"" +
+      return error(p, "cannot read the window function " + clipQuoted(items[i]) +
                           (err.empty() ? "" : ": " + err)),
              out;
     std::string func = e->text;

@@ -61,7 +61,9 @@ Built Importer::importScan(Op& o) {
     }
     std::string err;
     TextExprPtr e = parseExpr(piece, err);
-    if (!e) return error(ptr + "/extra_info/Filters", "cannot read \"" + piece + "\": " + err), out;
+    if (!e)
+      return error(ptr + "/extra_info/Filters", "cannot read " + clipQuoted(piece) + ": " + err),
+             out;
     // Columns a filter reads are read by the scan, projected or not.
     std::vector<TextExprPtr> stack{e};
     while (!stack.empty()) {

@@ -234,6 +234,9 @@ struct Importer {
 
 /// Without leading and trailing white space.
 std::string trim(const std::string& s);
+/// DuckDB's text in double quotes, its middle cut when long (an error quotes
+/// what it could not read; a 10,000-term condition is not repeated whole).
+std::string clipQuoted(const std::string& text);
 /// Letters, digits and '_' kept, anything else as '_' ("c" when empty): a name
 /// part for a column id.
 std::string alnum(const std::string& s);

@@ -5,6 +5,7 @@
 
 #include "engines/duckdb/import_state.h"
 #include "ir/json_depth.h"
+#include "ir/locating_sax.h"
 #include "ir/printers.h"
 #include "ir/types.h"
 
@@ -13,6 +14,12 @@ namespace rfguard::duckdb_import {
 std::string trim(const std::string& s) {
   size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+std::string clipQuoted(const std::string& text) {
+  constexpr size_t kShown = 60;  // characters kept at each end
+  if (text.size() <= 2 * kShown + 5) return "\"" + text + "\"";
+  return "\"" + text.substr(0, kShown) + " ... " + text.substr(text.size() - kShown) + "\"";
 }
 
 std::string alnum(const std::string& s) {
@@ -212,13 +219,19 @@ bool importDocument(const std::string& text, const std::string& name, const Cata
                 "nested more than " + std::to_string(4 * kMaxImportDepth) + " levels deep");
     return false;
   }
+  // Read through the locating SAX handler: every refusal of the JSON reader
+  // (syntax, a number out of range such as 1e999) has the byte it happened at.
   Json j;
-  try {
-    j = Json::parse(text);
-  } catch (const Json::parse_error& e) {
+  LocatingSax sax(j);
+  if (!Json::sax_parse(text, &sax, nlohmann::detail::input_format_t::json, true)) {
+    if (!sax.tooDeep.empty()) {
+      diags.errorAt(name, sax.tooDeep,
+                    "nested more than " + std::to_string(kMaxJsonDepth) + " levels deep");
+      return false;
+    }
     // The byte DuckDB's JSON breaks at, as line:column.
     SourceLoc at{1, 1};
-    for (size_t i = 0; i + 1 < e.byte && i < text.size(); ++i) {
+    for (size_t i = 0; i + 1 < sax.errorPos && i < text.size(); ++i) {
       if (text[i] == '\n') {
         ++at.line;
         at.col = 1;
@@ -226,8 +239,13 @@ bool importDocument(const std::string& text, const std::string& name, const Cata
         ++at.col;
       }
     }
+    const bool range = sax.errorText.find("out_of_range") != std::string::npos;
+    std::string what = sax.errorText;
+    if (auto p = what.find("] "); p != std::string::npos) what = what.substr(p + 2);
     diags.error(name, at,
-                "not JSON: DuckDB's plan is read from its JSON profile or EXPLAIN (FORMAT JSON)");
+                range ? "a JSON number out of range (" + what + ")"
+                      : "not JSON: DuckDB's plan is read from its JSON profile or EXPLAIN "
+                        "(FORMAT JSON)");
     return false;
   }
   // The roots: one profile, an array of profiles, or one EXPLAIN array.
