@@ -10,6 +10,7 @@
 #include "RfSqlParser.h"
 #include "grammar/binder.h"
 #include "grammar/fast_lexer.h"
+#include "grammar/foreign_syntax.h"
 #include "grammar/input_guards.h"
 #include "grammar/parse_arena.h"
 #include "grammar/sql.h"
@@ -26,6 +27,11 @@ struct SyntaxError {
   std::string message;
   size_t tokenIndex = 0;
 };
+
+/// Where a token starts, as line and column (1-based).
+SourceLoc tokenLoc(const antlr4::Token& t) {
+  return {static_cast<int>(t.getLine()), static_cast<int>(t.getCharPositionInLine()) + 1};
+}
 
 /// Records syntax errors with their locations.
 class ErrorCollector : public antlr4::BaseErrorListener {
@@ -194,6 +200,17 @@ bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry
         "expression nested more than " + std::to_string(limits.maxNesting) + " levels deep");
     return false;
   }
+  // `a SEMI JOIN b` would parse as `a AS semi JOIN b`: named before parsing.
+  if (auto f = foreignJoin(*out.tokens)) {
+    // A script goes statement by statement, as after a syntax error, so that
+    // its other statements still load.
+    if (recover) {
+      out.errors.errors.push_back({tokenLoc(*f->at), f->message, f->at->getTokenIndex()});
+      return true;
+    }
+    diags.error(file, shift(tokenLoc(*f->at)), f->message);
+    return false;
+  }
   out.parser = takeParser(out.tokens.get());
   out.parser->template getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
       antlr4::atn::PredictionMode::SLL);
@@ -211,6 +228,11 @@ bool parseText(const std::string& text, const std::string& file, Ctx* (P::*entry
     out.tree = ((*out.parser).*entry)();
   }
   if (!out.errors.errors.empty() && !recover) {
+    // Another dialect's construct is named, not reported as a bare syntax error.
+    if (auto f = foreignConstructAt(*out.tokens, out.errors.errors[0].tokenIndex)) {
+      diags.error(file, shift(tokenLoc(*f->at)), f->message);
+      return false;
+    }
     diags.error(file, shift(out.errors.errors[0].loc), out.errors.errors[0].message);
     return false;
   }

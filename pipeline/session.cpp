@@ -192,9 +192,10 @@ bool Session::loadFormat(const std::string& text, const std::string& name, Input
     q.indexInInput = i;
     q.fromJson = in.json;
     q.stage = in.json ? Stage::Normalized : Stage::Loaded;
-    q.given = in.json &&
-              (options_.given == GivenPlans::Json ||
-               (options_.given == GivenPlans::JsonWithFilters && carriesPlacement(*q.query.plan)));
+    // An engine's plan is what the engine ran, filters or none: never re-planned.
+    q.given = in.json && (options_.given == GivenPlans::Json ||
+                          (options_.given == GivenPlans::JsonWithFilters &&
+                           (format == InputFormat::DuckDb || carriesPlacement(*q.query.plan))));
     in.queries.push_back(queries_.size());
     queries_.push_back(std::move(q));
   }

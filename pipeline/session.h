@@ -21,7 +21,8 @@ namespace rfguard {
 /// Which loaded plans are judged as given: never normalised, never re-planned.
 enum class GivenPlans {
   Json,             ///< every plan JSON query: someone else's plan (lint, check)
-  JsonWithFilters,  ///< plan JSON that carries runtime filters (plan: bare JSON is planned)
+  JsonWithFilters,  ///< plan JSON that carries runtime filters, and every engine's plan
+                    ///< (plan: rfguard's bare JSON is planned)
   None,             ///< nothing: every step applies to every query (the C++ API)
 };
 

@@ -518,6 +518,9 @@ echo '{"children": [{"operator_name": "CTE", "extra_info": {"Table Index": "1"},
 check "duckdb CTE scanning itself" 2 'cte.json: error at /children/0/children/0: CTE_SCAN 1 inside its own CTE' -- "$RFGUARD" lint --from duckdb "$tmp/cte.json"
 python3 -c "print('[' * 5000 + ']' * 5000)" > "$tmp/deep.json"
 check "duckdb JSON nested 5000 deep" 2 'deep.json:1:2049: error: nested more than 2048 levels deep' -- "$RFGUARD" lint --from duckdb "$tmp/deep.json"
+# A DuckDB plan without dynamic filters is what DuckDB ran: shown as given, never re-planned.
+check "duckdb plan without filters as given" 0 'Scan #3 t columns=\[k\]$' -- "$RFGUARD" plan $fx/no_dynamic_filters.json
+if grep -q 'RF1' "$tmp/out"; then echo "FAIL plan placed rfguard's filters on DuckDB's plan"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 # DuckDB's date + 5 counts days: a date, ordered, so its min/max filter (TPC-DS q72) is eligible.
 check "duckdb date + n" 0 '1 query, 0 findings' -- "$RFGUARD" lint --schema $fx/date_plus_days.sql $fx/date_plus_days.json
 check "duckdb date + n as days" 0 "RF2 <- b.d \+ INTERVAL '5' day \(a.d >, min_max, global\)" -- "$RFGUARD" plan --schema $fx/date_plus_days.sql $fx/date_plus_days.json
