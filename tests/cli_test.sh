@@ -521,6 +521,14 @@ check "duckdb JSON nested 5000 deep" 2 'deep.json:1:2049: error: nested more tha
 # A DuckDB plan without dynamic filters is what DuckDB ran: shown as given, never re-planned.
 check "duckdb plan without filters as given" 0 'Scan #3 t columns=\[k\]$' -- "$RFGUARD" plan $fx/no_dynamic_filters.json
 if grep -q 'RF1' "$tmp/out"; then echo "FAIL plan placed rfguard's filters on DuckDB's plan"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
+# DuckDB trims a join's output to the columns used above and prints #n over it (JOB 3a):
+# the names above tell which, else the join above read ON true.
+check "duckdb #n over a trimmed join" 0 'Join #7 JOIN ON movie_keyword.movie_id = p13.0_movie_id' -- "$RFGUARD" plan --schema $fx/job_q3a.sql $fx/job_q3a.json
+grep -q 'not imported faithfully: #0 counts the columns of a join DuckDB trimmed' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL the trimmed join's inference is not said"; fail=$((fail + 1)); }
+# A quoted table name (DuckDB quotes keywords: memory.main."name") is the table's name.
+sed 's/"memory.main.t"/"memory.main.\\"t\\""/' $fx/inner_join.json > "$tmp/quoted_table.json"
+check "duckdb quoted table name" 0 '1 query, 0 findings' -- "$RFGUARD" lint --schema "$tmp/tu.sql" "$tmp/quoted_table.json"
+if grep -q 'not in a schema' "$tmp/err"; then echo "FAIL a quoted table name is not resolved"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
 # DuckDB's date + 5 counts days: a date, ordered, so its min/max filter (TPC-DS q72) is eligible.
 check "duckdb date + n" 0 '1 query, 0 findings' -- "$RFGUARD" lint --schema $fx/date_plus_days.sql $fx/date_plus_days.json
 check "duckdb date + n as days" 0 "RF2 <- b.d \+ INTERVAL '5' day \(a.d >, min_max, global\)" -- "$RFGUARD" plan --schema $fx/date_plus_days.sql $fx/date_plus_days.json

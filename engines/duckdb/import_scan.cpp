@@ -14,7 +14,8 @@ Built Importer::importScan(Op& o) {
   if (!expectChildren(o, 0)) return out;
   std::string table = infoText(n, "Table");
   if (table.empty()) return error(ptr + "/extra_info", "a scan without \"Table\""), out;
-  if (auto dot = table.rfind('.'); dot != std::string::npos) table = table.substr(dot + 1);
+  table = lastNamePart(table);  // memory.main."name" is the table name
+  if (table.empty()) return error(ptr + "/extra_info/Table", "a scan of no table name"), out;
   std::string alias = table;
   for (int k = 2; !aliases.insert(alias).second; ++k) alias = table + "_" + std::to_string(k);
   aliasTable[alias] = table;

@@ -162,6 +162,14 @@ struct Importer {
     const Json* node = nullptr;
     size_t child = 0;
   } parent;
+  /// The names the operators above the one being imported print (in their
+  /// conditions, projections, aggregates ...), innermost last: what a join
+  /// DuckDB trimmed to the columns used above may still output.
+  std::vector<std::set<std::string>> namesAbove;
+  /// For a projection of #n only, over a child whose columns DuckDB may have
+  /// trimmed: the child's columns the names above use, when they are as many
+  /// as the projection's items and the printed positions are not (else empty).
+  std::vector<const Col*> trimmedColumns(const std::vector<TextExprPtr>& refs, const Cols& child);
 
   Built build(const Json& n, const std::string& ptr);
   /// One operator being imported: its document, where it is, its name and
@@ -234,6 +242,9 @@ struct Importer {
 
 /// Without leading and trailing white space.
 std::string trim(const std::string& s);
+/// The last part of a qualified name as DuckDB prints it, unquoted:
+/// `memory.main."name"` is `name` (a part may be quoted, with "" inside).
+std::string lastNamePart(const std::string& qualified);
 /// DuckDB's text in double quotes, its middle cut when long (an error quotes
 /// what it could not read; a 10,000-term condition is not repeated whole).
 std::string clipQuoted(const std::string& text);

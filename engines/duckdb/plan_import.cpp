@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engines/duckdb/expr_tokens.h"
 #include "engines/duckdb/import_state.h"
 #include "ir/json_depth.h"
 #include "ir/locating_sax.h"
@@ -14,6 +15,27 @@ namespace rfguard::duckdb_import {
 std::string trim(const std::string& s) {
   size_t b = s.find_first_not_of(" \t\r\n"), e = s.find_last_not_of(" \t\r\n");
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+std::string lastNamePart(const std::string& qualified) {
+  std::string part;
+  bool inQuotes = false;
+  for (size_t i = 0; i < qualified.size(); ++i) {
+    const char c = qualified[i];
+    if (c == '"') {
+      if (inQuotes && i + 1 < qualified.size() && qualified[i + 1] == '"') {
+        part += '"';
+        ++i;
+      } else {
+        inQuotes = !inQuotes;
+      }
+    } else if (c == '.' && !inQuotes) {
+      part.clear();
+    } else {
+      part += c;
+    }
+  }
+  return part;
 }
 
 std::string clipQuoted(const std::string& text) {
@@ -112,6 +134,52 @@ std::string typeFromDuckDb(const std::string& t) {
   return "";
 }
 
+namespace {
+/// The names an operator's printed expressions use (every word of them: a
+/// keyword among them matches no column that matters).
+void printedNames(const Json& n, std::set<std::string>& out) {
+  auto ei = n.find("extra_info");
+  if (ei == n.end() || !ei->is_object()) return;
+  static const std::set<std::string> notExpressions = {
+      "Table", "Type", "Join Type", "Estimated Cardinality", "Dynamic Filters", "Filters"};
+  for (const auto& [key, v] : ei->items()) {
+    if (notExpressions.count(key)) continue;
+    std::vector<std::string> texts;
+    if (v.is_string()) texts.push_back(v.get<std::string>());
+    if (v.is_array())
+      for (const auto& x : v)
+        if (x.is_string()) texts.push_back(x.get<std::string>());
+    for (const auto& t : texts) {
+      std::vector<Token> toks;
+      std::string err;
+      if (!tokenize(t, toks, err)) continue;
+      for (const auto& k : toks)
+        if (k.t == Token::T::Ident || k.t == Token::T::Quoted) out.insert(k.text);
+    }
+  }
+}
+}  // namespace
+
+std::vector<const Col*> Importer::trimmedColumns(const std::vector<TextExprPtr>& refs,
+                                                 const Cols& child) {
+  // The projection is imported after its child: namesAbove.back() is what its
+  // parent pushed, the names of the operators above it.
+  if (namesAbove.empty() || refs.empty()) return {};
+  const std::set<std::string>& above = namesAbove.back();
+  bool unused = false;  // a printed position names a column nothing above uses
+  for (const auto& r : refs) {
+    if (r->kind != TextExpr::Kind::Ref) return {};
+    if (r->index < 0 || static_cast<size_t>(r->index) >= child.size()) return {};
+    unused = unused || !above.count(child[r->index].name);
+  }
+  if (!unused) return {};
+  std::vector<const Col*> used;
+  for (const auto& c : child)
+    if (above.count(c.name) && !c.id.empty()) used.push_back(&c);
+  if (used.size() != refs.size()) return {};
+  return used;
+}
+
 Built Importer::childOf(Op& o, size_t i) {
   if (i >= o.kids->size()) {
     error(o.ptr + "/children", o.op + " needs " + std::to_string(i + 1) + " children");
@@ -119,7 +187,10 @@ Built Importer::childOf(Op& o, size_t i) {
   }
   Parent saved = parent;
   parent = {&o.n, i};
+  namesAbove.push_back(namesAbove.empty() ? std::set<std::string>{} : namesAbove.back());
+  printedNames(o.n, namesAbove.back());
   Built b = build((*o.kids)[i], o.ptr + "/children/" + std::to_string(i));
+  namesAbove.pop_back();
   parent = saved;
   return b;
 }
