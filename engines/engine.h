@@ -30,9 +30,14 @@ struct EngineTable {
   std::vector<EngineColumn> columns;
 };
 
-/// How an engine is opened.
+/// How an engine is opened, and the resources each statement may take.
 struct Options {
   int threads = 2;
+  /// Memory the engine may use, in MiB; 0 is the engine's own default (for
+  /// DuckDB 80% of the machine, which a multi-way join on skewed keys fills).
+  long long memoryLimitMb = 0;
+  /// Seconds a statement may run before it is interrupted and fails; 0: no limit.
+  double timeoutSeconds = 0;
 };
 
 class Engine {

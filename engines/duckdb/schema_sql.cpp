@@ -3,6 +3,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <functional>
 
 namespace rfguard::duckdb_import {
 
@@ -177,9 +178,51 @@ std::set<std::pair<std::string, std::string>> equatedColumns(const std::vector<Q
   return out;
 }
 
+std::map<std::string, long long> joinKeyDomains(const std::vector<Query>& queries,
+                                                const Catalog& catalog,
+                                                const std::map<std::string, long long>& rows) {
+  // The rows of `table.column`'s table when the column is its numbered key.
+  auto numberedKey = [&](const std::string& tc) -> long long {
+    const auto dot = tc.find('.');
+    const TableDef* t = catalog.table(tc.substr(0, dot));
+    if (!t) return 0;
+    int pk = 0;
+    const ColumnDef* key = nullptr;
+    for (const auto& c : t->columns)
+      if (c.primaryKey) ++pk, key = &c;
+    if (pk != 1 || key->name != tc.substr(dot + 1) || !key->type.isInteger()) return 0;
+    auto r = rows.find(t->name);
+    return r == rows.end() ? 0 : r->second;
+  };
+  // Columns the queries equate, as classes (mk.movie_id = mi.movie_id and
+  // t.id = mk.movie_id put mi.movie_id with t.id too).
+  std::map<std::string, std::string> parent;
+  std::function<std::string(const std::string&)> find = [&](const std::string& x) {
+    auto it = parent.find(x);
+    if (it == parent.end() || it->second == x) return parent[x] = x;
+    return it->second = find(it->second);
+  };
+  for (const auto& [a, b] : equatedColumns(queries))
+    if (a.substr(0, a.find('.')) != b.substr(0, b.find('.'))) parent[find(a)] = find(b);
+  // A class with a numbered key: its other columns draw over the smallest such key.
+  std::map<std::string, long long> classKey;
+  for (const auto& [col, p] : parent) {
+    const long long d = numberedKey(col);
+    if (d <= 0) continue;
+    auto [it, fresh] = classKey.emplace(find(col), d);
+    if (!fresh) it->second = std::min(it->second, d);
+  }
+  std::map<std::string, long long> out;
+  for (const auto& [col, p] : parent) {
+    auto k = classKey.find(find(col));
+    out[col] = numberedKey(col) > 0 || k == classKey.end() ? 0 : k->second;
+  }
+  return out;
+}
+
 std::string populateSql(const TableDef& t, long long rows, uint64_t seed,
                         const std::map<std::string, std::set<std::string>>& hot, int nullPercent,
-                        int skewPercent) {
+                        int skewPercent, const std::map<std::string, long long>& joinKeys) {
   int pkInts = 0;
   for (const auto& c : t.columns) pkInts += c.primaryKey ? 1 : 0;
   const long long domain = std::max(10LL, rows / 4);
@@ -191,9 +234,13 @@ std::string populateSql(const TableDef& t, long long rows, uint64_t seed,
     const std::string h2 = "hash(i, " + s + ", " + k + ", 1)";
     const long long d = c.ndv && *c.ndv > 0 ? *c.ndv : domain;
     // Skewed draw: 30% of rows from ten hot values, the rest over the domain.
-    const std::string draw = "(CASE WHEN " + h + " % 100 < " + std::to_string(skewPercent) +
-                             " THEN " + h2 + " % 10 ELSE " + h2 + " % " + std::to_string(d) +
-                             " END)";
+    // A join key draws evenly: over the numbers of the key it joins, or its domain.
+    const auto jk = joinKeys.find(t.name + "." + c.name);
+    const std::string draw =
+        jk != joinKeys.end()
+            ? "(" + h2 + " % " + std::to_string(jk->second > 0 ? jk->second : d) + ")"
+            : "(CASE WHEN " + h + " % 100 < " + std::to_string(skewPercent) + " THEN " + h2 +
+                  " % 10 ELSE " + h2 + " % " + std::to_string(d) + " END)";
     std::string v, hotValue;
     auto hv = hot.find(t.name + "." + c.name);
     if (hv != hot.end() && !hv->second.empty() && !(c.primaryKey && pkInts == 1)) {

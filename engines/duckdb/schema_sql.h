@@ -22,9 +22,22 @@ std::string createTableSql(const TableDef& t);
 /// (or the column's ndv), 30% of rows from ten hot values, and 5% NULL where
 /// the column is nullable.
 /// A column's hot values are drawn from `hot` (as text) when it has any.
+/// A join key ("table.column" in `joinKeys`) draws without the ten hot values,
+/// which make a multi-way join on one key explode: from 0 up to its value
+/// (the rows of the table whose numbered key it joins), or over its own domain
+/// when the value is 0.
 std::string populateSql(const TableDef& t, long long rows, uint64_t seed,
                         const std::map<std::string, std::set<std::string>>& hot = {},
-                        int nullPercent = 5, int skewPercent = 30);
+                        int nullPercent = 5, int skewPercent = 30,
+                        const std::map<std::string, long long>& joinKeys = {});
+
+/// The join keys of `queries` for populateSql: every column compared with `=`
+/// or `<=>` to another table's column, with the rows of that table when the
+/// other column is its single integer primary key (numbered 0 to rows - 1),
+/// else 0. `rows` gives each table's generated rows.
+std::map<std::string, long long> joinKeyDomains(const std::vector<Query>& queries,
+                                                const Catalog& catalog,
+                                                const std::map<std::string, long long>& rows);
 
 /// CREATE VIEW for `v`.
 std::string createViewSql(const ViewDef& v);

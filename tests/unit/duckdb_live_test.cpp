@@ -93,6 +93,75 @@ TEST_CASE("duckdb live: generated data is seeded, skewed and has NULLs where all
   CHECK_FALSE(tables[1].columns[0].nullable);
 }
 
+TEST_CASE("duckdb live: join keys draw evenly over the key they join, so joins stay small") {
+  // JOB's shape: three tables join one numbered key; with the ten hot values
+  // (3% of rows each) the three-way join on movie_id had millions of rows.
+  const char* sql =
+      "CREATE TABLE title (id int PRIMARY KEY, year int) WITH (rows = 1000);\n"
+      "CREATE TABLE mk (movie_id int, k int) WITH (rows = 2000);\n"
+      "CREATE TABLE mi (movie_id int, info int) WITH (rows = 3000);\n"
+      "SELECT count(*) FROM title t, mk, mi WHERE t.id = mk.movie_id AND mk.movie_id = "
+      "mi.movie_id;\n";
+  Catalog catalog;
+  std::vector<Query> qs;
+  Diagnostics d;
+  REQUIRE(loadSql(sql, "job.sql", catalog, qs, d));
+  const std::map<std::string, long long> rows = {{"title", 1000}, {"mk", 2000}, {"mi", 3000}};
+  const auto keys = duckdb_import::joinKeyDomains(qs, catalog, rows);
+  // mk.movie_id and mi.movie_id join title's numbered key; title.id is that key.
+  CHECK(keys.at("mk.movie_id") == 1000);
+  CHECK(keys.at("mi.movie_id") == 1000);
+  CHECK(keys.at("title.id") == 0);
+  CHECK(keys.count("mk.k") == 0);
+  std::string error;
+  auto e = engine::open("duckdb", engine::Options{2}, error);
+  REQUIRE_MESSAGE(e, error);
+  for (const auto& [name, t] : catalog.tables()) {
+    REQUIRE_MESSAGE(e->execute(duckdb_import::createTableSql(t), nullptr, error), error);
+    REQUIRE_MESSAGE(e->execute(duckdb_import::populateSql(t, rows.at(name), 1, {}, 5, 30, keys),
+                               nullptr, error),
+                    error);
+  }
+  // Every key is a title (or NULL), and no value holds more than a few rows.
+  CHECK(scalar(*e, "SELECT count(*) FROM mk WHERE movie_id >= 1000") == "0");
+  CHECK(std::stoll(scalar(*e,
+                          "SELECT max(c) FROM (SELECT count(*) c FROM mi WHERE movie_id IS "
+                          "NOT NULL GROUP BY movie_id)")) <= 15);
+  // 2,000 x 3,000 rows over 1,000 keys: about 6,000 join rows, not millions.
+  const long long joined = std::stoll(scalar(*e, qs[0].sql));
+  CHECK(joined > 4000);
+  CHECK(joined < 9000);
+  // Without the join keys, the same tables' three-way join is many times larger.
+  auto skewed = engine::open("duckdb", engine::Options{2}, error);
+  REQUIRE(skewed);
+  for (const auto& [name, t] : catalog.tables()) {
+    REQUIRE(skewed->execute(duckdb_import::createTableSql(t), nullptr, error));
+    REQUIRE(skewed->execute(duckdb_import::populateSql(t, rows.at(name), 1), nullptr, error));
+  }
+  CHECK(std::stoll(scalar(*skewed, qs[0].sql)) > 5 * joined);
+}
+
+TEST_CASE("duckdb live: a statement over its time limit is interrupted, memory is bounded") {
+  std::string error;
+  auto e = engine::open("duckdb", engine::Options{1, 64, 0.5}, error);
+  REQUIRE_MESSAGE(e, error);
+  CHECK(scalar(*e, "SELECT current_setting('memory_limit')") == "61.0 MiB");
+  // A cross join of 10^12 rows: interrupted after half a second.
+  CHECK_FALSE(
+      e->execute("SELECT count(*) FROM range(1000000) a, range(1000000) b", nullptr, error));
+  CHECK(error == "the statement ran over its time limit of 0.5 s (--timeout) and was interrupted");
+  // The connection still works after the interrupt.
+  CHECK(scalar(*e, "SELECT 41 + 1") == "42");
+  // Over the memory limit: DuckDB's own out-of-memory error, not the kernel's kill.
+  auto small = engine::open("duckdb", engine::Options{1, 32, 0}, error);
+  REQUIRE(small);
+  CHECK_FALSE(small->execute(
+      "SELECT count(DISTINCT x) FROM (SELECT repeat('x', 100) || i::VARCHAR AS x FROM "
+      "range(3000000) r(i))",
+      nullptr, error));
+  CHECK(error.find("Out of Memory") != std::string::npos);
+}
+
 TEST_CASE("duckdb live: an executed plan is captured, imported and linted") {
   Db db = populated(1);
   const std::string sql = "SELECT count(*) FROM t JOIN u ON t.k = u.k";

@@ -5,6 +5,18 @@ namespace rfguard {
 
 namespace {
 
+/// DuckDB's memory and time per statement (run, compare and diff).
+void addLimitOptions(CLI::App* cmd, DuckDbLimits& limits) {
+  cmd->add_option("--memory-limit", limits.memoryLimitMb,
+                  "MiB DuckDB may use; a query over it fails with DuckDB's out-of-memory error "
+                  "at its position (default 4096)")
+      ->check(CLI::Range(16LL, 1LL << 30));
+  cmd->add_option("--timeout", limits.timeoutSeconds,
+                  "seconds a statement may run before it is interrupted and fails at its "
+                  "position (default 300, 0: none)")
+      ->check(CLI::Range(0.0, 1e6));
+}
+
 /// The options of the data DuckDB runs on (duckdb run and compare), each
 /// command's defaults given for the help.
 template <typename Args>
@@ -16,6 +28,7 @@ void addDataOptions(CLI::App* cmd, Args& args, const std::string& threads,
                   "rows per table: WITH (rows = N) times this (default " + scale + ")")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--seed", args.seed, "seed of the generated data (default 1)");
+  addLimitOptions(cmd, args.limits);
 }
 
 }  // namespace
@@ -63,6 +76,7 @@ void addDuckDbCommands(CLI::App& app, OptionDefiners& options, DuckDbCommands& c
         ->check(CLI::Range(1, 10000000));
     duckDiffCmd->add_option("--threads", duckDiff.threads, "DuckDB's threads (default 2)")
         ->check(CLI::Range(1, 256));
+    addLimitOptions(duckDiffCmd, duckDiff.limits);
     duckDiffCmd
         ->add_option("--big", duckDiff.bigRows, "rows of the large probe table t0 (default 100000)")
         ->check(CLI::Range(1, 100000000));

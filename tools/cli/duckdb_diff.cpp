@@ -164,7 +164,9 @@ std::string keptText(const Reproducer& r) {
 
 int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& err) {
   std::string error;
-  auto db = engine::open("duckdb", engine::Options{args.threads}, error);
+  auto db = engine::open(
+      "duckdb",
+      engine::Options{args.threads, args.limits.memoryLimitMb, args.limits.timeoutSeconds}, error);
   if (!db) {
     err << "rfguard duckdb: " << error << "\n";
     return kExitInputError;

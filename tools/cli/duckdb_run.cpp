@@ -63,8 +63,8 @@ bool hasGroupingSets(const PlanNode& n) {
 
 }  // namespace
 
-bool setUpDuckDb(const std::string& file, int threads, double scale, uint64_t seed,
-                 DuckDbSetup& out, std::ostream& err) {
+bool setUpDuckDb(const std::string& file, int threads, const DuckDbLimits& limits, double scale,
+                 uint64_t seed, DuckDbSetup& out, std::ostream& err) {
   Diagnostics diags;
   std::string text;
   if (!readInputFile(file, text, diags) || !loadSql(text, file, out.declared, out.queries, diags)) {
@@ -72,20 +72,26 @@ bool setUpDuckDb(const std::string& file, int threads, double scale, uint64_t se
     return false;
   }
   std::string error;
-  out.db = engine::open("duckdb", engine::Options{threads}, error);
+  out.db = engine::open(
+      "duckdb", engine::Options{threads, limits.memoryLimitMb, limits.timeoutSeconds}, error);
   if (!out.db) {
     err << "rfguard duckdb: " << error << "\n";
     return false;
   }
   const auto hot = duckdb_import::comparedLiterals(out.queries);
+  std::map<std::string, long long> rowsOf;
   for (const auto& [name, t] : out.declared.tables()) {
     // Scaled, but small tables (TPC-H's region and nation) keep up to 25 rows.
     const long long declaredRows = t.rows.value_or(1000);
-    long long rows = std::max(std::llround(static_cast<double>(declaredRows) * scale),
-                              std::min(declaredRows, 25LL));
+    rowsOf[name] = std::max(0LL, std::max(std::llround(static_cast<double>(declaredRows) * scale),
+                                          std::min(declaredRows, 25LL)));
+  }
+  // Join keys draw evenly over the keys they join: join sizes stay near the rows.
+  const auto joinKeys = duckdb_import::joinKeyDomains(out.queries, out.declared, rowsOf);
+  for (const auto& [name, t] : out.declared.tables()) {
     if (!out.db->execute(duckdb_import::createTableSql(t), nullptr, error) ||
-        !out.db->execute(duckdb_import::populateSql(t, std::max(0LL, rows), seed, hot), nullptr,
-                         error)) {
+        !out.db->execute(duckdb_import::populateSql(t, rowsOf[name], seed, hot, 5, 30, joinKeys),
+                         nullptr, error)) {
       diags.error(file, t.loc, "DuckDB: table " + name + ": " + error);
       err << renderErrors(diags);
       return false;
@@ -109,7 +115,7 @@ bool setUpDuckDb(const std::string& file, int threads, double scale, uint64_t se
 
 int runDuckDbRun(const DuckDbRunArgs& args, std::ostream& out, std::ostream& err) {
   DuckDbSetup setup;
-  if (!setUpDuckDb(args.file, args.threads, args.scale, args.seed, setup, err))
+  if (!setUpDuckDb(args.file, args.threads, args.limits, args.scale, args.seed, setup, err))
     return kExitInputError;
   auto& db = setup.db;
   const auto& queries = setup.queries;

@@ -4,7 +4,12 @@
 #include <duckdb.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <cstdio>
@@ -35,6 +40,7 @@ namespace {
   X(duckdb_disconnect)              \
   X(duckdb_free)                    \
   X(duckdb_get_type_id)             \
+  X(duckdb_interrupt)               \
   X(duckdb_library_version)         \
   X(duckdb_open_ext)                \
   X(duckdb_query)                   \
@@ -189,6 +195,50 @@ void collect(duckdb_result& r, Result& out) {
   }
 }
 
+std::string secondsText(double s) {
+  std::ostringstream o;
+  o << s << " s";
+  return o.str();
+}
+
+/// Interrupts the connection's running statement after `seconds` (none when
+/// 0); joined before the statement's result is read.
+class Watchdog {
+ public:
+  Watchdog(duckdb_connection con, double seconds) {
+    if (seconds <= 0) return;
+    thread_ = std::thread([this, con, seconds] {
+      std::unique_lock<std::mutex> lock(m_);
+      if (!cv_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; })) {
+        fired_ = true;
+        api().duckdb_interrupt(con);
+      }
+    });
+  }
+  ~Watchdog() { stop(); }
+  /// Stops the watchdog; true when it interrupted the statement.
+  bool fired() {
+    stop();
+    return fired_;
+  }
+
+ private:
+  void stop() {
+    if (!thread_.joinable()) return;
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+  std::mutex m_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::atomic<bool> fired_{false};
+  std::thread thread_;
+};
+
 class DuckDb final : public Engine {
  public:
   ~DuckDb() override {
@@ -204,6 +254,10 @@ class DuckDb final : public Engine {
       return false;
     }
     api().duckdb_set_config(config, "threads", std::to_string(options.threads).c_str());
+    if (options.memoryLimitMb > 0)
+      api().duckdb_set_config(config, "memory_limit",
+                              (std::to_string(options.memoryLimitMb) + "MB").c_str());
+    timeoutSeconds_ = options.timeoutSeconds;
     char* err = nullptr;
     bool ok = api().duckdb_open_ext(nullptr, &db_, config, &err) == DuckDBSuccess;
     api().duckdb_destroy_config(&config);
@@ -233,9 +287,15 @@ class DuckDb final : public Engine {
 
   bool execute(const std::string& sql, Result* out, std::string& error) override {
     ResultGuard g;
+    // A statement over its time is interrupted from a watchdog thread; DuckDB
+    // then fails it ("Interrupted!"), said here with the limit.
+    Watchdog watchdog(con_, timeoutSeconds_);
     if (api().duckdb_query(con_, sql.c_str(), &g.r) == DuckDBError) {
       const char* e = api().duckdb_result_error(&g.r);
       error = e ? e : "DuckDB refused the statement";
+      if (watchdog.fired())
+        error = "the statement ran over its time limit of " + secondsText(timeoutSeconds_) +
+                " (--timeout) and was interrupted";
       return false;
     }
     if (out) collect(g.r, *out);
@@ -293,6 +353,7 @@ class DuckDb final : public Engine {
   duckdb_database db_ = nullptr;
   duckdb_connection con_ = nullptr;
   std::string profilePath_;
+  double timeoutSeconds_ = 0;
 };
 
 }  // namespace
