@@ -556,6 +556,10 @@ if "$RFGUARD" duckdb run --scale 0.001 corpus/examples/ssb.sql >/dev/null 2>&1; 
   printf "CREATE TABLE a (k int);\nSELECT k FROM a ORDER BY 1 LIMIT 1;\nSELECT * FROM a RIGHT SEMI JOIN a AS b ON a.k = b.k;\n" > "$tmp/refused.sql"
   check "duckdb run: DuckDB's refusal located" 2 'refused.sql:3:1: error: DuckDB: Parser Error' -- "$RFGUARD" duckdb run "$tmp/refused.sql"
   grep -q '1 file, 1 query, 0 findings (0 errors), 1 file with input errors' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL the query DuckDB ran is linted"; fail=$((fail + 1)); }
+  # SELECT * over a join prints `k, v, k, v`: each name is the child's column at its place.
+  printf "CREATE TABLE a (k int, v int) WITH (rows = 50);\nCREATE TABLE b (k int, v int) WITH (rows = 50);\nSELECT * FROM a JOIN b ON a.k = b.k ORDER BY a.v;\n" > "$tmp/star.sql"
+  check "duckdb run: SELECT * over a join" 0 'Project #4 \[p4.0_k := a.k, p4.1_v := a.v, p4.2_k := b.k, p4.3_v := b.v\]' -- "$RFGUARD" duckdb run "$tmp/star.sql"
+  if grep -q 'names 2 columns' "$tmp/err"; then echo "FAIL the qualified ORDER BY key is ambiguous"; fail=$((fail + 1)); else pass=$((pass + 1)); fi
   # A query that explodes is interrupted at its time limit, an error at its position.
   printf "CREATE TABLE big (k int) WITH (rows = 20000);\nSELECT count(*) FROM big x, big y, big z;\n" > "$tmp/explode.sql"
   check "duckdb run: --timeout" 2 'explode.sql:2:1: error: DuckDB: the statement ran over its time limit of 0.5 s \(--timeout\) and was interrupted' -- "$RFGUARD" duckdb run --timeout 0.5 "$tmp/explode.sql"

@@ -9,6 +9,16 @@
 
 namespace rfguard::duckdb_import {
 
+const Col* Importer::projected(const TextExprPtr& e, size_t i, const Cols& child,
+                               const std::string& ptr) {
+  // SELECT * over a join prints every column by its bare name, in the child's
+  // order (`k, v, k, v`): a name that is the child's i-th column's is that one.
+  if (e->kind == TextExpr::Kind::Name && e->text.find('.') == std::string::npos &&
+      i < child.size() && child[i].name == e->text && !child[i].id.empty())
+    return &child[i];
+  return column(e, child, ptr);  // a name that stays ambiguous is said so
+}
+
 Built Importer::importProjection(Op& o, Built& c) {
   auto& [n, ptr, op, kids, id, out] = o;
   Json exprs = Json::array();
@@ -61,17 +71,18 @@ Built Importer::importProjection(Op& o, Built& c) {
     }
     Json j;
     std::string name = "c" + std::to_string(i);
-    std::string origin, agg;
+    std::string origin, agg, table;
     if (!e) {
       loss(p, "cannot read " + clipQuoted(items[i]) + " (" + err + "): imported as NULL");
       j = Json{{"literal", nullptr}, {"type", "unknown"}};
     } else if (const Col* col = (e->kind == TextExpr::Kind::Name || e->kind == TextExpr::Kind::Ref)
-                                    ? column(e, c.cols, "")
+                                    ? projected(e, i, c.cols, p)
                                     : nullptr) {
       j = Json{{"column", col->id}};
-      name = e->kind == TextExpr::Kind::Name ? e->text : col->name;
+      name = e->kind == TextExpr::Kind::Name ? lastNamePart(e->text) : col->name;
       origin = col->origin;
       agg = col->agg;
+      table = col->table;  // a qualified name above (ORDER BY memory.main.a.v) still finds it
     } else if (e->kind == TextExpr::Kind::Name) {
       // DuckDB prints an aliased expression by its alias alone.
       loss(p, "projection \"" + items[i] +
@@ -85,12 +96,12 @@ Built Importer::importProjection(Op& o, Built& c) {
       // A compress/decompress of a column is the column.
       if (t && t->contains("column")) {
         for (const auto& k : c.cols)
-          if (k.id == (*t)["column"]) origin = k.origin, name = k.name;
+          if (k.id == (*t)["column"]) origin = k.origin, name = k.name, table = k.table;
       }
     }
     std::string cid = "p" + std::to_string(id) + "." + std::to_string(i) + "_" + alnum(name);
     exprs.push_back(Json{{"name", cid}, {"expr", j}});
-    out.cols.push_back(makeCol(cid, name, "", origin, agg));
+    out.cols.push_back(makeCol(cid, name, table, origin, agg));
     out.rfOut.push_back(cid);
   }
   out.node = Json{{"id", id}, {"op", "project"}, {"exprs", exprs}, {"children", {c.node}}};

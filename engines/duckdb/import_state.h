@@ -170,6 +170,9 @@ struct Importer {
   /// trimmed: the child's columns the names above use, when they are as many
   /// as the projection's items and the printed positions are not (else empty).
   std::vector<const Col*> trimmedColumns(const std::vector<TextExprPtr>& refs, const Cols& child);
+  /// A projection's i-th item when it is a column of `child` (by position when
+  /// the name is the child's i-th column's, else by name), or null.
+  const Col* projected(const TextExprPtr& e, size_t i, const Cols& child, const std::string& ptr);
 
   Built build(const Json& n, const std::string& ptr);
   /// One operator being imported: its document, where it is, its name and
