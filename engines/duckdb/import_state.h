@@ -163,8 +163,9 @@ struct Importer {
     size_t child = 0;
   } parent;
   /// The names the operators above the one being imported print (in their
-  /// conditions, projections, aggregates ...), innermost last: what a join
-  /// DuckDB trimmed to the columns used above may still output.
+  /// conditions, projections, aggregates ...), one set per operator, the
+  /// nearest last: what a join DuckDB trimmed to the columns used above may
+  /// still output.
   std::vector<std::set<std::string>> namesAbove;
   /// For a projection of #n only, over a child whose columns DuckDB may have
   /// trimmed: the child's columns the names above use, when they are as many

@@ -162,10 +162,11 @@ void printedNames(const Json& n, std::set<std::string>& out) {
 
 std::vector<const Col*> Importer::trimmedColumns(const std::vector<TextExprPtr>& refs,
                                                  const Cols& child) {
-  // The projection is imported after its child: namesAbove.back() is what its
-  // parent pushed, the names of the operators above it.
+  // The projection is imported after its child: namesAbove holds the names of
+  // the operators above it, one set per operator, its parent last.
   if (namesAbove.empty() || refs.empty()) return {};
-  const std::set<std::string>& above = namesAbove.back();
+  std::set<std::string> above;
+  for (const auto& level : namesAbove) above.insert(level.begin(), level.end());
   bool unused = false;  // a printed position names a column nothing above uses
   for (const auto& r : refs) {
     if (r->kind != TextExpr::Kind::Ref) return {};
@@ -173,11 +174,20 @@ std::vector<const Col*> Importer::trimmedColumns(const std::vector<TextExprPtr>&
     unused = unused || !above.count(child[r->index].name);
   }
   if (!unused) return {};
-  std::vector<const Col*> used;
-  for (const auto& c : child)
-    if (above.count(c.name) && !c.id.empty()) used.push_back(&c);
-  if (used.size() != refs.size()) return {};
-  return used;
+  // The names of the nearest operators first: the parent's, then its
+  // parent's too, and so on, until the child's columns they name are exactly
+  // as many as the projection's items (JOB 28a: the parent names
+  // info_type_id, its parent movie_id; an info far above is another table's).
+  std::set<std::string> near;
+  for (auto level = namesAbove.rbegin(); level != namesAbove.rend(); ++level) {
+    near.insert(level->begin(), level->end());
+    std::vector<const Col*> used;
+    for (const auto& c : child)
+      if (near.count(c.name) && !c.id.empty()) used.push_back(&c);
+    if (used.size() == refs.size()) return used;
+    if (used.size() > refs.size()) return {};
+  }
+  return {};
 }
 
 Built Importer::childOf(Op& o, size_t i) {
@@ -187,7 +197,7 @@ Built Importer::childOf(Op& o, size_t i) {
   }
   Parent saved = parent;
   parent = {&o.n, i};
-  namesAbove.push_back(namesAbove.empty() ? std::set<std::string>{} : namesAbove.back());
+  namesAbove.emplace_back();
   printedNames(o.n, namesAbove.back());
   Built b = build((*o.kids)[i], o.ptr + "/children/" + std::to_string(i));
   namesAbove.pop_back();
