@@ -246,6 +246,9 @@ struct Importer {
 
 /// Without leading and trailing white space.
 std::string trim(const std::string& s);
+/// Adds the names an operator's printed expressions use (every word of them)
+/// to `out`.
+void printedNames(const Json& n, std::set<std::string>& out);
 /// The last part of a qualified name as DuckDB prints it, unquoted:
 /// `memory.main."name"` is `name` (a part may be quoted, with "" inside).
 std::string lastNamePart(const std::string& qualified);
