@@ -40,10 +40,13 @@ struct LocatingSax : nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
     if (!path.empty() && path.back().array) ++path.back().index;
     if (!path.empty()) path.back().keyed = false;
   }
-  std::string pointer() const {
+  /// The pointer of the value being read, whose level has begun (`value()`).
+  std::string pointer() const { return pointerOf(path.size()); }
+  /// The pointer of the first `levels` open levels' current values.
+  std::string pointerOf(size_t levels) const {
     std::string p;
-    for (const auto& l : path)
-      p += "/" + (l.array ? std::to_string(l.index - 1) : escapePointer(l.key));
+    for (size_t i = 0; i < levels; ++i)
+      p += "/" + (path[i].array ? std::to_string(path[i].index - 1) : escapePointer(path[i].key));
     return p;
   }
   bool open(bool array) {
@@ -86,18 +89,15 @@ struct LocatingSax : nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
     return Base::end_array();
   }
   bool parse_error(std::size_t pos, const std::string&, const nlohmann::detail::exception& ex) {
-    // The value being read when the reader refused: an array's next element,
-    // or the value of the object's key just read.
-    // An array's index has advanced past the element being read, except at the
-    // innermost level, whose element had not begun.
-    // An object whose last value is complete is itself the place.
-    errorPointer.clear();
-    for (size_t i = 0; i < path.size(); ++i) {
-      const Level& l = path[i];
-      const bool last = i + 1 == path.size();
+    // Where the refused value would have gone: the innermost array's next
+    // element (not begun, so its index has not advanced), the value of the
+    // key just read, or the object itself once its last value was complete.
+    errorPointer = path.empty() ? "" : pointerOf(path.size() - 1);
+    if (!path.empty()) {
+      const Level& l = path.back();
       if (l.array)
-        errorPointer += "/" + std::to_string(last ? l.index : l.index - 1);
-      else if (!last || l.keyed)
+        errorPointer += "/" + std::to_string(l.index);
+      else if (l.keyed)
         errorPointer += "/" + escapePointer(l.key);
     }
     errorPos = pos;

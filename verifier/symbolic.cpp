@@ -2,14 +2,11 @@
 #include "verifier/symbolic.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
 #include <optional>
 #include <set>
-#include <thread>
 
+#include "ir/watchdog.h"
 #include "verifier/symbolic_encode.h"
 
 namespace rfguard {
@@ -106,37 +103,6 @@ z3::expr bagsDiffer(z3::context& c, const sym::Encoder& enc, const sym::Rel& a, 
   return differs.empty() ? c.bool_val(false) : z3::mk_or(differs);
 }
 
-/// Interrupts the solver when twice its budget in seconds has passed: the
-/// resource count leaves out some of Z3's preprocessing, which took half a
-/// minute on a TPC-H step. Joined before the context dies.
-class Watchdog {
- public:
-  Watchdog(z3::context& c, double seconds)
-      : thread_([this, &c, seconds] {
-          std::unique_lock<std::mutex> lock(m_);
-          if (!cv_.wait_for(lock, std::chrono::duration<double>(2 * seconds),
-                            [this] { return done_; })) {
-            fired = true;
-            c.interrupt();
-          }
-        }) {}
-  ~Watchdog() {
-    {
-      std::lock_guard<std::mutex> lock(m_);
-      done_ = true;
-    }
-    cv_.notify_all();
-    thread_.join();
-  }
-  std::atomic<bool> fired{false};
-
- private:
-  std::mutex m_;
-  std::condition_variable cv_;
-  bool done_ = false;
-  std::thread thread_;
-};
-
 /// The most result rows of the two plans together that are compared.
 constexpr size_t kMaxCompared = 256;
 
@@ -177,10 +143,13 @@ SymbolicVerdict compare(const PlanNode& a, const PlanNode& b, int bound, double 
   }
   try {
     z3::context c;
-    Watchdog watchdog(c, seconds);
+    // The resource count leaves out some of Z3's preprocessing, which took half
+    // a minute on a TPC-H step: the solver is interrupted after twice its
+    // budget in seconds, and the watchdog joined before the context dies.
+    Watchdog watchdog(2 * seconds, [&c] { c.interrupt(); });
     sym::Encoder enc(c, bound);
     auto gaveUp = [&](z3::solver& s) {
-      return watchdog.fired
+      return watchdog.fired()
                  ? "time ran out after " + std::to_string(static_cast<int>(2 * seconds)) + " s"
                  : s.reason_unknown();
     };

@@ -38,41 +38,38 @@ Built Importer::importProjection(Op& o, Built& c) {
       }
     }
   }
+  // Each item parsed once.
+  std::vector<TextExprPtr> parsed(items.size());
+  std::vector<std::string> errs(items.size());
+  bool allParsed = true;
+  for (size_t i = 0; i < items.size(); ++i) {
+    parsed[i] = parseExpr(items[i], errs[i]);
+    allParsed = allParsed && parsed[i];
+  }
   // #n over a join DuckDB trimmed to the columns used above (it prints no
   // output list): the positions count the kept columns, which the names the
   // operators above use tell.
-  std::vector<const Col*> trimmed;
-  {
-    std::vector<TextExprPtr> refs;
-    for (const auto& item : items) {
-      std::string err;
-      TextExprPtr e = parseExpr(item, err);
-      if (!e) break;
-      refs.push_back(e);
-    }
-    if (refs.size() == items.size()) trimmed = trimmedColumns(refs, c.cols);
-  }
+  const std::vector<const Col*> trimmed =
+      allParsed ? trimmedColumns(parsed, c.cols) : std::vector<const Col*>{};
   for (size_t i = 0; i < items.size(); ++i) {
     std::string p = ptr + "/extra_info/Projections";
-    std::string err;
-    TextExprPtr e = parseExpr(items[i], err);
-    if (e && !trimmed.empty()) {
+    const TextExprPtr& e = parsed[i];
+    const std::string& err = errs[i];
+    Json j;
+    std::string name = "c" + std::to_string(i);
+    std::string origin, agg, table;
+    if (!trimmed.empty()) {
       const Col* col = trimmed[i];
       if (col != &c.cols[e->index])
         loss(p, items[i] +
                     " counts the columns of a join DuckDB trimmed to those used above, "
                     "which it does not print: taken as " +
                     col->id + ", the one of them the operators above name");
-      std::string cid = "p" + std::to_string(id) + "." + std::to_string(i) + "_" + alnum(col->name);
-      exprs.push_back(Json{{"name", cid}, {"expr", Json{{"column", col->id}}}});
-      out.cols.push_back(makeCol(cid, col->name, "", col->origin, col->agg));
-      out.rfOut.push_back(cid);
-      continue;
-    }
-    Json j;
-    std::string name = "c" + std::to_string(i);
-    std::string origin, agg, table;
-    if (!e) {
+      j = Json{{"column", col->id}};
+      name = col->name;
+      origin = col->origin;
+      agg = col->agg;
+    } else if (!e) {
       loss(p, "cannot read " + clipQuoted(items[i]) + " (" + err + "): imported as NULL");
       j = Json{{"literal", nullptr}, {"type", "unknown"}};
     } else if (const Col* col = (e->kind == TextExpr::Kind::Name || e->kind == TextExpr::Kind::Ref)

@@ -4,18 +4,16 @@
 #include <duckdb.h>
 #include <unistd.h>
 
-#include <atomic>
-#include <chrono>
-#include <condition_variable>
-#include <mutex>
+#include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+
+#include "ir/watchdog.h"
 
 namespace rfguard::engine {
 
@@ -201,44 +199,6 @@ std::string secondsText(double s) {
   return o.str();
 }
 
-/// Interrupts the connection's running statement after `seconds` (none when
-/// 0); joined before the statement's result is read.
-class Watchdog {
- public:
-  Watchdog(duckdb_connection con, double seconds) {
-    if (seconds <= 0) return;
-    thread_ = std::thread([this, con, seconds] {
-      std::unique_lock<std::mutex> lock(m_);
-      if (!cv_.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return done_; })) {
-        fired_ = true;
-        api().duckdb_interrupt(con);
-      }
-    });
-  }
-  ~Watchdog() { stop(); }
-  /// Stops the watchdog; true when it interrupted the statement.
-  bool fired() {
-    stop();
-    return fired_;
-  }
-
- private:
-  void stop() {
-    if (!thread_.joinable()) return;
-    {
-      std::lock_guard<std::mutex> lock(m_);
-      done_ = true;
-    }
-    cv_.notify_all();
-    thread_.join();
-  }
-  std::mutex m_;
-  std::condition_variable cv_;
-  bool done_ = false;
-  std::atomic<bool> fired_{false};
-  std::thread thread_;
-};
-
 class DuckDb final : public Engine {
  public:
   ~DuckDb() override {
@@ -289,11 +249,13 @@ class DuckDb final : public Engine {
     ResultGuard g;
     // A statement over its time is interrupted from a watchdog thread; DuckDB
     // then fails it ("Interrupted!"), said here with the limit.
-    Watchdog watchdog(con_, timeoutSeconds_);
+    std::optional<Watchdog> watchdog;
+    if (timeoutSeconds_ > 0)
+      watchdog.emplace(timeoutSeconds_, [con = con_] { api().duckdb_interrupt(con); });
     if (api().duckdb_query(con_, sql.c_str(), &g.r) == DuckDBError) {
       const char* e = api().duckdb_result_error(&g.r);
       error = e ? e : "DuckDB refused the statement";
-      if (watchdog.fired())
+      if (watchdog && watchdog->fired())
         error = "the statement ran over its time limit of " + secondsText(timeoutSeconds_) +
                 " (--timeout) and was interrupted";
       return false;
