@@ -4,6 +4,7 @@
 
 #include <chrono>
 
+#include "engines/adapter.h"
 #include "ir/plan_json.h"
 #include "ir/printers.h"
 #include "pipeline/equiv.h"
@@ -265,7 +266,9 @@ std::vector<CheckVerdict> Plans::check(size_t i, const CheckSettings& settings) 
     c.complete = v.complete;
     c.databases = v.databases;
     c.error = v.error;
-    if (v.counterexample) c.counterexampleSql = counterexampleScript(plan, *v.counterexample);
+    if (v.counterexample)
+      c.counterexampleSql =
+          counterexampleScript(plan, *v.counterexample, nullptr, engine::scriptSpellings());
     c.constants = v.constants;
     c.constantsReached = v.constantsReached;
     out.push_back(std::move(c));

@@ -1,7 +1,7 @@
 #pragma once
-// A live SQL engine in the loop: the small interface every engine adapter
-// implements (engines/<name>/), so that the run, diff and oracle commands are
-// written once. An adapter owns one in-memory database and one connection.
+// A live SQL engine in the loop: the connection an engine's adapter opens
+// (engines/adapter.h), so that the run, compare, diff and oracle commands are
+// written once. An engine owns one in-memory database and one connection.
 #include <memory>
 #include <optional>
 #include <string>
@@ -58,6 +58,10 @@ class Engine {
   virtual bool explain(const std::string& sql, std::string& planJson, std::string& error) = 0;
   /// The base tables of the database.
   virtual bool tables(std::vector<EngineTable>& out, std::string& error) = 0;
+  /// Turns the engine's runtime filters on (its default) or off for the
+  /// statements that follow, every other optimisation unchanged
+  /// (Adapter::runtimeFiltersStatement).
+  virtual bool setRuntimeFilters(bool on, std::string& error) = 0;
 };
 
 /// The engines this build links, by name.

@@ -5,6 +5,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "engines/adapter.h"
 #include "ir/plan_json.h"
 #include "ir/printers.h"
 #include "verifier/counterexample.h"
@@ -282,7 +283,8 @@ EquivResult compareRewrite(const PlanNode& original, const PlanNode& rewritten,
   }
   if (r.bounded.counterexample) {
     r.verdict = "different";
-    r.sql = counterexampleScript(original, *r.bounded.counterexample, &rewritten);
+    r.sql = counterexampleScript(original, *r.bounded.counterexample, &rewritten,
+                                 engine::scriptSpellings());
   } else if (!r.bounded.error.empty()) {
     r.verdict = "error";
     r.reason = r.bounded.error;

@@ -8,7 +8,7 @@
 #include <iterator>
 #include <sstream>
 
-#include "engines/duckdb/schema_sql.h"
+#include "engines/query_facts.h"
 #include "grammar/sql.h"
 #include "ir/plan_json.h"
 #include "rules/cardinality.h"
@@ -45,16 +45,24 @@ bool looksLikePlanJson(const std::string& name, const std::string& text) {
   return i != std::string::npos && text[i] == '{';
 }
 
-std::optional<InputFormat> parseInputFormat(const std::string& name) {
+std::optional<InputFormat> parseInputFormat(const std::string& name,
+                                            const engine::Adapter** engine) {
   if (name == "auto") return InputFormat::Auto;
   if (name == "sql") return InputFormat::Sql;
   if (name == "json") return InputFormat::PlanJson;
-  if (name == "duckdb") return InputFormat::DuckDb;
+  if (const engine::Adapter* a = engine::findAdapter(name)) {
+    if (engine) *engine = a;
+    return InputFormat::Engine;
+  }
   return std::nullopt;
 }
 
-InputFormat detectFormat(const std::string& name, const std::string& text) {
-  if (duckdb_import::looksLikeDuckDbJson(text)) return InputFormat::DuckDb;
+InputFormat detectFormat(const std::string& name, const std::string& text,
+                         const engine::Adapter** engine) {
+  if (const engine::Adapter* a = engine::detectAdapter(text)) {
+    if (engine) *engine = a;
+    return InputFormat::Engine;
+  }
   return looksLikePlanJson(name, text) ? InputFormat::PlanJson : InputFormat::Sql;
 }
 
@@ -142,32 +150,50 @@ bool Session::loadAs(const std::string& text, const std::string& name, bool json
 
 bool Session::loadFormat(const std::string& text, const std::string& name, InputFormat format,
                          Diagnostics& diags, const Catalog& base) {
-  if (format == InputFormat::Auto) format = detectFormat(name, text);
+  return loadWith(text, name, format, options_.engine, diags, base);
+}
+
+bool Session::loadEngine(const std::string& text, const std::string& name,
+                         const engine::Adapter& engine, Diagnostics& diags, const Catalog& base) {
+  return loadWith(text, name, InputFormat::Engine, &engine, diags, base);
+}
+
+bool Session::loadWith(const std::string& text, const std::string& name, InputFormat format,
+                       const engine::Adapter* engine, Diagnostics& diags, const Catalog& base) {
+  if (format == InputFormat::Auto) format = detectFormat(name, text, &engine);
+  if (format == InputFormat::Engine && !engine) engine = engine::detectAdapter(text);
   SessionInput in;
   in.path = name;
   in.format = format;
+  in.engine = format == InputFormat::Engine ? engine : nullptr;
   in.json = format != InputFormat::Sql;
   const Catalog& schema = base.tables().empty() ? options_.schema : base;
   if (format == InputFormat::Sql) in.catalog = schema;
   std::vector<Query> queries;
-  std::vector<duckdb_import::ImportedQuery> imported;
-  if (format == InputFormat::DuckDb) {
+  std::vector<engine::ImportedQuery> imported;
+  if (format == InputFormat::Engine && !engine) {
+    in.ok = false;
+    std::string names;
+    for (const engine::Adapter* a : engine::adapters())
+      names += (names.empty() ? "" : ", ") + a->documentKind();
+    diags.errorAt(name, "", "not a plan of any engine rfguard imports (" + names + ")");
+  } else if (format == InputFormat::Engine) {
     nlohmann::json doc;
     // The queries' own SQL (DuckDB's "query_name"), bound over the schema,
     // tells which columns its unqualified names compare.
-    duckdb_import::EqualityHints hints;
+    engine::EqualityHints hints;
     if (!schema.tables().empty()) {
-      for (const auto& sql : duckdb_import::queryTexts(text)) {
+      for (const auto& sql : engine->queryTexts(text)) {
         Catalog c = schema;
         std::vector<Query> qs;
         Diagnostics ignored;  // only hints: a query rfguard cannot bind gives none
         if (loadSql(sql, name, c, qs, ignored)) {
-          auto h = duckdb_import::equatedColumns(qs);
+          auto h = engine::equatedColumns(qs);
           hints.insert(h.begin(), h.end());
         }
       }
     }
-    in.ok = duckdb_import::importDocument(text, name, schema, doc, imported, diags, hints);
+    in.ok = engine->importPlans(text, name, schema, doc, imported, diags, hints);
     // The imported document is rfguard's own: an error reading it is an import defect.
     Diagnostics inner;
     if (!doc.is_null() &&
@@ -185,8 +211,9 @@ bool Session::loadFormat(const std::string& text, const std::string& name, Input
     QueryRun q;
     if (i < imported.size()) {
       imported[i].plan = nullptr;  // the plan lives in q.query
-      q.imported = std::make_shared<const duckdb_import::ImportedQuery>(std::move(imported[i]));
+      q.imported = std::make_shared<const engine::ImportedQuery>(std::move(imported[i]));
     }
+    q.engine = in.engine;
     q.query = std::move(queries[i]);
     q.input = name;
     q.indexInInput = i;
@@ -195,7 +222,7 @@ bool Session::loadFormat(const std::string& text, const std::string& name, Input
     // An engine's plan is what the engine ran, filters or none: never re-planned.
     q.given = in.json && (options_.given == GivenPlans::Json ||
                           (options_.given == GivenPlans::JsonWithFilters &&
-                           (format == InputFormat::DuckDb || carriesPlacement(*q.query.plan))));
+                           (format == InputFormat::Engine || carriesPlacement(*q.query.plan))));
     in.queries.push_back(queries_.size());
     queries_.push_back(std::move(q));
   }

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engines/duckdb/plan_import.h"
+#include "engines/adapter.h"
 #include "ir/catalog.h"
 #include "ir/diagnostics.h"
 #include "ir/plan.h"
@@ -28,17 +28,21 @@ enum class GivenPlans {
 
 /// What an input file holds.
 enum class InputFormat {
-  Auto,      ///< plan JSON, DuckDB's JSON or SQL, told apart by name and content
+  Auto,      ///< plan JSON, an engine's plans or SQL, told apart by name and content
   Sql,       ///< a SQL script
   PlanJson,  ///< rfguard's plan JSON (docs/plan-json.md)
-  DuckDb,    ///< DuckDB's JSON profile or EXPLAIN (FORMAT JSON), imported (docs/duckdb.md)
+  Engine,    ///< an engine's plans, imported by its adapter (engines/adapter.h)
 };
-/// "auto", "sql", "json", "duckdb"; nullopt for anything else.
-std::optional<InputFormat> parseInputFormat(const std::string& name);
+/// "auto", "sql", "json", or an engine's name ("duckdb": InputFormat::Engine,
+/// with its adapter in `engine`); nullopt for anything else.
+std::optional<InputFormat> parseInputFormat(const std::string& name,
+                                            const engine::Adapter** engine = nullptr);
 
 /// How a session treats what it loads.
 struct SessionOptions {
   InputFormat from = InputFormat::Auto;
+  /// The engine whose plans InputFormat::Engine reads; null: told by content.
+  const engine::Adapter* engine = nullptr;
   /// Tables for engine plans (their types), and for SQL files that declare none.
   Catalog schema;
   NormalizeOptions normalize;  ///< rules switched off, invariant checks
@@ -70,7 +74,8 @@ struct QueryRun {
   PlanPtr bound;            ///< the plan as bound, when SessionOptions::keepBound
   /// An engine's plan: what its import could not carry over, and where each
   /// node came from in the engine's document.
-  std::shared_ptr<const duckdb_import::ImportedQuery> imported;
+  std::shared_ptr<const engine::ImportedQuery> imported;
+  const engine::Adapter* engine = nullptr;  ///< whose plan it is, for an engine's plan
   NormalizeReport normalization;
   RfReport placement;
 };
@@ -82,7 +87,8 @@ struct SessionInput {
   bool ok = true;  ///< false: it had input errors (queries before the error may remain)
   bool json = false;
   InputFormat format = InputFormat::Sql;
-  std::vector<size_t> queries;  ///< indexes into Session::queries()
+  const engine::Adapter* engine = nullptr;  ///< for InputFormat::Engine: whose plans
+  std::vector<size_t> queries;              ///< indexes into Session::queries()
 };
 
 /// Where a finding points: a SQL position or a JSON pointer in an input file.
@@ -97,8 +103,10 @@ struct FindingSite {
 bool readInputFile(const std::string& path, std::string& text, Diagnostics& diags);
 /// True when `text` named `name` is a plan JSON document (by extension or content).
 bool looksLikePlanJson(const std::string& name, const std::string& text);
-/// What `text` named `name` holds, by its extension and content.
-InputFormat detectFormat(const std::string& name, const std::string& text);
+/// What `text` named `name` holds, by its extension and content; for an
+/// engine's plans, the engine in `engine` when given.
+InputFormat detectFormat(const std::string& name, const std::string& text,
+                         const engine::Adapter** engine = nullptr);
 
 /// The consumers one profile places on a plan.
 struct ProfileConsumers {
@@ -129,6 +137,9 @@ class Session {
   /// The same for any format (Auto detects it). Engine plans are imported over
   /// `base` or, when it is empty, SessionOptions::schema.
   bool loadFormat(const std::string& text, const std::string& name, InputFormat format,
+                  Diagnostics& diags, const Catalog& base = {});
+  /// An engine's plans, imported by its adapter.
+  bool loadEngine(const std::string& text, const std::string& name, const engine::Adapter& engine,
                   Diagnostics& diags, const Catalog& base = {});
   /// Adds queries bound elsewhere (tests, benchmarks), under input name `name`.
   void add(std::vector<Query> queries, const Catalog& catalog, const std::string& name);
@@ -167,6 +178,8 @@ class Session {
   SessionOptions& options() { return options_; }
 
  private:
+  bool loadWith(const std::string& text, const std::string& name, InputFormat format,
+                const engine::Adapter* engine, Diagnostics& diags, const Catalog& base);
   SessionOptions options_;
   std::vector<SessionInput> inputs_;
   std::vector<QueryRun> queries_;

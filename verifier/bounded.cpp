@@ -289,7 +289,7 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
       if (oracle.open(o, {&root}, out)) {
         sqlOriginal = planToSqlite(root, oracle.dialect(), &why);
         for (int i = 0; i < nContents; ++i) {
-          SqlFilters f{true, kContents[i], space.extras, filters, oracle.engine->dialect()};
+          SqlFilters f{true, kContents[i], space.extras, filters, oracle.engine->spelling()};
           sqlRewritten[i] = planToSqlite(root, f, &why);
         }
       }

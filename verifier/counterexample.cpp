@@ -27,33 +27,46 @@ std::string partitioningText(const Counterexample& c) {
 }
 
 std::string counterexampleScript(const PlanNode& plan, const Counterexample& c,
-                                 const PlanNode* normalised) {
+                                 const PlanNode* normalised,
+                                 const std::vector<const SqlSpelling*>& engines) {
   const bool rewrite = normalised != nullptr;
-  // The queries in both dialects: the script is SQLite's; where DuckDB's differs
-  // (LIKE, date functions, regular expressions), DuckDB's forms follow as comments.
-  auto write = [&](SqlDialect d, bool filtered, std::string& why) {
+  // The queries in each engine's spelling: the script is SQLite's; where an
+  // engine's differs (LIKE, date functions, regular expressions), its forms
+  // follow as comments.
+  auto write = [&](const SqlSpelling* spelling, bool filtered, std::string& why) {
     SqlFilters f;
-    f.dialect = d;
+    f.spelling = spelling;
     if (!filtered) return planToSqlite(plan, f, &why);
     if (rewrite) return planToSqlite(*normalised, f, &why);
-    f = SqlFilters{true, c.content, c.extras, c.filters, d};
+    f = SqlFilters{true, c.content, c.extras, c.filters, spelling};
     return planToSqlite(plan, f, &why);
   };
   std::string why, whyRewritten, ignored;
-  auto original = write(SqlDialect::Sqlite, false, why);
-  auto rewritten = write(SqlDialect::Sqlite, true, whyRewritten);
-  auto duckOriginal = write(SqlDialect::DuckDb, false, ignored);
-  auto duckRewritten = write(SqlDialect::DuckDb, true, ignored);
-  const bool sameInDuckDb = duckOriginal == original && duckRewritten == rewritten;
+  auto original = write(nullptr, false, why);
+  auto rewritten = write(nullptr, true, whyRewritten);
   const bool like = (original && original->find(" LIKE ") != std::string::npos) ||
                     (rewritten && rewritten->find(" LIKE ") != std::string::npos);
+  std::string runsIn, notForLike, otherForms;
+  for (const SqlSpelling* e : engines) {
+    auto o = write(e, false, ignored);
+    auto r = write(e, true, ignored);
+    if (o == original && r == rewritten) {
+      if (!like) runsIn += " and in " + e->name();
+    } else if (o || r) {
+      otherForms += "-- " + e->name() + " spells these queries differently; its forms:\n";
+      if (o) otherForms += "-- original: " + *o + ";\n";
+      if (r) otherForms += "-- rewritten: " + *r + ";\n";
+    }
+    if (e->likeIsCaseSensitive()) notForLike += (notForLike.empty() ? "" : ", ") + e->name();
+  }
   SqlTableTypes types;
   collectSqlTypes(plan, types);
   if (normalised) collectSqlTypes(*normalised, types);
-  std::string out = std::string("-- rfguard counterexample: runs as is in sqlite3") +
-                    (sameInDuckDb && !like ? " and in DuckDB" : "") + " (dates are day numbers)\n";
+  std::string out =
+      "-- rfguard counterexample: runs as is in sqlite3" + runsIn + " (dates are day numbers)\n";
   if (like)
-    out += "PRAGMA case_sensitive_like = ON;  -- SQLite: LIKE as SQL means it (not for DuckDB)\n";
+    out += "PRAGMA case_sensitive_like = ON;  -- SQLite: LIKE as SQL means it" +
+           (notForLike.empty() ? "" : " (not for " + notForLike + ")") + "\n";
   if (c.content == rt::Content::Workers)
     out += "-- the rewritten query applies local filters " + partitioningText(c) +
            "; a row's worker is its position in its table\n";
@@ -66,12 +79,7 @@ std::string counterexampleScript(const PlanNode& plan, const Counterexample& c,
                         rt::contentName(c.content) + " content") +
          " (" + rowsText(c.rewritten) + ")\n" +
          (rewritten ? *rewritten + ";\n" : "-- not expressible in SQLite: " + whyRewritten + "\n");
-  if (!sameInDuckDb && (duckOriginal || duckRewritten)) {
-    out += "-- DuckDB spells these queries differently; its forms:\n";
-    if (duckOriginal) out += "-- original: " + *duckOriginal + ";\n";
-    if (duckRewritten) out += "-- rewritten: " + *duckRewritten + ";\n";
-  }
-  return out;
+  return out + otherForms;
 }
 
 }  // namespace rfguard

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/sql_spelling.h"
 #include "verifier/bounded.h"
 
 namespace rfguard {
@@ -18,8 +19,11 @@ std::string filtersText(const std::set<int>& ids);
 std::string partitioningText(const Counterexample& c);
 /// The tables, the original query and the rewritten one, for sqlite3. The
 /// rewritten query is `plan` with the counterexample's filters applied, or
-/// `rewritten` (a normalised plan) when given.
+/// `rewritten` (a normalised plan) when given. For each engine of `engines`
+/// (their adapters' spellings, engine::scriptSpellings()), the script says that
+/// it runs there as well, or adds the engine's forms of the queries as comments.
 std::string counterexampleScript(const PlanNode& plan, const Counterexample& c,
-                                 const PlanNode* rewritten = nullptr);
+                                 const PlanNode* rewritten = nullptr,
+                                 const std::vector<const SqlSpelling*>& engines = {});
 
 }  // namespace rfguard

@@ -26,7 +26,7 @@ struct Oracle {
             BoundedVerdict& out);
   SqlFilters dialect() const {
     SqlFilters f;
-    f.dialect = engine->dialect();
+    f.spelling = engine->spelling();
     return f;
   }
 };

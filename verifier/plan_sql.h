@@ -12,13 +12,9 @@
 
 #include "evaluation/evaluator.h"
 #include "ir/plan.h"
+#include "ir/sql_spelling.h"
 
 namespace rfguard {
-
-/// The SQL written is the subset SQLite 3.39+ and DuckDB share (IS [NOT]
-/// DISTINCT FROM, TRUE/FALSE, BIGINT/DOUBLE/VARCHAR casts, integer division
-/// spelled exactly); only date functions and regular expressions differ.
-enum class SqlDialect { Sqlite, DuckDb };
 
 /// How the consumers are written, and for which engine.
 struct SqlFilters {
@@ -26,7 +22,11 @@ struct SqlFilters {
   rt::Content content = rt::Content::Exact;
   std::vector<rt::Value> extras;  ///< the false-positive candidates, as the evaluator uses them
   std::set<int> only;             ///< apply only these filters; empty: all
-  SqlDialect dialect = SqlDialect::Sqlite;
+  /// The engine the SQL is for: the SQL written is the subset SQLite 3.39+ and
+  /// the engines share (IS [NOT] DISTINCT FROM, TRUE/FALSE, BIGINT/DOUBLE/VARCHAR
+  /// casts, integer division spelled exactly); an engine's spelling overrides the
+  /// rest (date functions, regular expressions, LIKE). Null: SQLite's.
+  const SqlSpelling* spelling = nullptr;
 };
 
 /// The query as one SQLite SELECT, or nullopt with `why` when a construct has

@@ -50,12 +50,13 @@ std::string Printer::ex(const Expr& e) {
     case ExprKind::Literal:
       return lit(e);
     case ExprKind::Cast: {
+      if (f.spelling)
+        if (auto s = f.spelling->spell(e, [this](const Expr& x) { return ex(x); })) return *s;
       const Type& t = e.type;
       if (t.kind == TypeKind::Boolean) {
         // As the evaluator casts (evaluation/values.cpp castTo); SQLite's own
         // CAST(x AS boolean) is a numeric affinity that keeps 5 as 5.
         const std::string x = ex(*e.args[0]);
-        if (f.dialect == SqlDialect::DuckDb) return "CAST(" + x + " AS BOOLEAN)";
         if (e.args[0]->type.isString())
           return "(CASE WHEN lower(" + x + ") IN ('true', 't', '1') THEN 1 WHEN lower(" + x +
                  ") IN ('false', 'f', '0') THEN 0 END)";
@@ -77,16 +78,14 @@ std::string Printer::ex(const Expr& e) {
     case ExprKind::Call:
       break;
   }
+  // An engine's own spelling first (ir/sql_spelling.h), else SQLite's.
+  if (f.spelling)
+    if (auto s = f.spelling->spell(e, [this](const Expr& x) { return ex(x); })) return *s;
   const std::string& n = e.name;
-  const bool duck = f.dialect == SqlDialect::DuckDb;
   if ((n == "+" || n == "-") && e.type.kind == TypeKind::Date && e.args.size() == 2)
     for (size_t i = 0; i < 2; ++i)
-      if (e.args[i]->type.kind == TypeKind::Interval && e.args[i]->kind == ExprKind::Literal) {
-        const std::string d = ex(*e.args[1 - i]);
-        const int sign = n == "+" ? 1 : -1;
-        return duck ? duckDateShift(d, e.args[i]->value, sign)
-                    : sqliteDateShift(d, e.args[i]->value, sign);
-      }
+      if (e.args[i]->type.kind == TypeKind::Interval && e.args[i]->kind == ExprKind::Literal)
+        return sqliteDateShift(ex(*e.args[1 - i]), e.args[i]->value, n == "+" ? 1 : -1);
   std::vector<std::string> a;
   for (const auto& x : e.args) a.push_back(ex(*x));
   auto join = [&](const std::string& sep) {
@@ -111,15 +110,18 @@ std::string Printer::ex(const Expr& e) {
       {"||", " || "},
       {"<=>", " IS NOT DISTINCT FROM "},
       {"is_distinct_from", " IS DISTINCT FROM "}};
-  // Integer division truncates (the evaluator, SQLite); DuckDB's `/` divides
-  // exactly, so write the truncation out: a - a % b is a multiple of b.
+  // Integer division truncates (the evaluator, SQLite); some engines' `/`
+  // (DuckDB's) divides exactly, so write the truncation out: a - a % b is a
+  // multiple of b.
   if (n == "/" && a.size() == 2 && e.type.isInteger())
     return "CAST((" + a[0] + " - " + a[0] + " % " + a[1] + ") / " + a[1] + " AS BIGINT)";
   // LIKE is case-sensitive: SQLite's ignores ASCII case, so a constant pattern
   // becomes a GLOB there, and any other needs case_sensitive_like (the oracle
   // sets it; a script says so). ILIKE compares lower-cased sides.
   // SQLite has no SIMILAR TO or regexp_matches.
-  if (n == "like" && !duck && e.args[1]->kind == ExprKind::Literal && !e.args[1]->isNull &&
+  const bool caseSensitiveLike = f.spelling && f.spelling->likeIsCaseSensitive();
+  if (n == "like" && !caseSensitiveLike && e.args[1]->kind == ExprKind::Literal &&
+      !e.args[1]->isNull &&
       (a.size() < 3 || (e.args[2]->kind == ExprKind::Literal && !e.args[2]->isNull)))
     if (auto glob = likeToGlob(e.args[1]->value, a.size() > 2 ? e.args[2]->value : ""))
       return "(" + a[0] + " GLOB " + rt::sqlLiteral(rt::Value(*glob), Type::of(TypeKind::Varchar)) +
@@ -129,9 +131,6 @@ std::string Printer::ex(const Expr& e) {
         n == "like" ? a[0] + " LIKE " + a[1] : "lower(" + a[0] + ") LIKE lower(" + a[1] + ")";
     return "(" + s + (a.size() > 2 ? " ESCAPE " + a[2] : "") + ")";
   }
-  if (duck && n == "similar_to")
-    return "(" + a[0] + " SIMILAR TO " + a[1] + (a.size() > 2 ? " ESCAPE " + a[2] : "") + ")";
-  if (duck && n == "regexp_matches") return "regexp_matches(" + join(", ") + ")";
   if (n == "similar_to" || n == "regexp_matches") return fail(n + " (no SQLite form)"), "NULL";
   if (n == "starts_with") return "(substr(" + a[0] + ", 1, length(" + a[1] + ")) = " + a[1] + ")";
   if (n == "ends_with")
@@ -144,10 +143,6 @@ std::string Printer::ex(const Expr& e) {
                         : part == "month" ? "'start of month'"
                                           : nullptr;
     if (part == "day") return a[1];
-    if (duck && e.args[1]->type.kind == TypeKind::Date &&
-        (part == "year" || part == "quarter" || part == "month" || part == "week"))
-      return "(CAST(date_trunc('" + part + "', " + duckDate(a[1]) + ") AS DATE) - " + kDuckEpoch +
-             ")";
     if (!start || e.args[1]->type.kind != TypeKind::Date)
       return fail("date_trunc to " + (part.empty() ? std::string("a computed part") : part)),
              "NULL";
@@ -186,7 +181,6 @@ std::string Printer::ex(const Expr& e) {
     std::string field = e.args[0]->value;
     std::string fmt = field == "year" ? "%Y" : field == "month" ? "%m" : field == "day" ? "%d" : "";
     if (fmt.empty()) return fail("extract of " + field), "NULL";
-    if (duck) return "CAST(extract(" + field + " FROM " + duckDate(a[1]) + ") AS BIGINT)";
     return "CAST(strftime('" + fmt + "', " + a[1] + " * 86400, 'unixepoch') AS INTEGER)";
   }
   for (const char* same :

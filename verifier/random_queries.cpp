@@ -1,14 +1,8 @@
 #include "verifier/random_queries.h"
 
-#include "verifier/duckdb_queries.h"
-
 #include <vector>
 
 namespace rfguard {
-
-int randomBelow(std::mt19937_64& rng, int n) {
-  return static_cast<int>(rng() % static_cast<uint64_t>(n));
-}
 
 namespace {
 
@@ -95,10 +89,6 @@ std::string randomQuery(std::mt19937_64& rng, int tables) {
       break;
   }
   return sql + ";\n";
-}
-
-std::string randomDuckDbQuery(std::mt19937_64& rng, int tables) {
-  return duckQuerySql(randomDuckQuery(rng, tables));
 }
 
 }  // namespace rfguard

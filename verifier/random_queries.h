@@ -9,25 +9,15 @@
 #include <string>
 #include <utility>
 
-namespace rfguard {
+#include "ir/random.h"
 
-/// A draw from 0 .. n - 1 (the random query generators' one source of choices).
-int randomBelow(std::mt19937_64& rng, int n);
+namespace rfguard {
 
 /// The schema every random query reads: t0 .. t5 (k int, v int).
 std::string randomSchema();
 
 /// One random query over randomSchema() with `tables` tables (3 to 6).
 std::string randomQuery(std::mt19937_64& rng, int tables);
-
-/// One random query over t0 .. t5 (k int, v int) in DuckDB's dialect, for
-/// differential runs: every join type (SEMI/ANTI JOIN), `=`, `<`, IS NOT
-/// DISTINCT FROM, casts and NULL-replacing keys, derived tables with
-/// aggregates, DISTINCT, UNION ALL / INTERSECT / EXCEPT, ORDER BY ... LIMIT n,
-/// LIMIT n OFFSET m and OFFSET m, NOT IN, and a TopN on top. Every ORDER BY is
-/// a total order (ties broken by rowid), so the result is one bag; the query
-/// returns its row count and the sum of its rows' hashes.
-std::string randomDuckDbQuery(std::mt19937_64& rng, int tables);
 
 /// The schema of randomAnalyticQuery: fact (10 M rows) and fact2 (3 M) over
 /// dimensions d0 .. d9 (k int primary key, a int, b varchar, c int, p int), some

@@ -1,42 +1,13 @@
-// SQLite and DuckDB spellings of date arithmetic, and SQLite's of bag set operations.
+// SQLite's spellings of date arithmetic and of bag set operations.
 #include "verifier/sql_forms.h"
 
 #include "ir/functions.h"
+#include "ir/sql_spelling.h"
 
 namespace rfguard {
 
-namespace {
-
-/// An interval literal times `sign`: a number of days, or else of months.
-struct Shift {
-  long long days = 0, months = 0;
-  bool byDays = true;
-};
-
-Shift parseShift(const std::string& interval, int sign) {
-  const long long count = std::stoll(interval) * sign;
-  const size_t at = interval.find_first_not_of("-+0123456789 ");
-  std::string unit = at == std::string::npos ? "day" : interval.substr(at);
-  if (!unit.empty() && unit.back() == 's') unit.pop_back();
-  if (unit == "day" || unit == "week") return {unit == "week" ? 7 * count : count, 0, true};
-  return {0, unit == "month" ? count : unit == "quarter" ? 3 * count : 12 * count, false};
-}
-
-}  // namespace
-
-std::string duckDate(const std::string& days) {
-  return "(" + std::string(kDuckEpoch) + " + CAST(" + days + " AS INTEGER))";
-}
-
-std::string duckDateShift(const std::string& date, const std::string& interval, int sign) {
-  const Shift s = parseShift(interval, sign);
-  if (s.byDays) return "(" + date + " + " + std::to_string(s.days) + ")";
-  return "(CAST(" + duckDate(date) + " + INTERVAL '" + std::to_string(s.months) +
-         " months' AS DATE) - " + kDuckEpoch + ")";
-}
-
 std::string sqliteDateShift(const std::string& date, const std::string& interval, int sign) {
-  const Shift s = parseShift(interval, sign);
+  const IntervalShift s = parseIntervalShift(interval, sign);
   if (s.byDays) return "(" + date + " + " + std::to_string(s.days) + ")";
   const long long months = s.months;
   // min(first of the target month + (day - 1) days, last of the target month).

@@ -1,19 +1,12 @@
 #pragma once
-// Internal to verifier/: SQLite and DuckDB spellings of constructs the two
-// do not share, for the oracles' translation of plans (plan_sql.cpp).
+// Internal to verifier/: SQLite's spellings of constructs engines do not
+// share, for the oracles' translation of plans (plan_sql.cpp). Other engines'
+// spellings are their adapters' (ir/sql_spelling.h, engines/<name>/).
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace rfguard {
-
-/// Dates are day numbers in both engines' tables; DuckDB's date functions take a DATE.
-inline constexpr const char* kDuckEpoch = "DATE '1970-01-01'";
-/// A day number as a DuckDB DATE.
-std::string duckDate(const std::string& days);
-/// A day number moved by an interval literal in DuckDB, whose month arithmetic
-/// clamps to the month's end as the evaluator does.
-std::string duckDateShift(const std::string& date, const std::string& interval, int sign);
 
 /// A date (a day number, SQL text `date`) moved by an interval literal ("3 month",
 /// "-1 year", "2 weeks"), times `sign`. Months clamp to the target month's end, as

@@ -21,8 +21,8 @@ class SqlOracle {
   virtual ~SqlOracle() = default;
   /// "SQLite", "DuckDB": how outputs name it.
   virtual std::string name() const = 0;
-  /// The SQL it is given (verifier/plan_sql.h).
-  virtual SqlDialect dialect() const = 0;
+  /// How the SQL it is given is spelled (verifier/plan_sql.h); null: SQLite's.
+  virtual const SqlSpelling* spelling() const = 0;
   /// Replaces the tables by `db`'s (columns typed by `types` where known).
   virtual bool load(const rt::Database& db, const SqlTableTypes& types, std::string& error) = 0;
   /// Runs a query over the loaded tables; booleans come back as 0/1.
@@ -40,7 +40,7 @@ class SqliteOracle : public SqlOracle {
   SqliteOracle& operator=(const SqliteOracle&) = delete;
 
   std::string name() const override { return "SQLite"; }
-  SqlDialect dialect() const override { return SqlDialect::Sqlite; }
+  const SqlSpelling* spelling() const override { return nullptr; }
   /// Replaces the tables by `db`'s. False with `error` on failure.
   bool load(const rt::Database& db, std::string& error) { return load(db, {}, error); }
   bool load(const rt::Database& db, const SqlTableTypes& types, std::string& error) override;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engines/query_facts.h"
 #include "ir/catalog.h"
 #include "ir/plan.h"
 
@@ -31,13 +32,10 @@ std::string populateSql(const TableDef& t, long long rows, uint64_t seed,
                         int nullPercent = 5, int skewPercent = 30,
                         const std::map<std::string, long long>& joinKeys = {});
 
-/// The join keys of `queries` for populateSql: every column compared with `=`
-/// or `<=>` to another table's column, with the rows of that table when the
-/// other column is its single integer primary key (numbered 0 to rows - 1),
-/// else 0. `rows` gives each table's generated rows.
-std::map<std::string, long long> joinKeyDomains(const std::vector<Query>& queries,
-                                                const Catalog& catalog,
-                                                const std::map<std::string, long long>& rows);
+/// The queries' facts (engines/query_facts.h), under their old names.
+using engine::comparedLiterals;
+using engine::equatedColumns;
+using engine::joinKeyDomains;
 
 /// CREATE VIEW for `v`.
 std::string createViewSql(const ViewDef& v);
@@ -46,14 +44,5 @@ std::string createViewSql(const ViewDef& v);
 /// DuckDB's `SEMI|ANTI JOIN`, `<=>` as `IS NOT DISTINCT FROM`. (A `<=>` inside
 /// a string literal would be rewritten too.)
 std::string duckdbDialect(const std::string& sql);
-
-/// "table.column" -> the literals the queries compare it with (`= 'ASIA'`,
-/// `IN (...)`, a LIKE pattern's fixed parts), so that generated data meets the
-/// queries' predicates instead of making every selective scan empty.
-std::map<std::string, std::set<std::string>> comparedLiterals(const std::vector<Query>& queries);
-
-/// ("table.column", "table.column") pairs the queries compare with `=` or
-/// `<=>` (join conditions and WHERE), to resolve DuckDB's unqualified names.
-std::set<std::pair<std::string, std::string>> equatedColumns(const std::vector<Query>& queries);
 
 }  // namespace rfguard::duckdb_import

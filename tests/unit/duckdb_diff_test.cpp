@@ -10,9 +10,10 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "engines/adapter.h"
+#include "engines/duckdb/random_queries.h"
 #include "tools/cli/duckdb_diff.h"
 #include "tools/cli/duckdb_diff_tables.h"
-#include "verifier/duckdb_queries.h"
 #ifdef RFGUARD_HAVE_DUCKDB
 #include "engines/duckdb/schema_sql.h"
 #include "engines/engine.h"
@@ -94,11 +95,9 @@ TEST_CASE(
   const std::string sql = duckQuerySql(delayedOffsetQuery());
   auto run = [&](bool pushdown) {
     engine::Result r;
-    REQUIRE(e->execute(pushdown ? "SET disabled_optimizers = ''"
-                                : "SET disabled_optimizers = 'join_filter_pushdown'",
-                       nullptr, error));
+    REQUIRE(e->setRuntimeFilters(pushdown, error));
     REQUIRE_MESSAGE(e->execute(sql, &r, error), error);
-    REQUIRE(e->execute("SET disabled_optimizers = ''", nullptr, error));
+    REQUIRE(e->setRuntimeFilters(true, error));
     REQUIRE(r.rows.size() == 1);
     return r.rows[0][0].value_or("NULL") + " rows";
   };
@@ -146,6 +145,7 @@ TEST_CASE("duckdb diff: a difference found, shrunk to 11 rows, linted and writte
       std::filesystem::temp_directory_path() / ("rfguard_diff_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   DuckDbDiffArgs args;
+  args.engine = engine::findAdapter("duckdb");
   args.seed = 38;
   args.queries = 19;
   args.threads = 1;

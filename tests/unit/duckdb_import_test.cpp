@@ -170,7 +170,7 @@ TEST_CASE("duckdb import: DuckDB's JSON is told apart from the first object's to
 TEST_CASE("duckdb import: an inner join's dynamic filter is attributed to it") {
   std::string text = fixture("inner_join.json");
   CHECK(looksLikeDuckDbJson(text));
-  CHECK(detectFormat("p.json", text) == InputFormat::DuckDb);
+  CHECK(detectFormat("p.json", text) == InputFormat::Engine);
   Loaded l = load(text, "inner_join.json");
   REQUIRE(l.ok);
   REQUIRE(l.session.queries().size() == 1);

@@ -174,7 +174,7 @@ TEST_CASE("duckdb live: an executed plan is captured, imported and linted") {
   so.schema = db.catalog;
   Session s(so);
   Diagnostics d;
-  REQUIRE_MESSAGE(s.loadFormat(profile, "profile.json", InputFormat::DuckDb, d), d.render());
+  REQUIRE_MESSAGE(s.loadFormat(profile, "profile.json", InputFormat::Engine, d), d.render());
   const QueryRun& q = s.queries()[0];
   REQUIRE(q.imported);
   CHECK(q.query.sql == sql);
@@ -215,9 +215,9 @@ TEST_CASE("duckdb live: 1.5.6's filter below an OFFSET changes the result, and l
   const std::string sql =
       "WITH c AS (SELECT flag FROM ordered_probe JOIN ords ON ord = o ORDER BY ord OFFSET 999) "
       "SELECT count(*) FROM c INNER JOIN boolean_keys ON flag = flag_key";
-  REQUIRE(e->execute("SET disabled_optimizers = 'join_filter_pushdown'", nullptr, error));
+  REQUIRE(e->setRuntimeFilters(false, error));
   CHECK(scalar(*e, sql) == "1");  // the row (false, 2000) survives the OFFSET and joins
-  REQUIRE(e->execute("SET disabled_optimizers = ''", nullptr, error));
+  REQUIRE(e->setRuntimeFilters(true, error));
   for (int run = 0; run < 5; ++run) {
     engine::Result r;
     std::string profile;

@@ -4,9 +4,9 @@
 // its own runtime filters; a result that is not DuckDB's is caught.
 #include <doctest/doctest.h>
 
+#include "engines/duckdb/random_queries.h"
 #include "pipeline/session.h"
 #include "tools/cli/duckdb_opinion.h"
-#include "verifier/duckdb_queries.h"
 #ifdef RFGUARD_HAVE_DUCKDB
 #include "engines/duckdb/schema_sql.h"
 #endif

@@ -6,6 +6,7 @@
 
 #ifdef RFGUARD_HAVE_DUCKDB
 
+#include "engines/adapter.h"
 #include "engines/engine.h"
 #include "grammar/sql.h"
 #include "tools/cli/engine_oracle.h"
@@ -100,7 +101,8 @@ TEST_CASE("duckdb oracle: a counterexample script runs as is in DuckDB, typed") 
   BoundedVerdict v = checkEquivalent(*qs[0].plan, *qs[1].plan, withOracle("duckdb"));
   REQUIRE(v.counterexample);
   CHECK(v.oracleDisagreements.empty());
-  const std::string script = counterexampleScript(*qs[0].plan, *v.counterexample, qs[1].plan.get());
+  const std::string script = counterexampleScript(*qs[0].plan, *v.counterexample, qs[1].plan.get(),
+                                                  engine::scriptSpellings());
   CHECK(script.find("runs as is in sqlite3 and in DuckDB") != std::string::npos);
   CHECK(script.find("\"k\" BIGINT") != std::string::npos);
   CHECK(script.find("\"s\" VARCHAR") != std::string::npos);
@@ -123,7 +125,8 @@ TEST_CASE("duckdb oracle: LIKE over a column pattern needs SQLite's pragma, and 
   auto qs = plans("SELECT k FROM t WHERE s LIKE p; SELECT k FROM t WHERE s LIKE p AND k > 0;");
   BoundedVerdict v = checkEquivalent(*qs[0].plan, *qs[1].plan, withOracle("sqlite"));
   REQUIRE(v.counterexample);
-  const std::string script = counterexampleScript(*qs[0].plan, *v.counterexample, qs[1].plan.get());
+  const std::string script = counterexampleScript(*qs[0].plan, *v.counterexample, qs[1].plan.get(),
+                                                  engine::scriptSpellings());
   CHECK(script.find("PRAGMA case_sensitive_like = ON;") != std::string::npos);
   CHECK(script.find("and in DuckDB") == std::string::npos);
   // A constant pattern is a GLOB in SQLite: no pragma; DuckDB's form follows as a comment.
@@ -131,7 +134,8 @@ TEST_CASE("duckdb oracle: LIKE over a column pattern needs SQLite's pragma, and 
       plans("SELECT k FROM t WHERE s LIKE 'a%'; SELECT k FROM t WHERE s LIKE 'a%' AND k > 0;");
   BoundedVerdict c = checkEquivalent(*cs[0].plan, *cs[1].plan, withOracle("sqlite"));
   REQUIRE(c.counterexample);
-  const std::string glob = counterexampleScript(*cs[0].plan, *c.counterexample, cs[1].plan.get());
+  const std::string glob = counterexampleScript(*cs[0].plan, *c.counterexample, cs[1].plan.get(),
+                                                engine::scriptSpellings());
   CHECK(glob.find("PRAGMA") == std::string::npos);
   CHECK(glob.find("GLOB 'a*'") != std::string::npos);
   CHECK(glob.find("-- DuckDB spells these queries differently") != std::string::npos);

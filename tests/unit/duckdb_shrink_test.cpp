@@ -6,8 +6,8 @@
 #include <regex>
 #include <set>
 
+#include "engines/duckdb/random_queries.h"
 #include "tools/cli/duckdb_shrink.h"
-#include "verifier/duckdb_queries.h"
 #ifdef RFGUARD_HAVE_DUCKDB
 #include "engines/engine.h"
 #endif

@@ -12,7 +12,7 @@ namespace rfguard {
 inline int lintFindings(const std::string& profile, const std::string& code) {
   Session s;
   Diagnostics d;
-  REQUIRE(s.loadFormat(profile, "p.json", InputFormat::DuckDb, d));
+  REQUIRE(s.loadFormat(profile, "p.json", InputFormat::Engine, d));
   int n = 0;
   for (const auto& f : s.verify(s.queries()[0])) n += f.code == code;
   return n;

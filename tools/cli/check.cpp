@@ -225,7 +225,9 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
       for (size_t i = 0; i < verdicts.size(); ++i) {
         const auto& v = verdicts[i];
         std::string sql;
-        if (v.counterexample) sql = counterexampleScript(*q.plan, *v.counterexample);
+        if (v.counterexample)
+          sql =
+              counterexampleScript(*q.plan, *v.counterexample, nullptr, engine::scriptSpellings());
         std::string ids;
         for (int id : v.filters) ids += "RF" + std::to_string(id);
         emit(q.name, ids.empty() ? "filters" : ids, sql);
@@ -246,8 +248,10 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
         double rms =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t1)
                 .count();
-        std::string sql =
-            v.counterexample ? counterexampleScript(*bound, *v.counterexample, q.plan.get()) : "";
+        std::string sql = v.counterexample
+                              ? counterexampleScript(*bound, *v.counterexample, q.plan.get(),
+                                                     engine::scriptSpellings())
+                              : "";
         emit(q.name, "normalisation", sql);
         if (args.format == "text") verdictText("normalisation", v, sql, args.bound, rms, out);
         Json j = verdictJson(v, sql, args.bound, outcome);

@@ -12,7 +12,7 @@
 #include "execution/replay.h"
 #include "rules/rf_planner.h"
 #include "tools/cli/check.h"
-#include "tools/cli/cli_duckdb.h"
+#include "tools/cli/cli_engines.h"
 #include "tools/cli/command_tree.h"
 #include "tools/cli/completion.h"
 #include "tools/cli/equiv.h"
@@ -43,9 +43,17 @@ void addSearchOptions(CLI::App* cmd, Args& args) {
   cmd->parse_complete_callback([seconds, databases, &args] {
     if (databases->count() > 0 && seconds->count() == 0) args.seconds = 1e9;
   });
-  cmd->add_option("--oracle", args.oracle,
-                  "none (default), sqlite, or a linked engine (duckdb): cross-check the evaluator")
-      ->check(CLI::IsMember({"none", "sqlite", "duckdb"}));
+  std::vector<std::string> oracles = {"none", "sqlite"};
+  std::string live;
+  for (const engine::Adapter* a : engine::adapters())
+    if (a->live()) {
+      oracles.push_back(a->name());
+      live += (live.empty() ? "" : ", ") + a->name();
+    }
+  cmd->add_option(
+         "--oracle", args.oracle,
+         "none (default), sqlite, or a linked engine (" + live + "): cross-check the evaluator")
+      ->check(CLI::IsMember(oracles));
   cmd->add_option("--oracle-databases", args.oracleDatabases,
                   "the oracle sees only the first N databases of each search (default 0: all; "
                   "DuckDB takes milliseconds per query)")
@@ -273,8 +281,8 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       "4).\n\nExamples:\n  rfguard equiv before.sql after.sql\n  rfguard "
       "equiv --schema schema.sql --format json before.json after.json\n  rfguard equiv "
       "--trace optimizer-trace.jsonl");
-  DuckDbCommands duck;
-  addDuckDbCommands(app, options, duck);
+  std::vector<std::unique_ptr<EngineCommands>> engines;
+  addEngineCommands(app, options, engines);
   std::string shell;
   auto* completionCmd =
       app.add_subcommand("completion", "print the shell completion script for bash, zsh or fish");
@@ -329,7 +337,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   if (replayCmd->parsed()) return runReplay(replay, out, err);
   if (checkCmd->parsed()) return runCheck(check, out, err);
   if (equivCmd->parsed()) return runEquiv(equiv, out, err);
-  if (int code = runDuckDbCommand(duck, out, err); code >= 0) return code;
+  if (int code = runEngineCommand(engines, out, err); code >= 0) return code;
   if (completionCmd->parsed()) {
     out << completionScript(describeCommands(app), shell);
     return kExitOk;

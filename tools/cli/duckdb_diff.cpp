@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "engines/duckdb/schema_sql.h"
+#include "engines/duckdb/random_queries.h"
 #include "engines/engine.h"
 #include "pipeline/session.h"
 #include "tools/cli/cli.h"
@@ -16,7 +16,6 @@
 #include "tools/cli/duckdb_diff_tables.h"
 #include "tools/cli/duckdb_opinion.h"
 #include "tools/cli/duckdb_shrink.h"
-#include "verifier/duckdb_queries.h"
 
 namespace rfguard {
 
@@ -39,15 +38,14 @@ bool differs(engine::Engine& db, const std::string& sql, int tries, engine::Resu
   refused = false;
   for (int t = 0; t < tries; ++t) {
     on = {}, off = {};
-    if (!db.execute("SET disabled_optimizers = ''", nullptr, error) ||
-        !db.execute(sql, &on, error) ||
-        !db.execute("SET disabled_optimizers = 'join_filter_pushdown'", nullptr, error) ||
-        !db.execute(sql, &off, error)) {
+    if (!db.setRuntimeFilters(true, error) || !db.execute(sql, &on, error) ||
+        !db.setRuntimeFilters(false, error) || !db.execute(sql, &off, error)) {
       refused = true;  // a query DuckDB does not take (types, syntax): not a difference
-      db.execute("SET disabled_optimizers = ''", nullptr, error);
+      std::string ignored;
+      db.setRuntimeFilters(true, ignored);
       return false;
     }
-    db.execute("SET disabled_optimizers = ''", nullptr, error);
+    db.setRuntimeFilters(true, error);
     if (on.rows != off.rows) return true;
   }
   return false;
@@ -67,8 +65,8 @@ struct PlanLint {
 /// repeated, up to `tries` times, until it returns `wrong` (the result with
 /// the pushdown): a run whose filters arrived after its probe scans started
 /// returns the right result and its plan shows no filter there to flag.
-PlanLint lintDuckDbPlan(engine::Engine& db, const std::string& sql, const SessionOptions& so,
-                        const engine::Result& wrong, int tries) {
+PlanLint lintDuckDbPlan(const engine::Adapter& eng, engine::Engine& db, const std::string& sql,
+                        const SessionOptions& so, const engine::Result& wrong, int tries) {
   PlanLint out;
   std::string profile, error;
   for (; out.runs < tries && !out.wrongRun; ++out.runs) {
@@ -78,7 +76,7 @@ PlanLint lintDuckDbPlan(engine::Engine& db, const std::string& sql, const Sessio
   }
   Session s(so);
   Diagnostics diags;
-  if (s.loadFormat(profile, "duckdb-diff", InputFormat::DuckDb, diags) && !s.queries().empty())
+  if (s.loadEngine(profile, eng.name() + "-diff", eng, diags) && !s.queries().empty())
     for (const auto& f : s.verify(s.queries()[0]))
       out.findings.push_back({{"code", f.code}, {"message", f.message}});
   return out;
@@ -163,12 +161,12 @@ std::string keptText(const Reproducer& r) {
 }  // namespace
 
 int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& err) {
+  const engine::Adapter& eng = *args.engine;
   std::string error;
-  auto db = engine::open(
-      "duckdb",
+  auto db = eng.open(
       engine::Options{args.threads, args.limits.memoryLimitMb, args.limits.timeoutSeconds}, error);
   if (!db) {
-    err << "rfguard duckdb: " << error << "\n";
+    err << "rfguard " << eng.name() << ": " << error << "\n";
     return kExitInputError;
   }
   // The schema, and its data as SQL that also goes into every reproducer.
@@ -177,9 +175,12 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
   const auto specs = tableSpecs(args.bigRows, args.seed);
   for (size_t i = 0; i < specs.size(); ++i) {
     const TableDef& t = specs[i].def;
-    setup += duckdb_import::createTableSql(t) + ";\n" +
-             duckdb_import::populateSql(t, specs[i].rows, args.seed, {}, specs[i].nullPercent, 2) +
-             ";\n";
+    engine::FillSpec fill;
+    fill.rows = specs[i].rows;
+    fill.seed = args.seed;
+    fill.nullPercent = specs[i].nullPercent;
+    fill.skewPercent = 2;
+    setup += eng.createTableSql(t) + ";\n" + eng.populateSql(t, fill) + ";\n";
     if (specs[i].wide) setup += spreadSql(t, args.seed) + ";\n";
     catalog.addTable(t);
   }
@@ -227,7 +228,7 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
     const std::string sql = duckQuerySql(r.query);
     for (size_t i = 0; i < specs.size(); ++i)
       if (r.kept[i].count() != specs[i].rows) keepRows(*db, i, r.kept[i], error);
-    const PlanLint lint = lintDuckDbPlan(*db, sql, so, r.on, kPlanTries);
+    const PlanLint lint = lintDuckDbPlan(eng, *db, sql, so, r.on, kPlanTries);
     // rfguard's evaluator on the reproducer's rows, against DuckDB without the pushdown.
     bool smallRepro = args.evaluatorRows > 0;
     const std::vector<int> reproTables = duckQueryTables(r.query);
@@ -271,9 +272,9 @@ int runDuckDbDiff(const DuckDbDiffArgs& args, std::ostream& out, std::ostream& e
         if (r.kept[i].count() != specs[i].rows)
           script << deleteOtherRowsSql(static_cast<int>(i), r.kept[i]) << ";\n";
       script << "SET threads = " << args.threads << ";\n"
-             << "SET disabled_optimizers = '';\n"
+             << eng.runtimeFiltersStatement(true) << ";\n"
              << sql << ";  -- " << resultText(r.on) << "\n"
-             << "SET disabled_optimizers = 'join_filter_pushdown';\n"
+             << eng.runtimeFiltersStatement(false) << ";\n"
              << sql << ";  -- " << resultText(r.off) << "\n";
       d["script"] = path;
     }

@@ -4,15 +4,16 @@
 #include <ostream>
 #include <string>
 
-#include "tools/cli/duckdb_run.h"
+#include "tools/cli/engine_run.h"
 
 namespace rfguard {
 
 struct DuckDbDiffArgs {
+  const engine::Adapter* engine = nullptr;  ///< an adapter whose differential() is true
   uint64_t seed = 1;
   int queries = 100;
   int threads = 2;
-  DuckDbLimits limits;
+  EngineLimits limits;
   long long bigRows = 100000;  ///< rows of t0, the large probe table
   std::string format = "text";
   std::string out;        ///< a directory for the reproducer scripts

@@ -2,8 +2,8 @@
 
 #include <random>
 
+#include "engines/duckdb/random_queries.h"
 #include "engines/duckdb/schema_sql.h"
-#include "verifier/duckdb_queries.h"
 #include "verifier/random_queries.h"
 
 namespace rfguard {

@@ -196,16 +196,14 @@ EvaluatorOpinion thirdOpinion(engine::Engine& db, const EvaluatorOracle& oracle,
   const std::string sql = duckQueryRowsSql(q, DuckDialect::DuckDb);
   // A chain of range joins can make millions of rows: counted first, so that
   // neither DuckDB's rows as text nor rfguard's evaluations of them exhaust memory.
-  bool ok = db.execute(pushdown ? "SET disabled_optimizers = ''"
-                                : "SET disabled_optimizers = 'join_filter_pushdown'",
-                       nullptr, error) &&
+  bool ok = db.setRuntimeFilters(pushdown, error) &&
             db.execute("SELECT count(*) FROM (" + sql + ") q", &count, error);
   long long n = 0;
   if (ok && !count.rows.empty() && count.rows[0][0]) n = std::stoll(*count.rows[0][0]);
   const bool small = n <= kMaxEvaluatedRows;
   ok = ok && (!small || db.execute(sql, &rows, error));
   std::string ignored;
-  db.execute("SET disabled_optimizers = ''", nullptr, ignored);
+  db.setRuntimeFilters(true, ignored);
   EvaluatorOpinion o;
   if (!ok) {
     o.reason = "DuckDB: " + error;

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "engines/duckdb/random_queries.h"
 #include "engines/engine.h"
 #include "evaluation/evaluator.h"
 #include "ir/catalog.h"
-#include "verifier/duckdb_queries.h"
 
 namespace rfguard {
 

@@ -1,6 +1,6 @@
 #pragma once
 // Shrinking a difference found by `rfguard duckdb diff` to a minimal
-// reproducer: the simplest query (verifier/duckdb_queries.h) and the fewest
+// reproducer: the simplest query (engines/duckdb/random_queries.h) and the fewest
 // rows of each table that still show it. The search is greedy and bounded by
 // a number of tests; whether a candidate still shows the difference is the
 // caller's question (it runs DuckDB with and without the pushdown).
@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "verifier/duckdb_queries.h"
+#include "engines/duckdb/random_queries.h"
 
 namespace rfguard {
 

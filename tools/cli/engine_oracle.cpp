@@ -1,6 +1,6 @@
 #include "tools/cli/engine_oracle.h"
 
-#include "engines/engine.h"
+#include "engines/adapter.h"
 
 namespace rfguard::engine {
 
@@ -23,15 +23,14 @@ rt::Value cellValue(const Cell& c, const std::string& type) {
 
 class EngineOracle final : public SqlOracle {
  public:
-  explicit EngineOracle(std::unique_ptr<Engine> e) : engine_(std::move(e)) {}
-  std::string name() const override {
-    return engine_->name() == "duckdb" ? "DuckDB" : engine_->name();
-  }
-  SqlDialect dialect() const override { return SqlDialect::DuckDb; }
+  EngineOracle(const Adapter& adapter, std::unique_ptr<Engine> e)
+      : adapter_(adapter), engine_(std::move(e)) {}
+  std::string name() const override { return adapter_.displayName(); }
+  const SqlSpelling* spelling() const override { return adapter_.spelling(); }
 
   bool load(const rt::Database& db, const SqlTableTypes& types, std::string& error) override {
     // The tables are created once, typed; each database replaces their rows,
-    // emptied referencing tables first (DuckDB checks foreign keys).
+    // emptied referencing tables first (engines check foreign keys).
     std::string sql;
     rt::Database fresh;
     const std::vector<std::string> order = referenceOrder(db, types);
@@ -59,6 +58,7 @@ class EngineOracle final : public SqlOracle {
   }
 
  private:
+  const Adapter& adapter_;
   std::unique_ptr<Engine> engine_;
   std::set<std::string> created_;
 };
@@ -66,11 +66,13 @@ class EngineOracle final : public SqlOracle {
 }  // namespace
 
 std::unique_ptr<SqlOracle> openOracle(const std::string& name, std::string& error) {
+  const Adapter* adapter = findAdapter(name);
+  if (!adapter) return error = "unknown engine \"" + name + "\"", nullptr;
   Options o;
   o.threads = 1;  // tiny databases: one thread, no scheduling noise
-  std::unique_ptr<Engine> e = open(name, o, error);
+  std::unique_ptr<Engine> e = adapter->open(o, error);
   if (!e) return nullptr;
-  return std::make_unique<EngineOracle>(std::move(e));
+  return std::make_unique<EngineOracle>(*adapter, std::move(e));
 }
 
 bool oracleAvailable(const std::string& name, std::string& why) {

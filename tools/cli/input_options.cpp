@@ -7,15 +7,20 @@
 #include <optional>
 #include <sstream>
 
+#include "engines/adapter.h"
 #include "grammar/sql.h"
 
 namespace rfguard {
 
 void addInputOptions(CLI::App* cmd, InputArgs& args) {
-  cmd->add_option("--from", args.from,
-                  "what the files hold: auto (default), sql, json (rfguard's plan JSON), duckdb "
-                  "(DuckDB's JSON profile or EXPLAIN (FORMAT JSON))")
-      ->check(CLI::IsMember({"auto", "sql", "json", "duckdb"}));
+  // Every engine of the registry is a --from of its own (engines/adapter.h).
+  std::vector<std::string> formats = {"auto", "sql", "json"};
+  std::string help = "what the files hold: auto (default), sql, json (rfguard's plan JSON)";
+  for (const engine::Adapter* a : engine::adapters()) {
+    formats.push_back(a->name());
+    help += ", " + a->name() + " (" + a->documentKind() + ")";
+  }
+  cmd->add_option("--from", args.from, help)->check(CLI::IsMember(formats));
   cmd->add_option("--schema", args.schema,
                   "a SQL file of CREATE TABLE statements: the tables of engine plans");
   cmd->add_option("--join-order", args.joinOrder,
@@ -25,7 +30,7 @@ void addInputOptions(CLI::App* cmd, InputArgs& args) {
 }
 
 bool applyInputArgs(const InputArgs& args, SessionOptions& so, std::ostream& err) {
-  so.from = *parseInputFormat(args.from);
+  so.from = *parseInputFormat(args.from, &so.engine);
   if (args.joinOrder == "from") keepJoinsAsWritten(so.normalize);
   if (args.schema.empty()) return true;
   Diagnostics diags;

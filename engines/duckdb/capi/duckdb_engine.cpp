@@ -1,5 +1,7 @@
 #include "engines/duckdb/capi/duckdb_engine.h"
 
+#include "engines/duckdb/adapter.h"
+
 #include <dlfcn.h>
 #include <duckdb.h>
 #include <unistd.h>
@@ -244,6 +246,10 @@ class DuckDb final : public Engine {
 
   std::string name() const override { return "duckdb"; }
   std::string version() const override { return api().duckdb_library_version(); }
+
+  bool setRuntimeFilters(bool on, std::string& error) override {
+    return execute(duckDbAdapter().runtimeFiltersStatement(on), nullptr, error);
+  }
 
   bool execute(const std::string& sql, Result* out, std::string& error) override {
     ResultGuard g;

@@ -1,9 +1,9 @@
-#include "verifier/duckdb_queries.h"
+#include "engines/duckdb/random_queries.h"
 
 #include <algorithm>
 #include <set>
 
-#include "verifier/random_queries.h"
+#include "ir/random.h"
 
 namespace rfguard {
 

@@ -1,13 +1,11 @@
-#include "tools/cli/duckdb_run.h"
+#include "tools/cli/engine_run.h"
 
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 
-#include "engines/duckdb/plan_import.h"
-#include "engines/duckdb/schema_sql.h"
-#include "engines/engine.h"
+#include "engines/query_facts.h"
 #include "grammar/sql.h"
 #include "ir/printers.h"
 #include "pipeline/session.h"
@@ -19,8 +17,9 @@ namespace rfguard {
 
 namespace {
 
-/// The database's tables as DuckDB declares them, with rfguard's table properties.
-Catalog engineCatalog(const std::vector<engine::EngineTable>& tables, const Catalog& declared) {
+/// The database's tables as the engine declares them, with rfguard's table properties.
+Catalog engineCatalog(const engine::Adapter& engine, const std::vector<engine::EngineTable>& tables,
+                      const Catalog& declared) {
   Catalog out;
   for (const auto& et : tables) {
     TableDef t;
@@ -29,7 +28,7 @@ Catalog engineCatalog(const std::vector<engine::EngineTable>& tables, const Cata
     for (const auto& c : et.columns) {
       ColumnDef col;
       col.name = c.name;
-      auto type = parseType(duckdb_import::typeFromDuckDb(c.type));
+      auto type = parseType(engine.typeFromEngine(c.type));
       col.type = type.value_or(Type{});
       col.nullable = c.nullable;
       if (d && d->columnIndex(c.name) >= 0) col.ndv = d->columns[d->columnIndex(c.name)].ndv;
@@ -63,8 +62,10 @@ bool hasGroupingSets(const PlanNode& n) {
 
 }  // namespace
 
-bool setUpDuckDb(const std::string& file, int threads, const DuckDbLimits& limits, double scale,
-                 uint64_t seed, DuckDbSetup& out, std::ostream& err) {
+bool setUpEngine(const engine::Adapter& engine, const std::string& file, int threads,
+                 const EngineLimits& limits, double scale, uint64_t seed, EngineSetup& out,
+                 std::ostream& err) {
+  const std::string who = engine.displayName();
   Diagnostics diags;
   std::string text;
   if (!readInputFile(file, text, diags) || !loadSql(text, file, out.declared, out.queries, diags)) {
@@ -72,13 +73,15 @@ bool setUpDuckDb(const std::string& file, int threads, const DuckDbLimits& limit
     return false;
   }
   std::string error;
-  out.db = engine::open(
-      "duckdb", engine::Options{threads, limits.memoryLimitMb, limits.timeoutSeconds}, error);
+  out.db =
+      engine.open(engine::Options{threads, limits.memoryLimitMb, limits.timeoutSeconds}, error);
   if (!out.db) {
-    err << "rfguard duckdb: " << error << "\n";
+    err << "rfguard " << engine.name() << ": " << error << "\n";
     return false;
   }
-  const auto hot = duckdb_import::comparedLiterals(out.queries);
+  engine::FillSpec fill;
+  fill.seed = seed;
+  fill.hot = engine::comparedLiterals(out.queries);
   std::map<std::string, long long> rowsOf;
   for (const auto& [name, t] : out.declared.tables()) {
     // Scaled, but small tables (TPC-H's region and nation) keep up to 25 rows.
@@ -87,42 +90,44 @@ bool setUpDuckDb(const std::string& file, int threads, const DuckDbLimits& limit
                                           std::min(declaredRows, 25LL)));
   }
   // Join keys draw evenly over the keys they join: join sizes stay near the rows.
-  const auto joinKeys = duckdb_import::joinKeyDomains(out.queries, out.declared, rowsOf);
+  fill.joinKeys = engine::joinKeyDomains(out.queries, out.declared, rowsOf);
   for (const auto& [name, t] : out.declared.tables()) {
-    if (!out.db->execute(duckdb_import::createTableSql(t), nullptr, error) ||
-        !out.db->execute(duckdb_import::populateSql(t, rowsOf[name], seed, hot, 5, 30, joinKeys),
-                         nullptr, error)) {
-      diags.error(file, t.loc, "DuckDB: table " + name + ": " + error);
+    fill.rows = rowsOf[name];
+    if (!out.db->execute(engine.createTableSql(t), nullptr, error) ||
+        !out.db->execute(engine.populateSql(t, fill), nullptr, error)) {
+      diags.error(file, t.loc, who + ": table " + name + ": " + error);
       err << renderErrors(diags);
       return false;
     }
   }
   for (const auto& [name, v] : out.declared.views()) {
-    if (!out.db->execute(duckdb_import::createViewSql(v), nullptr, error)) {
-      diags.error(v.file, v.loc, "DuckDB: view " + name + ": " + error);
+    if (!out.db->execute(engine.createViewSql(v), nullptr, error)) {
+      diags.error(v.file, v.loc, who + ": view " + name + ": " + error);
       err << renderErrors(diags);
       return false;
     }
   }
   std::vector<engine::EngineTable> tables;
   if (!out.db->tables(tables, error)) {
-    err << "rfguard duckdb: " << error << "\n";
+    err << "rfguard " << engine.name() << ": " << error << "\n";
     return false;
   }
-  out.schema = engineCatalog(tables, out.declared);
+  out.schema = engineCatalog(engine, tables, out.declared);
   return true;
 }
 
-int runDuckDbRun(const DuckDbRunArgs& args, std::ostream& out, std::ostream& err) {
-  DuckDbSetup setup;
-  if (!setUpDuckDb(args.file, args.threads, args.limits, args.scale, args.seed, setup, err))
+int runEngineRun(const EngineRunArgs& args, std::ostream& out, std::ostream& err) {
+  const engine::Adapter& eng = *args.engine;
+  const std::string who = eng.displayName();
+  EngineSetup setup;
+  if (!setUpEngine(eng, args.file, args.threads, args.limits, args.scale, args.seed, setup, err))
     return kExitInputError;
   auto& db = setup.db;
   const auto& queries = setup.queries;
   Diagnostics diags;
   std::string error;
   SessionOptions so;
-  so.given = GivenPlans::Json;  // DuckDB's plan is judged as it ran
+  so.given = GivenPlans::Json;  // the engine's plan is judged as it ran
   so.schema = setup.schema;
   Session session(so);
   if (!args.savePlans.empty()) std::filesystem::create_directories(args.savePlans);
@@ -132,18 +137,18 @@ int runDuckDbRun(const DuckDbRunArgs& args, std::ostream& out, std::ostream& err
   for (const auto& q : queries) {
     engine::Result rows;
     std::string profile;
-    if (!db->profile(duckdb_import::duckdbDialect(q.sql), rows, profile, error)) {
-      diags.error(q.file, q.loc, "DuckDB: " + error);
+    if (!db->profile(eng.querySql(q.sql), rows, profile, error)) {
+      diags.error(q.file, q.loc, who + ": " + error);
       lf.inputError = true;
       continue;
     }
-    std::string input = "duckdb-profile:" + q.name;
+    std::string input = eng.name() + "-profile:" + q.name;
     if (!args.savePlans.empty()) {
       input = (std::filesystem::path(args.savePlans) / (q.name + ".json")).string();
       std::ofstream(input) << profile;
     }
     const size_t first = session.queries().size();
-    if (!session.loadFormat(profile, input, InputFormat::DuckDb, diags)) lf.inputError = true;
+    if (!session.loadEngine(profile, input, eng, diags)) lf.inputError = true;
     for (size_t i = first; i < session.queries().size(); ++i) {
       QueryRun& run = session.queries()[i];
       run.query.name = q.name;
@@ -151,20 +156,21 @@ int runDuckDbRun(const DuckDbRunArgs& args, std::ostream& out, std::ostream& err
       run.query.file = q.file;
       run.query.loc = q.loc;
       lf.queries.push_back(q.name);
-      // DuckDB's profile prints a grouped aggregate's keys, not its grouping
-      // sets; rfguard bound the SQL itself and can say what was lost.
+      // An engine's plan may print a grouped aggregate's keys, not its grouping
+      // sets (DuckDB's profile); rfguard bound the SQL itself and can say what
+      // was lost.
       if (run.imported && q.plan && hasGroupingSets(*q.plan) && !hasGroupingSets(*run.query.plan)) {
-        auto noted = std::make_shared<duckdb_import::ImportedQuery>(*run.imported);
-        noted->losses.push_back({"",
-                                 "the query groups by ROLLUP, CUBE or GROUPING SETS, which "
-                                 "DuckDB's profile does not show: imported as a plain "
-                                 "GROUP BY over all its keys"});
+        auto noted = std::make_shared<engine::ImportedQuery>(*run.imported);
+        noted->losses.push_back({"", "the query groups by ROLLUP, CUBE or GROUPING SETS, which " +
+                                         who +
+                                         "'s profile does not show: imported as a plain "
+                                         "GROUP BY over all its keys"});
         run.imported = noted;
       }
       writeImportNotes(run, err);
       if (args.format == "text") {
         out << "-- " << q.name << " (" << q.file << ":" << q.loc.line << ":" << q.loc.col
-            << "): DuckDB " << db->version() << ", " << rows.rows.size() << " rows\n"
+            << "): " << who << " " << db->version() << ", " << rows.rows.size() << " rows\n"
             << planToText(*run.query.plan) << "\n";
       }
       for (auto& f : session.verify(run)) {
