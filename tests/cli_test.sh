@@ -534,6 +534,9 @@ if grep -q 'not in a schema' "$tmp/err"; then echo "FAIL a quoted table name is 
 # DuckDB's date + 5 counts days: a date, ordered, so its min/max filter (TPC-DS q72) is eligible.
 check "duckdb date + n" 0 '1 query, 0 findings' -- "$RFGUARD" lint --schema $fx/date_plus_days.sql $fx/date_plus_days.json
 check "duckdb date + n as days" 0 "RF2 <- b.d \+ INTERVAL '5' day \(a.d >, min_max, global\)" -- "$RFGUARD" plan --schema $fx/date_plus_days.sql $fx/date_plus_days.json
+# DuckDB's compressed materialization above a join it trimmed: #0 and a compression
+# of #1 count the kept columns (s_qty, i_item_id), not the scans' (s_item_sk, s_qty).
+check "duckdb compression over a trimmed join" 0 'Project #5 \[p5.0_s_qty := sales.s_qty, p5.1_i_item_id := item.i_item_id\]' -- "$RFGUARD" plan --schema $fx/compressed_join_output.sql $fx/compressed_join_output.json
 # Profiles that crashed or escaped as internal errors: each a located input error.
 rx=fuzz/regressions/duckdb_import
 check "duckdb 5000 parentheses" 2 'conditions_5000_parentheses.json: error at /children/0/children/0/extra_info/Conditions: cannot read "\(+ \.\.\. \)+": expression nested more than 500 levels deep' -- "$RFGUARD" lint --from duckdb $rx/conditions_5000_parentheses.json

@@ -61,6 +61,17 @@ void printedNames(const Json& n, std::set<std::string>& out) {
   }
 }
 
+const TextExpr* compressedRef(const TextExprPtr& e) {
+  if (!e) return nullptr;
+  if (e->kind == TextExpr::Kind::Ref) return e.get();
+  const bool compress =
+      e->kind == TextExpr::Kind::Call && !e->args.empty() &&
+      e->args[0]->kind == TextExpr::Kind::Ref &&
+      (e->text.rfind("__internal_compress_string", 0) == 0 ||
+       (e->text.rfind("__internal_compress_integral", 0) == 0 && e->args.size() == 2));
+  return compress ? e->args[0].get() : nullptr;
+}
+
 std::vector<const Col*> Importer::trimmedColumns(const std::vector<TextExprPtr>& refs,
                                                  const Cols& child) {
   // The projection is imported after its child: namesAbove holds the names of
@@ -69,8 +80,9 @@ std::vector<const Col*> Importer::trimmedColumns(const std::vector<TextExprPtr>&
   std::set<std::string> above;
   for (const auto& level : namesAbove) above.insert(level.begin(), level.end());
   bool unused = false;  // a printed position names a column nothing above uses
-  for (const auto& r : refs) {
-    if (r->kind != TextExpr::Kind::Ref) return {};
+  for (const auto& item : refs) {
+    const TextExpr* r = compressedRef(item);
+    if (!r) return {};
     if (r->index < 0 || static_cast<size_t>(r->index) >= child.size()) return {};
     unused = unused || !above.count(child[r->index].name);
   }

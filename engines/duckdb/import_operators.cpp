@@ -60,12 +60,21 @@ Built Importer::importProjection(Op& o, Built& c) {
     std::string origin, agg, table;
     if (!trimmed.empty()) {
       const Col* col = trimmed[i];
-      if (col != &c.cols[e->index])
+      const TextExpr* ref = compressedRef(e);
+      if (col != &c.cols[ref->index])
         loss(p, items[i] +
                     " counts the columns of a join DuckDB trimmed to those used above, "
                     "which it does not print: taken as " +
                     col->id + ", the one of them the operators above name");
       j = Json{{"column", col->id}};
+      // DuckDB's integral compression subtracts a constant; string compression
+      // is the value itself (import_expr.cpp reads both the same way).
+      if (e->kind == TextExpr::Kind::Call && e->args.size() == 2) {
+        auto offset = expr(e->args[1], c.cols, p);
+        if (failed) return out;
+        if (offset && !(offset->contains("literal") && (*offset)["literal"] == 0))
+          j = Json{{"call", "-"}, {"args", {j, *offset}}};
+      }
       name = col->name;
       origin = col->origin;
       agg = col->agg;

@@ -167,9 +167,11 @@ struct Importer {
   /// nearest last: what a join DuckDB trimmed to the columns used above may
   /// still output.
   std::vector<std::set<std::string>> namesAbove;
-  /// For a projection of #n only, over a child whose columns DuckDB may have
-  /// trimmed: the child's columns the names above use, when they are as many
-  /// as the projection's items and the printed positions are not (else empty).
+  /// For a projection of #n only (or of DuckDB's compression of #n: the
+  /// projection its compressed materialization puts above a join), over a
+  /// child whose columns DuckDB may have trimmed: the child's columns the names
+  /// above use, when they are as many as the projection's items and the
+  /// printed positions are not (else empty).
   std::vector<const Col*> trimmedColumns(const std::vector<TextExprPtr>& refs, const Cols& child);
   /// A projection's i-th item when it is a column of `child` (by position when
   /// the name is the child's i-th column's, else by name), or null.
@@ -255,6 +257,9 @@ std::string lastNamePart(const std::string& qualified);
 /// DuckDB's text in double quotes, its middle cut when long (an error quotes
 /// what it could not read; a 10,000-term condition is not repeated whole).
 std::string clipQuoted(const std::string& text);
+/// The #n of `e` when it is #n or DuckDB's compression of it
+/// (__internal_compress_string_*(#n), __internal_compress_integral_*(#n, c)); else null.
+const TextExpr* compressedRef(const TextExprPtr& e);
 /// Letters, digits and '_' kept, anything else as '_' ("c" when empty): a name
 /// part for a column id.
 std::string alnum(const std::string& s);
