@@ -1,5 +1,6 @@
 // The registry: every engine rfguard knows, one line each. Adding an engine is
 // its room (engines/<name>/, an Adapter) and its line here (docs/engines.md).
+#include "engines/doris/adapter.h"
 #include "engines/duckdb/adapter.h"
 
 namespace rfguard::engine {
@@ -7,6 +8,7 @@ namespace rfguard::engine {
 const std::vector<const Adapter*>& adapters() {
   static const std::vector<const Adapter*> all = {
       &duckDbAdapter(),
+      &dorisAdapter(),
   };
   return all;
 }

@@ -14,6 +14,7 @@
 #include "tools/cli/check.h"
 #include "tools/cli/cli_engines.h"
 #include "tools/cli/command_tree.h"
+#include "tools/cli/compare.h"
 #include "tools/cli/completion.h"
 #include "tools/cli/equiv.h"
 #include "tools/cli/input_options.h"
@@ -281,6 +282,22 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       "4).\n\nExamples:\n  rfguard equiv before.sql after.sql\n  rfguard "
       "equiv --schema schema.sql --format json before.json after.json\n  rfguard equiv "
       "--trace optimizer-trace.jsonl");
+  CompareArgs compare;
+  auto* compareCmd = app.add_subcommand(
+      "compare",
+      "an engine's own placements against rfguard's sound placement and the engine's profile, "
+      "on the engine's join trees");
+  options.emplace_back(compareCmd, [&] {
+    compareCmd->add_option("files", compare.files, "engines' plan files (doris, duckdb)")
+        ->required();
+    compareCmd->add_option("--format", compare.format, "text or json")
+        ->check(CLI::IsMember({"text", "json"}));
+    addInputOptions(compareCmd, compare.input);
+  });
+  compareCmd->footer(
+      "Exit codes: 0 compared (a report, not a gate), 2 usage or input error.\n\nExample:\n  "
+      "rfguard compare --schema corpus/examples/tpch.sql corpus/engines/doris/*.out\n\nDocs: "
+      "docs/engines.md");
   std::vector<std::unique_ptr<EngineCommands>> engines;
   addEngineCommands(app, options, engines);
   std::string shell;
@@ -337,6 +354,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   if (replayCmd->parsed()) return runReplay(replay, out, err);
   if (checkCmd->parsed()) return runCheck(check, out, err);
   if (equivCmd->parsed()) return runEquiv(equiv, out, err);
+  if (compareCmd->parsed()) return runCompare(compare, out, err);
   if (int code = runEngineCommand(engines, out, err); code >= 0) return code;
   if (completionCmd->parsed()) {
     out << completionScript(describeCommands(app), shell);

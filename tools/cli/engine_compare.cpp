@@ -10,43 +10,13 @@
 #include "rules/rf_planner.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/engine_run.h"
+#include "tools/cli/placements.h"
 
 namespace rfguard {
 
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-/// A consumer: the producing node and the target at the scan.
-struct Placed {
-  int producer = 0;
-  int scan = 0;
-  std::string target;
-  bool operator<(const Placed& o) const {
-    return std::tie(producer, scan, target) < std::tie(o.producer, o.scan, o.target);
-  }
-  bool operator==(const Placed& o) const {
-    return producer == o.producer && scan == o.scan && target == o.target;
-  }
-};
-
-/// The consumers placed on `plan`, by producer node.
-std::vector<Placed> placements(const PlanNode& plan) {
-  std::map<int, int> producerOf;  // filter id -> node
-  std::vector<std::pair<int, const PlanNode*>> scans;
-  std::function<void(const PlanNode&)> walk = [&](const PlanNode& n) {
-    for (const auto& f : n.runtimeFilters) producerOf[f.id] = n.id;
-    if (!n.runtimeFilterTargets.empty()) scans.push_back({n.id, &n});
-    for (const auto& c : n.children) walk(*c);
-  };
-  walk(plan);
-  std::vector<Placed> out;
-  for (const auto& [id, scan] : scans)
-    for (const auto& t : scan->runtimeFilterTargets)
-      out.push_back({producerOf[t.id], id, exprToString(*t.target)});
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 /// Scans (rfguard node ids) where the engine printed a runtime filter the
 /// import could not read or attribute: what the engine filtered there is unknown.

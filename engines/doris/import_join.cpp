@@ -1,0 +1,139 @@
+// Joins of a shape plan and the runtime filters each builds.
+#include "engines/doris/import_state.h"
+
+#include <functional>
+
+namespace rfguard::doris_import {
+
+std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Built>& kids) {
+  if (kids.size() != 2)
+    return error(n, "a join with " + std::to_string(kids.size()) + " inputs"), std::nullopt;
+  const std::string head = headOf(n.text);
+  size_t end = 0;
+  const std::string spec = balanced(n.text, n.text.find('['), end);
+  const std::vector<std::string> words = splitTop(spec, ' ');
+  const std::string type = words.empty() ? "" : joinType(words[0]);
+  if (type.empty()) return error(n, "an unknown join type \"" + spec + "\""), std::nullopt;
+  std::vector<Col> both = kids[0].cols;
+  both.insert(both.end(), kids[1].cols.begin(), kids[1].cols.end());
+  const Resolver resolve = over(both);
+  const int id = newId(n);
+  Json node = {{"id", id}, {"op", "join"}, {"join_type", type}};
+  if (words.size() > 1 && !distribution(words[1]).empty())
+    node["distribution"] = distribution(words[1]);
+  std::vector<Json> conjuncts, equalities;
+  auto readPart = [&](size_t open, bool hash) {
+    if (open == std::string::npos || open >= n.text.size() || n.text[open] != '(') return;
+    size_t close = 0;
+    const std::string text = trim(balanced(n.text, open, close));
+    if (text.empty()) return;
+    std::string why;
+    auto e = parseDorisExpr(text, resolve, why);
+    if (!e) {
+      loss(n, "cannot read the join's " + std::string(hash ? "hash condition" : "condition") +
+                  " \"" + clip(text) + "\" (" + why + "): left out");
+      return;
+    }
+    std::function<void(const Json&)> split = [&](const Json& x) {
+      if (x.contains("call") && x["call"] == "and") {
+        for (const auto& a : x["args"]) split(a);
+        return;
+      }
+      conjuncts.push_back(x);
+      if (hash && x.contains("call") && x["call"] == "=") equalities.push_back(x);
+    };
+    split(*e);
+  };
+  auto after = [&](const std::string& key) {
+    const size_t at = n.text.find(key);
+    return at == std::string::npos ? at : at + key.size();
+  };
+  if (head == "NestedLoopJoin") {
+    readPart(end + 1, false);  // NestedLoopJoin[INNER_JOIN](condition)
+  } else {
+    readPart(after("hashCondition="), true);
+    readPart(after("otherCondition="), false);
+  }
+  if (!conjuncts.empty()) {
+    Json cond = conjuncts[0];
+    for (size_t i = 1; i < conjuncts.size(); ++i)
+      cond = Json{{"call", "and"}, {"args", {cond, conjuncts[i]}}};
+    node["condition"] = cond;
+  } else if (type != "cross") {
+    node["join_type"] = type == "inner" ? "cross" : type;
+    if (type != "inner") node["condition"] = Json{{"literal", true}, {"type", "boolean"}};
+  }
+  // The filters this join builds.
+  Json filters = Json::array();
+  std::set<std::string> buildIds, probeIds;
+  std::map<std::string, std::string> buildName;  // id -> the name Doris prints
+  for (const auto& c : kids[1].cols) buildIds.insert(c.id), buildName[c.id] = c.name;
+  for (const auto& c : kids[0].cols) probeIds.insert(c.id);
+  for (auto& [rf, s] : rfs_) {
+    if (s.join != &n) continue;
+    std::optional<Json> build, probe;
+    for (const auto& eq : equalities) {
+      const Json& a = eq["args"][0];
+      const Json& b = eq["args"][1];
+      for (int side = 0; side < 2 && !build; ++side) {
+        const Json& x = side ? b : a;
+        const Json& y = side ? a : b;
+        if (x.contains("column") && buildIds.count(x["column"]) &&
+            buildName[x["column"]] == lastPart(s.src) && columnsWithin(y, probeIds))
+          build = x, probe = y;
+      }
+    }
+    if (!build) {
+      std::string why;
+      if (auto col = over(kids[1].cols)(s.src, why)) {
+        build = Json{{"column", col->id}};
+        // A key compared with no probe column: the filter is over its targets alone.
+        for (const auto& eq : equalities)
+          for (int side = 0; side < 2 && !probe; ++side)
+            if (eq["args"][side] == *build && columnsWithin(eq["args"][1 - side], probeIds))
+              probe = eq["args"][1 - side];
+      }
+    }
+    if (!build || !probe) {
+      loss(n, "RF" + std::to_string(rf) + " " + s.src +
+                  ": no equality of the hash condition compares it with the probe side: left "
+                  "out");
+      consumed_.insert(rf);  // said here
+      dropTargets(rf);
+      continue;
+    }
+    filters.push_back(
+        {{"id", rf + 1}, {"build", *build}, {"probe", *probe}, {"op", "="}, {"kinds", kKinds}});
+    for (size_t i : pendingTargets_[rf]) q_.dynamicFilters[i].producers = {id};
+    producers_[rf] = id;
+  }
+  if (!filters.empty()) node["runtime_filters"] = filters;
+  node["children"] = {kids[0].node, kids[1].node};
+  Built out;
+  out.node = std::move(node);
+  // Semi and anti joins output one side.
+  if (type == "left_semi" || type == "left_anti" || type == "null_aware_left_anti")
+    out.cols = kids[0].cols;
+  else if (type == "right_semi" || type == "right_anti")
+    out.cols = kids[1].cols;
+  else
+    out.cols = both;
+  return out;
+}
+
+bool Importer::columnsWithin(const Json& e, const std::set<std::string>& ids) {
+  if (e.contains("column")) return ids.count(e["column"].get<std::string>()) > 0;
+  bool any = false, all = true;
+  std::function<void(const Json&)> walk = [&](const Json& x) {
+    if (x.is_object() && x.contains("column")) {
+      any = true;
+      all = all && ids.count(x["column"].get<std::string>());
+    }
+    if (x.is_object() || x.is_array())
+      for (const auto& v : x) walk(v);
+  };
+  walk(e);
+  return any && all;
+}
+
+}  // namespace rfguard::doris_import

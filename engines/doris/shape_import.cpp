@@ -1,0 +1,300 @@
+// Doris's shape plans imported into rfguard's plan JSON. Each operator line
+// becomes a plan node (or, for an operator that changes no rows, none); each
+// `build RFs:RFn src->[dst]` at a join becomes a runtime filter there, and
+// each `apply RFs: RFn` at a scan a target of it. What the shape text does not
+// print (sort keys, group keys, aggregates, window functions) is inferred
+// where it can be and listed as a loss where it changes what is judged.
+#include "engines/doris/shape_import.h"
+
+#include "engines/doris/import_state.h"
+#include "ir/printers.h"
+
+namespace rfguard::doris_import {
+
+bool Importer::run(const ShapeNode& root, Json& plan) {
+  collectFilters(root);
+  auto b = build(root, {});
+  if (!b) return false;
+  for (const auto& [id, spec] : rfs_)
+    if (!consumed_.count(id))
+      q_.losses.push_back({where(*spec.join),
+                           "RF" + std::to_string(id) + " is applied at no scan the plan prints"});
+  plan = std::move(b->node);
+  if (!plan.is_null()) removeDropped(plan);
+  if (plan.is_null()) {
+    diags_.error(file_, {root.line, root.col}, "a plan without a single operator to import");
+    return false;
+  }
+  return true;
+}
+
+bool Importer::error(const ShapeNode& n, const std::string& m) {
+  diags_.error(file_, {n.line, n.col}, m);
+  return false;
+}
+
+int Importer::newId(const ShapeNode& n) {
+  q_.sourcePointer[next_] = where(n);
+  return next_++;
+}
+
+void Importer::collectFilters(const ShapeNode& n) {
+  // hashAgg[LOCAL] under a hashAgg[GLOBAL] (through an exchange) is the
+  // first phase of one aggregation; alone it is the whole of it.
+  if (n.text.rfind("hashAgg[GLOBAL]", 0) == 0 && n.children.size() == 1) {
+    const ShapeNode* c = n.children[0].get();
+    if (headOf(c->text) == "PhysicalDistribute" && c->children.size() == 1)
+      c = c->children[0].get();
+    if (c->text.rfind("hashAgg[LOCAL]", 0) == 0) partial_.insert(c);
+  }
+  const size_t at = n.text.find("build RFs:");
+  if (at != std::string::npos)
+    for (const auto& item : splitTop(n.text.substr(at + 10), ';')) {
+      // RF4 s_nationkey->[c_nationkey] | RF0 c_custkey->o_custkey | RF4 s->[a,b]
+      const size_t sp = item.find(' '), arrow = item.find("->");
+      if (item.rfind("RF", 0) != 0 || sp == std::string::npos || arrow == std::string::npos) {
+        loss(n, "cannot read the runtime filter \"" + item + "\"");
+        continue;
+      }
+      int id = -1;
+      try {
+        id = std::stoi(item.substr(2, sp - 2));
+      } catch (const std::exception&) {
+      }
+      if (id < 0 || id > 1000000 || rfs_.count(id)) {
+        loss(n, "cannot read the runtime filter \"" + item + "\" (its id)");
+        continue;
+      }
+      RfSpec s;
+      s.src = trim(item.substr(sp + 1, arrow - sp - 1));
+      std::string dst = trim(item.substr(arrow + 2));
+      if (!dst.empty() && dst.front() == '[' && dst.back() == ']')
+        dst = dst.substr(1, dst.size() - 2);
+      for (const auto& d : splitTop(dst, ',')) s.dsts.push_back(d);
+      s.join = &n;
+      rfs_[id] = s;
+    }
+  for (const auto& c : n.children) collectFilters(*c);
+}
+
+Resolver Importer::over(const std::vector<Col>& cols) {
+  return [&cols](const std::string& name, std::string& why) -> std::optional<ResolvedColumn> {
+    if (name.rfind(kAggregateMark, 0) == 0) {  // an aggregate's result, by its call
+      for (const auto& c : cols)
+        if (c.name == name) return ResolvedColumn{c.id, c.type};
+      why = "no aggregate below computes " + name.substr(kAggregateMark.size());
+      return std::nullopt;
+    }
+    const size_t dot = name.rfind('.');
+    const std::string qual = dot == std::string::npos ? "" : name.substr(0, dot);
+    const std::string base = lastPart(name);
+    const Col* found = nullptr;
+    int n = 0;
+    for (const auto& c : cols)
+      if (c.name == base && (qual.empty() || c.qual == qual)) found = &c, ++n;
+    if (n == 0 && !qual.empty())  // a derived table's or view's name (t3.ps_suppkey)
+      for (const auto& c : cols)
+        if (c.name == base) found = &c, ++n;
+    if (n == 1) return ResolvedColumn{found->id, found->type};
+    why = n == 0 ? "\"" + name + "\" names no column below"
+                 : "\"" + name + "\" is ambiguous (" + std::to_string(n) + " columns of that name)";
+    return std::nullopt;
+  };
+}
+
+std::set<std::string> Importer::namesIn(const std::string& text) {
+  std::set<std::string> out;
+  static const std::set<std::string> kAggregates = {"sum", "avg", "min", "max", "count"};
+  size_t i = 0;
+  while (i < text.size()) {
+    const char ch = text[i];
+    if (ch == '\'') {  // a string literal
+      const size_t close = text.find('\'', i + 1);
+      i = close == std::string::npos ? text.size() : close + 1;
+      continue;
+    }
+    if (!(std::isalpha(static_cast<unsigned char>(ch)) || ch == '_')) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < text.size() &&
+           (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_' || text[j] == '.'))
+      ++j;
+    const std::string word = text.substr(i, j - i);
+    size_t k = j;
+    while (k < text.size() && text[k] == ' ') ++k;
+    std::string low = word;
+    for (char& c : low) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (kAggregates.count(low) && k < text.size() && text[k] == '(') {
+      size_t end = 0;
+      balanced(text, k, end);
+      if (end == std::string::npos) break;
+      size_t after = end + 1;
+      while (after < text.size() && text[after] == ' ') ++after;
+      if (text.compare(after, 4, "OVER") != 0)  // a window function is no aggregate's
+        out.insert(kAggregateMark + aggregateCallText(text.substr(i, end + 1 - i)));
+      i = end + 1;
+      continue;
+    }
+    out.insert(word);
+    if (word.find('.') != std::string::npos) out.insert(lastPart(word));
+    i = j;
+  }
+  return out;
+}
+
+const std::set<std::string>& Importer::provides(const ShapeNode& n) {
+  auto it = provided_.find(&n);
+  if (it != provided_.end()) return it->second;
+  std::set<std::string> out;
+  const std::string head = headOf(n.text);
+  if (head == "PhysicalOlapScan" || head == "PhysicalLazyMaterializeOlapScan") {
+    const auto [table, alias] = scanNames(n);
+    if (const TableDef* def = schema_.table(table))
+      for (const auto& c : def->columns) out.insert(c.name), out.insert(alias + "." + c.name);
+  }
+  // A semi or anti join outputs one input's columns.
+  size_t from = 0, to = n.children.size();
+  if (head == "hashJoin" && n.children.size() == 2) {
+    if (n.text.find("[LEFT_SEMI_JOIN") != std::string::npos ||
+        n.text.find("[LEFT_ANTI_JOIN") != std::string::npos ||
+        n.text.find("[NULL_AWARE_LEFT_ANTI_JOIN") != std::string::npos)
+      to = 1;
+    if (n.text.find("[RIGHT_SEMI_JOIN") != std::string::npos ||
+        n.text.find("[RIGHT_ANTI_JOIN") != std::string::npos)
+      from = 1;
+  }
+  for (size_t i = from; i < to; ++i) {
+    const auto& sub = provides(*n.children[i]);
+    out.insert(sub.begin(), sub.end());
+  }
+  return provided_[&n] = out;
+}
+
+std::pair<std::string, std::string> Importer::scanNames(const ShapeNode& n) {
+  size_t end = 0;
+  const size_t open = n.text.find('[');
+  std::string inside = open == std::string::npos ? "" : balanced(n.text, open, end);
+  inside = inside.substr(0, inside.find(' '));  // PhysicalLazyMaterializeOlapScan[t lazySlots:..]
+  if (const size_t p = inside.find('('); p != std::string::npos && inside.back() == ')')
+    return {inside.substr(0, p), inside.substr(p + 1, inside.size() - p - 2)};
+  return {inside, inside};
+}
+
+std::optional<Importer::Built> Importer::build(const ShapeNode& n,
+                                               const std::set<std::string>& wanted) {
+  const std::string head = headOf(n.text);
+  if (head == "PhysicalOlapScan" || head == "PhysicalLazyMaterializeOlapScan") {
+    if (!n.children.empty()) return error(n, "a scan with inputs"), std::nullopt;
+    return scan(n);
+  }
+  std::set<std::string> names = wanted;
+  const auto own = namesIn(n.text);
+  names.insert(own.begin(), own.end());
+  std::vector<Built> kids;
+  for (size_t i = 0; i < n.children.size(); ++i) {
+    // Below a join, a name goes to the one input that provides it; a name
+    // both provide is left to the resolver, which says when it is ambiguous.
+    std::set<std::string> mine;
+    for (const auto& name : names) {
+      if (name.rfind(kAggregateMark, 0) == 0) {  // the aggregate below that computes it
+        mine.insert(name);
+        continue;
+      }
+      bool here = provides(*n.children[i]).count(name) > 0, elsewhere = false;
+      for (size_t j = 0; j < n.children.size(); ++j)
+        if (j != i && provides(*n.children[j]).count(name)) elsewhere = true;
+      if (n.children.size() == 1 || (here && !elsewhere)) mine.insert(name);
+    }
+    auto k = build(*n.children[i], mine);
+    if (!k) return std::nullopt;
+    kids.push_back(std::move(*k));
+  }
+  if (head == "hashJoin" || head == "NestedLoopJoin") return join(n, kids);
+  if (kids.size() != 1)
+    return error(n, head + " with " + std::to_string(kids.size()) + " inputs, not one"),
+           std::nullopt;
+  Built& child = kids[0];
+  // Operators that change no rows: the result sink, exchanges, sorts (their
+  // order is not a bag's), a partial aggregate (its global one follows),
+  // a lazy materialisation (it reads columns late).
+  if (head == "PhysicalResultSink" || head == "PhysicalDistribute" || head == "PhysicalQuickSort" ||
+      head == "PhysicalLazyMaterialize" || (head == "hashAgg" && partial_.count(&n)))
+    return std::move(child);
+  if (head == "PhysicalProject") return project(n, std::move(child));
+  if (head == "filter") return filter(n, std::move(child));
+  if (head == "hashAgg") return aggregate(n, std::move(child), wanted);
+  // TopN prints neither its keys nor its count: a limit that may cut any
+  // rows. PhysicalWindow prints no functions, and any other operator is
+  // unknown: kept as an operator that may cut any rows, and said.
+  if (head != "PhysicalTopN")
+    loss(n, head == "PhysicalWindow"
+                ? "a window operator, whose functions the shape plan does not print: imported "
+                  "as an operator that may cut any rows"
+                : "an operator rfguard does not know (" + head +
+                      "): imported as one that may cut any rows");
+  Built out;
+  out.node = Json{{"id", newId(n)},
+                  {"op", "limit"},
+                  {"unprinted", true},
+                  {"children", {std::move(child.node)}}};
+  out.cols = std::move(child.cols);
+  return out;
+}
+
+void Importer::removeDropped(Json& node) {
+  if (auto t = node.find("runtime_filter_targets"); t != node.end()) {
+    Json kept = Json::array();
+    for (const auto& x : *t)
+      if (!dropped_.count(x["id"].get<int>())) kept.push_back(x);
+    if (kept.empty())
+      node.erase("runtime_filter_targets");
+    else
+      *t = kept;
+  }
+  for (auto& c : node["children"]) removeDropped(c);
+}
+
+bool importShapePlans(const std::vector<ShapeQuery>& queries, const std::string& file,
+                      const Catalog& schema, nlohmann::json& doc,
+                      std::vector<engine::ImportedQuery>& out, Diagnostics& diags) {
+  Json qs = Json::array();
+  std::map<std::string, TableDef> tables;
+  std::set<std::string> names;
+  bool ok = true;
+  for (const auto& sq : queries) {
+    engine::ImportedQuery q;
+    q.name = sq.name;
+    for (int k = 2; !names.insert(q.name).second; ++k) q.name = sq.name + "_" + std::to_string(k);
+    Importer imp(schema, file, q, diags);
+    Json plan;
+    if (!imp.run(*sq.root, plan)) {
+      ok = false;
+      continue;
+    }
+    qs.push_back({{"name", q.name}, {"plan", plan}});
+    out.push_back(std::move(q));
+    for (auto& [name, t] : imp.usedTables) {
+      TableDef& all = tables[name];
+      if (all.name.empty()) {
+        all = t;
+        continue;
+      }
+      for (const auto& c : t.columns)
+        if (all.columnIndex(c.name) < 0) all.columns.push_back(c);
+    }
+  }
+  // Every table of the schema (its keys may reference tables the plans do not
+  // scan), and the ones it lacks as the plans name them.
+  Catalog catalog = schema;
+  for (auto& [name, t] : tables)
+    if (!schema.table(name)) catalog.addTable(t);
+  doc = Json{{"format", "rfguard-plan"},
+             {"version", 1},
+             {"catalog", Json::parse(catalogToJson(catalog, {}).dump())},
+             {"queries", qs}};
+  return ok;
+}
+
+}  // namespace rfguard::doris_import
