@@ -203,7 +203,7 @@ std::optional<Importer::Built> Importer::aggregate(const ShapeNode& n, Built chi
       std::string why;
       auto e = parseDorisExpr(args, resolve, why);
       if (!e) continue;  // an aggregate of another input
-      agg["args"] = {*e};
+      agg["args"] = Json::array({*e});
     }
     if (distinct) agg["distinct"] = true;
     out.cols.push_back({agg["name"], u, "", "unknown"});
