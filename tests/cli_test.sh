@@ -63,8 +63,9 @@ fi
 # Hostile input: a clear located message and exit 2, never a crash or a hang.
 printf '{"\xcc\x00bue"' > "$tmp/badutf.json"
 for fmt in json sarif gitlab; do
-  "$RFGUARD" lint --no-config --format $fmt "$tmp/badutf.json" > "$tmp/badutf.$fmt" 2>/dev/null
-  [ $? -eq 2 ] && python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$tmp/badutf.$fmt" \
+  # (the report goes beside the input, never over it: badutf.json is the input)
+  "$RFGUARD" lint --no-config --format $fmt "$tmp/badutf.json" > "$tmp/badutf_report.$fmt" 2>/dev/null
+  [ $? -eq 2 ] && python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$tmp/badutf_report.$fmt" \
     && pass=$((pass + 1)) || { echo "FAIL lint --format $fmt of an error quoting invalid UTF-8"; fail=$((fail + 1)); }
 done
 : > "$tmp/empty.sql"
@@ -491,6 +492,21 @@ print('SELECT t0.k FROM t0' + ''.join(f' JOIN t{i} ON t{i-1}.k = t{i}.k' for i i
 check "1000-join chain lints" 0 '1 query, 0 findings' -- "$RFGUARD" lint "$tmp/chain1000.sql"
 check "1000-join chain: 64 consumers a filter" 0 'ConsumerCap: RF1 already has 64 consumers' -- "$RFGUARD" plan --explain "$tmp/chain1000.sql"
 
+# The walk: a folder it cannot read (here: a path over PATH_MAX, which even
+# root cannot open) is reported and the rest is linted; the configured schema
+# is never an input; an empty file holds no query (a note, exit 0).
+mkdir -p "$tmp/walk/ok" && echo "CREATE TABLE a (k int); SELECT k FROM a;" > "$tmp/walk/ok/a.sql"
+(cd "$tmp/walk" && long=$(printf 'y%.0s' $(seq 120)) && for i in $(seq 36); do mkdir "$long" && cd "$long"; done && echo "SELECT 1;" > q.sql)
+check "lint walks past an unreadable folder" 2 'cannot read the directory: File name too long \(the rest of the walk goes on\)' -- "$RFGUARD" lint "$tmp/walk"
+check "lint lints the rest of the walk" 2 '^-- 1 file, 1 query, 0 findings' -- "$RFGUARD" lint "$tmp/walk"
+mkdir -p "$tmp/schemadir" && echo "CREATE TABLE a (k int, v int);" > "$tmp/schemadir/schema.sql" && echo "SELECT k FROM a WHERE v > 1;" > "$tmp/schemadir/q.sql"
+printf 'schema = "schema.sql"\npaths = ["."]\n' > "$tmp/schemadir/.rfguard.toml"
+check "lint: the configured schema is no input" 0 '^-- 1 file, 1 query, 0 findings' -- sh -c "cd \"$tmp/schemadir\" && \"$RFGUARD\" lint 2>&1"
+check "lint: the schema found by a walk is noted" 0 'schema.sql: note: the schema \(--schema, or schema in .rfguard.toml\): not linted' -- sh -c "cd \"$tmp/schemadir\" && \"$RFGUARD\" lint 2>&1"
+: > "$tmp/empty_lint.sql" && printf '  \n\n' > "$tmp/blank_lint.sql"
+check "lint: an empty file holds no query" 0 'empty_lint.sql: note: an empty file: no query to lint' -- "$RFGUARD" lint "$tmp/empty_lint.sql" "$tmp/blank_lint.sql"
+check "lint: an empty file is counted, clean" 0 '^-- 2 files, 0 queries, 0 findings' -- "$RFGUARD" lint "$tmp/empty_lint.sql" "$tmp/blank_lint.sql"
+
 # lint --jobs: files linted in parallel, reported in the order of the inputs,
 # stdout and stderr alike, whatever the number of threads.
 "$RFGUARD" lint --jobs 1 corpus/ corpus/examples/tpch.sql > "$tmp/j1.out" 2> "$tmp/j1.err"
@@ -552,6 +568,7 @@ check "compare doris" 0 "^-- 23 queries: the engines placed 68 consumers, the so
 check "compare doris q9 sideways" 0 '^  Doris only: #5 -> partsupp.ps_partkey at scan #11$' -- "$RFGUARD" compare --schema corpus/examples/tpch.sql $dr/tpch_sf1000_shape_q9.out
 check "compare json" 0 '"profile_agrees": false' -- "$RFGUARD" compare --format json --schema corpus/examples/tpch.sql $dr/tpch_sf1000_shape_q9.out
 check "compare SQL: nothing to compare" 0 'not an engine.s plan \(SQL or plan JSON\): nothing to compare' -- "$RFGUARD" compare corpus/examples/seeds.sql
+check "doris: bytes of no UTF-8 character" 2 'invalid_utf8.out:11:205: error: not valid UTF-8' -- "$RFGUARD" lint --from doris fuzz/regressions/doris_import/invalid_utf8.out
 check "--from doris on SQL" 2 'seeds.sql:4:1: error: not Doris.s shape plan text' -- "$RFGUARD" lint --from doris corpus/examples/seeds.sql
 # Profiles that crashed or escaped as internal errors: each a located input error.
 rx=fuzz/regressions/duckdb_import

@@ -38,6 +38,17 @@ bool excluded(const std::string& path, const std::vector<std::string>& patterns)
   return false;
 }
 
+/// True when `path` is a regular file of blanks only (or nothing).
+bool blankFile(const std::string& path) {
+  std::error_code ec;
+  if (path == "-" || !std::filesystem::is_regular_file(path, ec)) return false;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec || size > 4096) return false;
+  std::ifstream in(path, std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return in.good() || in.eof() ? text.find_first_not_of(" \t\r\n") == std::string::npos : false;
+}
+
 }  // namespace
 
 LintUnit lintOne(const std::string& path, const SessionOptions& options, const LintArgs& args) {
@@ -47,6 +58,11 @@ LintUnit lintOne(const std::string& path, const SessionOptions& options, const L
   LintFile& lf = u.file;
   lf.path = path == "-" && !args.stdinFilename.empty() ? args.stdinFilename : path;
   std::string text;
+  if (blankFile(path)) {
+    // An empty file holds no query, as a comment-only one does: nothing to lint.
+    u.messages = lf.path + ": note: an empty file: no query to lint\n";
+    return u;
+  }
   if (!readInputFile(path, text, diags)) {
     lf.inputError = true;
   } else {
@@ -111,25 +127,37 @@ std::vector<std::string> expandInputs(const std::vector<std::string>& args,
       out.push_back(a);  // a file named on the command line is always read
       continue;
     }
-    std::vector<std::string> found;
-    fs::recursive_directory_iterator it(a, fs::directory_options::none, ec), end;
-    for (; !ec && it != end; it.increment(ec)) {
-      const std::string path = it->path().string();
-      const std::string name = it->path().filename().string();
-      if (it->is_directory(ec)) {
-        if ((name.size() > 1 && name[0] == '.') || excluded(path, exclude))
-          it.disable_recursion_pending();  // .git and other hidden or excluded folders
-        continue;
+    // Directory by directory: one that cannot be read is reported, and the
+    // walk goes on with the others (the run then exits 2).
+    std::vector<std::string> found, dirs{a};
+    while (!dirs.empty()) {
+      const std::string dir = dirs.back();
+      dirs.pop_back();
+      std::vector<std::string> subdirs;
+      fs::directory_iterator it(dir, ec), end;
+      for (; !ec && it != end; it.increment(ec)) {
+        const std::string path = it->path().string();
+        const std::string name = it->path().filename().string();
+        std::error_code kind;
+        if (it->is_directory(kind)) {
+          // .git and other hidden or excluded folders are not walked.
+          if (!(name.size() > 1 && name[0] == '.') && !excluded(path, exclude))
+            subdirs.push_back(path);
+          continue;
+        }
+        const std::string ext = it->path().extension().string();
+        if ((ext == ".sql" || ext == ".json" || ext == ".jsonl") && it->is_regular_file(kind) &&
+            !excluded(path, exclude))
+          found.push_back(path);
       }
-      const std::string ext = it->path().extension().string();
-      if ((ext == ".sql" || ext == ".json" || ext == ".jsonl") && it->is_regular_file(ec) &&
-          !excluded(path, exclude))
-        found.push_back(path);
-    }
-    if (ec) {
-      err << a << ": error: cannot walk the directory: " << ec.message() << "\n";
-      failed = true;
-      continue;
+      if (ec) {
+        err << dir << ": error: cannot read the directory: " << ec.message()
+            << " (the rest of the walk goes on)\n";
+        failed = true;
+        ec.clear();
+      }
+      std::sort(subdirs.rbegin(), subdirs.rend());
+      dirs.insert(dirs.end(), subdirs.begin(), subdirs.end());
     }
     if (found.empty()) {
       err << a << ": error: no .sql, .json or .jsonl files in this directory"
@@ -138,6 +166,27 @@ std::vector<std::string> expandInputs(const std::vector<std::string>& args,
     }
     std::sort(found.begin(), found.end());
     out.insert(out.end(), found.begin(), found.end());
+  }
+  return out;
+}
+
+/// `paths` without the schema file (`schema`): it declares the tables the
+/// inputs use and is never an input itself, found by a walk or named.
+std::vector<std::string> withoutSchema(std::vector<std::string> paths, const std::string& schema,
+                                       std::ostream& err) {
+  namespace fs = std::filesystem;
+  if (schema.empty()) return paths;
+  std::error_code ec;
+  const fs::path s = fs::weakly_canonical(schema, ec);
+  if (ec) return paths;
+  std::vector<std::string> out;
+  for (auto& p : paths) {
+    std::error_code pec;
+    if (p != "-" && fs::weakly_canonical(p, pec) == s && !pec) {
+      err << p << ": note: the schema (--schema, or schema in .rfguard.toml): not linted\n";
+      continue;
+    }
+    out.push_back(std::move(p));
   }
   return out;
 }
@@ -197,7 +246,8 @@ int runLint(const LintArgs& given, std::ostream& stdOut, std::ostream& err) {
   so.filters.composite = args.composite;
   if (!applyInputArgs(args.input, so, err)) return kExitInputError;
   bool inputError = false;
-  const std::vector<std::string> paths = expandInputs(args.files, args.exclude, err, inputError);
+  const std::vector<std::string> paths = withoutSchema(
+      expandInputs(args.files, args.exclude, err, inputError), args.input.schema, err);
   std::vector<LintUnit> units = lintInParallel(paths, so, args, args.jobs);
   std::vector<LintFile> files;
   std::map<std::string, std::string> sources;  // stdin's text, under its name
