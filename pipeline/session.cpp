@@ -282,10 +282,36 @@ size_t Session::run() {
   return broken;
 }
 
+namespace {
+
+/// True when `sql` (a plan JSON's "file") exists from the working directory or
+/// from a folder above `plan`.
+bool sqlFileThere(const std::string& sql, const std::string& plan) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(sql, ec)) return true;
+  if (fs::path(sql).is_absolute()) return false;
+  fs::path dir = fs::absolute(plan, ec).parent_path();
+  for (int up = 0; up < 16 && !ec && !dir.empty(); ++up) {
+    if (fs::exists(dir / sql, ec)) return true;
+    if (dir == dir.parent_path()) break;
+    dir = dir.parent_path();
+  }
+  return false;
+}
+
+}  // namespace
+
 FindingSite Session::siteOf(const QueryRun& q, const Finding& f) const {
   FindingSite site;
   const Query& query = q.query;
-  if (f.loc.line && !query.file.empty()) {
+  // A plan JSON names the SQL file it came from, as the command that wrote it
+  // was given it: from the working directory, or from a folder above the plan
+  // (the repository's root). Where that file is not there (another machine, a
+  // generated name), the finding points at the plan JSON and its pointer.
+  const bool sqlThere =
+      !query.file.empty() && (!q.fromJson || q.imported || sqlFileThere(query.file, q.input));
+  if (f.loc.line && sqlThere) {
     site.file = query.file;
     site.loc = f.loc;
   } else {
@@ -294,8 +320,8 @@ FindingSite Session::siteOf(const QueryRun& q, const Finding& f) const {
   }
   if (q.fromJson && !f.nodes.empty()) {
     int id = f.nodes.size() > 1 ? f.nodes[1] : f.nodes[0];
-    if (q.imported) {                               // a node of the engine's own document
-      if (!query.file.empty() && query.loc.line) {  // run from SQL: the query's place
+    if (q.imported) {                    // a node of the engine's own document
+      if (sqlThere && query.loc.line) {  // run from SQL: the query's place
         site.file = query.file;
         site.loc = query.loc;
       }

@@ -507,6 +507,12 @@ check "lint: the schema found by a walk is noted" 0 'schema.sql: note: the schem
 check "lint: an empty file holds no query" 0 'empty_lint.sql: note: an empty file: no query to lint' -- "$RFGUARD" lint "$tmp/empty_lint.sql" "$tmp/blank_lint.sql"
 check "lint: an empty file is counted, clean" 0 '^-- 2 files, 0 queries, 0 findings' -- "$RFGUARD" lint "$tmp/empty_lint.sql" "$tmp/blank_lint.sql"
 
+# A plan JSON whose SQL file is not there: the finding points at the plan
+# JSON and its pointer, not at a file nobody can open.
+sed 's#"file": "corpus/lint/coalesce_into_left_join.sql"#"file": "gone/q.sql"#' corpus/lint/coalesce_into_left_join.json > "$tmp/moved.json"
+check "lint: a plan JSON whose SQL is gone points at itself" 1 "^$tmp/moved.json: error \[unsafe-null-generating-side\] .*\[$tmp/moved.json /queries/0/plan/children/0/children/0/children/1\]$" -- "$RFGUARD" lint "$tmp/moved.json"
+check "lint: a plan JSON whose SQL is there points at the SQL" 1 '^corpus/lint/coalesce_into_left_join.sql:6:27: error \[unsafe-null-generating-side\]' -- "$RFGUARD" lint corpus/lint/coalesce_into_left_join.json
+
 # lint --jobs: files linted in parallel, reported in the order of the inputs,
 # stdout and stderr alike, whatever the number of threads.
 "$RFGUARD" lint --jobs 1 corpus/ corpus/examples/tpch.sql > "$tmp/j1.out" 2> "$tmp/j1.err"
