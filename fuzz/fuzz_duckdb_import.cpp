@@ -14,8 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
   rfguard::Session session;
   rfguard::Diagnostics diags;
-  bool ok =
-      session.loadEngine(text, "fuzz.json", *rfguard::engine::findAdapter("duckdb"), diags);
+  bool ok = session.loadEngine(text, "fuzz.json", *rfguard::engine::findAdapter("duckdb"), diags);
   for (const auto& line : {diags.render()}) {
     require(ok || !line.empty(), "an import failure without an error", text);
     std::istringstream in(line);

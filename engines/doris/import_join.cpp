@@ -105,7 +105,6 @@ std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Bu
     filters.push_back(
         {{"id", rf + 1}, {"build", *build}, {"probe", *probe}, {"op", "="}, {"kinds", kKinds}});
     for (size_t i : pendingTargets_[rf]) q_.dynamicFilters[i].producers = {id};
-    producers_[rf] = id;
   }
   if (!filters.empty()) node["runtime_filters"] = filters;
   node["children"] = {kids[0].node, kids[1].node};

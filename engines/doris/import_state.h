@@ -125,7 +125,6 @@ class Importer {
   std::map<int, RfSpec> rfs_;                          ///< by Doris's id
   std::set<int> consumed_;                             ///< applied somewhere (or said why not)
   std::map<int, std::vector<size_t>> pendingTargets_;  ///< Doris id -> dynamicFilters
-  std::map<int, int> producers_;                       ///< Doris id -> node
   std::set<std::string> aliases_;
   std::set<int> dropped_;  ///< rfguard filter ids left out
   std::map<const ShapeNode*, std::set<std::string>> provided_;
