@@ -66,7 +66,10 @@ int main(int argc, char** argv) {
   Tally t;
   for (int p = 0; p < pairs; ++p) {
     const uint64_t s = seed + static_cast<uint64_t>(p);
-    const auto [qa, qb] = randomNearPair(s);
+    // Named copies: clang 14 lets no lambda capture a structured binding.
+    const auto pair = randomNearPair(s);
+    const std::string& qa = pair.first;
+    const std::string& qb = pair.second;
     Catalog catalog;
     std::vector<Query> queries;
     Diagnostics diags;
