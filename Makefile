@@ -12,7 +12,7 @@ PACKAGES := cmake g++ make pkg-config antlr4 default-jre-headless libantlr4-runt
 # The clang build with libFuzzer (make fuzz): Debian 12's clang and its runtimes.
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev
 
-.PHONY: deps duckdb-deps fuzz-deps install-packages build demo test asan fuzz bench format clean
+.PHONY: deps duckdb-deps fuzz-deps install-packages build build-cli install-cli demo test asan fuzz bench format clean
 
 # DuckDB (engines/duckdb/): its shared library and C API header come from the npm
 # registry, pinned in third_party/duckdb/package-lock.json. --ignore-scripts: the
@@ -48,7 +48,22 @@ build: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
 	cmake --build $(BUILD) -j$(JOBS)
 
-demo: build
+# The rfguard executable alone: what the demo, a container or a CI cache needs
+# (make build and make test build the tests and benchmarks too).
+build-cli: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake --build $(BUILD) -j$(JOBS) --target rfguard
+
+# The executable and DuckDB's library, which it loads from <prefix>/lib, under
+# PREFIX: what a container image or a CI cache keeps (docs/ci.md). `cmake
+# --install` after `make build` installs the library and headers too.
+PREFIX ?= /usr/local
+install-cli: build-cli
+	install -D -m 755 $(BUILD)/rfguard $(PREFIX)/bin/rfguard
+	install -D -m 644 $(DUCKDB_DIR)/node_modules/@duckdb/node-bindings-linux-x64/libduckdb.so \
+	  $(PREFIX)/lib/libduckdb.so
+
+demo: build-cli
 	./$(BUILD)/rfguard plan corpus/examples/seeds.sql corpus/examples/tpch.sql corpus/examples/ssb.sql
 	./$(BUILD)/rfguard lint corpus/examples/seeds.sql corpus/examples/tpch.sql corpus/examples/ssb.sql
 

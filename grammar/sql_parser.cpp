@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cctype>
 #include <mutex>
 
 #include "RfSqlLexer.h"
@@ -14,6 +15,7 @@
 #include "grammar/input_guards.h"
 #include "grammar/parse_arena.h"
 #include "grammar/sql.h"
+#include "grammar/suggest.h"
 
 namespace rfguard {
 
@@ -33,12 +35,36 @@ SourceLoc tokenLoc(const antlr4::Token& t) {
   return {static_cast<int>(t.getLine()), static_cast<int>(t.getCharPositionInLine()) + 1};
 }
 
+/// The words a typo most often breaks: clause and statement keywords.
+const std::vector<std::string>& commonKeywords() {
+  static const std::vector<std::string> words{
+      "SELECT", "FROM",   "WHERE",     "GROUP",     "ORDER",    "HAVING",  "LIMIT",   "OFFSET",
+      "JOIN",   "LEFT",   "RIGHT",     "FULL",      "INNER",    "OUTER",   "CROSS",   "UNION",
+      "EXCEPT", "CREATE", "TABLE",     "VIEW",      "WITH",     "AND",     "BETWEEN", "EXISTS",
+      "CASE",   "WHEN",   "THEN",      "ELSE",      "DISTINCT", "PRIMARY", "FOREIGN", "REFERENCES",
+      "UNIQUE", "NULL",   "INTERSECT", "PARTITION", "VALUES",   "INSERT",  "NOT",     "LIKE"};
+  return words;
+}
+
+/// `; did you mean "FROM"?` when `text` is a word near a keyword and no
+/// keyword itself ("SELEC", "FORM"), else "".
+std::string keywordHint(const std::string& text) {
+  if (text.size() < 3) return "";
+  for (char c : text)
+    if (!std::isalpha(static_cast<unsigned char>(c))) return "";
+  std::string upper = text;
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  const auto& words = commonKeywords();
+  if (std::find(words.begin(), words.end(), upper) != words.end()) return "";
+  return didYouMean(upper, words);
+}
+
 /// Records syntax errors with their locations.
 class ErrorCollector : public antlr4::BaseErrorListener {
  public:
   std::vector<SyntaxError> errors;
 
-  void syntaxError(antlr4::Recognizer*, antlr4::Token* bad, size_t line, size_t col,
+  void syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* bad, size_t line, size_t col,
                    const std::string& msg, std::exception_ptr) override {
     SyntaxError e;
     e.loc = {static_cast<int>(line), static_cast<int>(col) + 1};
@@ -57,6 +83,21 @@ class ErrorCollector : public antlr4::BaseErrorListener {
       if (msg.size() < 100 && msg.find("expecting {") == std::string::npos &&
           msg.find("<EOF>") == std::string::npos)
         message += ": " + msg;
+      // A mistyped keyword: the word itself ("SELEC a"), or the word before,
+      // which the parser took for a name ("SELECT a FORM t" fails at t).
+      std::string hint = keywordHint(bad->getText());
+      auto* tokens =
+          recognizer ? dynamic_cast<antlr4::TokenStream*>(recognizer->getInputStream()) : nullptr;
+      const antlr4::Token* before = nullptr;
+      for (size_t i = bad->getTokenIndex(); tokens && !before && i-- > 0;) {
+        const antlr4::Token* t = tokens->get(i);
+        if (t && t->getChannel() == antlr4::Token::DEFAULT_CHANNEL) before = t;
+      }
+      if (hint.empty() && before) {
+        hint = keywordHint(before->getText());
+        if (!hint.empty()) hint = "; \"" + before->getText() + "\" is no keyword" + hint;
+      }
+      message += hint;
     }
     errors.push_back(e);
   }
@@ -316,7 +357,7 @@ bool bindStatement(P::StatementContext* st, Parsed<Ctx>& parsed, SourceLoc offse
     if (plan) {
       Query q;
       q.name = nameFromComment(*parsed.tokens, st);
-      if (q.name.empty()) q.name = "query" + std::to_string(index);
+      if (q.name.empty()) q.name = "query" + std::to_string(index), q.namedByPosition = true;
       q.sql = textOf(parsed, st);
       q.file = file;
       q.loc = binder.locOf(st);

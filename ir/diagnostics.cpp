@@ -22,11 +22,23 @@ size_t utf8Length(const std::string& s, size_t i) {
   return n;
 }
 
+namespace {
+
+/// A control character a terminal may act on: C0, DEL, or C1 (U+0080 to
+/// U+009F, which some terminals read as ESC sequences), of UTF-8 length `n`.
+bool isControl(const std::string& s, size_t i, size_t n) {
+  const unsigned char u = static_cast<unsigned char>(s[i]);
+  return u < 0x20 || u == 0x7F ||
+         (n == 2 && u == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0);
+}
+
+}  // namespace
+
 std::string oneLine(std::string s) {
   bool clean = true;
   for (size_t i = 0; i < s.size() && clean;) {
     size_t n = utf8Length(s, i);
-    clean = n > 0 && static_cast<unsigned char>(s[i]) >= 0x20;
+    clean = n > 0 && !isControl(s, i, n);
     i += n ? n : 1;
   }
   if (clean) return s;
@@ -34,7 +46,6 @@ std::string oneLine(std::string s) {
   std::string out;
   for (size_t i = 0; i < s.size();) {
     char c = s[i];
-    unsigned char u = static_cast<unsigned char>(c);
     size_t n = utf8Length(s, i);
     if (c == '\n') {
       out += "\\n";
@@ -42,8 +53,13 @@ std::string oneLine(std::string s) {
       out += "\\r";
     } else if (c == '\t') {
       out += ' ';
-    } else if (u < 0x20 || n == 0) {  // a control byte, or a byte of no UTF-8 character
-      out += std::string("\\x") + hex[u >> 4] + hex[u & 15];
+    } else if (n == 0 || isControl(s, i, n)) {  // a control, or a byte of no UTF-8 character
+      for (size_t k = 0; k < std::max<size_t>(n, 1); ++k) {
+        const unsigned char b = static_cast<unsigned char>(s[i + k]);
+        out += std::string("\\x") + hex[b >> 4] + hex[b & 15];
+      }
+      i += std::max<size_t>(n, 1);
+      continue;
     } else {
       out.append(s, i, n);
       i += n;

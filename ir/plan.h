@@ -325,6 +325,8 @@ struct Query {
   PlanPtr plan;
   /// Finding codes not reported for this query (plan JSON "suppress"; docs/lint.md).
   std::vector<std::string> suppress;
+  /// The name is "query<n>", its position in its file: the SQL gave it none.
+  bool namedByPosition = false;
 };
 
 }  // namespace rfguard

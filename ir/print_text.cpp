@@ -86,7 +86,10 @@ std::string estimateText(double rows) {
 std::string nodeLabel(const PlanNode& n) {
   std::string head = std::string(1, static_cast<char>(std::toupper(opName(n.op)[0]))) +
                      (opName(n.op) + 1) + " #" + std::to_string(n.id);
-  if (n.estimatedRows) head += " (~" + estimateText(*n.estimatedRows) + " rows)";
+  if (n.estimatedRows) {
+    const std::string rows = estimateText(*n.estimatedRows);
+    head += " (~" + rows + (rows == "1" ? " row)" : " rows)");
+  }
   std::vector<std::string> parts;
   switch (n.op) {
     case PlanOp::Scan: {

@@ -34,7 +34,7 @@ bash_complete() {
      COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _rfguard; printf "%s\n" "${COMPREPLY[@]}" | sort' \
      sh "$tmp/bash.out" "$@" | paste -sd' ')
 }
-expect "bash commands" "$(bash_complete rfguard '')" "check compare completion duckdb equiv lint plan replay"
+expect "bash commands" "$(bash_complete rfguard '')" "check compare completion duckdb equiv lint plan replay rule"
 expect "bash prefix" "$(bash_complete rfguard li)" "lint"
 expect "bash nested" "$(bash_complete rfguard duckdb '')" "compare diff run"
 expect "bash option" "$(bash_complete rfguard lint --fa)" "--fail-on"
@@ -53,7 +53,7 @@ if bash -c "source '$tmp/bash.out'; complete -p rfguard" | grep -q -- '-F _rfgua
 # The same command lines in zsh (its completion system, _arguments, in a
 # pseudo-terminal) and fish (`complete -C`): "line|expected candidates".
 cases=(
-  "rfguard |check compare completion duckdb equiv lint plan replay"
+  "rfguard |check compare completion duckdb equiv lint plan replay rule"
   "rfguard duckdb |compare diff run"
   "rfguard lint --fa|--fail-on"
   "rfguard lint --format |gitlab json sarif text"

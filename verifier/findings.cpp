@@ -106,7 +106,7 @@ const std::vector<FindingCode> kCodes = {
    "Nothing to fix; delete suppressions that name this code."},
   // housekeeping: lint's own suppressions
   {"unused-suppression", W, "A suppression suppresses nothing",
-   "An rfguard-disable comment or a plan's suppress entry that matches no finding hides nothing today and would hide a new finding of that code tomorrow; one that names no code is a typo.",
+   "An rfguard-disable comment or a plan's suppress entry that matches no finding hides nothing today and would hide a new finding of that code tomorrow; one that names no code, or is malformed (a comment starting with rfguard- that is none of the three forms), is a typo.",
    "Delete the suppression, or correct the code it names."},
 };
 // clang-format on

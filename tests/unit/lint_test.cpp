@@ -113,7 +113,7 @@ TEST_CASE("lint: SARIF 2.1.0 with the fields GitHub code scanning reads") {
     CHECK(uri.find("corpus/") != std::string::npos);
     CHECK(loc["region"]["startLine"].get<int>() >= 1);
     CHECK(loc["region"]["startColumn"].get<int>() >= 1);
-    prints.insert(res["partialFingerprints"]["rfguardFinding/v1"].get<std::string>());
+    prints.insert(res["partialFingerprints"]["rfguardFinding/v2"].get<std::string>());
   }
   CHECK(prints.size() == 3);
   // Stable: the same input gives the same fingerprints.

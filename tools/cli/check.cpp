@@ -30,7 +30,26 @@ using Json = nlohmann::ordered_json;
 
 struct Outcome {
   bool unsafe = false, error = false, defect = false, inconclusive = false;
+  /// Checks by verdict, for the summary line.
+  size_t safeChecks = 0, unsafeChecks = 0, openChecks = 0, errorChecks = 0, emptyChecks = 0;
 };
+
+/// "-- 2 files, 5 queries, 7 checks: 5 safe, 1 unsafe, 1 inconclusive".
+std::string summaryLine(size_t files, size_t queries, const Outcome& o) {
+  auto count = [](size_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  const size_t checks =
+      o.safeChecks + o.unsafeChecks + o.openChecks + o.errorChecks + o.emptyChecks;
+  std::string line = "-- " + count(files, "file", "files") + ", " +
+                     count(queries, "query", "queries") + ", " + count(checks, "check", "checks") +
+                     ": " + std::to_string(o.safeChecks) + " safe, " +
+                     std::to_string(o.unsafeChecks) + " unsafe";
+  if (o.openChecks) line += ", " + std::to_string(o.openChecks) + " inconclusive";
+  if (o.errorChecks) line += ", " + std::to_string(o.errorChecks) + " not checkable";
+  if (o.emptyChecks) line += ", " + std::to_string(o.emptyChecks) + " with nothing placed";
+  return line + "\n";
+}
 
 /// No counterexample, but the requested bound over every value reached neither
 /// by the whole plan nor by its slices: the budget ran out first, or the search
@@ -84,6 +103,13 @@ Json verdictJson(const BoundedVerdict& v, const std::string& sql, int requested,
     c.update(counterexampleJson(*v.counterexample, sql));
     j["counterexample"] = c;
   }
+  const bool empty = v.filters.empty() && v.databases == 0 && v.safe && v.error.empty();
+  const std::string& verdict = j["verdict"].get_ref<const std::string&>();
+  (empty                       ? o.emptyChecks
+   : verdict == "error"        ? o.errorChecks
+   : verdict == "inconclusive" ? o.openChecks
+   : verdict == "safe"         ? o.safeChecks
+                               : o.unsafeChecks)++;
   o.unsafe = o.unsafe || !v.safe;
   o.error = o.error || (!v.error.empty() && v.safe);
   o.defect = o.defect || !v.oracleDisagreements.empty();
@@ -192,6 +218,7 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
     if (tty) err << "\r\033[K" << std::flush;
   };
   Session session(so);
+  ImportNoteLog notes(args.verbose);
   for (const auto& path : args.files) {
     Diagnostics diags;
     const size_t first = session.queries().size();
@@ -202,7 +229,7 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
     for (size_t qi = first; qi < session.queries().size(); ++qi) {
       const QueryRun& run = session.queries()[qi];
       const Query& q = run.query;
-      writeImportNotes(run, err);
+      notes.add(run, err);
       const bool fromSql = !run.fromJson;
       const PlanPtr& bound = run.bound;
       const size_t losses = run.imported ? run.imported->losses.size() : 0;
@@ -265,11 +292,23 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
     files.push_back(
         Json{{"file", path}, {"input_error", !diags.items().empty()}, {"queries", queries}});
   }
+  notes.summarise(err);
+  size_t queryCount = 0;
+  for (const auto& f : files) queryCount += f["queries"].size();
+  if (args.format == "text") out << summaryLine(args.files.size(), queryCount, outcome);
   if (args.format == "json")
     out << Json{{"format", "rfguard-check"},
                 {"version", 1},
                 {"bound", args.bound},
-                {"files", files}}
+                {"files", files},
+                {"summary",
+                 {{"files", args.files.size()},
+                  {"queries", queryCount},
+                  {"safe", outcome.safeChecks},
+                  {"unsafe", outcome.unsafeChecks},
+                  {"inconclusive", outcome.openChecks},
+                  {"not_checkable", outcome.errorChecks},
+                  {"nothing_placed", outcome.emptyChecks}}}}
                .dump(2)
         << "\n";
   if (inputError || outcome.error) return kExitInputError;

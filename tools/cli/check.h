@@ -23,6 +23,7 @@ struct CheckArgs {
   uint64_t oracleDatabases = 0;   ///< 0: the oracle sees every database
   std::string emitSql;            ///< write each counterexample script into this directory
   std::string progress = "auto";  ///< progress on stderr: auto (a terminal), always, never
+  bool verbose = false;           ///< every import note, not one line per kind
   InputArgs input;
 };
 

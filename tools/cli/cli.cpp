@@ -1,6 +1,7 @@
 // Command-line parsing: every command, its options and its help.
 #include "tools/cli/cli.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -10,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "execution/replay.h"
+#include "grammar/suggest.h"
 #include "rules/rf_planner.h"
 #include "tools/cli/check.h"
 #include "tools/cli/cli_engines.h"
@@ -22,6 +24,7 @@
 #include "tools/cli/manpage.h"
 #include "tools/cli/plan.h"
 #include "tools/cli/replay.h"
+#include "tools/cli/rule_help.h"
 
 namespace rfguard {
 
@@ -66,6 +69,28 @@ std::vector<std::string> profileNames() {
   std::vector<std::string> names;
   for (const auto& p : allProfileInfos()) names.push_back(p.name);
   return names;
+}
+
+/// Reports each `--word` of the command line that `cmd` has no option for,
+/// with the nearest one it has; false when there is none such (the unexpected
+/// argument is something else).
+bool reportUnknownOptions(const CLI::App& cmd, const std::string& path, int argc, char** argv,
+                          std::ostream& err) {
+  std::vector<std::string> known{"--help"};
+  for (const CLI::Option* o : cmd.get_options())
+    for (const auto& n : o->get_lnames()) known.push_back("--" + n);
+  bool any = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--") break;
+    if (arg.size() < 3 || arg.compare(0, 2, "--") != 0) continue;
+    const std::string name = arg.substr(0, arg.find('='));
+    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+    err << path << ": unknown option " << name << didYouMean(name, known) << " (" << path
+        << " --help)\n";
+    any = true;
+  }
+  return any;
 }
 
 }  // namespace
@@ -162,6 +187,8 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
     lintCmd->add_flag("--quiet", lint.quiet, "report errors only, no warnings");
     lintCmd->add_flag("--show-suppressed", lint.showSuppressed,
                       "also list suppressed findings, marked (text format)");
+    lintCmd->add_flag("--verbose", lint.verbose,
+                      "every note of an engine plan's import, not one line per kind");
     lintCmd->add_option("--output", lint.output, "write the report to FILE instead of stdout");
     lintCmd->add_option("--stdin-filename", lint.stdinFilename,
                         "the name reports give input read from - (stdin)");
@@ -182,9 +209,9 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
                      "order of the inputs")
         ->check(CLI::Range(0, 1024));
     lintCmd
-        ->add_option(
-            "--docs-url", lint.docsUrl,
-            std::string("base of the documentation links in SARIF (default ") + kDocsUrl + ")")
+        ->add_option("--docs-url", lint.docsUrl,
+                     "base URL of a published copy of rfguard's docs: SARIF rules link to "
+                     "URL/findings.md#<code> (default: no link; each rule carries its whole help)")
         ->type_name("URL");
     addInputOptions(lintCmd, lint.input);
   });
@@ -239,6 +266,8 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
                      "bound, databases and time on stderr: auto (when stderr is a terminal), "
                      "always, never")
         ->check(CLI::IsMember({"auto", "always", "never"}));
+    checkCmd->add_flag("--verbose", check.verbose,
+                       "every note of an engine plan's import, not one line per kind");
     checkCmd->add_option("--emit-sql", check.emitSql,
                          "write each counterexample as DIR/<query>_<filters>.sql, a script that "
                          "runs as is in sqlite3");
@@ -300,6 +329,18 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       "docs/engines.md");
   std::vector<std::unique_ptr<EngineCommands>> engines;
   addEngineCommands(app, options, engines);
+  RuleArgs rule;
+  auto* ruleCmd = app.add_subcommand(
+      "rule", "explain a finding code: what is unsafe, an example, the fix (or --list them all)");
+  options.emplace_back(ruleCmd, [&] {
+    ruleCmd->add_option("code", rule.code, "a finding code, as lint reports it");
+    ruleCmd->add_flag("--list", rule.list, "every finding code: its severity and summary");
+    ruleCmd->add_option("--format", rule.format, "text or json")
+        ->check(CLI::IsMember({"text", "json"}));
+  });
+  ruleCmd->footer(
+      "Exit codes: 0 printed, 2 an unknown code or usage error.\n\nExamples:\n  rfguard rule "
+      "unsafe-null-generating-side\n  rfguard rule --list\n\nDocs: docs/findings.md");
   std::string shell;
   auto* completionCmd =
       app.add_subcommand("completion", "print the shell completion script for bash, zsh or fish");
@@ -327,14 +368,16 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
     if (subs.empty()) break;  // the command's own arguments
     CLI::App* next = nullptr;
     std::string names;
+    std::vector<std::string> visible;
     for (auto* sub : subs) {
       if (sub->get_name() == argv[i]) next = sub;
       if (sub->get_group().empty()) continue;  // hidden
       names += (names.empty() ? "" : ", ") + sub->get_name();
+      visible.push_back(sub->get_name());
     }
     if (!next) {
-      err << path << ": unknown command \"" << argv[i] << "\" (commands: " << names << "; " << path
-          << " --help)\n";
+      err << path << ": unknown command \"" << argv[i] << "\"" << didYouMean(argv[i], visible)
+          << " (commands: " << names << "; " << path << " --help)\n";
       return kExitInputError;
     }
     level = next;
@@ -345,6 +388,12 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
     if (wholeTree || command == level) define();
   try {
     app.parse(argc, argv);
+  } catch (const CLI::ExtrasError& e) {
+    // CLI11 says only that an argument was not expected: a mistyped option
+    // gets the nearest one the command has.
+    if (reportUnknownOptions(*level, path, argc, argv, err)) return kExitInputError;
+    int code = app.exit(e, out, err);
+    return code == 0 ? kExitOk : kExitInputError;
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e, out, err);
     return code == 0 ? kExitOk : kExitInputError;
@@ -356,6 +405,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   if (equivCmd->parsed()) return runEquiv(equiv, out, err);
   if (compareCmd->parsed()) return runCompare(compare, out, err);
   if (int code = runEngineCommand(engines, out, err); code >= 0) return code;
+  if (ruleCmd->parsed()) return runRule(rule, out, err);
   if (completionCmd->parsed()) {
     out << completionScript(describeCommands(app), shell);
     return kExitOk;

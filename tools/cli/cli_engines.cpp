@@ -52,6 +52,8 @@ void addEngineGroup(CLI::App& app, OptionDefiners& options, EngineCommands& cmds
         ->check(CLI::IsMember({"text", "json", "sarif"}));
     cmd->add_option("--save-plans", args.savePlans,
                     "write " + who + "'s profile of each query to DIR/<query>.json");
+    cmd->add_flag("--verbose", args.verbose,
+                  "every note of the import of " + who + "'s plans, not one line per kind");
   });
   cmds.compareCmd = group->add_subcommand(
       "compare", "per query, the consumers " + who + " reports against the " + eng.profileName() +

@@ -12,6 +12,7 @@
 #include "tools/cli/cli.h"
 #include "tools/cli/input_options.h"
 #include "tools/cli/lint.h"
+#include "tools/cli/lint_policy.h"
 
 namespace rfguard {
 
@@ -132,6 +133,7 @@ int runEngineRun(const EngineRunArgs& args, std::ostream& out, std::ostream& err
   Session session(so);
   if (!args.savePlans.empty()) std::filesystem::create_directories(args.savePlans);
   LintFile lf;
+  ImportNoteLog notes(args.verbose);
   lf.path = args.file;
   bool findings = false;
   for (const auto& q : queries) {
@@ -155,6 +157,7 @@ int runEngineRun(const EngineRunArgs& args, std::ostream& out, std::ostream& err
       run.query.sql = q.sql;
       run.query.file = q.file;
       run.query.loc = q.loc;
+      run.query.namedByPosition = q.namedByPosition;
       lf.queries.push_back(q.name);
       // An engine's plan may print a grouped aggregate's keys, not its grouping
       // sets (DuckDB's profile); rfguard bound the SQL itself and can say what
@@ -167,7 +170,7 @@ int runEngineRun(const EngineRunArgs& args, std::ostream& out, std::ostream& err
                                          "GROUP BY over all its keys"});
         run.imported = noted;
       }
-      writeImportNotes(run, err);
+      notes.add(run, err);
       if (args.format == "text") {
         out << "-- " << q.name << " (" << q.file << ":" << q.loc.line << ":" << q.loc.col
             << "): " << who << " " << db->version() << ", " << rows.rows.size() << " rows\n"
@@ -175,18 +178,19 @@ int runEngineRun(const EngineRunArgs& args, std::ostream& out, std::ostream& err
       }
       for (auto& f : session.verify(run)) {
         FindingSite site = session.siteOf(run, f);
-        lf.results.push_back({q.name, std::move(f), std::move(site)});
+        lf.results.push_back(lintResult(run.query, std::move(f), std::move(site)));
         findings = true;
       }
     }
   }
+  notes.summarise(err);
   err << renderErrors(diags);
   lf.errors = diags.items();
   std::vector<LintFile> files{std::move(lf)};
   if (args.format == "json")
     writeLintJson(files, out);
   else if (args.format == "sarif")
-    writeLintSarif(files, out);
+    writeLintSarif(files, out, publishedDocsUrl(""));
   else
     writeLintText(files, out);
   return files[0].inputError ? kExitInputError : findings ? kExitFindings : kExitOk;

@@ -32,6 +32,7 @@ struct EngineRunArgs {
   EngineLimits limits;
   std::string format = "text";  ///< text, json or sarif: lint's formats
   std::string savePlans;        ///< a directory for the engine's plans, one per query
+  bool verbose = false;         ///< every import note, not one line per kind
 };
 
 /// Runs `rfguard <engine> run`; returns lint's exit codes.

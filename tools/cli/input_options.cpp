@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -98,21 +99,43 @@ std::optional<std::string> lineOf(const std::string& text, int line) {
 }
 
 /// The source line and a caret under column `col` (code points, 1-based): tabs
-/// as spaces, long lines cut to a window around the column.
-std::string caret(std::string line, int col) {
-  for (char& c : line)
-    if (c == '\t') c = ' ';
-  std::vector<size_t> starts;  // byte offset of each code point
-  for (size_t i = 0; i < line.size(); ++i)
-    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) starts.push_back(i);
+/// as spaces, what a terminal would act on or cannot show (control bytes such
+/// as ESC, C1 controls, bytes of no UTF-8 character) as \xNN, long lines cut
+/// to a window around the column.
+std::string caret(const std::string& line, int col) {
+  static const char* hex = "0123456789abcdef";
+  std::vector<std::string> shown;  // per code point: its text as printed
+  for (size_t i = 0; i < line.size();) {
+    const unsigned char u = static_cast<unsigned char>(line[i]);
+    const size_t n = utf8Length(line, i);
+    const bool c1 = n == 2 && u == 0xC2 && static_cast<unsigned char>(line[i + 1]) < 0xA0;
+    if (line[i] == '\t') {
+      shown.push_back(" ");
+    } else if (n == 0 || u < 0x20 || u == 0x7F || c1) {
+      std::string esc;
+      for (size_t k = 0; k < std::max<size_t>(n, 1); ++k) {
+        const unsigned char b = static_cast<unsigned char>(line[i + k]);
+        esc += std::string("\\x") + hex[b >> 4] + hex[b & 15];
+      }
+      shown.push_back(esc);
+    } else {
+      shown.push_back(line.substr(i, n));
+    }
+    i += std::max<size_t>(n, 1);
+  }
   size_t at = col > 0 ? static_cast<size_t>(col - 1) : 0;
   size_t from = at > 60 ? at - 60 : 0;
-  size_t to = std::min(starts.size(), from + 120);
-  if (at > starts.size()) at = starts.size();
-  auto byte = [&](size_t cp) { return cp < starts.size() ? starts[cp] : line.size(); };
-  std::string shown = (from ? "..." : "") + line.substr(byte(from), byte(to) - byte(from)) +
-                      (to < starts.size() ? "..." : "");
-  return "  " + shown + "\n  " + std::string((from ? 3 : 0) + (at - from), ' ') + "^\n";
+  size_t to = std::min(shown.size(), from + 120);
+  if (at > shown.size()) at = shown.size();
+  std::string text = from ? "..." : "";
+  size_t indent = from ? 3 : 0;
+  for (size_t k = from; k < to; ++k) {
+    text += shown[k];
+    // A code point takes one column; an escape as many as it has characters.
+    if (k < at) indent += shown[k].size() == 1 || shown[k][0] != '\\' ? 1 : shown[k].size();
+  }
+  if (to < shown.size()) text += "...";
+  return "  " + text + "\n  " + std::string(indent, ' ') + "^\n";
 }
 
 }  // namespace
@@ -167,13 +190,100 @@ std::string renderErrors(const Diagnostics& diags,
 }
 
 void writeImportNotes(const QueryRun& q, std::ostream& err) {
+  ImportNoteLog all(true);
+  all.add(q, err);
+}
+
+std::string importNoteKind(const std::string& text) {
+  std::string out;
+  auto elide = [&out] {
+    if (out.size() < 3 || out.compare(out.size() - 3, 3, "\u2026") != 0) out += "\u2026";
+  };
+  for (size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '"') {  // quoted text
+      const size_t end = text.find('"', i + 1);
+      out += "\"";
+      elide();
+      out += "\"";
+      i = end == std::string::npos ? text.size() : end + 1;
+    } else if (c == '(') {  // parenthesised detail, nested
+      int depth = 0;
+      for (; i < text.size(); ++i) {
+        depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
+        if (depth == 0) break;
+      }
+      ++i;
+      while (!out.empty() && out.back() == ' ') out.pop_back();
+    } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '#' || c == '.') {
+      // A word: kept when made of letters only, else a name or number.
+      size_t end = i;
+      bool plain = true;
+      while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) ||
+                                   text[end] == '_' || text[end] == '#' || text[end] == '.')) {
+        plain = plain && std::isalpha(static_cast<unsigned char>(text[end]));
+        ++end;
+      }
+      // A sentence's full stop is no part of a name.
+      if (end > i + 1 && text[end - 1] == '.' && !plain) plain = false;
+      if (plain)
+        out.append(text, i, end - i);
+      else
+        elide();
+      i = end;
+    } else {
+      out += c;
+      ++i;
+    }
+  }
+  return out;
+}
+
+void ImportNoteLog::note(const std::string& line, const std::string& kind, std::ostream& err) {
+  if (verbose_) {
+    err << line << "\n";
+    return;
+  }
+  Kind& k = kinds_[kind];
+  if (k.count++ == 0) {
+    k.first = line;
+    order_.push_back(kind);
+  }
+}
+
+void ImportNoteLog::add(const QueryRun& q, std::ostream& err) {
   if (!q.imported) return;
+  auto where = [&](const engine::ImportNote& n) {
+    return q.input + ": note" + (n.pointer.empty() ? "" : " at " + n.pointer) + ": " +
+           q.query.name + ": ";
+  };
   for (const auto& n : q.imported->losses)
-    err << q.input << ": note" << (n.pointer.empty() ? "" : " at " + n.pointer) << ": "
-        << q.query.name << ": not imported faithfully: " << n.message << "\n";
+    note(where(n) + "not imported faithfully: " + n.message, "loss\n" + importNoteKind(n.message),
+         err);
   for (const auto& n : q.imported->ambiguities)
-    err << q.input << ": note" << (n.pointer.empty() ? "" : " at " + n.pointer) << ": "
-        << q.query.name << ": ambiguous producer: " << n.message << "\n";
+    note(where(n) + "ambiguous producer: " + n.message, "ambiguity\n" + importNoteKind(n.message),
+         err);
+}
+
+void ImportNoteLog::merge(const ImportNoteLog& other) {
+  for (const auto& kind : other.order_) {
+    const Kind& o = other.kinds_.at(kind);
+    Kind& k = kinds_[kind];
+    if (k.count == 0) {
+      k.first = o.first;
+      order_.push_back(kind);
+    }
+    k.count += o.count;
+  }
+}
+
+void ImportNoteLog::summarise(std::ostream& err) const {
+  for (const auto& kind : order_) {
+    const Kind& k = kinds_.at(kind);
+    err << k.first;
+    if (k.count > 1) err << " (and " << k.count - 1 << " more like it: --verbose lists each)";
+    err << "\n";
+  }
 }
 
 }  // namespace rfguard

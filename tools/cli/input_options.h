@@ -3,6 +3,7 @@
 #include <map>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "pipeline/session.h"
 
@@ -59,5 +60,33 @@ std::string renderErrors(const Diagnostics& diags,
 
 /// Writes what importing an engine's plan lost, per query of `q`, as notes.
 void writeImportNotes(const QueryRun& q, std::ostream& err);
+
+/// The kind of an import note: its text with names, numbers, quoted text and
+/// parenthesised detail replaced by "…", which notes of one cause share.
+std::string importNoteKind(const std::string& text);
+
+/// A run's import notes: with `verbose` every one as it comes; else one line
+/// per kind, the first note of that kind in full and how many more there were
+/// (a clean TPC-H run prints a few lines, not 76).
+class ImportNoteLog {
+ public:
+  explicit ImportNoteLog(bool verbose = false) : verbose_(verbose) {}
+  /// The notes of `q`'s import: written to `err` now when verbose.
+  void add(const QueryRun& q, std::ostream& err);
+  /// Another log's notes, after this one's (lint's inputs in their order).
+  void merge(const ImportNoteLog& other);
+  /// Writes one line per kind (nothing when verbose: they were written).
+  void summarise(std::ostream& err) const;
+
+ private:
+  struct Kind {
+    std::string first;  ///< the first note of the kind, as --verbose prints it
+    size_t count = 0;
+  };
+  bool verbose_;
+  std::vector<std::string> order_;
+  std::map<std::string, Kind> kinds_;
+  void note(const std::string& line, const std::string& kind, std::ostream& err);
+};
 
 }  // namespace rfguard

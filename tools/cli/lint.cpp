@@ -20,6 +20,8 @@
 #include <sstream>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
 #include "pipeline/session.h"
 #include "tools/cli/input_options.h"
 #include "tools/cli/lint_config.h"
@@ -49,10 +51,35 @@ bool blankFile(const std::string& path) {
   return in.good() || in.eof() ? text.find_first_not_of(" \t\r\n") == std::string::npos : false;
 }
 
+/// True, with the reason in `why`, when `text` is JSON that is no plan
+/// document: no `"format": "rfguard-plan"` and no engine's plan. A file that
+/// claims to be a plan stays an input, and its errors are reported.
+bool notAPlan(const std::string& path, const std::string& text, std::string& why) {
+  if (detectFormat(path, text) != InputFormat::PlanJson) return false;
+  if (text.find("\"rfguard-plan\"") != std::string::npos) return false;
+  // JSON Lines: the first document says what the file holds.
+  const size_t start = text.find_first_not_of(" \t\r\n");
+  nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+  if (doc.is_discarded()) {
+    const size_t end = text.find('\n', start);
+    doc = nlohmann::json::parse(text.substr(start, end == std::string::npos ? end : end - start),
+                                nullptr, false);
+  }
+  if (doc.is_discarded()) return why = "no JSON document, and no plan's \"format\"", true;
+  if (!doc.is_object()) return why = "JSON that is no plan document (not an object)", true;
+  const auto format = doc.find("format");
+  if (format != doc.end() && format->is_string())
+    return why = "a JSON document of format \"" + format->get<std::string>() +
+                 "\", no plan (\"rfguard-plan\")",
+           true;
+  return why = "JSON without a plan's \"format\": \"rfguard-plan\"", true;
+}
+
 }  // namespace
 
 LintUnit lintOne(const std::string& path, const SessionOptions& options, const LintArgs& args) {
   LintUnit u;
+  u.notes = ImportNoteLog(args.verbose);
   Session session(options);
   Diagnostics diags;
   LintFile& lf = u.file;
@@ -65,6 +92,11 @@ LintUnit lintOne(const std::string& path, const SessionOptions& options, const L
   }
   if (!readInputFile(path, text, diags)) {
     lf.inputError = true;
+  } else if (std::string why; args.input.from == "auto" && notAPlan(path, text, why)) {
+    // package.json, tsconfig.json...: a hook or a walk passes every .json file.
+    u.messages = lf.path + ": note: " + why + ": not linted\n";
+    u.skipped = true;
+    return u;
   } else {
     if (path == "-") u.sources[lf.path] = text;
     if (!session.loadContent(text, lf.path, diags)) lf.inputError = true;
@@ -76,13 +108,13 @@ LintUnit lintOne(const std::string& path, const SessionOptions& options, const L
   for (const QueryRun& run : session.queries()) {
     const Query& q = run.query;
     lf.queries.push_back(q.name);
-    writeImportNotes(run, messages);
+    u.notes.add(run, messages);
     if (!q.suppress.empty())
       u.querySuppress[lf.path + "\n" + q.name] = {
           "/queries/" + std::to_string(run.indexInInput) + "/suppress", q.suppress};
     for (auto& f : session.verify(run)) {
       FindingSite site = session.siteOf(run, f);
-      lf.results.push_back({q.name, std::move(f), std::move(site)});
+      lf.results.push_back(lintResult(q, std::move(f), std::move(site)));
     }
   }
   u.messages = messages.str();
@@ -124,7 +156,12 @@ std::vector<std::string> expandInputs(const std::vector<std::string>& args,
   for (const auto& a : args) {
     std::error_code ec;
     if (a == "-" || !fs::is_directory(a, ec)) {
-      out.push_back(a);  // a file named on the command line is always read
+      // A file named on the command line (a pre-commit hook names every
+      // staged file) is read unless --exclude or the config excludes it.
+      if (a != "-" && excluded(a, exclude))
+        err << a << ": note: excluded (--exclude or exclude in .rfguard.toml): not linted\n";
+      else
+        out.push_back(a);
       continue;
     }
     // Directory by directory: one that cannot be read is reported, and the
@@ -225,7 +262,7 @@ int runLint(const LintArgs& given, std::ostream& stdOut, std::ostream& err) {
   policy.failOn = args.failOn;
   if (!args.baseline.empty()) {
     std::string why;
-    if (!readBaseline(args.baseline, policy.baseline, why)) {
+    if (!readBaseline(args.baseline, policy, why)) {
       err << why << "\n";
       return kExitInputError;
     }
@@ -253,17 +290,23 @@ int runLint(const LintArgs& given, std::ostream& stdOut, std::ostream& err) {
   std::map<std::string, std::string> sources;  // stdin's text, under its name
   std::map<std::string, QuerySuppress> querySuppress;
   std::vector<InputPlacement> placements;
+  ImportNoteLog notes(args.verbose);
   for (auto& u : units) {  // in the order of the inputs, whatever order they ran in
     err << u.messages;
+    notes.merge(u.notes);
     inputError = inputError || u.file.inputError;
     sources.insert(u.sources.begin(), u.sources.end());
     querySuppress.insert(u.querySuppress.begin(), u.querySuppress.end());
     placements.insert(placements.end(), u.placements.begin(), u.placements.end());
-    files.push_back(std::move(u.file));
+    if (!u.skipped) files.push_back(std::move(u.file));
   }
+  // Only what the command line says is blamed: a profile or composite from
+  // .rfguard.toml applies to the inputs rfguard places and is silent otherwise.
+  notes.summarise(err);
   std::vector<std::string> placing;
-  if (args.profile != "sound") placing.push_back("--profile " + args.profile);
-  if (args.composite) placing.push_back("--composite");
+  if (!given.profile.empty() && given.profile != "sound")
+    placing.push_back("--profile " + given.profile);
+  if (given.composite) placing.push_back("--composite");
   if (!checkPlacementFlags(placements, placing, "lint", err)) return kExitInputError;
   applyLintPolicy(files, policy, sources, querySuppress);
   if (!args.writeBaseline.empty()) {
@@ -283,7 +326,7 @@ int runLint(const LintArgs& given, std::ostream& stdOut, std::ostream& err) {
   else if (args.format == "gitlab")
     writeLintGitlab(files, out);
   else if (args.format == "sarif")
-    writeLintSarif(files, out, args.docsUrl.empty() ? kDocsUrl : args.docsUrl);
+    writeLintSarif(files, out, publishedDocsUrl(args.docsUrl));
   else
     writeLintText(files, out, color, args.showSuppressed);
   // With a baseline being written, today's findings are accepted: exit 0.

@@ -22,6 +22,7 @@ struct LintArgs {
   std::string failOn;                ///< error, warning or never: what exits 1 (default warning)
   bool quiet = false;                ///< report errors only
   bool showSuppressed = false;
+  bool verbose = false;        ///< every import note, not one line per kind
   std::string output;          ///< write the report here instead of stdout
   std::string stdinFilename;   ///< the name `-` is reported under
   std::string color = "auto";  ///< auto (a TTY without NO_COLOR), always, never
@@ -48,6 +49,14 @@ struct LintResult {
   std::string query;
   Finding finding;
   FindingSite site;
+  /// What it is about in the plan: the producer's filter, the consumer's
+  /// target, the operators between them (findingAnchor); "" without nodes.
+  std::string anchor;
+  /// The query's identity: its name, or for a query named by its position in
+  /// the file its normalised text (queryKey).
+  std::string queryKey;
+  /// Its identity across runs, set by assignFingerprints; "" before.
+  std::string fingerprint;
 };
 
 /// Per input file: its queries and their findings.
@@ -74,6 +83,8 @@ struct LintUnit {
   std::string messages;                        ///< its errors and notes for stderr
   std::map<std::string, std::string> sources;  ///< stdin's text, under its name
   std::map<std::string, QuerySuppress> querySuppress;
+  ImportNoteLog notes;  ///< its engine plans' import notes
+  bool skipped = false;  ///< no input at all (JSON that is no plan): not in the report
   std::vector<InputPlacement> placements;
 };
 /// Reads, plans and verifies one input file ("-": stdin).
@@ -94,8 +105,13 @@ void writeLintText(const std::vector<LintFile>& files, std::ostream& out, bool c
 void writeLintJson(const std::vector<LintFile>& files, std::ostream& out);
 /// GitLab's Code Quality report (a JSON array of issues).
 void writeLintGitlab(const std::vector<LintFile>& files, std::ostream& out);
-/// SARIF 2.1.0; rules link to `docsUrl` + "findings.md#<code>" (kDocsUrl by default).
+/// SARIF 2.1.0. Every rule carries its whole help (docs/findings.md's
+/// section); with a `docsUrl` it also links to docsUrl + "findings.md#<code>".
 void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out,
-                    const std::string& docsUrl = kDocsUrl);
+                    const std::string& docsUrl = "");
+/// The base of SARIF's links: `given` (--docs-url, docs-url in .rfguard.toml),
+/// else the build's RFGUARD_DOCS_URL when it is on the web (http, https);
+/// "" when there is none: a file:// link would be dead on a code-scanning site.
+std::string publishedDocsUrl(const std::string& given);
 
 }  // namespace rfguard

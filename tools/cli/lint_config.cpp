@@ -1,9 +1,17 @@
 #include "tools/cli/lint_config.h"
 
 #include <toml++/toml.h>
-#include <filesystem>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "engines/adapter.h"
+#include "grammar/suggest.h"
 #include "rules/rf_profiles.h"
+#include "verifier/findings.h"
 
 namespace rfguard {
 
@@ -12,6 +20,18 @@ namespace {
 std::string at(const std::string& path, const toml::source_region& where) {
   return path + ":" + std::to_string(where.begin.line) + ":" + std::to_string(where.begin.column) +
          ": error: ";
+}
+
+std::vector<std::string> codeNames() {
+  std::vector<std::string> names;
+  for (const auto& c : findingCodes()) names.push_back(c.id);
+  return names;
+}
+
+std::vector<std::string> profileNames() {
+  std::vector<std::string> names;
+  for (const auto& p : allProfileInfos()) names.push_back(p.name);
+  return names;
 }
 
 }  // namespace
@@ -30,6 +50,10 @@ std::string findLintConfig() {
 
 bool readLintConfig(const std::string& path, LintConfig& out, std::string& error) {
   toml::table doc;
+  errno = 0;
+  if (!std::ifstream(path))  // toml++ would say "0:0" for a file it cannot open
+    return error = path + ": error: cannot open: " + (errno ? std::strerror(errno) : "unreadable"),
+           false;
   try {
     doc = toml::parse_file(path);
   } catch (const toml::parse_error& e) {
@@ -59,7 +83,9 @@ bool readLintConfig(const std::string& path, LintConfig& out, std::string& error
     if (key == "profile") {
       if (!text(node, key, s)) return false;
       if (!parseProfile(s))
-        return error = at(path, node.source()) + "unknown profile \"" + s + "\"", false;
+        return error = at(path, node.source()) + "unknown profile \"" + s + "\"" +
+                       didYouMean(s, profileNames()),
+               false;
       out.profile = s;
     } else if (key == "fail-on") {
       if (!text(node, key, s)) return false;
@@ -68,8 +94,15 @@ bool readLintConfig(const std::string& path, LintConfig& out, std::string& error
       out.failOn = s;
     } else if (key == "from") {
       if (!text(node, key, s)) return false;
-      if (s != "auto" && s != "sql" && s != "json" && s != "duckdb")
-        return error = at(path, node.source()) + "from must be auto, sql, json or duckdb", false;
+      std::vector<std::string> froms{"auto", "sql", "json"};
+      for (const engine::Adapter* a : engine::adapters()) froms.push_back(a->name());
+      if (std::find(froms.begin(), froms.end(), s) == froms.end()) {
+        std::string all;
+        for (const auto& f : froms) all += (all.empty() ? "" : ", ") + f;
+        return error =
+                   at(path, node.source()) + "from must be one of " + all + didYouMean(s, froms),
+               false;
+      }
       out.from = s;
     } else if (key == "schema") {
       if (!text(node, key, s)) return false;
@@ -102,7 +135,9 @@ bool readLintConfig(const std::string& path, LintConfig& out, std::string& error
           if (!list(cn, "codes.disable", v)) return false;
           for (const auto& c : v) {
             if (!isFindingCode(c))
-              return error = at(path, cn.source()) + "no finding code \"" + c + "\"", false;
+              return error = at(path, cn.source()) + "no finding code \"" + c + "\"" +
+                             didYouMean(c, codeNames()),
+                     false;
             out.disabled.insert(c);
           }
         } else if (ckey == "levels") {
@@ -112,23 +147,26 @@ bool readLintConfig(const std::string& path, LintConfig& out, std::string& error
           for (const auto& [lk, ln] : *levels) {
             const std::string code(lk.str());
             if (!isFindingCode(code))
-              return error = at(path, ln.source()) + "no finding code \"" + code + "\"", false;
+              return error = at(path, ln.source()) + "no finding code \"" + code + "\"" +
+                             didYouMean(code, codeNames()),
+                     false;
             if (!text(ln, "codes.levels." + code, s)) return false;
             if (s != "error" && s != "warning")
               return error = at(path, ln.source()) + "a level is error or warning", false;
             out.levels[code] = s == "error" ? Severity::Error : Severity::Warning;
           }
         } else {
-          return error =
-                     at(path, cn.source()) + "unknown key `codes." + ckey + "` (disable, levels)",
+          return error = at(path, cn.source()) + "unknown key `codes." + ckey + "`" +
+                         didYouMean(ckey, {"disable", "levels"}) + " (disable, levels)",
                  false;
         }
       }
     } else {
-      return error =
-                 at(path, node.source()) + "unknown key `" + key +
-                 "` (profile, fail-on, from, schema, composite, quiet, paths, exclude, docs-url, "
-                 "codes)",
+      const std::vector<std::string> keys{"profile", "fail-on", "from",    "schema",   "composite",
+                                          "quiet",   "paths",   "exclude", "docs-url", "codes"};
+      return error = at(path, node.source()) + "unknown key `" + key + "`" + didYouMean(key, keys) +
+                     " (profile, fail-on, from, schema, composite, quiet, paths, exclude, "
+                     "docs-url, codes)",
              false;
     }
   }

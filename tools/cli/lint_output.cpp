@@ -1,13 +1,12 @@
 // Lint output: text for people, JSON (docs/lint-json.md) for scripts, SARIF
 // 2.1.0 for code-scanning services.
-#include <xxhash.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "tools/cli/lint.h"
 #include "tools/cli/lint_policy.h"
+#include "tools/cli/rule_help.h"
 
 namespace rfguard {
 
@@ -37,17 +36,11 @@ Json siteJson(const FindingSite& s) {
   return j;
 }
 
-/// A path relative to the working directory, with forward slashes (SARIF wants a URI).
-std::string relativeUri(const std::string& path) {
-  namespace fs = std::filesystem;
-  if (path == "-") return "stdin";
-  std::error_code ec;
-  fs::path p = fs::absolute(path, ec);
-  fs::path rel = ec ? fs::path(path) : p.lexically_relative(fs::current_path(ec));
-  if (rel.empty()) rel = path;
-  std::string out = rel.lexically_normal().generic_string();
-  std::string enc;  // percent-encode what a URI reference cannot hold
-  for (unsigned char ch : out) {
+/// What a URI reference cannot hold, percent-encoded (RFC 3986: unreserved
+/// characters and the path's slashes stay).
+std::string percentEncoded(const std::string& path) {
+  std::string enc;
+  for (unsigned char ch : path) {
     if (std::isalnum(ch) || std::string("/-._~").find(static_cast<char>(ch)) != std::string::npos) {
       enc += static_cast<char>(ch);
     } else {
@@ -59,31 +52,26 @@ std::string relativeUri(const std::string& path) {
   return enc;
 }
 
-/// The message with filter and node numbers blanked: stable when ids shift.
-std::string stablePart(const std::string& m) {
-  std::string out;
-  for (size_t i = 0; i < m.size(); ++i) {
-    out += m[i];
-    bool numbered = m[i] == '#' || (i > 0 && m[i - 1] == 'R' && m[i] == 'F');
-    if (numbered)
-      while (i + 1 < m.size() && std::isdigit(static_cast<unsigned char>(m[i + 1]))) ++i;
-  }
-  return out;
-}
-
-std::string fingerprint(const std::string& uri, const LintResult& r) {
-  std::string key =
-      r.finding.code + "\n" + uri + "\n" + r.query + "\n" + stablePart(r.finding.message);
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx",
-                static_cast<unsigned long long>(XXH64(key.data(), key.size(), 0)));
-  return buf;
-}
-
 }  // namespace
 
-std::string findingFingerprint(const LintResult& r) {
-  return fingerprint(relativeUri(r.site.file), r);
+std::string relativePath(const std::string& path) {
+  namespace fs = std::filesystem;
+  if (path == "-") return "stdin";
+  std::error_code ec;
+  fs::path p = fs::absolute(path, ec);
+  fs::path rel = ec ? fs::path(path) : p.lexically_relative(fs::current_path(ec));
+  if (rel.empty()) rel = path;
+  return rel.lexically_normal().generic_string();
+}
+
+std::string relativeUri(const std::string& path) {
+  return percentEncoded(relativePath(path));
+}
+
+std::string publishedDocsUrl(const std::string& given) {
+  if (!given.empty()) return given;
+  const std::string built = kDocsUrl;
+  return built.rfind("https://", 0) == 0 || built.rfind("http://", 0) == 0 ? built : "";
 }
 
 void writeLintText(const std::vector<LintFile>& files, std::ostream& out, bool color,
@@ -125,16 +113,14 @@ void writeLintJson(const std::vector<LintFile>& files, std::ostream& out) {
   size_t queries = 0, n = 0, errors = 0;
   for (const auto& f : files) {
     Json fj{{"file", f.path}, {"input_error", f.inputError}, {"queries", Json::array()}};
-    if (!f.errors.empty()) {
-      Json errs = Json::array();
-      for (const auto& d : f.errors) {
-        Json e{{"message", d.message}, {"file", d.file}};
-        if (d.loc.line) e["line"] = d.loc.line, e["column"] = d.loc.col;
-        if (!d.pointer.empty()) e["pointer"] = d.pointer;
-        errs.push_back(e);
-      }
-      fj["errors"] = errs;
+    Json errs = Json::array();  // always there, empty on a clean file
+    for (const auto& d : f.errors) {
+      Json e{{"message", d.message}, {"file", d.file}};
+      if (d.loc.line) e["line"] = d.loc.line, e["column"] = d.loc.col;
+      if (!d.pointer.empty()) e["pointer"] = d.pointer;
+      errs.push_back(e);
     }
+    fj["errors"] = errs;
     for (const auto& name : f.queries) {
       Json qj{{"name", name}, {"findings", Json::array()}};
       for (const auto& r : f.results) {
@@ -146,7 +132,8 @@ void writeLintJson(const std::vector<LintFile>& files, std::ostream& out) {
                                       {"message", x.message},
                                       {"filter", x.filter},
                                       {"nodes", x.nodes},
-                                      {"location", siteJson(r.site)}});
+                                      {"location", siteJson(r.site)},
+                                      {"fingerprint", findingFingerprint(r)}});
         ++n;
         errors += x.severity == Severity::Error;
       }
@@ -160,11 +147,12 @@ void writeLintJson(const std::vector<LintFile>& files, std::ostream& out) {
       own.push_back(Json{{"code", r.finding.code},
                          {"severity", severityName(r.finding.severity)},
                          {"message", r.finding.message},
-                         {"location", siteJson(r.site)}});
+                         {"location", siteJson(r.site)},
+                         {"fingerprint", findingFingerprint(r)}});
       ++n;
       errors += r.finding.severity == Severity::Error;
     }
-    if (!own.empty()) fj["findings"] = own;
+    fj["findings"] = own;
     fj["suppressed"] = f.suppressed.size();
     doc["files"].push_back(fj);
   }
@@ -189,7 +177,7 @@ void writeLintGitlab(const std::vector<LintFile>& files, std::ostream& out) {
                {"fingerprint", findingFingerprint(r)},
                {"severity", r.finding.severity == Severity::Error ? "major" : "minor"},
                {"location",
-                {{"path", relativeUri(r.site.file)},
+                {{"path", relativePath(r.site.file)},
                  {"lines", {{"begin", r.site.loc.line ? r.site.loc.line : 1}}}}}});
   out << issues.dump(2, ' ', false, nlohmann::detail::error_handler_t::replace) << "\n";
 }
@@ -200,14 +188,17 @@ void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out,
   const auto& codes = findingCodes();
   for (const auto& c : codes) {
     const char* level = c.severity == Severity::Error ? "error" : "warning";
-    rules.push_back(
-        Json{{"id", c.id},
-             {"name", c.id},
-             {"shortDescription", {{"text", c.summary}}},
-             {"fullDescription", {{"text", c.details}}},
-             {"help", {{"text", std::string(c.fix) + " See docs/findings.md#" + c.id + "."}}},
-             {"helpUri", docsUrl + "findings.md#" + c.id},
-             {"defaultConfiguration", {{"level", level}}}});
+    // The whole help (what is unsafe, the bad example, the fix), which code
+    // scanning shows beside the alert; a link only to a published copy.
+    const std::string markdown = ruleHelpMarkdown(c.id).value_or(std::string(c.fix));
+    Json rule{{"id", c.id},
+              {"name", c.id},
+              {"shortDescription", {{"text", c.summary}}},
+              {"fullDescription", {{"text", c.details}}},
+              {"help", {{"text", markdownAsText(markdown)}, {"markdown", markdown}}}};
+    if (!docsUrl.empty()) rule["helpUri"] = docsUrl + "findings.md#" + c.id;
+    rule["defaultConfiguration"] = {{"level", level}};
+    rules.push_back(rule);
   }
   Json results = Json::array();
   for (const auto& f : files)
@@ -233,7 +224,7 @@ void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out,
                {"level", severityName(r.finding.severity)},
                {"message", {{"text", r.query + ": " + text}}},
                {"locations", Json::array({loc})},
-               {"partialFingerprints", {{"rfguardFinding/v1", fingerprint(uri, r)}}}});
+               {"partialFingerprints", {{"rfguardFinding/v2", findingFingerprint(r)}}}});
     }
   // Input errors are the run's notifications: the run did not succeed on them.
   Json notes = Json::array();
@@ -252,20 +243,18 @@ void writeLintSarif(const std::vector<LintFile>& files, std::ostream& out,
   std::error_code ec;
   std::string root = std::filesystem::current_path(ec).generic_string();
   if (root.empty() || root.back() != '/') root += '/';
-  Json doc{{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-           {"version", "2.1.0"},
-           {"runs", Json::array({Json{
-                        {"tool",
-                         {{"driver",
-                           {{"name", "rfguard"},
-                            {"version", kVersion},
-                            {"informationUri", docsUrl},
-                            {"rules", rules}}}}},
-                        {"invocations", Json::array({Json{{"executionSuccessful", ok},
-                                                          {"toolExecutionNotifications", notes}}})},
-                        {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", "file://" + root}}}}},
-                        {"columnKind", "unicodeCodePoints"},
-                        {"results", results}}})}};
+  Json doc{
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs",
+       Json::array({Json{
+           {"tool", {{"driver", {{"name", "rfguard"}, {"version", kVersion}, {"rules", rules}}}}},
+           {"invocations", Json::array({Json{{"executionSuccessful", ok},
+                                             {"toolExecutionNotifications", notes}}})},
+           {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", "file://" + percentEncoded(root)}}}}},
+           {"columnKind", "unicodeCodePoints"},
+           {"results", results}}})}};
+  if (!docsUrl.empty()) doc["runs"][0]["tool"]["driver"]["informationUri"] = docsUrl;
   out << doc.dump(2, ' ', false, nlohmann::detail::error_handler_t::replace) << "\n";
 }
 

@@ -4,28 +4,30 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "grammar/suggest.h"
+
 namespace rfguard {
 
 namespace {
-
-std::string trim(const std::string& s) {
-  const size_t a = s.find_first_not_of(" \t\r");
-  if (a == std::string::npos) return "";
-  return s.substr(a, s.find_last_not_of(" \t\r") - a + 1);
-}
 
 bool isSql(const std::string& file, const std::map<std::string, std::string>& sources) {
   return sources.count(file) || (file.size() > 4 && file.compare(file.size() - 4, 4, ".sql") == 0);
 }
 
+std::vector<std::string> codeIds() {
+  std::vector<std::string> ids;
+  for (const auto& c : findingCodes()) ids.push_back(c.id);
+  return ids;
+}
+
 LintResult unused(const std::string& file, SourceLoc loc, const std::string& pointer,
                   const std::string& code) {
   LintResult r;
-  r.finding =
-      makeFinding("unused-suppression",
-                  isFindingCode(code) ? "the suppression of `" + code + "` suppresses nothing"
-                                      : "`" + code + "` names no finding code",
-                  0, {}, loc);
+  r.finding = makeFinding(
+      "unused-suppression",
+      isFindingCode(code) ? "the suppression of `" + code + "` suppresses nothing"
+                          : "`" + code + "` names no finding code" + didYouMean(code, codeIds()),
+      0, {}, loc);
   r.site.file = file;
   r.site.loc = loc;
   if (!pointer.empty()) {
@@ -36,34 +38,6 @@ LintResult unused(const std::string& file, SourceLoc loc, const std::string& poi
 }
 
 }  // namespace
-
-std::vector<Directive> parseDirectives(const std::string& file, const std::string& text) {
-  std::vector<Directive> out;
-  std::istringstream in(text);
-  std::string line;
-  for (int no = 1; std::getline(in, line); ++no) {
-    const size_t dash = line.find("--");
-    if (dash == std::string::npos) continue;
-    std::string rest = trim(line.substr(dash + 2));
-    Directive d;
-    d.file = file;
-    d.line = no;
-    if (rest.rfind("rfguard-disable-next-line", 0) == 0) {
-      rest = rest.substr(25);
-    } else if (rest.rfind("rfguard-disable-file", 0) == 0) {
-      rest = rest.substr(20);
-      d.wholeFile = true;
-    } else {
-      continue;
-    }
-    std::stringstream codes(rest);
-    for (std::string c; std::getline(codes, c, ',');)
-      if (!trim(c).empty()) d.codes.push_back(trim(c));
-    d.used.assign(d.codes.size(), false);
-    out.push_back(std::move(d));
-  }
-  return out;
-}
 
 void applyLintPolicy(std::vector<LintFile>& files, const LintPolicy& policy,
                      const std::map<std::string, std::string>& sources,
@@ -92,7 +66,7 @@ void applyLintPolicy(std::vector<LintFile>& files, const LintPolicy& policy,
       if (r.site.loc.line)
         if (auto d = directives.find(r.site.file); d != directives.end())
           for (auto& dir : d->second)
-            if (dir.wholeFile || dir.line + 1 == r.site.loc.line)
+            if (dir.malformed.empty() && dir.covers(r.site.loc.line))
               for (size_t k = 0; k < dir.codes.size(); ++k)
                 if (dir.codes[k] == r.finding.code) hit = true, dir.used[k] = true;
       (hit ? f.suppressed : kept).push_back(std::move(r));
@@ -101,10 +75,16 @@ void applyLintPolicy(std::vector<LintFile>& files, const LintPolicy& policy,
   }
   // Suppressions that suppressed nothing are reported where they are written.
   for (const auto& [file, list] : directives)
-    for (const auto& d : list)
+    for (const auto& d : list) {
+      if (!d.malformed.empty()) {
+        LintResult r = unused(file, {d.line, 1}, "", "");
+        r.finding.message = "a malformed suppression: " + d.malformed;
+        files[owner[file]].results.push_back(std::move(r));
+      }
       for (size_t k = 0; k < d.codes.size(); ++k)
         if (!d.used[k])
           files[owner[file]].results.push_back(unused(file, {d.line, 1}, "", d.codes[k]));
+    }
   for (auto& f : files)
     for (const auto& [key, qs] : querySuppress) {
       if (key.compare(0, f.path.size() + 1, f.path + "\n") != 0) continue;
@@ -115,13 +95,19 @@ void applyLintPolicy(std::vector<LintFile>& files, const LintPolicy& policy,
           f.results.push_back(std::move(r));
         }
     }
+  assignFingerprints(files);
+  // A baseline entry absorbs one finding: a new finding like a baselined one
+  // is reported however similar it is.
+  std::map<std::string, size_t> baseline = policy.baseline;
   for (auto& f : files) {
     std::vector<LintResult> kept;
     for (auto& r : f.results) {
       if (policy.disabled.count(r.finding.code)) continue;
       if (auto l = policy.levels.find(r.finding.code); l != policy.levels.end())
         r.finding.severity = l->second;
-      if (policy.baseline.count(findingFingerprint(r))) {
+      auto b = baseline.find(policy.legacyBaseline ? legacyFingerprint(r) : r.fingerprint);
+      if (b != baseline.end() && b->second > 0) {
+        --b->second;
         ++f.baselined;
         continue;
       }
@@ -149,12 +135,11 @@ std::string baselineJson(const std::vector<LintFile>& files) {
                       {"code", r.finding.code},
                       {"file", r.site.file},
                       {"query", r.query}});
-  nlohmann::ordered_json doc{{"format", "rfguard-baseline"}, {"version", 1}, {"findings", list}};
+  nlohmann::ordered_json doc{{"format", "rfguard-baseline"}, {"version", 2}, {"findings", list}};
   return doc.dump(2) + "\n";
 }
 
-bool readBaseline(const std::string& path, std::set<std::string>& fingerprints,
-                  std::string& error) {
+bool readBaseline(const std::string& path, LintPolicy& policy, std::string& error) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return error = path + ": error: cannot open the baseline", false;
   std::stringstream buf;
@@ -165,6 +150,12 @@ bool readBaseline(const std::string& path, std::set<std::string>& fingerprints,
                    ": error at /format: not an rfguard baseline (rfguard lint "
                    "--write-baseline writes one)",
            false;
+  const auto version = doc.find("version");
+  if (version == doc.end() || !version->is_number_integer() || version->get<int64_t>() < 1 ||
+      version->get<int64_t>() > 2)
+    return error = path + ": error at /version: expected 1 or 2 (this rfguard writes 2)", false;
+  // Version 1 fingerprints were the message's shape: still read, and counted.
+  policy.legacyBaseline = version->get<int64_t>() == 1;
   if (!doc.contains("findings") || !doc["findings"].is_array())
     return error = path + ": error at /findings: expected an array", false;
   for (size_t i = 0; i < doc["findings"].size(); ++i) {
@@ -173,7 +164,7 @@ bool readBaseline(const std::string& path, std::set<std::string>& fingerprints,
       return error = path + ": error at /findings/" + std::to_string(i) +
                      "/fingerprint: expected a string",
              false;
-    fingerprints.insert(f["fingerprint"].get<std::string>());
+    ++policy.baseline[f["fingerprint"].get<std::string>()];
   }
   return true;
 }

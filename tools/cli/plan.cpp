@@ -1,8 +1,10 @@
 // The `plan` command.
 #include "tools/cli/plan.h"
 
+#include <algorithm>
 #include <fstream>
 
+#include "grammar/suggest.h"
 #include "ir/plan_json.h"
 #include "ir/printers.h"
 #include "pipeline/equiv.h"
@@ -30,10 +32,18 @@ std::string consumerList(const std::vector<RfDerivation>& consumers) {
 /// --compare: the consumers each profile places on the same normalised plan.
 std::string compareProfiles(const Query& q) {
   std::string out = "-- " + q.name + "\n";
-  for (const auto& pc : consumersByProfile(*q.plan, RfOptions{})) {
-    std::string name = profileName(pc.profile);
-    out += "  " + name + std::string(10 - name.size(), ' ') + std::to_string(pc.consumers.size()) +
-           (pc.consumers.empty() ? "" : "  " + consumerList(pc.consumers)) + "\n";
+  const auto profiles = consumersByProfile(*q.plan, RfOptions{});
+  // Columns: the names left-aligned, the counts right-aligned, then the lists.
+  size_t nameWidth = 0, countWidth = 0;
+  for (const auto& pc : profiles) {
+    nameWidth = std::max(nameWidth, std::string(profileName(pc.profile)).size());
+    countWidth = std::max(countWidth, std::to_string(pc.consumers.size()).size());
+  }
+  for (const auto& pc : profiles) {
+    const std::string name = profileName(pc.profile);
+    const std::string count = std::to_string(pc.consumers.size());
+    out += "  " + name + std::string(nameWidth - name.size() + 2 + countWidth - count.size(), ' ') +
+           count + (pc.consumers.empty() ? "" : "  " + consumerList(pc.consumers)) + "\n";
   }
   return out;
 }
@@ -60,13 +70,19 @@ int runPlan(const PlanArgs& args, std::ostream& out, std::ostream& err) {
                   " form (use --format text)");
   if (args.compare && (args.format == "dot" || args.format == "mermaid"))
     return refuse("--compare prints consumers per profile as text or json, not " + args.format);
+  if (args.showRules && args.format != "text")
+    return refuse("--show-rules adds the rules that fired to the text plan; it has no " +
+                  args.format + " form (use --format text)");
   if (args.compare && args.explain) return refuse("--compare and --explain: choose one");
   if (args.compare && args.noRuntimeFilters)
     return refuse("--compare places every profile; --no-runtime-filters contradicts it");
   SessionOptions so;
   for (const auto& d : args.disabled) {
     if (!isRuleName(d)) {
-      err << "rfguard plan: unknown rule " << d << " in --disable (see --list-rules)\n";
+      std::vector<std::string> names;
+      for (const auto& r : normalisationRules()) names.push_back(r.name);
+      err << "rfguard plan: unknown rule " << d << " in --disable" << didYouMean(d, names)
+          << " (see --list-rules)\n";
       return kExitInputError;
     }
     so.normalize.disabled.insert(d);
