@@ -269,7 +269,8 @@ TEST_CASE("a syntax error skips only its own statement") {
   REQUIRE(l.diags.items().size() == 2);
   CHECK(l.diags.items()[0].render() ==
         "t.sql:2:22: error: syntax error: unexpected end of statement");
-  CHECK(l.diags.items()[1].render() == "t.sql:4:1: error: syntax error at 'SELEC'; did you mean \"SELECT\"?");
+  CHECK(l.diags.items()[1].render() ==
+        "t.sql:4:1: error: syntax error at 'SELEC'; did you mean \"SELECT\"?");
   REQUIRE(l.queries.size() == 2);
   CHECK(l.queries[0].name == "query2");
   CHECK(l.queries[0].loc.line == 3);

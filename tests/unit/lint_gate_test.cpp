@@ -30,19 +30,23 @@ LintResult result(const std::string& code, const std::string& file, const std::s
 }  // namespace
 
 TEST_CASE("suppression comments: three forms, both comment kinds, malformed ones kept") {
-  const std::string sql =
-      "-- rfguard-disable-next-line unsafe-equality-copy, unsafe-null-generating-side\n"  // 1
-      "SELECT 1; -- rfguard-disable-line producer-join-type\n"                           // 2
-      "/* rfguard-disable-next-line target-not-derivable */\n"                           // 3
-      "/* rfguard-disable-line\n   producer-join-type */ SELECT '-- rfguard-disable-file x';\n"  // 4-5
-      "-- rfguard-disable-nextline producer-join-type\n"                                 // 6
-      "-- rfguard-disable-file\n"                                                        // 7
-      "-- rfguard-disable-file a b\n"                                                    // 8
-      "-- an ordinary comment about rfguard-disable-file\n";                             // 9
+  const std::
+      string
+          sql =
+              "-- rfguard-disable-next-line unsafe-equality-copy, unsafe-null-generating-side\n"  // 1
+              "SELECT 1; -- rfguard-disable-line producer-join-type\n"  // 2
+              "/* rfguard-disable-next-line target-not-derivable */\n"  // 3
+              "/* rfguard-disable-line\n   producer-join-type */ SELECT '-- rfguard-disable-file "
+              "x';\n"                                                 // 4-5
+              "-- rfguard-disable-nextline producer-join-type\n"      // 6
+              "-- rfguard-disable-file\n"                             // 7
+              "-- rfguard-disable-file a b\n"                         // 8
+              "-- an ordinary comment about rfguard-disable-file\n";  // 9
   auto ds = parseDirectives("q.sql", sql);
   REQUIRE(ds.size() == 7);
   CHECK(ds[0].scope == Directive::Scope::NextLine);
-  CHECK(ds[0].codes == std::vector<std::string>{"unsafe-equality-copy", "unsafe-null-generating-side"});
+  CHECK(ds[0].codes ==
+        std::vector<std::string>{"unsafe-equality-copy", "unsafe-null-generating-side"});
   CHECK(ds[0].covers(2));
   CHECK(!ds[0].covers(1));
   CHECK(ds[1].scope == Directive::Scope::SameLine);
@@ -118,9 +122,10 @@ TEST_CASE("the anchor names the producer's filter, the consumer and the path") {
   Catalog catalog;
   std::vector<Query> queries;
   Diagnostics diags;
-  REQUIRE(loadSql("CREATE TABLE a (k int, v int); CREATE TABLE b (k int, v int);"
-                  "SELECT * FROM a JOIN b ON a.k = b.k WHERE a.v > 1;",
-                  "q.sql", catalog, queries, diags));
+  REQUIRE(
+      loadSql("CREATE TABLE a (k int, v int); CREATE TABLE b (k int, v int);"
+              "SELECT * FROM a JOIN b ON a.k = b.k WHERE a.v > 1;",
+              "q.sql", catalog, queries, diags));
   REQUIRE(queries.size() == 1);
   CHECK(queries[0].namedByPosition);
   // Find the join and the scan of a in the bound plan, by walking it.
@@ -161,7 +166,8 @@ TEST_CASE("input bytes a terminal would act on are escaped in error context") {
   // The caret stays under column 8, the escape's first character.
   CHECK(shown.find("\n" + std::string(9, ' ') + "^\n") != std::string::npos);
   // Messages escape C1 controls and DEL as well.
-  CHECK(oneLine("a\xc2\x9b" "b\x7f") == "a\\xc2\\x9bb\\x7f");
+  CHECK(oneLine("a\xc2\x9b"
+                "b\x7f") == "a\\xc2\\x9bb\\x7f");
 }
 
 TEST_CASE("a mistyped keyword gets the keyword") {
@@ -172,8 +178,7 @@ TEST_CASE("a mistyped keyword gets the keyword") {
   CHECK(diags.render().find("did you mean \"SELECT\"?") != std::string::npos);
   Diagnostics again;
   CHECK(!loadSql("CREATE TABLE t (a int);\nSELECT a FORM t;", "k.sql", catalog, queries, again));
-  CHECK(again.render().find("\"FORM\" is no keyword; did you mean \"FROM\"?") !=
-        std::string::npos);
+  CHECK(again.render().find("\"FORM\" is no keyword; did you mean \"FROM\"?") != std::string::npos);
 }
 
 TEST_CASE("every finding code has its help compiled in") {
