@@ -7,6 +7,7 @@
 #include "engines/adapter.h"
 #include "ir/plan_json.h"
 #include "ir/printers.h"
+#include "pipeline/check.h"
 #include "pipeline/equiv.h"
 #include "pipeline/session.h"
 #include "verifier/bounded.h"
@@ -242,23 +243,17 @@ std::vector<ProfilePlacement> Plans::compareProfiles(size_t i) const {
 std::vector<CheckVerdict> Plans::check(size_t i, const CheckSettings& settings) const {
   std::vector<CheckVerdict> out;
   if (i >= size()) return out;
-  const PlanNode& plan = *impl_->session.queries()[i].query.plan;
   BoundedOptions bo;
   bo.bound = settings.bound;
   bo.seconds = settings.seconds;
   bo.maxDatabases = settings.maxDatabases;
   bo.oracle = settings.oracle;
-  for (const auto& v : checkFilters(plan, bo)) {
+  // The session's check, worded as `rfguard check` words it (pipeline/check.h).
+  for (auto& fc : checkQuery(impl_->session.queries()[i], bo)) {
+    const BoundedVerdict& v = fc.bounded;
     CheckVerdict c;
     c.filters.assign(v.filters.begin(), v.filters.end());
-    // As `rfguard check` words it: safe only up to the bound asked for, over every value.
-    const bool reached = (v.bound >= settings.bound && v.everyValue) ||
-                         (v.sliceBound >= settings.bound && v.sliceEveryValue) ||
-                         (v.filters.empty() && v.databases == 0);
-    c.verdict = !v.error.empty() && v.safe ? "error"
-                : !v.safe                  ? "unsafe"
-                : reached                  ? "safe"
-                                           : "inconclusive";
+    c.verdict = fc.verdict;
     c.bound = v.bound;
     c.everyValue = v.everyValue;
     c.domain = v.domain;
@@ -266,9 +261,7 @@ std::vector<CheckVerdict> Plans::check(size_t i, const CheckSettings& settings) 
     c.complete = v.complete;
     c.databases = v.databases;
     c.error = v.error;
-    if (v.counterexample)
-      c.counterexampleSql =
-          counterexampleScript(plan, *v.counterexample, nullptr, engine::scriptSpellings());
+    c.counterexampleSql = std::move(fc.counterexampleSql);
     c.constants = v.constants;
     c.constantsReached = v.constantsReached;
     out.push_back(std::move(c));

@@ -369,20 +369,23 @@ struct Planner {
       visitTopN(n);
     if (n.op == PlanOp::Join && n.predicate) {
       std::vector<std::pair<ExprPtr, EquiConjunct>> eligible;
+      std::vector<Decision> accepted;  // the hook's decision per eligible conjunct
       forEachConjunct(n.predicate, [&](const ExprPtr& conj) {
         EquiConjunct s;
         Decision d = generateUnder(profile, n, conj, &s);
-        if (d.ok)
+        if (d.ok) {
           eligible.push_back({conj, s});
-        else
+          accepted.push_back(std::move(d));
+        } else {
           report.generation.push_back({0, n.id, conj, std::move(d)});
+        }
         return true;
       });
       if (composite && profile == Profile::Sound && compositeOf(n, eligible)) eligible.clear();
-      for (const auto& [conj, s] : eligible) {
-        Decision d = Decision::yes(RfRule::GenerateFromJoinConjunct, "");
-        generate(n, conj, s, d);
-      }
+      // Each filter keeps the rule that accepted it and its reason (a scalar
+      // filter's, an engine profile's), for --explain and the API.
+      for (size_t i = 0; i < eligible.size(); ++i)
+        generate(n, eligible[i].first, eligible[i].second, accepted[i]);
     }
     for (auto& c : n.children) visit(*c);
   }

@@ -51,7 +51,7 @@ std::string explainRuntimeFilters(const RfReport& r) {
            (mergedInto ? " (merged into RF" + std::to_string(mergedInto) +
                              ": a filter of the same keys reaches the same consumers)"
                        : "") +
-           "\n";
+           "\n  generated: " + ruleName(g.decision.rule) + ": " + g.decision.reason.text() + "\n";
     for (const auto& m : r.merged)
       if (m.filter == g.filter)
         out += "  consumer " + m.target.str() + " at scan #" + std::to_string(m.scan) +

@@ -120,7 +120,10 @@ TEST_CASE("api: explain gives every decision with its rule; the text matches the
   REQUIRE_FALSE(ds.empty());
   bool generated = false, refusedNullSide = false, consumer = false;
   for (const auto& d : ds) {
-    generated = generated || (d.kind == "generated" && d.filter == 1);
+    // An accepted generation keeps the hook's rule and reason (issue 48).
+    generated = generated ||
+                (d.kind == "generated" && d.filter == 1 && d.rule == "GenerateFromJoinConjunct" &&
+                 d.reason.find("drops unmatched probe rows") != std::string::npos);
     refusedNullSide =
         refusedNullSide || (d.kind == "rejected" && d.rule == "PassThroughJoinNullGeneratingSide" &&
                             d.what == "b.k" && !d.reason.empty());

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "pipeline/check.h"
 #include "pipeline/session.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
@@ -52,13 +53,9 @@ std::string summaryLine(size_t files, size_t queries, const Outcome& o) {
 }
 
 /// No counterexample, but the requested bound over every value reached neither
-/// by the whole plan nor by its slices: the budget ran out first, or the search
-/// drew values from a finite domain the solver could not widen.
+/// by the whole plan nor by its slices (the session's word: pipeline/check.h).
 bool inconclusive(const BoundedVerdict& v, int requested) {
-  const bool checked = !v.filters.empty() || v.databases > 0;
-  const bool whole = v.bound >= requested && v.everyValue;
-  const bool sliced = v.sliceBound >= requested && v.sliceEveryValue;
-  return checked && v.safe && v.error.empty() && !whole && !sliced;
+  return checkVerdictWord(v, requested) == "inconclusive";
 }
 
 Json verdictJson(const BoundedVerdict& v, const std::string& sql, int requested, Outcome& o) {
@@ -68,10 +65,7 @@ Json verdictJson(const BoundedVerdict& v, const std::string& sql, int requested,
     for (int id : v.filters) ids.push_back(id);
     j["filters"] = ids;
   }
-  j["verdict"] = !v.error.empty() && v.safe   ? "error"
-                 : inconclusive(v, requested) ? "inconclusive"
-                 : v.safe                     ? "safe"
-                                              : "unsafe";
+  j["verdict"] = checkVerdictWord(v, requested);
   j["bound"] = v.bound;
   j["complete"] = v.complete;
   if (v.safe && v.error.empty() && (!v.filters.empty() || v.databases > 0)) {
@@ -245,16 +239,14 @@ int runCheck(const CheckArgs& args, std::ostream& out, std::ostream& err) {
       Json checks = Json::array();
       auto t0 = std::chrono::steady_clock::now();
       current = q.name;
-      auto verdicts = checkFilters(*q.plan, bo);
+      // The session's check (pipeline/check.h), as the C++ API reports it too.
+      const auto verdicts = checkQuery(run, bo);
       clearProgress();
       double ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       for (size_t i = 0; i < verdicts.size(); ++i) {
-        const auto& v = verdicts[i];
-        std::string sql;
-        if (v.counterexample)
-          sql =
-              counterexampleScript(*q.plan, *v.counterexample, nullptr, engine::scriptSpellings());
+        const BoundedVerdict& v = verdicts[i].bounded;
+        const std::string& sql = verdicts[i].counterexampleSql;
         std::string ids;
         for (int id : v.filters) ids += "RF" + std::to_string(id);
         emit(q.name, ids.empty() ? "filters" : ids, sql);
