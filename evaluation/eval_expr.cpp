@@ -329,7 +329,7 @@ void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* 
       s.max = std::move(max);
       continue;
     }
-    // The content modes of DESIGN section 6 as the runtime builds them: exact is
+    // The content modes of docs/design.md section 6 as the runtime builds them: exact is
     // an IN filter of every key (no limit: the model checks contents, not the
     // degradation), false-positive the same with one key D lacks, MinMax the
     // runtime's MinMax (TOP where it has no order, as on floating point).

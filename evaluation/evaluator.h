@@ -1,5 +1,5 @@
 #pragma once
-// The reference evaluator (DESIGN section 6): executes a plan of the IR on an
+// The reference evaluator (docs/design.md section 6): executes a plan of the IR on an
 // in-memory database with bag semantics and three-valued logic, every join
 // type including NOT IN, aggregates with grouping sets, windows, ORDER BY /
 // LIMIT (ties broken by a canonical row order; a root LIMIT also reports its
@@ -63,7 +63,7 @@ bool orderKept(const Relation& original, const std::vector<Row>& rows);
 /// fixes none: what a plan that returns the same rows in no fixed order may give.
 std::optional<std::vector<Row>> orderBreaking(const Relation& original);
 
-/// Which admissible filter content to use (DESIGN section 6).
+/// Which admissible filter content to use (docs/design.md section 6).
 enum class Content {
   Exact,          ///< K = D (without NULL for `=`)
   FalsePositive,  ///< K = D plus one value not in D

@@ -1,6 +1,6 @@
 #pragma once
 // A fixed-size bitmap stored as 64-bit words: the digest a build shard sends
-// and the filter a coordinator publishes (DESIGN section 7).
+// and the filter a coordinator publishes (docs/design.md section 7).
 #include <cstddef>
 #include <cstdint>
 #include <vector>

@@ -1,7 +1,7 @@
 #pragma once
 // Bloom filter mappings over Bitmap storage. Two versions:
 //  - demo-linear: h1(x) = x mod m, h2(x) = (5x + 1) mod m, for the worked
-//    example of DESIGN section 7 (single integer keys, k = 1 or 2);
+//    example of docs/design.md section 7 (single integer keys, k = 1 or 2);
 //  - split-block: 256-bit blocks of eight 32-bit words, one bit set per word,
 //    xxHash64 of the key's canonical encoding (the layout Parquet, Impala and
 //    Kudu use), sized from the expected key count and false-positive rate.

@@ -1,5 +1,5 @@
 #pragma once
-// The shard collector of DESIGN section 7: the receiver of one filter of one
+// The shard collector of docs/design.md section 7: the receiver of one filter of one
 // execution. It takes final digests from build shards, ignores (and counts)
 // those of another query, epoch, snapshot, join or hash config and of unknown
 // shards, acknowledges an identical duplicate once, fails on a conflicting

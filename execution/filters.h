@@ -63,7 +63,7 @@ struct FilterLimits {
   std::optional<HashConfig> bloom;  ///< a fixed mapping (demo-linear); else split-block by size
 };
 
-/// The states of DESIGN section 1's resource model.
+/// The states of docs/design.md section 1's resource model.
 enum class BuildState { Collecting, Ready, TimedOut, Failed };
 const char* buildStateName(BuildState s);
 

@@ -1,5 +1,5 @@
 // The engine profiles as data: what StarRocks, Doris and Trino do at joins, as
-// seeds/001 describes them, gaps included (the verifier and the bounded
+// docs/design.md section 8 describes them, gaps included (the verifier and the bounded
 // checker are there to catch those). Adding an engine is adding a row here, its
 // rules to rules/rf_rules.*, and a value to Profile.
 #include "rules/rf_profiles.h"
@@ -123,7 +123,7 @@ const EngineProfile kDuckDb = {
 // In Profile's order.
 const std::vector<ProfileInfo> kProfiles = {
     {Profile::Sound, "sound", nullptr,
-     "the sound policy of DESIGN section 3 (rules/rf_hooks.cpp): every placement provably safe"},
+     "the sound policy of docs/design.md section 3 (rules/rf_hooks.cpp): every placement provably safe"},
     {Profile::Doris, "doris", &kDoris, "Apache Doris' join-level policy, gaps included"},
     {Profile::StarRocks, "starrocks", &kStarRocks, "StarRocks' join-level policy, gaps included"},
     {Profile::Trino, "trino", &kTrino, "Trino's dynamic filtering, gaps included"},

@@ -1,4 +1,4 @@
-// The sound policy of DESIGN section 3. Each exclusion carries the smallest
+// The sound policy of docs/design.md section 3. Each exclusion carries the smallest
 // counterexample (one row per table) that makes it unsafe.
 #include "rules/rf_hooks.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-// The runtime-filter hooks of DESIGN section 3: pure functions that decide one
+// The runtime-filter hooks of docs/design.md section 3: pure functions that decide one
 // step each and say which rule decided and why.
 #include <map>
 #include <optional>

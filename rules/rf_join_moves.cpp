@@ -1,4 +1,4 @@
-// The sound policy's moves across a join (DESIGN section 3): copying a filter
+// The sound policy's moves across a join (docs/design.md section 3): copying a filter
 // across an equality of the join's condition, as one key or as a composite
 // tuple, beside passing it into a side (canPassThrough). Each exclusion
 // carries the smallest counterexample that makes it unsafe.

@@ -21,7 +21,7 @@ namespace {
 constexpr long long kMinProbeRows = 100000;  // Hologres: probe side at least this large
 constexpr double kMaxBuildProbeRatio = 0.1;  // Hologres: build side at most this share of the probe
 constexpr size_t kMaxConsumersPerFilter = 64;  // nearest scans first; keeps chains linear
-constexpr long long kWorkers = 40;             // Hologres' degree of parallelism in seeds/003
+constexpr long long kWorkers = 40;             // Hologres' degree of parallelism in docs/design.md section 8
 
 /// A hash of an expression's structure (kind, name, value, arguments): equal
 /// expressions (exprEquals) hash alike, so a walk remembers what it has seen
@@ -104,7 +104,7 @@ struct Planner {
   // Local when each worker's build rows cover all of its probe rows: the build
   // side is broadcast (every worker holds all of it), or both keys are their
   // tables' distribution keys (colocated). Broadcast is modelled from statistics,
-  // calibrated on seeds/003: a 1,000-row build joined with a 1,000,000-row probe
+  // calibrated on docs/design.md section 8: a 1,000-row build joined with a 1,000,000-row probe
   // is broadcast (local filter), the same build with a 100,000-row probe is
   // shuffled (global). Broadcast when build rows x workers x 10 <= probe rows,
   // with Hologres' 40 workers of those samples.

@@ -3,11 +3,13 @@
 #  - every semantic fact about a join type lives in ir/join_type.*: no file
 #    outside ir/ switches on a JoinType (use joinInfo() and its columns);
 #  - ANTLR stays inside grammar/;
-#  - includes point downward only (DESIGN section 9): tools -> api, verifier
+#  - includes point downward only (docs/design.md section 9): tools -> api, verifier
 #    -> rules, evaluation -> execution -> ir; grammar -> ir; engines -> ir (engines'
 #    plans imported; pipeline reads them). A layer may include itself and the
 #    layers listed for it below;
 #  - duckdb.h (DuckDB's C API) only in engines/duckdb/capi/;
+#  - comments, docs and corpus cite the design in the repository
+#    (docs/design.md), never a document a user of the project does not have;
 #  - a type a header declares at namespace scope has a name of its own in its
 #    namespace: two `struct rfguard::TableSpec` linked into one program break
 #    the one-definition rule, and the linker may run one's inline constructor
@@ -25,6 +27,14 @@ fi
 hits=$(grep -rln 'antlr4' --include='*.cpp' --include='*.h' $dirs | grep -v '^grammar/' || true)
 if [ -n "$hits" ]; then
   echo "ANTLR used outside grammar/:"
+  echo "$hits"
+  status=1
+fi
+hits=$(grep -rnE 'DESIGN section|DESIGN\.md|seeds/00[0-9]' $dirs ir corpus docs README.md tools \
+  --include='*.cpp' --include='*.h' --include='*.def' --include='*.md' --include='*.test' \
+  --include='*.sql' --include='*.py' --include='*.sh' | grep -v '^tests/layering_check.sh' || true)
+if [ -n "$hits" ]; then
+  echo "a citation of a document outside the repository (cite docs/design.md):"
   echo "$hits"
   status=1
 fi

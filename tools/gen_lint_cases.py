@@ -246,7 +246,7 @@ def left_then_c(target, op="=", parent=None):
                 [rf(1, probe, "c.k", op=op)])
 
 
-case("unsafe-null-generating-side: coalesce(b.k, 0) = c.k consumed by b (DESIGN section 4)",
+case("unsafe-null-generating-side: coalesce(b.k, 0) = c.k consumed by b (docs/design.md section 4)",
      lambda: left_then_c("coalesce", parent=call("coalesce", col("b.k"), lit(0))))
 case("near miss: b.k = c.k consumed by b", lambda: left_then_c("b.k"))
 case("unsafe-null-generating-side: b.k <=> c.k consumed by b", lambda: left_then_c("b.k", op="<=>"))

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes corpus/rf/matrix_*.test: the regression matrix of seeds/001 (join
+"""Writes corpus/rf/matrix_*.test: the regression matrix of docs/design.md section 8 (join
 types x predicates), each case planned with and without outer-join
 simplification. Expected outputs are left empty: fill them with
 `build/rfguard_corpus --rewrite` and read every line before committing."""

@@ -1,5 +1,5 @@
 #pragma once
-// Bounded verification (DESIGN section 6): search small databases for one on
+// Bounded verification (docs/design.md section 6): search small databases for one on
 // which the query returns a different bag of rows with its runtime filters
 // than without, for some admissible filter content. Iterative deepening on
 // the number of rows per table, so the first counterexample is minimal.

@@ -1,4 +1,4 @@
-// Closure (DESIGN section 5, after Trino's DynamicFiltersChecker): every filter
+// Closure (docs/design.md section 5, after Trino's DynamicFiltersChecker): every filter
 // has one producer that may generate it and consumers in its probe subtree, at
 // scans that can apply it; nothing waits on itself.
 #include <algorithm>

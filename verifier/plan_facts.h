@@ -77,7 +77,7 @@ class PlanFacts {
   std::vector<std::pair<size_t, size_t>> waitRanges_;  ///< per consumer: offset, count
 };
 
-/// Closure findings: ids, positions, producer sources, kinds, scans (DESIGN section 5).
+/// Closure findings: ids, positions, producer sources, kinds, scans (docs/design.md section 5).
 /// Sets ok[i] for each consumer i whose filter, position and target are sound
 /// enough for the safety search.
 void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector<bool>& ok);

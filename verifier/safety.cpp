@@ -1,6 +1,6 @@
 // Safety: for each consumer, search for a derivation from its producer's probe
 // expression down to the consumer's target in which every step is justified by
-// the sound hooks (DESIGN section 3). The search follows only the path from the
+// the sound hooks (docs/design.md section 3). The search follows only the path from the
 // producer to the consumer's scan; at each node it tries lineage and every
 // equality copy. Without a derivation, the finding names the deepest step that
 // broke a condition, or says that the target is not derivable at all.

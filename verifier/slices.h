@@ -1,6 +1,6 @@
 #pragma once
 // Internal to verifier/: per-filter slices, the compositional reduction of the
-// bounded search (DESIGN section 6, docs/check.md).
+// bounded search (docs/design.md section 6, docs/check.md).
 //
 // The slice of filter f is the subtree of its producer join in which only the
 // paths from the producer to f's consumers stay; every other child of a node

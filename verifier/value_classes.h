@@ -3,7 +3,7 @@
 // which constants each group of related columns meets. A column's search
 // domain needs only the constants of its own class: a value that no
 // expression reaching the column can tell apart from a fresh one adds
-// databases but no behaviour (the small-scope argument of DESIGN section 6).
+// databases but no behaviour (the small-scope argument of docs/design.md section 6).
 #include <map>
 #include <string>
 #include <vector>

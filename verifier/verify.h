@@ -1,6 +1,6 @@
 #pragma once
-// The plan verifier: closure (DESIGN section 5) and a safety proof search for
-// every consumer (DESIGN section 3). It judges placements it did not make.
+// The plan verifier: closure (docs/design.md section 5) and a safety proof search for
+// every consumer (docs/design.md section 3). It judges placements it did not make.
 #include <vector>
 
 #include "ir/plan.h"

@@ -1,5 +1,5 @@
 // The join-type table against a truth table written out by hand from the
-// semantics of each join (DESIGN sections 1 and 3).
+// semantics of each join (docs/design.md sections 1 and 3).
 #include <doctest/doctest.h>
 
 #include "ir/join_type.h"

@@ -1,5 +1,5 @@
 // The runtime-filter hooks and planner: which rule decides, and the worked
-// cases of DESIGN section 4.
+// cases of docs/design.md section 4.
 #include "tests/unit/rf_test_support.h"
 #include "verifier/verify.h"
 

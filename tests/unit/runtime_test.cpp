@@ -1,4 +1,4 @@
-// Sharded publication of runtime filters: the worked example of DESIGN section 7
+// Sharded publication of runtime filters: the worked example of docs/design.md section 7
 // with every number, the strategies' losses, the model check, publication seen
 // from threads, and merging summaries (building filters: filters_test.cpp).
 #include <doctest/doctest.h>
