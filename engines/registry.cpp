@@ -2,6 +2,7 @@
 // its room (engines/<name>/, an Adapter) and its line here (docs/engines.md).
 #include "engines/doris/adapter.h"
 #include "engines/duckdb/adapter.h"
+#include "engines/starrocks/adapter.h"
 
 namespace rfguard::engine {
 
@@ -9,6 +10,7 @@ const std::vector<const Adapter*>& adapters() {
   static const std::vector<const Adapter*> all = {
       &duckDbAdapter(),
       &dorisAdapter(),
+      &starRocksAdapter(),
   };
   return all;
 }

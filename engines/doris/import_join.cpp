@@ -121,18 +121,7 @@ std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Bu
 }
 
 bool Importer::columnsWithin(const Json& e, const std::set<std::string>& ids) {
-  if (e.contains("column")) return ids.count(e["column"].get<std::string>()) > 0;
-  bool any = false, all = true;
-  std::function<void(const Json&)> walk = [&](const Json& x) {
-    if (x.is_object() && x.contains("column")) {
-      any = true;
-      all = all && ids.count(x["column"].get<std::string>());
-    }
-    if (x.is_object() || x.is_array())
-      for (const auto& v : x) walk(v);
-  };
-  walk(e);
-  return any && all;
+  return engine::readsOnly(e, ids);
 }
 
 }  // namespace rfguard::doris_import

@@ -14,6 +14,7 @@
 #include "engines/adapter.h"
 #include "engines/doris/expr_parse.h"
 #include "engines/doris/shape_lines.h"
+#include "engines/plan_document.h"
 
 namespace rfguard::doris_import {
 
@@ -37,9 +38,7 @@ std::string trim(const std::string& s);
 std::string balanced(const std::string& s, size_t open, size_t& end);
 /// The operator's name: the text before its first '[', '(' or space.
 std::string headOf(const std::string& t);
-/// Items of a list at its top level: commas inside brackets, parentheses and
-/// quotes do not split.
-std::vector<std::string> splitTop(const std::string& s, char sep);
+using engine::splitTop;
 /// The part of a dotted name after its last dot (`lineitem.l_orderkey` -> `l_orderkey`).
 std::string lastPart(const std::string& name);
 /// `s`'s letters, digits and underscores (at most 40), for column ids.

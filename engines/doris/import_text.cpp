@@ -34,28 +34,6 @@ std::string headOf(const std::string& t) {
   return t.substr(0, t.find_first_of("[( "));
 }
 
-/// Items of a list at its top level: commas inside brackets, parentheses and
-/// quotes do not split.
-std::vector<std::string> splitTop(const std::string& s, char sep) {
-  std::vector<std::string> out;
-  int depth = 0;
-  bool quoted = false;
-  std::string cur;
-  for (char ch : s) {
-    if (ch == '\'') quoted = !quoted;
-    if (!quoted && (ch == '(' || ch == '[')) ++depth;
-    if (!quoted && (ch == ')' || ch == ']')) --depth;
-    if (!quoted && depth == 0 && ch == sep) {
-      if (!trim(cur).empty()) out.push_back(trim(cur));
-      cur.clear();
-      continue;
-    }
-    cur += ch;
-  }
-  if (!trim(cur).empty()) out.push_back(trim(cur));
-  return out;
-}
-
 std::string lastPart(const std::string& name) {
   return name.substr(name.rfind('.') + 1);
 }

@@ -7,6 +7,7 @@
 #include "engines/doris/shape_import.h"
 
 #include "engines/doris/import_state.h"
+#include "engines/plan_document.h"
 #include "ir/printers.h"
 
 namespace rfguard::doris_import {
@@ -275,25 +276,9 @@ bool importShapePlans(const std::vector<ShapeQuery>& queries, const std::string&
     }
     qs.push_back({{"name", q.name}, {"plan", plan}});
     out.push_back(std::move(q));
-    for (auto& [name, t] : imp.usedTables) {
-      TableDef& all = tables[name];
-      if (all.name.empty()) {
-        all = t;
-        continue;
-      }
-      for (const auto& c : t.columns)
-        if (all.columnIndex(c.name) < 0) all.columns.push_back(c);
-    }
+    engine::mergeTables(tables, imp.usedTables);
   }
-  // Every table of the schema (its keys may reference tables the plans do not
-  // scan), and the ones it lacks as the plans name them.
-  Catalog catalog = schema;
-  for (auto& [name, t] : tables)
-    if (!schema.table(name)) catalog.addTable(t);
-  doc = Json{{"format", "rfguard-plan"},
-             {"version", 1},
-             {"catalog", Json::parse(catalogToJson(catalog, {}).dump())},
-             {"queries", qs}};
+  doc = engine::planDocument(schema, tables, std::move(qs));
   return ok;
 }
 

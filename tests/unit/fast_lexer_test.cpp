@@ -33,6 +33,8 @@ TEST_CASE("direct lexer: same tokens as RfSqlLexer on every corpus file and line
     const auto ext = e.path().extension();
     if (!e.is_regular_file() || (ext != ".sql" && ext != ".test")) continue;
     const std::string text = readFile(e.path());
+    // StarRocks's plan tests keep their upstream `.sql` name: plan text, not SQL.
+    if (ext == ".sql" && text.find("\nPLAN FRAGMENT ") != std::string::npos) continue;
     auto diff = lexerDifference(text);
     if (ext == ".sql") {
       ++sqlFiles;

@@ -1,0 +1,77 @@
+#include "engines/plan_document.h"
+
+#include <functional>
+
+#include "ir/printers.h"
+
+namespace rfguard::engine {
+
+namespace {
+
+std::string trimmed(const std::string& s) {
+  const size_t a = s.find_first_not_of(" \t");
+  if (a == std::string::npos) return "";
+  return s.substr(a, s.find_last_not_of(" \t") - a + 1);
+}
+
+}  // namespace
+
+std::vector<std::string> splitTop(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  int depth = 0;
+  bool quoted = false;
+  std::string cur;
+  for (char ch : s) {
+    if (ch == '\'') quoted = !quoted;
+    if (!quoted && (ch == '(' || ch == '[')) ++depth;
+    if (!quoted && (ch == ')' || ch == ']')) --depth;
+    if (!quoted && depth == 0 && ch == sep) {
+      if (!trimmed(cur).empty()) out.push_back(trimmed(cur));
+      cur.clear();
+      continue;
+    }
+    cur += ch;
+  }
+  if (!trimmed(cur).empty()) out.push_back(trimmed(cur));
+  return out;
+}
+
+bool readsOnly(const nlohmann::json& e, const std::set<std::string>& ids) {
+  bool any = false, all = true;
+  std::function<void(const nlohmann::json&)> walk = [&](const nlohmann::json& x) {
+    if (x.is_object() && x.contains("column") && x["column"].is_string()) {
+      any = true;
+      all = all && ids.count(x["column"].get<std::string>());
+    }
+    if (x.is_object() || x.is_array())
+      for (const auto& v : x) walk(v);
+  };
+  walk(e);
+  return any && all;
+}
+
+void mergeTables(std::map<std::string, TableDef>& all,
+                 const std::map<std::string, TableDef>& more) {
+  for (const auto& [name, t] : more) {
+    TableDef& into = all[name];
+    if (into.name.empty()) {
+      into = t;
+      continue;
+    }
+    for (const auto& c : t.columns)
+      if (into.columnIndex(c.name) < 0) into.columns.push_back(c);
+  }
+}
+
+nlohmann::json planDocument(const Catalog& schema, const std::map<std::string, TableDef>& used,
+                            nlohmann::json queries) {
+  Catalog catalog = schema;
+  for (const auto& [name, t] : used)
+    if (!schema.table(name)) catalog.addTable(t);
+  return nlohmann::json{{"format", "rfguard-plan"},
+                        {"version", 1},
+                        {"catalog", nlohmann::json::parse(catalogToJson(catalog, {}).dump())},
+                        {"queries", std::move(queries)}};
+}
+
+}  // namespace rfguard::engine

@@ -1,0 +1,32 @@
+#pragma once
+// Shared by the importers of engines' plan text (engines/doris/,
+// engines/starrocks/): lists in printed plans, expressions' columns, and the
+// plan JSON document their imported queries make.
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ir/catalog.h"
+
+namespace rfguard::engine {
+
+/// Items of a printed list at its top level, trimmed: separators inside
+/// brackets, parentheses and single quotes do not split; empty items are dropped.
+std::vector<std::string> splitTop(const std::string& s, char sep);
+
+/// True when plan JSON expression `e` reads columns and all of them are in `ids`.
+bool readsOnly(const nlohmann::json& e, const std::set<std::string>& ids);
+
+/// Adds `more`'s tables to `all`, a table both have with the columns of both.
+void mergeTables(std::map<std::string, TableDef>& all, const std::map<std::string, TableDef>& more);
+
+/// The plan JSON document of `queries` (`{"name", "plan"}` objects): its
+/// catalog is every table of `schema` (their keys may reference tables the
+/// plans do not scan) and, for the tables `schema` lacks, `used` as the plans
+/// read them.
+nlohmann::json planDocument(const Catalog& schema, const std::map<std::string, TableDef>& used,
+                            nlohmann::json queries);
+
+}  // namespace rfguard::engine
