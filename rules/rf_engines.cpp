@@ -123,7 +123,8 @@ const EngineProfile kDuckDb = {
 // In Profile's order.
 const std::vector<ProfileInfo> kProfiles = {
     {Profile::Sound, "sound", nullptr,
-     "the sound policy of docs/design.md section 3 (rules/rf_hooks.cpp): every placement provably safe"},
+     "the sound policy of docs/design.md section 3 (rules/rf_hooks.cpp): every placement provably "
+     "safe"},
     {Profile::Doris, "doris", &kDoris, "Apache Doris' join-level policy, gaps included"},
     {Profile::StarRocks, "starrocks", &kStarRocks, "StarRocks' join-level policy, gaps included"},
     {Profile::Trino, "trino", &kTrino, "Trino's dynamic filtering, gaps included"},

@@ -21,7 +21,7 @@ namespace {
 constexpr long long kMinProbeRows = 100000;  // Hologres: probe side at least this large
 constexpr double kMaxBuildProbeRatio = 0.1;  // Hologres: build side at most this share of the probe
 constexpr size_t kMaxConsumersPerFilter = 64;  // nearest scans first; keeps chains linear
-constexpr long long kWorkers = 40;             // Hologres' degree of parallelism in docs/design.md section 8
+constexpr long long kWorkers = 40;  // Hologres' degree of parallelism in docs/design.md section 8
 
 /// A hash of an expression's structure (kind, name, value, arguments): equal
 /// expressions (exprEquals) hash alike, so a walk remembers what it has seen

@@ -1,8 +1,8 @@
 #pragma once
 // Engine profiles: the sound policy, and what StarRocks, Doris and Trino do at
-// joins (docs/design.md section 8), gaps included. An engine is a row of data (rules/rf_engines.cpp):
-// the join types and operators at which each step applies and the rule that names
-// it; one interpreter here applies any row. Non-join nodes follow the shared hooks.
+// joins (docs/design.md section 8), gaps included. An engine is a row of data
+// (rules/rf_engines.cpp): the join types and operators at which each step applies and the rule that
+// names it; one interpreter here applies any row. Non-join nodes follow the shared hooks.
 #include <optional>
 #include <string_view>
 #include <vector>

@@ -13,12 +13,6 @@
 
 namespace rfguard::starrocks_import {
 
-std::string trim(const std::string& s) {
-  const size_t a = s.find_first_not_of(" \t");
-  if (a == std::string::npos) return "";
-  return s.substr(a, s.find_last_not_of(" \t") - a + 1);
-}
-
 std::string joinType(const std::string& op) {
   static const std::pair<const char*, const char*> kTypes[] = {
       {"NULL AWARE LEFT ANTI JOIN", "null_aware_left_anti"},

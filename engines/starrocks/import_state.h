@@ -92,8 +92,6 @@ class Importer {
   void learn(const std::string& text);
 };
 
-/// `s` without its leading and trailing blanks.
-std::string trim(const std::string& s);
 using engine::splitTop;
 /// rfguard's type for StarRocks's (`INT` -> "int", `DECIMAL64(15, 2)` ->
 /// "decimal(15,2)", `VARCHAR` -> "varchar"); "unknown" when it has none.

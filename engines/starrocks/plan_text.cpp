@@ -9,13 +9,13 @@
 
 namespace rfguard::starrocks_import {
 
-namespace {
-
 std::string trim(const std::string& s) {
   const size_t a = s.find_first_not_of(" \t");
   if (a == std::string::npos) return "";
   return s.substr(a, s.find_last_not_of(" \t") - a + 1);
 }
+
+namespace {
 
 /// `N:KIND` with N digits and KIND starting with a letter: an operator line.
 bool isHead(const std::string& s) {

@@ -53,6 +53,9 @@ struct PlanCase {
   std::vector<Fragment> fragments;
 };
 
+/// `s` without its leading and trailing blanks.
+std::string trim(const std::string& s);
+
 /// The deepest operator tree read; deeper is an error, not a stack overflow.
 inline constexpr int kMaxPlanDepth = 1000;
 

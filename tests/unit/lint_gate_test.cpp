@@ -30,18 +30,16 @@ LintResult result(const std::string& code, const std::string& file, const std::s
 }  // namespace
 
 TEST_CASE("suppression comments: three forms, both comment kinds, malformed ones kept") {
-  const std::
-      string
-          sql =
-              "-- rfguard-disable-next-line unsafe-equality-copy, unsafe-null-generating-side\n"  // 1
-              "SELECT 1; -- rfguard-disable-line producer-join-type\n"  // 2
-              "/* rfguard-disable-next-line target-not-derivable */\n"  // 3
-              "/* rfguard-disable-line\n   producer-join-type */ SELECT '-- rfguard-disable-file "
-              "x';\n"                                                 // 4-5
-              "-- rfguard-disable-nextline producer-join-type\n"      // 6
-              "-- rfguard-disable-file\n"                             // 7
-              "-- rfguard-disable-file a b\n"                         // 8
-              "-- an ordinary comment about rfguard-disable-file\n";  // 9
+  const std::string sql =
+      "-- rfguard-disable-next-line unsafe-equality-copy, unsafe-null-generating-side\n"  // 1
+      "SELECT 1; -- rfguard-disable-line producer-join-type\n"                            // 2
+      "/* rfguard-disable-next-line target-not-derivable */\n"                            // 3
+      "/* rfguard-disable-line\n   producer-join-type */ SELECT '-- rfguard-disable-file "
+      "x';\n"                                                 // 4-5
+      "-- rfguard-disable-nextline producer-join-type\n"      // 6
+      "-- rfguard-disable-file\n"                             // 7
+      "-- rfguard-disable-file a b\n"                         // 8
+      "-- an ordinary comment about rfguard-disable-file\n";  // 9
   auto ds = parseDirectives("q.sql", sql);
   REQUIRE(ds.size() == 7);
   CHECK(ds[0].scope == Directive::Scope::NextLine);

@@ -83,7 +83,7 @@ struct LintUnit {
   std::string messages;                        ///< its errors and notes for stderr
   std::map<std::string, std::string> sources;  ///< stdin's text, under its name
   std::map<std::string, QuerySuppress> querySuppress;
-  ImportNoteLog notes;  ///< its engine plans' import notes
+  ImportNoteLog notes;   ///< its engine plans' import notes
   bool skipped = false;  ///< no input at all (JSON that is no plan): not in the report
   std::vector<InputPlacement> placements;
 };
