@@ -3,6 +3,7 @@
 #include "engines/doris/adapter.h"
 #include "engines/duckdb/adapter.h"
 #include "engines/starrocks/adapter.h"
+#include "engines/trino/adapter.h"
 
 namespace rfguard::engine {
 
@@ -11,6 +12,7 @@ const std::vector<const Adapter*>& adapters() {
       &duckDbAdapter(),
       &dorisAdapter(),
       &starRocksAdapter(),
+      &trinoAdapter(),
   };
   return all;
 }

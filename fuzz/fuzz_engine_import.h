@@ -1,6 +1,6 @@
 #pragma once
 // Shared by the engine-plan fuzz targets (fuzz_doris_import,
-// fuzz_starrocks_import): an engine's plan text -> import -> verify -> lint
+// fuzz_starrocks_import, fuzz_trino_import): an engine's plan text -> import -> verify -> lint
 // in every output format. Every error names the file and a line; whatever
 // imports reads back as plan JSON and verifies without a crash, whatever the
 // text holds.
@@ -39,14 +39,36 @@ inline const Catalog& tpchSchema() {
   return schema;
 }
 
+/// TPC-H as Trino's TPC-H connector names its columns (no table prefix).
+inline const Catalog& trinoTpchSchema() {
+  static const Catalog schema = [] {
+    Catalog c;
+    std::vector<Query> none;
+    Diagnostics d;
+    loadSql(
+        "CREATE TABLE nation (nationkey bigint, name varchar(25), regionkey bigint);"
+        "CREATE TABLE region (regionkey bigint, name varchar(25));"
+        "CREATE TABLE supplier (suppkey bigint, name varchar(25), nationkey bigint);"
+        "CREATE TABLE customer (custkey bigint, nationkey bigint, acctbal double);"
+        "CREATE TABLE part (partkey bigint, name varchar(55));"
+        "CREATE TABLE partsupp (partkey bigint, suppkey bigint, availqty int);"
+        "CREATE TABLE lineitem (orderkey bigint, partkey bigint, suppkey bigint, "
+        "quantity double, shipdate date);"
+        "CREATE TABLE orders (orderkey bigint, custkey bigint, orderdate date);",
+        "schema.sql", c, none, d);
+    return c;
+  }();
+  return schema;
+}
+
 /// The body of an engine-plan fuzz target for `adapter`, its inputs written
-/// as files with extension `ext` for lint.
+/// as files with extension `ext` for lint, read over `schema`.
 inline int fuzzEngineImport(const uint8_t* data, size_t size, const engine::Adapter& adapter,
-                            const char* ext) {
+                            const char* ext, const Catalog& schema = tpchSchema()) {
   std::string text(reinterpret_cast<const char*>(data), size);
   const std::string name = std::string("fuzz") + ext;
   SessionOptions so;
-  so.schema = tpchSchema();
+  so.schema = schema;
   Session session(so);
   Diagnostics diags;
   bool ok = session.loadEngine(text, name, adapter, diags);

@@ -5,12 +5,12 @@
 # crash, a broken invariant, an input over 10 s or over 2 GB.
 # The mutation seed is FUZZ_SEED (default 1), so that a finding in CI comes back
 # with the same command on the same commit; FUZZ_SEED=0 lets libFuzzer pick one.
-# usage: fuzz/run.sh BUILD [SECONDS] [TARGET...]   (targets: sql plan_json replay check duckdb_import doris_import starrocks_import)
+# usage: fuzz/run.sh BUILD [SECONDS] [TARGET...]   (targets: sql plan_json replay check duckdb_import doris_import starrocks_import trino_import)
 set -euo pipefail
 build=${1:?usage: fuzz/run.sh BUILD [SECONDS] [TARGET...]}
 seconds=${2:-60}
 shift $(($# < 2 ? $# : 2))
-targets=${*:-sql plan_json replay check duckdb_import doris_import starrocks_import}
+targets=${*:-sql plan_json replay check duckdb_import doris_import starrocks_import trino_import}
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$build/fuzz-work
 limits=(-timeout=10 -rss_limit_mb=2048)

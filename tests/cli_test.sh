@@ -104,7 +104,7 @@ check "plan of a directory" 2 'corpus: error: is a directory' -- "$RFGUARD" plan
 check "lint walks a directory" 1 '^-- 2 files, 2 queries, 1 finding \(1 error\)$' -- "$RFGUARD" lint corpus/lint
 check "lint --exclude" 0 '^-- 1 file, 1 query, 0 findings' -- "$RFGUARD" lint --exclude 'coalesce*.json' corpus/lint
 mkdir -p "$tmp/nothing/.hidden" && cp corpus/lint/coalesce_into_left_join.json "$tmp/nothing/.hidden/"
-check "lint skips hidden folders" 2 'nothing: error: no .sql, .json or .jsonl files in this directory' -- "$RFGUARD" lint "$tmp/nothing"
+check "lint skips hidden folders" 2 'nothing: error: no .sql, .json, .jsonl or .plan.txt files in this directory' -- "$RFGUARD" lint "$tmp/nothing"
 check "unknown command" 2 'rfguard: unknown command "frob" \(commands: plan, lint,' -- "$RFGUARD" frob
 check "unknown duckdb command" 2 'rfguard duckdb: unknown command "frob" \(commands: run, compare, diff' -- "$RFGUARD" duckdb frob
 check "compare json" 0 '"format": "rfguard-compare"' -- "$RFGUARD" plan --compare --format json corpus/examples/seeds.sql
@@ -503,7 +503,7 @@ j1=$?
 "$RFGUARD" lint --jobs 4 corpus/ corpus/examples/tpch.sql > "$tmp/j4.out" 2> "$tmp/j4.err"
 j4=$?
 if [ "$j1" -eq 2 ] && [ "$j4" -eq 2 ] && cmp -s "$tmp/j1.out" "$tmp/j4.out" && cmp -s "$tmp/j1.err" "$tmp/j4.err" \
-   && grep -q '^-- 49 files, ' "$tmp/j1.out"; then pass=$((pass + 1)); else
+   && grep -q '^-- 71 files, ' "$tmp/j1.out"; then pass=$((pass + 1)); else
   echo "FAIL lint --jobs 4 reports differently from --jobs 1 (exit $j1, $j4)"; fail=$((fail + 1)); fi
 check "lint --jobs negative" 2 '' -- "$RFGUARD" lint --jobs -1 corpus/examples/seeds.sql
 
@@ -569,6 +569,25 @@ check "compare starrocks" 0 "^-- 3 queries: the engines placed 12 consumers, the
 check "compare names the import's loss" 0 'the import lost 3 things \(notes on stderr\): a difference may be the import.s, not StarRocks.s' -- "$RFGUARD" compare --schema corpus/examples/tpch.sql $sr/tpch-histogram-cost_q20.sql
 check "starrocks without a schema" 1 'kind-unsuitable\] tpch-histogram-cost_q22: RF1 at inner join #7: min_max on double' -- "$RFGUARD" lint --from starrocks $sr/tpch-histogram-cost_q22.sql
 check "--from starrocks on SQL" 2 'seeds.sql:1:1: error: not StarRocks.s plan text' -- "$RFGUARD" lint --from starrocks corpus/examples/seeds.sql
+# Trino's TPC-H plans (corpus/engines/trino, docs/trino.md): detected by
+# content, each dynamic filter attributed to a join, conditions rebuilt,
+# linted, compared, checked.
+tr=corpus/engines/trino
+check "trino lint tpch" 0 '^-- 21 files, 21 queries, 0 findings \(0 errors\)$' -- sh -c "\"$RFGUARD\" lint --schema $tr/tpch.sql $tr/*.plan.txt 2>/dev/null"
+check "trino plan detected" 0 'Join #11 JOIN \[shuffle\] ON customer.nationkey = supplier.nationkey AND lineitem.suppkey = supplier.suppkey; RF2 <- supplier.suppkey' -- "$RFGUARD" plan --schema $tr/tpch.sql $tr/tpch_iceberg_unpartitioned_q05.plan.txt
+check "trino filter through an equality" 0 'Scan #4 nation columns=\[nationkey, name, regionkey, comment\]; RF4 -> nation.nationkey; RF6 -> nation.regionkey' -- "$RFGUARD" plan --schema $tr/tpch.sql $tr/tpch_iceberg_unpartitioned_q05.plan.txt
+check "trino lost filter said" 0 'dynamic filter acctbal::GREATER_THAN: its build side.s value is computed by an operator the plan does not print' -- "$RFGUARD" plan --schema $tr/tpch.sql $tr/tpch_iceberg_unpartitioned_q22.plan.txt
+check "trino ambiguity said" 0 'ambiguous producer: dynamic filter nationkey_19::EQUAL may come from the joins at lines 27, 9, 8: attributed to the nearest \(line 27\)' -- "$RFGUARD" plan --schema $tr/tpch.sql $tr/tpch_iceberg_unpartitioned_q08.plan.txt
+check "compare trino" 0 "^-- 21 queries: the engines placed 66 consumers, the sound profile 66 \\(66 both, 0 the engines' only, 0 sound only\\); the engines' profiles agree on 21 of 21$" -- sh -c "\"$RFGUARD\" compare --schema $tr/tpch.sql $tr/*.plan.txt 2>/dev/null"
+# q13 with its RIGHT join turned LEFT: orders, filtered, is then the
+# preserved side. lint flags it and check shows the wrong result.
+sed 's/join (RIGHT, PARTITIONED)/join (LEFT, PARTITIONED)/' $tr/tpch_iceberg_unpartitioned_q13.plan.txt > "$tmp/q13left.plan.txt"
+check "trino unsafe placement flagged" 1 'error \[producer-join-type\] q13left: RF1 at left join #3' -- "$RFGUARD" lint --schema $tr/tpch.sql "$tmp/q13left.plan.txt"
+check "trino unsafe placement refuted" 1 '^RF1: UNSAFE at bound 1' -- "$RFGUARD" check --from trino --schema $tr/tpch.sql "$tmp/q13left.plan.txt"
+check "trino real placement not refuted" 0 '^RF1: safe up to bound 2 over every value' -- "$RFGUARD" check --schema $tr/tpch.sql $tr/tpch_iceberg_unpartitioned_q13.plan.txt
+printf 'join (INNER, PARTITIONED):\n   scan a\n' > "$tmp/bad.plan.txt"
+check "trino malformed plan located" 2 'bad.plan.txt:2:4: error: indented by 3 spaces' -- "$RFGUARD" lint "$tmp/bad.plan.txt"
+check "--from trino on SQL" 2 'seeds.sql:1:1: error: not Trino.s plan text' -- "$RFGUARD" lint --from trino corpus/examples/seeds.sql
 # Profiles that crashed or escaped as internal errors: each a located input error.
 rx=fuzz/regressions/duckdb_import
 check "duckdb 5000 parentheses" 2 'conditions_5000_parentheses.json: error at /children/0/children/0/extra_info/Conditions: cannot read "\(+ \.\.\. \)+": expression nested more than 500 levels deep' -- "$RFGUARD" lint --from duckdb $rx/conditions_5000_parentheses.json

@@ -183,8 +183,11 @@ std::vector<std::string> expandInputs(const std::vector<std::string>& args,
           continue;
         }
         const std::string ext = it->path().extension().string();
-        if ((ext == ".sql" || ext == ".json" || ext == ".jsonl") && it->is_regular_file(kind) &&
-            !excluded(path, exclude))
+        // .plan.txt: the plans Trino's plan tests print (docs/trino.md).
+        const bool trinoPlan =
+            name.size() > 9 && name.compare(name.size() - 9, 9, ".plan.txt") == 0;
+        if ((ext == ".sql" || ext == ".json" || ext == ".jsonl" || trinoPlan) &&
+            it->is_regular_file(kind) && !excluded(path, exclude))
           found.push_back(path);
       }
       if (ec) {
@@ -197,7 +200,7 @@ std::vector<std::string> expandInputs(const std::vector<std::string>& args,
       dirs.insert(dirs.end(), subdirs.begin(), subdirs.end());
     }
     if (found.empty()) {
-      err << a << ": error: no .sql, .json or .jsonl files in this directory"
+      err << a << ": error: no .sql, .json, .jsonl or .plan.txt files in this directory"
           << (exclude.empty() ? "" : " (after --exclude)") << "\n";
       failed = true;
     }
