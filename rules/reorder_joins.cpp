@@ -32,7 +32,10 @@
 //
 // Both act only where some table below has a row-count statistic (WITH (rows
 // = N)): without one every estimate is a default, and the plan keeps the
-// order it was written in.
+// order it was written in, unless that order joins by a cross product
+// relations its conditions connect (a comma join written in no join order):
+// then the block is ordered on default estimates, which join on keys first (a
+// primary key's distinct values are its rows), without a cross product.
 //
 // A join's output lists its left columns first. Swapping sides changes that
 // order, so both rules act only where a projection or aggregate above names
@@ -229,6 +232,46 @@ bool sameBlock(const PlanNode& a, const PlanNode& b) {
 
 bool reorderBlock(PlanPtr& root, bool orderMatters);
 
+/// The leaves (bits) of the written block below `n`; sets `cross` when one of
+/// its inner joins meets two inputs no conjunct of the block compares.
+RelSet writtenLeaves(const PlanNode& n, const Block& b, const std::vector<PlanPtr>& leaves,
+                     bool& cross) {
+  for (size_t i = 0; i < leaves.size(); ++i)
+    if (leaves[i].get() == &n) return RelSet{1} << i;
+  if (int side = attachedAlong(n); side >= 0)
+    return writtenLeaves(*n.children[static_cast<size_t>(side)], b, leaves, cross);
+  if (!isBlockJoin(n) || n.children.size() != 2) return 0;
+  const RelSet l = writtenLeaves(*n.children[0], b, leaves, cross);
+  const RelSet r = writtenLeaves(*n.children[1], b, leaves, cross);
+  const RelSet mask = lowBits(leaves.size());
+  const bool compared = std::any_of(b.conjuncts.begin(), b.conjuncts.end(), [&](const auto& c) {
+    const RelSet rels = c.rels & mask;
+    return (rels & l) && (rels & r) && !(rels & ~(l | r));
+  });
+  if (l && r && !compared) cross = true;
+  return l | r;
+}
+
+/// True when the written block joins two inputs by a cross product though
+/// its conjuncts connect every leaf: a JOB-style comma join without
+/// statistics, whose FROM order is not the one to keep.
+bool avoidableCrossProduct(const PlanNode& root, const Block& b,
+                           const std::vector<PlanPtr>& leaves) {
+  bool cross = false;
+  writtenLeaves(root, b, leaves, cross);
+  if (!cross) return false;
+  const RelSet mask = lowBits(leaves.size());
+  RelSet reached = 1;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const auto& c : b.conjuncts) {
+      const RelSet rels = c.rels & mask;
+      if ((rels & reached) && (rels & ~reached)) reached |= rels, grew = true;
+    }
+  }
+  return reached == mask;
+}
+
 bool reorderIn(PlanPtr& n, bool orderMatters) {
   if (isBlockJoin(*n) || attachedAlong(*n) >= 0) return reorderBlock(n, orderMatters);
   bool changed = false;
@@ -250,9 +293,8 @@ bool reorderBlock(PlanPtr& root, bool orderMatters) {
   const size_t n = leaves.size();
   if (orderMatters || !block.reorderable || n < 2 || n + block.attachments.size() > 64)
     return changed;
-  if (std::none_of(leaves.begin(), leaves.end(),
-                   [](const PlanPtr& l) { return hasStatistics(*l); }))
-    return changed;
+  const bool statistics =
+      std::any_of(leaves.begin(), leaves.end(), [](const PlanPtr& l) { return hasStatistics(*l); });
 
   // The leaves and attachments whose columns an expression reads; `self` is
   // the attachment whose condition it is, if any.
@@ -275,6 +317,9 @@ bool reorderBlock(PlanPtr& root, bool orderMatters) {
   };
   for (auto& c : block.conjuncts) c.rels = readsOf(*c.expr, SIZE_MAX);
   const RelSet leafMask = lowBits(n);
+  // Without statistics every estimate is a default: the order written stays,
+  // unless it joins by a cross product relations the conditions connect.
+  if (!statistics && !avoidableCrossProduct(*root, block, leaves)) return changed;
   CardinalityEstimator est;
   for (size_t k = 0; k < block.attachments.size(); ++k) {
     auto& a = block.attachments[k];

@@ -184,3 +184,54 @@ TEST_CASE("one estimator answers every node of a wide plan as a fresh one does")
   for (const PlanNode* n : nodes) CHECK(topFirst.rows(*n) == CardinalityEstimator().rows(*n));
   CHECK(topFirst.rows(*p) == root);
 }
+
+namespace {
+
+/// The plan of `sql` over `schema`, normalised with the default join order.
+PlanPtr orderedPlan(const std::string& schema, const std::string& sql) {
+  Catalog catalog;
+  std::vector<Query> qs;
+  Diagnostics diags;
+  REQUIRE_MESSAGE(loadSql(schema + sql, "t.sql", catalog, qs, diags), diags.render());
+  NormalizeReport nr;
+  normalize(qs[0].plan, {}, nr);
+  return qs[0].plan;
+}
+
+size_t crossJoins(const PlanNode& n) {
+  size_t c = n.op == PlanOp::Join && n.joinType == JoinType::Cross;
+  for (const auto& k : n.children) c += crossJoins(*k);
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("without statistics: the order written, unless it is a cross product the graph avoids") {
+  const std::string schema =
+      "CREATE TABLE title (id int PRIMARY KEY, kind_id int, production_year int);"
+      "CREATE TABLE movie_keyword (id int PRIMARY KEY, movie_id int, keyword_id int);"
+      "CREATE TABLE keyword (id int PRIMARY KEY, keyword varchar(20));"
+      "CREATE TABLE kind_type (id int PRIMARY KEY, kind varchar(20));";
+  // A JOB-style comma join: keyword and title, first in FROM, share no
+  // condition. Written, it starts with a cross product; ordered, it has none.
+  const std::string job =
+      "SELECT t.production_year FROM keyword k, title t, kind_type kt, movie_keyword mk "
+      "WHERE k.keyword = 'x' AND mk.keyword_id = k.id AND mk.movie_id = t.id AND t.kind_id = "
+      "kt.id;";
+  PlanPtr ordered = orderedPlan(schema, job);
+  CHECK(crossJoins(*ordered) == 0);
+  CHECK(verifyPlan(*ordered).empty());
+  // Written in a connected order, it keeps that order (and sides).
+  const std::string chain =
+      "SELECT t.production_year FROM keyword k, movie_keyword mk, title t, kind_type kt "
+      "WHERE k.keyword = 'x' AND mk.keyword_id = k.id AND mk.movie_id = t.id AND t.kind_id = "
+      "kt.id;";
+  const std::string text = planToText(*orderedPlan(schema, chain));
+  CHECK(text.find("Join #2 JOIN ON t.kind_id = kt.id") != std::string::npos);
+  CHECK(text.find("Join #3 JOIN ON mk.movie_id = t.id") != std::string::npos);
+  // A query graph that is not connected keeps its one cross product.
+  PlanPtr apart = orderedPlan(schema,
+                              "SELECT * FROM keyword k, title t, kind_type kt "
+                              "WHERE t.kind_id = kt.id;");
+  CHECK(crossJoins(*apart) == 1);
+}

@@ -317,15 +317,26 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
       "an engine's own placements against rfguard's sound placement and the engine's profile, "
       "on the engine's join trees");
   options.emplace_back(compareCmd, [&] {
-    compareCmd->add_option("files", compare.files, "engines' plan files (doris, duckdb)")
+    compareCmd
+        ->add_option("files", compare.files,
+                     "engines' plan files (duckdb, doris, starrocks, trino)")
         ->required();
     compareCmd->add_option("--format", compare.format, "text or json")
         ->check(CLI::IsMember({"text", "json"}));
+    compareCmd
+        ->add_option("--queries", compare.queries,
+                     "SQL files of the same queries (`-- name: q5`, with their tables): "
+                     "rfguard's join tree of each against the engine's, matched by query "
+                     "number (repeatable)")
+        ->allow_extra_args(false)
+        ->check(CLI::ExistingFile);
     addInputOptions(compareCmd, compare.input);
   });
   compareCmd->footer(
       "Exit codes: 0 compared (a report, not a gate), 2 usage or input error.\n\nExample:\n  "
-      "rfguard compare --schema corpus/examples/tpch.sql corpus/engines/doris/*.out\n\nDocs: "
+      "rfguard compare --schema corpus/examples/tpch.sql corpus/engines/doris/*.out\n  rfguard "
+      "compare --schema corpus/examples/tpch.sql --queries corpus/examples/tpch.sql "
+      "corpus/engines/doris/*.out\n\nDocs: "
       "docs/engines.md");
   std::vector<std::unique_ptr<EngineCommands>> engines;
   addEngineCommands(app, options, engines);

@@ -11,6 +11,7 @@
 #include "pipeline/session.h"
 #include "rules/rf_planner.h"
 #include "tools/cli/cli.h"
+#include "tools/cli/join_trees.h"
 #include "tools/cli/placements.h"
 
 namespace rfguard {
@@ -39,6 +40,31 @@ Json listOf(const std::vector<Placed>& ps) {
   return out;
 }
 
+/// The TPC-style query number a name carries (`tpch_sf1000_shape_q05` -> "q5"):
+/// its last `q` that follows no letter or digit and is followed by digits.
+std::string queryNumber(const std::string& name) {
+  for (size_t i = name.size(); i-- > 0;) {
+    if ((name[i] != 'q' && name[i] != 'Q') ||
+        (i > 0 && std::isalnum(static_cast<unsigned char>(name[i - 1]))))
+      continue;
+    size_t j = i + 1;
+    while (j < name.size() && std::isdigit(static_cast<unsigned char>(name[j]))) ++j;
+    if (j == i + 1 || (j < name.size() && std::isalnum(static_cast<unsigned char>(name[j]))))
+      continue;
+    std::string digits = name.substr(i + 1, j - i - 1);
+    digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size() - 1));
+    return "q" + digits;
+  }
+  return "";
+}
+
+/// The file name without its folders and extensions.
+std::string stemOf(const std::string& path) {
+  std::string s =
+      path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
+  return s.substr(0, s.find('.'));
+}
+
 }  // namespace
 
 int runCompare(const CompareArgs& args, std::ostream& out, std::ostream& err) {
@@ -50,8 +76,18 @@ int runCompare(const CompareArgs& args, std::ostream& out, std::ostream& err) {
   bool inputError = false;
   for (const auto& f : args.files) inputError = !session.load(f, diags) || inputError;
   err << renderErrors(diags);
+  // rfguard's own plans of the same queries, by query number.
+  SessionOptions qo;
+  Session own(qo);
+  std::map<std::string, const QueryRun*> ownPlans;
+  for (const auto& f : args.queries) inputError = !own.load(f, diags) || inputError;
+  err << renderErrors(diags);
+  own.run();
+  for (const auto& q : own.queries())
+    if (q.query.plan && !queryNumber(q.query.name).empty())
+      ownPlans[queryNumber(q.query.name)] = &q;
   size_t queries = 0, engineTotal = 0, soundTotal = 0, both = 0, engineOnly = 0, soundOnly = 0,
-         profileAgree = 0;
+         profileAgree = 0, treesCompared = 0, treesSame = 0, treesSameSides = 0;
   Json js = Json::array();
   for (const auto& q : session.queries()) {
     if (!q.engine) {
@@ -74,6 +110,18 @@ int runCompare(const CompareArgs& args, std::ostream& out, std::ostream& err) {
     both += engine.size() - onlyEngine.size();
     engineOnly += onlyEngine.size(), soundOnly += onlySound.size();
     profileAgree += agrees;
+    // rfguard's join tree for the same query.
+    std::optional<JoinTreeComparison> tree;
+    if (!args.queries.empty()) {
+      std::string number = queryNumber(q.query.name);
+      if (number.empty()) number = queryNumber(stemOf(q.input));
+      if (auto it = ownPlans.find(number); it != ownPlans.end()) {
+        tree = compareJoinTrees(*q.query.plan, *it->second->query.plan);
+        ++treesCompared;
+        treesSame += tree->sameTree;
+        treesSameSides += tree->sameSides;
+      }
+    }
     if (args.format == "text") {
       out << "-- " << q.query.name << " (" << q.input << "): " << who << " " << engine.size()
           << ", sound " << sound.size() << ": " << engine.size() - onlyEngine.size() << " both, "
@@ -89,11 +137,29 @@ int runCompare(const CompareArgs& args, std::ostream& out, std::ostream& err) {
       if (losses && (!onlyEngine.empty() || !onlySound.empty() || !agrees))
         out << "  the import lost " << losses << (losses == 1 ? " thing" : " things")
             << " (notes on stderr): a difference may be the import's, not " << who << "'s\n";
+      if (tree && tree->sameSides)
+        out << "  join tree: " << who << "'s, build sides too\n";
+      else if (tree && tree->sameTree)
+        out << "  join tree: " << who << "'s, the build side swapped at " << tree->sidesDiffer
+            << " of " << tree->joins << " joins\n";
+      else if (tree)
+        out << "  join tree: another\n    " << who << ":  " << tree->engine
+            << "\n    rfguard: " << tree->rfguard << "\n";
+      else if (!args.queries.empty())
+        out << "  join tree: no query of --queries has its number\n";
       lines((who + " only").c_str(), onlyEngine);
       lines("sound only", onlySound);
       lines(("not in the " + q.engine->profileName() + " profile").c_str(), notEmulated);
       lines(("only in the " + q.engine->profileName() + " profile").c_str(), onlyEmulated);
     }
+    Json treeJson = nullptr;
+    if (tree)
+      treeJson = {{"engine", tree->engine},
+                  {"rfguard", tree->rfguard},
+                  {"joins", tree->joins},
+                  {"same_tree", tree->sameTree},
+                  {"same_build_sides", tree->sameSides},
+                  {"build_sides_swapped", tree->sidesDiffer}};
     js.push_back({{"name", q.query.name},
                   {"input", q.input},
                   {"engine", q.engine->name()},
@@ -105,7 +171,8 @@ int runCompare(const CompareArgs& args, std::ostream& out, std::ostream& err) {
                   {"profile_agrees", agrees},
                   {"not_in_profile", listOf(notEmulated)},
                   {"only_in_profile", listOf(onlyEmulated)},
-                  {"import_losses", losses}});
+                  {"import_losses", losses},
+                  {"join_tree", treeJson}});
   }
   if (args.format == "json") {
     out << Json{{"queries", js},
@@ -114,7 +181,11 @@ int runCompare(const CompareArgs& args, std::ostream& out, std::ostream& err) {
                 {"both", both},
                 {"engine_only", engineOnly},
                 {"sound_only", soundOnly},
-                {"profile_agrees", profileAgree}}
+                {"profile_agrees", profileAgree},
+                {"join_trees",
+                 {{"compared", treesCompared},
+                  {"same_tree", treesSame},
+                  {"same_build_sides", treesSameSides}}}}
                .dump(2)
         << "\n";
   } else {
@@ -123,6 +194,9 @@ int runCompare(const CompareArgs& args, std::ostream& out, std::ostream& err) {
         << " both, " << engineOnly << " the engines' only, " << soundOnly
         << " sound only); the engines' "
         << "profiles agree on " << profileAgree << " of " << queries << "\n";
+    if (!args.queries.empty())
+      out << "-- join trees: " << treesCompared << " compared with rfguard's, " << treesSame
+          << " the same (" << treesSameSides << " with the same build sides)\n";
   }
   return inputError ? kExitInputError : kExitOk;
 }

@@ -13,6 +13,9 @@ struct CompareArgs {
   std::vector<std::string> files;
   InputArgs input;
   std::string format = "text";  ///< text or json
+  /// SQL files of the same queries (`-- name: q5`): rfguard's own plan of
+  /// each, whose join tree is compared with the engine's (docs/join-order.md).
+  std::vector<std::string> queries;
 };
 
 /// Per query of an engine's plans: the consumers the engine placed against
