@@ -579,6 +579,11 @@ check "trino filter through an equality" 0 'Scan #4 nation columns=\[nationkey, 
 check "trino lost filter said" 0 'dynamic filter acctbal::GREATER_THAN: its build side.s value is computed by an operator the plan does not print' -- "$RFGUARD" plan --schema $tr/tpch.sql $tr/tpch_iceberg_unpartitioned_q22.plan.txt
 check "trino ambiguity said" 0 'ambiguous producer: dynamic filter nationkey_19::EQUAL may come from the joins at lines 27, 9, 8: attributed to the nearest \(line 27\)' -- "$RFGUARD" plan --schema $tr/tpch.sql $tr/tpch_iceberg_unpartitioned_q08.plan.txt
 check "compare trino" 0 "^-- 21 queries: the engines placed 66 consumers, the sound profile 66 \\(66 both, 0 the engines' only, 0 sound only\\); the engines' profiles agree on 21 of 21$" -- sh -c "\"$RFGUARD\" compare --schema $tr/tpch.sql $tr/*.plan.txt 2>/dev/null"
+# Join trees: rfguard's for the same TPC-H query beside the engine's.
+check "compare join trees doris" 0 '^-- join trees: 23 compared with rfguard.s, 11 the same \(10 with the same build sides\)$' -- sh -c "\"$RFGUARD\" compare --schema corpus/examples/tpch.sql --queries corpus/examples/tpch.sql $dr/*.out 2>/dev/null"
+check "compare join trees trino" 0 '^-- join trees: 21 compared with rfguard.s, 7 the same \(6 with the same build sides\)$' -- sh -c "\"$RFGUARD\" compare --schema $tr/tpch.sql --queries corpus/examples/tpch.sql $tr/*.plan.txt 2>/dev/null"
+check "compare join tree printed" 0 '^    Trino:   \(\(customer JOIN \(lineitem JOIN orders\)\) JOIN nation\)$' -- "$RFGUARD" compare --schema $tr/tpch.sql --queries corpus/examples/tpch.sql $tr/tpch_iceberg_unpartitioned_q10.plan.txt
+check "compare join tree json" 0 '"same_build_sides": true' -- "$RFGUARD" compare --format json --schema $tr/tpch.sql --queries corpus/examples/tpch.sql $tr/tpch_iceberg_unpartitioned_q13.plan.txt
 # q13 with its RIGHT join turned LEFT: orders, filtered, is then the
 # preserved side. lint flags it and check shows the wrong result.
 sed 's/join (RIGHT, PARTITIONED)/join (LEFT, PARTITIONED)/' $tr/tpch_iceberg_unpartitioned_q13.plan.txt > "$tmp/q13left.plan.txt"

@@ -122,6 +122,11 @@ int runCompare(const CompareArgs& args, std::ostream& out, std::ostream& err) {
         treesSameSides += tree->sameSides;
       }
     }
+    // The engine's name and rfguard's, as wide as each other.
+    auto padded = [&](std::string s) {
+      s.resize(std::max(who.size(), std::string("rfguard").size()) + 2, ' ');
+      return s;
+    };
     if (args.format == "text") {
       out << "-- " << q.query.name << " (" << q.input << "): " << who << " " << engine.size()
           << ", sound " << sound.size() << ": " << engine.size() - onlyEngine.size() << " both, "
@@ -143,8 +148,8 @@ int runCompare(const CompareArgs& args, std::ostream& out, std::ostream& err) {
         out << "  join tree: " << who << "'s, the build side swapped at " << tree->sidesDiffer
             << " of " << tree->joins << " joins\n";
       else if (tree)
-        out << "  join tree: another\n    " << who << ":  " << tree->engine
-            << "\n    rfguard: " << tree->rfguard << "\n";
+        out << "  join tree: another\n    " << padded(who + ":") << tree->engine << "\n    "
+            << padded("rfguard:") << tree->rfguard << "\n";
       else if (!args.queries.empty())
         out << "  join tree: no query of --queries has its number\n";
       lines((who + " only").c_str(), onlyEngine);
