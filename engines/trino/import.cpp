@@ -119,6 +119,9 @@ std::optional<Importer::Built> Importer::build(const PlanOp& n) {
     }
     case OpKind::RemoteExchange:
     case OpKind::LocalExchange:
+      if (ins.size() > 1) return unionOf(n, ins);
+      if (!one()) return std::nullopt;
+      return std::move(ins[0]);
     case OpKind::DynamicFilter:
       if (!one()) return std::nullopt;
       return std::move(ins[0]);
@@ -218,6 +221,28 @@ std::optional<Importer::Built> Importer::aggregate(const PlanOp& n, Built in) {
                   {"keys", keys},
                   {"aggs", aggs},
                   {"children", Json::array({std::move(in.node)})}};
+  return out;
+}
+
+Importer::Built Importer::unionOf(const PlanOp& n, std::vector<Built>& ins) {
+  // An exchange of several inputs is Trino's UNION ALL. Which column of each
+  // input an output is, the plan does not print: each input is imported
+  // without its columns, and the union is of rows.
+  loss(n, "an exchange of " + std::to_string(ins.size()) +
+              " inputs (a UNION ALL) whose columns are not printed: imported as a union of "
+              "rows without columns; a filter through it has no probe column above it");
+  Json kids = Json::array();
+  for (auto& in : ins)
+    kids.push_back(Json{{"id", newId(n)},
+                        {"op", "project"},
+                        {"exprs", Json::array()},
+                        {"children", Json::array({std::move(in.node)})}});
+  Built out;
+  out.node = Json{{"id", newId(n)},
+                  {"op", "union"},
+                  {"all", true},
+                  {"columns", Json::array()},
+                  {"children", kids}};
   return out;
 }
 

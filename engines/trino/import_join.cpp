@@ -73,7 +73,7 @@ std::optional<Importer::Built> Importer::join(const PlanOp& n, std::vector<Built
                   columnId(first.build) + ": " +
                   (!build ? "the key is not an output of the build side"
                           : "its column is not an output of the probe side") +
-                  " (an aggregation below does not keep it): left out");
+                  " (an aggregation or a union below does not pass it on): left out");
       continue;
     }
     // An equality of the exchanges' keys names this key already: use its probe column.

@@ -83,6 +83,10 @@ class Importer {
   /// The scan column of `symbol`; nullopt when the plan does not tell.
   std::optional<ScanColumn> owner(const std::string& symbol) const;
 
+  /// The columns `side` outputs that a declared foreign key pairs with
+  /// `target` (either way): a key a join of them compares, whatever its name.
+  std::vector<ScanColumn> keyPartners(const ScanColumn& target, const PlanOp& side);
+
   // ---- producers.cpp
   /// The keys of a join's hash exchanges (its partitioned inputs).
   ExchangeKeys exchangeKeys(const PlanOp& join) const;
@@ -97,6 +101,8 @@ class Importer {
   std::optional<Built> join(const PlanOp& n, std::vector<Built>& ins);
   std::optional<Built> semiJoin(const PlanOp& n, std::vector<Built>& ins);
   Built opaque(const PlanOp& n, Built in, const std::string& why);
+  /// An exchange of several inputs: a UNION ALL.
+  Built unionOf(const PlanOp& n, std::vector<Built>& ins);
   /// The column of `in` that carries scan column `c`.
   const Col* find(const Built& in, const ScanColumn& c) const;
 

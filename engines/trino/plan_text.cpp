@@ -13,6 +13,19 @@ bool startsWith(const std::string& s, const std::string& p) {
   return s.rfind(p, 0) == 0;
 }
 
+/// A printed symbol without the double quotes older printers put around it.
+std::string unquoted(std::string s) {
+  if (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
+  return s;
+}
+
+/// The symbols of a printed list.
+std::vector<std::string> symbolList(const std::string& list) {
+  std::vector<std::string> out;
+  for (const auto& s : engine::splitTop(list, ',')) out.push_back(unquoted(s));
+  return out;
+}
+
 /// The text inside the parentheses that start at `open` (none nested); "" and
 /// false when there are none.
 bool inParens(const std::string& s, size_t open, std::string& out) {
@@ -36,7 +49,7 @@ bool readOp(PlanOp& op, std::string& why) {
     std::string keys = parts.back();
     if (keys.size() < 2 || keys.front() != '[' || keys.back() != ']')
       return why = "an exchange's keys are not a [list]", false;
-    op.symbols = engine::splitTop(keys.substr(1, keys.size() - 2), ',');
+    op.symbols = symbolList(keys.substr(1, keys.size() - 2));
     return true;
   }
   if (startsWith(t, "join (")) {
@@ -70,7 +83,7 @@ bool readOp(PlanOp& op, std::string& why) {
     op.step = step;
     if (!inParens(t, head.size() - 1, inside))
       return why = "an aggregation without its (keys)", false;
-    op.symbols = engine::splitTop(inside, ',');
+    op.symbols = symbolList(inside);
     return true;
   }
   if (startsWith(t, "dynamic filter (")) {
@@ -82,7 +95,7 @@ bool readOp(PlanOp& op, std::string& why) {
     for (const auto& item : engine::splitTop(inside, ',')) {
       DfItem f;
       const size_t sep = item.rfind("::");
-      f.symbol = sep == std::string::npos ? item : item.substr(0, sep);
+      f.symbol = unquoted(sep == std::string::npos ? item : item.substr(0, sep));
       f.op = sep == std::string::npos ? "EQUAL" : item.substr(sep + 2);
       if (f.symbol.empty()) return why = "a dynamic filter without its symbol", false;
       op.filters.push_back(f);

@@ -4,7 +4,8 @@
 // probe side, whose condition compares the symbol (or one equal to it) with
 // a key of its build side: first the joins whose probe exchange hashes the
 // symbol itself (the key is printed), then, nearest first, the joins whose
-// build side has a column of the symbol's name. A symbol filtered n times is
+// build side has a column of the symbol's name or one a declared foreign key
+// pairs with the consumer's column. A symbol filtered n times is
 // attributed to n different joins. Where more joins qualify than the symbol
 // has filters, the choice is said (an ambiguity).
 #include "engines/trino/import_state.h"
@@ -96,7 +97,8 @@ void Importer::attributeFilterLine(const PlanOp& df) {
       const ExchangeKeys keys = exchangeKeys(*j);
       if (std::count(keys.probe.begin(), keys.probe.end(), item.symbol))
         exact.push_back(j);
-      else if (!columnsNamed(item.symbol, *j->inputs[1]).empty())
+      else if (!columnsNamed(item.symbol, *j->inputs[1]).empty() ||
+               !keyPartners(*target, *j->inputs[1]).empty())
         named.push_back(j);
       else
         any.push_back(j);
@@ -131,6 +133,8 @@ void Importer::attributeFilterLine(const PlanOp& df) {
       if (p == item.symbol) build = owner(b);
     if (!build) {
       auto cols = columnsNamed(item.symbol, *join->inputs[1]);
+      for (const auto& c : keyPartners(*target, *join->inputs[1]))
+        if (!std::count(cols.begin(), cols.end(), c)) cols.push_back(c);
       // The build side's hash keys, printed without the probe side's: the key is one of them.
       std::vector<ScanColumn> hashed;
       for (const auto& b : exchangeKeys(*join).build)

@@ -68,6 +68,9 @@ const std::set<ScanColumn>& Importer::visible(const PlanOp& n) {
       }
       for (const auto& c : columnsNamed(s, *n.inputs[0])) out.insert(c);
     }
+  } else if ((n.kind == OpKind::RemoteExchange || n.kind == OpKind::LocalExchange) &&
+             n.inputs.size() > 1) {
+    // A union: its outputs are none of its inputs' columns.
   } else if (n.kind == OpKind::SemiJoin && !n.inputs.empty()) {
     out = visible(*n.inputs[0]);
   } else {
@@ -77,6 +80,25 @@ const std::set<ScanColumn>& Importer::visible(const PlanOp& n) {
     }
   }
   return visible_[&n] = std::move(out);
+}
+
+std::vector<ScanColumn> Importer::keyPartners(const ScanColumn& target, const PlanOp& side) {
+  std::vector<ScanColumn> out;
+  auto pairs = [&](const std::string& fromTable, const std::string& fromColumn,
+                   const std::string& toTable, const std::string& toColumn) {
+    const TableDef* t = schema_.table(fromTable);
+    if (!t) return false;
+    for (const auto& fk : t->foreignKeys)
+      for (size_t i = 0; i < fk.columns.size() && i < fk.refColumns.size(); ++i)
+        if (fk.refTable == toTable && fk.columns[i] == fromColumn && fk.refColumns[i] == toColumn)
+          return true;
+    return false;
+  };
+  for (const auto& c : visible(side))
+    if (pairs(target.scan->table, target.column, c.scan->table, c.column) ||
+        pairs(c.scan->table, c.column, target.scan->table, target.column))
+      out.push_back(c);
+  return out;
 }
 
 std::optional<ScanColumn> Importer::owner(const std::string& symbol) const {
