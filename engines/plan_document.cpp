@@ -6,6 +6,20 @@
 
 namespace rfguard::engine {
 
+bool checkUtf8(const std::string& text, const std::string& file, Diagnostics& diags) {
+  for (size_t i = 0, line = 1, col = 1; i < text.size(); ++col) {
+    const size_t n = utf8Length(text, i);
+    if (n == 0) {
+      diags.error(file, {static_cast<int>(line), static_cast<int>(col)},
+                  "not valid UTF-8 (a byte of no UTF-8 character)");
+      return false;
+    }
+    if (text[i] == '\n') ++line, col = 0;
+    i += n;
+  }
+  return true;
+}
+
 namespace {
 
 std::string trimmed(const std::string& s) {

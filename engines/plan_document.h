@@ -9,8 +9,14 @@
 #include <vector>
 
 #include "ir/catalog.h"
+#include "ir/diagnostics.h"
 
 namespace rfguard::engine {
+
+/// True when `text` is UTF-8 throughout; else false, with an error at the
+/// line and column (in characters) of the first byte of no UTF-8 character:
+/// names and conditions end up in JSON, which holds UTF-8 only.
+bool checkUtf8(const std::string& text, const std::string& file, Diagnostics& diags);
 
 /// Items of a printed list at its top level, trimmed: separators inside
 /// brackets, parentheses and single quotes do not split; empty items are dropped.

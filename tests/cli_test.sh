@@ -592,6 +592,7 @@ check "trino unsafe placement refuted" 1 '^RF1: UNSAFE at bound 1' -- "$RFGUARD"
 check "trino real placement not refuted" 0 '^RF1: safe up to bound 2 over every value' -- "$RFGUARD" check --schema $tr/tpch.sql $tr/tpch_iceberg_unpartitioned_q13.plan.txt
 printf 'join (INNER, PARTITIONED):\n   scan a\n' > "$tmp/bad.plan.txt"
 check "trino malformed plan located" 2 'bad.plan.txt:2:4: error: indented by 3 spaces' -- "$RFGUARD" lint "$tmp/bad.plan.txt"
+check "trino: bytes of no UTF-8 character" 2 'invalid_utf8.plan.txt:23:83: error: not valid UTF-8' -- "$RFGUARD" lint --from trino fuzz/regressions/trino_import/invalid_utf8.plan.txt
 check "--from trino on SQL" 2 'seeds.sql:1:1: error: not Trino.s plan text' -- "$RFGUARD" lint --from trino corpus/examples/seeds.sql
 # Profiles that crashed or escaped as internal errors: each a located input error.
 rx=fuzz/regressions/duckdb_import

@@ -1,6 +1,8 @@
 // Doris's shape plan files split into blocks and operator trees.
 #include "engines/doris/shape_lines.h"
 
+#include "engines/plan_document.h"
+
 #include <cctype>
 
 namespace rfguard::doris_import {
@@ -55,17 +57,7 @@ bool looksLikeShapePlan(const std::string& text) {
 
 bool readShapeDocument(const std::string& text, const std::string& file,
                        std::vector<ShapeQuery>& out, Diagnostics& diags) {
-  // Names and conditions end up in JSON, which holds UTF-8 only.
-  for (size_t i = 0, line = 1, col = 1; i < text.size(); ++col) {
-    const size_t n = utf8Length(text, i);
-    if (n == 0) {
-      diags.error(file, {static_cast<int>(line), static_cast<int>(col)},
-                  "not valid UTF-8 (a byte of no UTF-8 character)");
-      return false;
-    }
-    if (text[i] == '\n') ++line, col = 0;
-    i += n;
-  }
+  if (!engine::checkUtf8(text, file, diags)) return false;
   const std::vector<std::string> lines = linesOf(text);
   std::vector<ShapeNode*> stack;  // the open operators, by depth
   ShapeQuery* current = nullptr;

@@ -5,6 +5,8 @@
 // prefix `P|    `), and its last input on a line `P N:KIND`.
 #include "engines/starrocks/plan_text.h"
 
+#include "engines/plan_document.h"
+
 #include <cctype>
 
 namespace rfguard::starrocks_import {
@@ -192,23 +194,15 @@ bool looksLikeStarRocksPlan(const std::string& text) {
 
 bool readPlanDocument(const std::string& text, const std::string& file, std::vector<PlanCase>& out,
                       Diagnostics& diags) {
+  // Bytes of no UTF-8 character cannot be names: an error here, before they
+  // reach a message or a JSON document.
+  if (!engine::checkUtf8(text, file, diags)) return false;
   std::vector<std::string> lines;
   for (size_t at = 0; at <= text.size();) {
     size_t end = text.find('\n', at);
     if (end == std::string::npos) end = text.size();
     std::string l = text.substr(at, end - at);
     if (!l.empty() && l.back() == '\r') l.pop_back();
-    // Bytes of no UTF-8 character cannot be names: an error here, before they
-    // reach a message or a JSON document.
-    for (size_t k = 0; k < l.size();) {
-      const size_t n = utf8Length(l, k);
-      if (n == 0) {
-        diags.error(file, {static_cast<int>(lines.size()) + 1, static_cast<int>(k) + 1},
-                    "a byte of no UTF-8 character");
-        return false;
-      }
-      k += n;
-    }
     lines.push_back(std::move(l));
     at = end + 1;
   }

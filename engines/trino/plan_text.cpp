@@ -186,6 +186,7 @@ bool startsLikeTrinoPlan(const std::string& text, int& line) {
 
 bool readPlanText(const std::string& text, const std::string& file, std::unique_ptr<PlanOp>& root,
                   Diagnostics& diags) {
+  if (!engine::checkUtf8(text, file, diags)) return false;
   std::vector<PlanOp*> stack;  // the open operators, by depth
   int lineNo = 0;
   bool ok = true;
