@@ -2,6 +2,7 @@
 // Shared by the importers of engines' plan text (engines/doris/,
 // engines/starrocks/): lists in printed plans, expressions' columns, and the
 // plan JSON document their imported queries make.
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -27,6 +28,15 @@ bool readsOnly(const nlohmann::json& e, const std::set<std::string>& ids);
 
 /// Adds `more`'s tables to `all`, a table both have with the columns of both.
 void mergeTables(std::map<std::string, TableDef>& all, const std::map<std::string, TableDef>& more);
+
+/// An operator of several inputs whose outputs the plan does not tie to its
+/// inputs' columns (a set operation whose columns are not printed, an
+/// operator rfguard does not know): some of its inputs' rows, without
+/// columns. Each input is projected to no column, the projections are
+/// unioned, and a limit that may cut any rows sits above: what any such
+/// operator returns is among those rows. `nextId` numbers the new nodes.
+nlohmann::json opaqueOfInputs(std::vector<nlohmann::json> inputs,
+                              const std::function<int()>& nextId);
 
 /// The plan JSON document of `queries` (`{"name", "plan"}` objects): its
 /// catalog is every table of `schema` (their keys may reference tables the

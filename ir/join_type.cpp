@@ -79,6 +79,19 @@ JoinType withCondition(JoinType t, bool has) {
   return t;
 }
 
+JoinType withNullsRejected(JoinType t, bool rejectLeftNulls, bool rejectRightNulls) {
+  const auto& info = joinInfo(t);
+  if (!info.generatesNulls[0] && !info.generatesNulls[1]) return t;
+  const bool nullsLeft = info.generatesNulls[0] && !rejectLeftNulls;
+  const bool nullsRight = info.generatesNulls[1] && !rejectRightNulls;
+  // The outer join types differ only in which sides they NULL-extend.
+  for (const auto& cand : allJoinTypes())
+    if (cand.hasCondition && !cand.nullAware && cand.outputs[0] && cand.outputs[1] &&
+        cand.generatesNulls[0] == nullsLeft && cand.generatesNulls[1] == nullsRight)
+      return cand.type;
+  return t;
+}
+
 std::optional<JoinType> parseJoinType(std::string_view name) {
   for (const auto& info : kTable)
     if (name == info.name) return info.type;

@@ -93,6 +93,21 @@ JoinType withCondition(JoinType t, bool has);
 /// The type of the same join with its children swapped (Left -> Right).
 JoinType mirrored(JoinType t);
 
+/// True for LEFT (outer) JOIN: the join that keeps every left row, NULL-extending
+/// the unmatched ones.
+inline bool isLeftOuter(JoinType t) {
+  const auto& info = joinInfo(t);
+  return info.preserves[0] && !info.preserves[1] && info.outputs[1];
+}
+
+/// Outer-join simplification: the type a join has once a predicate above it
+/// that rejects NULLs of side 0 (`rejectLeftNulls`) or side 1 removes the rows
+/// the join NULL-extends on that side: LEFT becomes INNER when the right
+/// side's NULLs are rejected, FULL becomes LEFT or RIGHT or INNER (Calcite's
+/// JoinRelType, CockroachDB's SimplifyLeftJoin). A type that NULL-extends no
+/// side stays as it is.
+JoinType withNullsRejected(JoinType t, bool rejectLeftNulls, bool rejectRightNulls);
+
 /// The other side.
 inline Side other(Side s) {
   return s == Side::Left ? Side::Right : Side::Left;

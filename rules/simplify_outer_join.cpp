@@ -31,19 +31,6 @@ bool rejectsNullsOf(const std::vector<ExprPtr>& preds, const PlanNode& side) {
   return false;
 }
 
-JoinType simplified(JoinType t, bool rejectLeftNulls, bool rejectRightNulls) {
-  const auto& info = joinInfo(t);
-  bool nullsLeft = info.generatesNulls[0] && !rejectLeftNulls;
-  bool nullsRight = info.generatesNulls[1] && !rejectRightNulls;
-  if (!info.generatesNulls[0] && !info.generatesNulls[1]) return t;
-  // The outer join types differ only in which sides they NULL-extend.
-  for (const auto& cand : allJoinTypes())
-    if (cand.hasCondition && !cand.nullAware && cand.outputs[0] && cand.outputs[1] &&
-        cand.generatesNulls[0] == nullsLeft && cand.generatesNulls[1] == nullsRight)
-      return cand.type;
-  return t;
-}
-
 int walk(PlanNode& n, std::vector<ExprPtr> preds) {
   int fired = 0;
   if (n.op == PlanOp::Filter) {
@@ -69,8 +56,8 @@ int walk(PlanNode& n, std::vector<ExprPtr> preds) {
       const auto& before = joinInfo(n.joinType);
       JoinType t = n.joinType;
       if (!preds.empty() && (before.generatesNulls[0] || before.generatesNulls[1])) {
-        t = simplified(n.joinType, rejectsNullsOf(preds, *n.children[0]),
-                       rejectsNullsOf(preds, *n.children[1]));
+        t = withNullsRejected(n.joinType, rejectsNullsOf(preds, *n.children[0]),
+                              rejectsNullsOf(preds, *n.children[1]));
       }
       if (t != n.joinType) {
         n.joinType = t;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # House rules that a grep can check, run as a test:
 #  - every semantic fact about a join type lives in ir/join_type.*: no file
-#    outside ir/ switches on a JoinType (use joinInfo() and its columns);
+#    outside ir/ switches on a JoinType or compares one with == or != (use
+#    joinInfo() and its columns);
 #  - ANTLR stays inside grammar/;
 #  - includes point downward only (docs/design.md section 9): tools -> api, verifier
 #    -> rules, evaluation -> execution -> ir; grammar -> ir; engines -> ir (engines'
@@ -21,6 +22,14 @@ dirs="api grammar rules execution evaluation verifier pipeline engines tools tes
 hits=$(grep -rnE 'case JoinType::|switch \([^)]*[jJ]oinType' --include='*.cpp' --include='*.h' $dirs || true)
 if [ -n "$hits" ]; then
   echo "a switch on the join type outside ir/ (use joinInfo()):"
+  echo "$hits"
+  status=1
+fi
+# ... nor compares one with == or != (tests name the types they expect).
+hits=$(grep -rnE '[=!]= *JoinType::|JoinType::[A-Za-z]+ *[=!]=' --include='*.cpp' --include='*.h' \
+  $(echo $dirs | sed 's/ tests / /') || true)
+if [ -n "$hits" ]; then
+  echo "a join type compared outside ir/ (use joinInfo() and its columns):"
   echo "$hits"
   status=1
 fi

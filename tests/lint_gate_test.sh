@@ -159,7 +159,7 @@ check "config key typo" 2 'k1.toml:1:10: error: unknown key `profil`; did you me
 printf '[codes]\ndisable = ["unsafe-null-generating-sid"]\n' > "$tmp/k2.toml"
 check "config code typo" 2 'no finding code "unsafe-null-generating-sid"; did you mean "unsafe-null-generating-side"\?' -- "$RFGUARD" lint --config "$tmp/k2.toml" corpus/examples/seeds.sql
 printf 'from = "dorris"\n' > "$tmp/k3.toml"
-check "config from typo" 2 'from must be one of auto, sql, json, duckdb, doris, starrocks; did you mean "doris"\?' -- "$RFGUARD" lint --config "$tmp/k3.toml" corpus/examples/seeds.sql
+check "config from typo" 2 'from must be one of auto, sql, json, duckdb, doris, starrocks, trino; did you mean "doris"\?' -- "$RFGUARD" lint --config "$tmp/k3.toml" corpus/examples/seeds.sql
 printf 'CREATE TABLE t (a int);\nSELEC a FROM t;\n' > "$tmp/kw1.sql"
 check "keyword typo" 2 "kw1.sql:2:1: error: syntax error at 'SELEC'; did you mean \"SELECT\"\?" -- "$RFGUARD" plan "$tmp/kw1.sql"
 printf 'CREATE TABLE t (a int);\nSELECT a FORM t;\n' > "$tmp/kw2.sql"

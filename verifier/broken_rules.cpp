@@ -38,8 +38,8 @@ PlanPtr coalescing(PlanPtr input, const Column& column) {
 std::optional<BrokenRewrite> outerJoinToInner(const PlanNode& plan) {
   PlanPtr b = deepClonePlan(plan);
   PlanPtr* j = find(b, [](const PlanNode& n) {
-    return n.op == PlanOp::Join && (n.joinType == JoinType::Left || n.joinType == JoinType::Right ||
-                                    n.joinType == JoinType::Full);
+    return n.op == PlanOp::Join &&
+           (joinInfo(n.joinType).generatesNulls[0] || joinInfo(n.joinType).generatesNulls[1]);
   });
   if (!j) return std::nullopt;
   std::string where = nodeRef(**j);
@@ -76,7 +76,7 @@ using JoinEdit = std::function<void(PlanPtr& before, PlanPtr& after, const Colum
 std::optional<BrokenRewrite> atLeftJoin(const PlanNode& plan, int side, bool conditioned,
                                         const JoinEdit& edit) {
   auto pick = [&](const PlanNode& n) {
-    return n.op == PlanOp::Join && n.joinType == JoinType::Left && (!conditioned || n.predicate) &&
+    return n.op == PlanOp::Join && isLeftOuter(n.joinType) && (!conditioned || n.predicate) &&
            integerOf(n, side);
   };
   PlanPtr a = deepClonePlan(plan);
@@ -118,7 +118,8 @@ std::optional<BrokenRewrite> onIntoPreservedSide(const PlanNode& plan) {
 std::optional<BrokenRewrite> notInAsPlainAnti(const PlanNode& plan) {
   PlanPtr b = deepClonePlan(plan);
   PlanPtr* j = find(b, [](const PlanNode& n) {
-    return n.op == PlanOp::Join && n.joinType == JoinType::NullAwareLeftAnti;
+    return n.op == PlanOp::Join && joinInfo(n.joinType).nullAware &&
+           joinInfo(n.joinType).outputs[0];
   });
   if (!j) return std::nullopt;
   std::string where = nodeRef(**j);

@@ -105,7 +105,7 @@ struct Mutator {
                if (g.id == fid) g.nullAllowed = false;
              return true;
            });
-    if (p.op == PlanOp::Join && p.joinType != JoinType::Left)
+    if (p.op == PlanOp::Join && !isLeftOuter(p.joinType))
       make("outer-producer", nodeRef(p) + " becomes a LEFT join", [&](PlanNode& r) {
         byId(r, pid)->joinType = JoinType::Left;
         refreshOutputs(r);

@@ -65,8 +65,8 @@ void Canon::gather(const PlanNode& n, Gathered& g) const {
       a.type = t;
       a.input = n.children[static_cast<size_t>(1 - side)].get();
       for (const auto& c : conjuncts(n.predicate)) {
-        if (t != JoinType::NullAwareLeftAnti && (ids_ & kSimplify)) a.hint.push_back(c);
-        (t != JoinType::NullAwareLeftAnti && within(*c, *a.input) ? a.below : a.on).push_back(c);
+        if (!joinInfo(t).nullAware && (ids_ & kSimplify)) a.hint.push_back(c);
+        (!joinInfo(t).nullAware && within(*c, *a.input) ? a.below : a.on).push_back(c);
       }
       attach(std::move(a), kept, g);
     }
@@ -85,7 +85,7 @@ void Canon::gather(const PlanNode& n, Gathered& g) const {
 }
 
 void Canon::attach(Attached a, const PlanNode& kept, Gathered& g) const {
-  if (a.type == JoinType::LeftSemi) {
+  if (joinInfo(a.type).keepsMatched && joinInfo(a.type).outputs[0]) {  // LEFT SEMI
     Conjuncts on;
     for (const auto& c : a.on) {
       (within(*c, kept) ? g.conjuncts : on).push_back(c);
@@ -125,7 +125,7 @@ Json Canon::block(const PlanNode& n, const Conjuncts& pending, const Conjuncts& 
       if (t == effective(*in)) return;
       overrides_[in] = t;
       // An inner join joins the block; a FULL join made LEFT may attach to it.
-      more = more || t == JoinType::Inner || (ids_ & kAttach);
+      more = more || joinInfo(t).freelyReordered || (ids_ & kAttach);
     };
     for (const PlanNode* in : g.inputs) simplify(in);
     for (const auto& a : g.attached)

@@ -173,25 +173,26 @@ Conjuncts Canon::join2(const Conjuncts& a, const Conjuncts& b) {
 }
 
 JoinType Canon::simplified(const PlanNode& n, const Conjuncts& cs) const {
-  JoinType t = n.joinType;
-  if (!(ids_ & kSimplify) || (t != JoinType::Left && t != JoinType::Right && t != JoinType::Full))
-    return t;
+  const JoinType t = n.joinType;
+  const auto& info = joinInfo(t);
+  if (!(ids_ & kSimplify) || !(info.generatesNulls[0] || info.generatesNulls[1])) return t;
   if (n.predicate && !movable(*n.predicate)) return t;
+  // A side whose NULL-extended rows a conjunct above drops.
   auto dropped = [&](int padded) {
+    if (!info.generatesNulls[padded]) return false;
     for (const auto& c : cs)
-      if (rejectsNulls(*c, *n.children[padded])) return true;
+      if (rejectsNulls(*c, *n.children[static_cast<size_t>(padded)])) return true;
     return false;
   };
-  // Rows padded on the right (unmatched left rows) and on the left.
-  const bool right = t != JoinType::Right && dropped(1), left = t != JoinType::Left && dropped(0);
-  if (t == JoinType::Left) return right ? JoinType::Inner : t;
-  if (t == JoinType::Right) return left ? JoinType::Inner : t;
-  if (right && left) return JoinType::Inner;
-  return right ? JoinType::Right : left ? JoinType::Left : t;
+  return withNullsRejected(t, dropped(0), dropped(1));
 }
 
 std::optional<ExprPtr> Canon::asInConjunct(const PlanNode& n, JoinType t, int probe) const {
-  if (t != JoinType::LeftSemi && t != JoinType::NullAwareLeftAnti) return std::nullopt;
+  // IN's join (a semi join) or NOT IN's (the NULL-aware anti join), its
+  // probe side the output.
+  const auto& info = joinInfo(t);
+  if (!info.outputs[0] || info.outputs[1] || info.keepsMatched == info.nullAware)
+    return std::nullopt;
   const PlanPtr& build = n.children[1 - probe];
   const Expr* c = n.predicate.get();
   // The input a select list of one column, as IN's subquery is (a scan's one
@@ -207,14 +208,14 @@ std::optional<ExprPtr> Canon::asInConjunct(const PlanNode& n, JoinType t, int pr
     if (key->kind != ExprKind::Column || key->name != o || hasSubquery(*lhs)) continue;
     if (!within(*lhs, *n.children[probe])) continue;
     ExprPtr in = makeSubquery(SubqueryKind::In, build, lhs, Type::of(TypeKind::Boolean));
-    return t == JoinType::LeftSemi ? in : makeCall("not", {in});
+    return info.keepsMatched ? in : makeCall("not", {in});
   }
   return std::nullopt;
 }
 
 bool Canon::simplifiedToInner(const PlanNode& n) const {
   return n.op == PlanOp::Join && !joinInfo(n.joinType).freelyReordered &&
-         effective(n) == JoinType::Inner;
+         joinInfo(effective(n)).freelyReordered;
 }
 
 JoinType Canon::effective(const PlanNode& n) const {
@@ -274,18 +275,19 @@ Json Canon::join(const PlanNode& n, const Conjuncts& pending, const Conjuncts& h
       synthetic_.push_back(f);
       return node(*f, pending, hints);
     }
-  const bool sink = (ids_ & kSink) && (t == JoinType::Left || t == JoinType::LeftSemi ||
-                                       t == JoinType::LeftAnti || t == JoinType::NullAwareLeftAnti);
+  const auto& info = joinInfo(t);
+  // LEFT, semi, anti and NOT IN joins keep or drop their left rows whole.
+  const bool sink = (ids_ & kSink) && info.innerJoinsCommuteOn == 0;
   Conjuncts below[2], above, on;
   for (const auto& c : pending)
     (sink && movable(*c) && within(*c, *in[0]) ? below[0] : above).push_back(c);
   Json j = shallow(n);
   j["join_type"] = joinInfo(t).name;
-  if (sink && t != JoinType::NullAwareLeftAnti && n.predicate && movable(*n.predicate)) {
+  if (sink && !info.nullAware && n.predicate && movable(*n.predicate)) {
     for (const auto& c : conjuncts(n.predicate)) {
       if (within(*c, *in[1]))
         below[1].push_back(c);
-      else if (t == JoinType::LeftSemi && within(*c, *in[0]))
+      else if (info.onIntoSide[0] && within(*c, *in[0]))  // a semi join's
         below[0].push_back(c);
       else
         on.push_back(c);
@@ -298,16 +300,18 @@ Json Canon::join(const PlanNode& n, const Conjuncts& pending, const Conjuncts& h
   // the other input of a LEFT or anti join, failing an ON conjunct matches nothing it reads (not
   // under NOT IN, where a NULL on the other side still counts).
   Conjuncts hint[2];
-  const bool keepsLeftRows = t == JoinType::Left || t == JoinType::LeftSemi ||
-                             t == JoinType::LeftAnti || t == JoinType::NullAwareLeftAnti ||
-                             t == JoinType::Inner;
-  const bool matchOnly = t == JoinType::Inner || t == JoinType::LeftSemi;
+  const bool inner = info.freelyReordered && info.hasCondition;
+  const bool keepsLeftRows = info.innerJoinsCommuteOn == 0 || inner;
+  // INNER and LEFT SEMI: rows only from matches, an ON conjunct filters either input.
+  const bool matchOnly =
+      info.hasCondition && info.outputs[0] && info.onIntoSide[0] && info.onIntoSide[1];
   if (ids_ & kSimplify) {
     // (Hints serve rejectsNulls only: one NULL on a row's NULL columns, whatever
     // the other input holds, fails on every output row made from that row.)
     if (keepsLeftRows) hint[0] = join2(pending, hints);
-    if (t == JoinType::Inner) hint[1] = join2(pending, hints);
-    if (n.predicate && (matchOnly || t == JoinType::Left || t == JoinType::LeftAnti))
+    if (inner) hint[1] = join2(pending, hints);
+    // (LEFT and anti joins: their other input; not NOT IN's.)
+    if (n.predicate && (matchOnly || (info.innerJoinsCommuteOn == 0 && !info.nullAware)))
       for (const auto& c : conjuncts(n.predicate)) {
         if (matchOnly) hint[0].push_back(c);
         hint[1].push_back(c);

@@ -194,10 +194,18 @@ std::optional<Built> Importer::build(const PlanOp& n, int depth) {
     ins.push_back(std::move(*b));
   }
   if (kind == "HASH JOIN" || kind == "NESTLOOP JOIN" || kind == "CROSS JOIN") return join(n, ins);
-  if (ins.size() != 1)
-    return error(n, "an operator of " + std::to_string(ins.size()) +
-                        " inputs rfguard cannot import yet: " + kind),
-           std::nullopt;
+  if (ins.size() != 1) {
+    // A set operation or an operator rfguard does not know, of several
+    // inputs: some of their rows, without columns (said).
+    loss(n, kind + " of " + std::to_string(ins.size()) +
+                " inputs: imported as an operator that returns some of their rows, without "
+                "columns");
+    std::vector<Json> nodes;
+    for (auto& in : ins) nodes.push_back(std::move(in.node));
+    Built out;
+    out.node = engine::opaqueOfInputs(std::move(nodes), [&] { return newId(n); });
+    return out;
+  }
   Built in = std::move(ins[0]);
   if (kind == "Project") return project(n, std::move(in));
   if (kind.rfind("AGGREGATE", 0) == 0) return aggregate(n, std::move(in));

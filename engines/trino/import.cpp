@@ -137,10 +137,20 @@ std::optional<Importer::Built> Importer::build(const PlanOp& n) {
       if (ins.size() != 2) return error(n, "a semijoin needs two inputs"), std::nullopt;
       return semiJoin(n, ins);
     case OpKind::Unknown:
-      if (ins.size() != 1)
-        return error(n, "an operator rfguard does not know, with " + std::to_string(ins.size()) +
-                            " inputs: \"" + n.text.substr(0, 80) + "\""),
+      if (ins.empty())
+        return error(n, "an operator rfguard does not know, with 0 inputs: \"" +
+                            n.text.substr(0, 80) + "\""),
                std::nullopt;
+      if (ins.size() > 1) {
+        loss(n, "an operator rfguard does not know (\"" + n.text.substr(0, 80) + "\"), of " +
+                    std::to_string(ins.size()) +
+                    " inputs: imported as one that returns some of their rows, without columns");
+        std::vector<Json> nodes;
+        for (auto& in : ins) nodes.push_back(std::move(in.node));
+        Built out;
+        out.node = engine::opaqueOfInputs(std::move(nodes), [&] { return newId(n); });
+        return out;
+      }
       return opaque(n, std::move(ins[0]),
                     "an operator rfguard does not know (\"" + n.text.substr(0, 80) +
                         "\"): imported as one that may remove any rows");

@@ -108,3 +108,29 @@ TEST_CASE("inner joins commute with a join along the input whose rows it keeps o
   CHECK(joinInfo(JoinType::Full).innerJoinsCommuteOn == -1);
   CHECK(joinInfo(JoinType::Inner).innerJoinsCommuteOn == -1);
 }
+
+TEST_CASE("outer-join simplification: the type once a side's NULLs are rejected above") {
+  // LEFT: its right side is the NULL-extended one.
+  CHECK(withNullsRejected(JoinType::Left, false, true) == JoinType::Inner);
+  CHECK(withNullsRejected(JoinType::Left, true, false) == JoinType::Left);
+  CHECK(withNullsRejected(JoinType::Right, true, false) == JoinType::Inner);
+  CHECK(withNullsRejected(JoinType::Right, false, true) == JoinType::Right);
+  // FULL: each side's rejection removes the rows padded on that side.
+  CHECK(withNullsRejected(JoinType::Full, false, true) == JoinType::Right);
+  CHECK(withNullsRejected(JoinType::Full, true, false) == JoinType::Left);
+  CHECK(withNullsRejected(JoinType::Full, true, true) == JoinType::Inner);
+  CHECK(withNullsRejected(JoinType::Full, false, false) == JoinType::Full);
+  // Types that NULL-extend nothing stay.
+  for (JoinType t : {JoinType::Inner, JoinType::Cross, JoinType::LeftSemi, JoinType::LeftAnti,
+                     JoinType::NullAwareLeftAnti, JoinType::RightSemi})
+    CHECK(withNullsRejected(t, true, true) == t);
+  // Mirrors simplify to mirrors.
+  for (const auto& info : allJoinTypes())
+    for (int l = 0; l < 2; ++l)
+      for (int r = 0; r < 2; ++r)
+        CHECK(withNullsRejected(info.mirror, r, l) == mirrored(withNullsRejected(info.type, l, r)));
+  CHECK(isLeftOuter(JoinType::Left));
+  for (JoinType t : {JoinType::Right, JoinType::Full, JoinType::LeftAnti, JoinType::Inner,
+                     JoinType::NullAwareLeftAnti})
+    CHECK_FALSE(isLeftOuter(t));
+}

@@ -212,3 +212,31 @@ TEST_CASE("starrocks is detected by its content and named in --from") {
   CHECK(engine::findAdapter("starrocks") == &engine::starRocksAdapter());
   CHECK(engine::detectAdapter("SELECT 1;") == nullptr);
 }
+
+TEST_CASE("starrocks import: an operator of several inputs imports as some of their rows") {
+  const char* plan = R"([fragment statistics]
+PLAN FRAGMENT 0(F00)
+RESULT SINK
+
+3:UNION
+|  child exprs:
+|      [1: C_CUSTKEY, INT, false]
+|      [22: O_CUSTKEY, INT, false]
+|
+|----2:OlapScanNode
+|       table: orders, rollup: orders
+|
+1:OlapScanNode
+table: customer, rollup: customer
+[end]
+)";
+  Diagnostics d;
+  Session s = load(plan, d);
+  s.run();
+  REQUIRE(s.queries().size() == 1);
+  CHECK(lossesOf(s.queries()[0])
+            .find("UNION of 2 inputs: imported as an operator that returns "
+                  "some of their rows, without columns") != std::string::npos);
+  CHECK(planToText(*s.queries()[0].query.plan).find("Union #") != std::string::npos);
+  CHECK(s.verify(s.queries()[0]).empty());
+}
