@@ -6,6 +6,19 @@
 
 namespace rfguard::engine {
 
+std::vector<std::string> textLines(const std::string& text) {
+  std::vector<std::string> out;
+  for (size_t at = 0; at <= text.size();) {
+    size_t end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    std::string l = text.substr(at, end - at);
+    if (!l.empty() && l.back() == '\r') l.pop_back();
+    out.push_back(std::move(l));
+    at = end + 1;
+  }
+  return out;
+}
+
 bool checkUtf8(const std::string& text, const std::string& file, Diagnostics& diags) {
   for (size_t i = 0, line = 1, col = 1; i < text.size(); ++col) {
     const size_t n = utf8Length(text, i);

@@ -19,6 +19,10 @@ namespace rfguard::engine {
 /// names and conditions end up in JSON, which holds UTF-8 only.
 bool checkUtf8(const std::string& text, const std::string& file, Diagnostics& diags);
 
+/// The lines of `text`, without their '\r' (a last line after the last '\n'
+/// too, empty when the text ends with one).
+std::vector<std::string> textLines(const std::string& text);
+
 /// Items of a printed list at its top level, trimmed: separators inside
 /// brackets, parentheses and single quotes do not split; empty items are dropped.
 std::vector<std::string> splitTop(const std::string& s, char sep);

@@ -9,22 +9,6 @@ namespace rfguard::doris_import {
 
 namespace {
 
-/// The lines of `text` (without their '\r').
-std::vector<std::string> linesOf(const std::string& text) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    std::string l = text.substr(start, end - start);
-    if (!l.empty() && l.back() == '\r') l.pop_back();
-    out.push_back(std::move(l));
-    if (end == text.size()) break;
-    start = end + 1;
-  }
-  return out;
-}
-
 bool blank(const std::string& l) {
   for (char c : l)
     if (!std::isspace(static_cast<unsigned char>(c))) return false;
@@ -47,7 +31,7 @@ std::string blockName(const std::string& l) {
 }  // namespace
 
 bool looksLikeShapePlan(const std::string& text) {
-  for (const auto& l : linesOf(text)) {
+  for (const auto& l : engine::textLines(text)) {
     if (blank(l) || comment(l)) continue;
     return l.rfind("Physical", 0) == 0 || l.rfind("hashJoin[", 0) == 0 ||
            l.rfind("hashAgg[", 0) == 0;
@@ -58,7 +42,7 @@ bool looksLikeShapePlan(const std::string& text) {
 bool readShapeDocument(const std::string& text, const std::string& file,
                        std::vector<ShapeQuery>& out, Diagnostics& diags) {
   if (!engine::checkUtf8(text, file, diags)) return false;
-  const std::vector<std::string> lines = linesOf(text);
+  const std::vector<std::string> lines = engine::textLines(text);
   std::vector<ShapeNode*> stack;  // the open operators, by depth
   ShapeQuery* current = nullptr;
   std::string pendingName;

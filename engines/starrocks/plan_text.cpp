@@ -197,15 +197,7 @@ bool readPlanDocument(const std::string& text, const std::string& file, std::vec
   // Bytes of no UTF-8 character cannot be names: an error here, before they
   // reach a message or a JSON document.
   if (!engine::checkUtf8(text, file, diags)) return false;
-  std::vector<std::string> lines;
-  for (size_t at = 0; at <= text.size();) {
-    size_t end = text.find('\n', at);
-    if (end == std::string::npos) end = text.size();
-    std::string l = text.substr(at, end - at);
-    if (!l.empty() && l.back() == '\r') l.pop_back();
-    lines.push_back(std::move(l));
-    at = end + 1;
-  }
+  const std::vector<std::string> lines = engine::textLines(text);
   std::string stem = file;
   if (const size_t slash = stem.find_last_of('/'); slash != std::string::npos)
     stem = stem.substr(slash + 1);

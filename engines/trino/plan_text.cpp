@@ -127,21 +127,6 @@ bool readOp(PlanOp& op, std::string& why) {
   return true;
 }
 
-/// The lines of `text`, without '\r'.
-std::vector<std::string> linesOf(const std::string& text) {
-  std::vector<std::string> out;
-  size_t at = 0;
-  while (at <= text.size()) {
-    size_t end = text.find('\n', at);
-    if (end == std::string::npos) end = text.size();
-    std::string l = text.substr(at, end - at);
-    if (!l.empty() && l.back() == '\r') l.pop_back();
-    out.push_back(l);
-    at = end + 1;
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string baseName(const std::string& symbol) {
@@ -154,7 +139,7 @@ std::string baseName(const std::string& symbol) {
 
 bool looksLikeTrinoPlan(const std::string& text) {
   bool first = true, scans = false;
-  for (const auto& l : linesOf(text)) {
+  for (const auto& l : engine::textLines(text)) {
     if (l.find_first_not_of(' ') == std::string::npos) continue;
     PlanOp op;
     op.text = l.substr(l.find_first_not_of(' '));
@@ -171,7 +156,7 @@ bool looksLikeTrinoPlan(const std::string& text) {
 
 bool startsLikeTrinoPlan(const std::string& text, int& line) {
   line = 0;
-  for (const auto& l : linesOf(text)) {
+  for (const auto& l : engine::textLines(text)) {
     ++line;
     if (l.find_first_not_of(' ') == std::string::npos) continue;
     PlanOp op;
@@ -190,7 +175,7 @@ bool readPlanText(const std::string& text, const std::string& file, std::unique_
   std::vector<PlanOp*> stack;  // the open operators, by depth
   int lineNo = 0;
   bool ok = true;
-  for (const auto& l : linesOf(text)) {
+  for (const auto& l : engine::textLines(text)) {
     ++lineNo;
     const size_t first = l.find_first_not_of(' ');
     if (first == std::string::npos) continue;
