@@ -101,19 +101,23 @@ nlohmann::json planDocument(const Catalog& schema, const std::map<std::string, T
                         {"queries", std::move(queries)}};
 }
 
-nlohmann::json opaqueOfInputs(std::vector<nlohmann::json> inputs,
-                              const std::function<int()>& nextId) {
+nlohmann::json unionOfRows(std::vector<nlohmann::json> inputs, const std::function<int()>& nextId) {
   nlohmann::json kids = nlohmann::json::array();
   for (auto& in : inputs)
     kids.push_back({{"id", nextId()},
                     {"op", "project"},
                     {"exprs", nlohmann::json::array()},
                     {"children", nlohmann::json::array({std::move(in)})}});
-  nlohmann::json u = {{"id", nextId()},
-                      {"op", "union"},
-                      {"all", true},
-                      {"columns", nlohmann::json::array()},
-                      {"children", std::move(kids)}};
+  return {{"id", nextId()},
+          {"op", "union"},
+          {"all", true},
+          {"columns", nlohmann::json::array()},
+          {"children", std::move(kids)}};
+}
+
+nlohmann::json opaqueOfInputs(std::vector<nlohmann::json> inputs,
+                              const std::function<int()>& nextId) {
+  nlohmann::json u = unionOfRows(std::move(inputs), nextId);
   return {{"id", nextId()},
           {"op", "limit"},
           {"unprinted", true},

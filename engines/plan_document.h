@@ -33,12 +33,16 @@ bool readsOnly(const nlohmann::json& e, const std::set<std::string>& ids);
 /// Adds `more`'s tables to `all`, a table both have with the columns of both.
 void mergeTables(std::map<std::string, TableDef>& all, const std::map<std::string, TableDef>& more);
 
+/// The UNION ALL of `inputs`' rows without their columns (each projected to
+/// none): for a union whose outputs the plan does not tie to its inputs'
+/// columns. `nextId` numbers the new nodes.
+nlohmann::json unionOfRows(std::vector<nlohmann::json> inputs, const std::function<int()>& nextId);
+
 /// An operator of several inputs whose outputs the plan does not tie to its
 /// inputs' columns (a set operation whose columns are not printed, an
 /// operator rfguard does not know): some of its inputs' rows, without
-/// columns. Each input is projected to no column, the projections are
-/// unioned, and a limit that may cut any rows sits above: what any such
-/// operator returns is among those rows. `nextId` numbers the new nodes.
+/// columns: their unionOfRows under a limit that may cut any rows, since
+/// what any such operator returns is among those rows. `nextId` numbers the new nodes.
 nlohmann::json opaqueOfInputs(std::vector<nlohmann::json> inputs,
                               const std::function<int()>& nextId);
 

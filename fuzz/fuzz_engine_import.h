@@ -15,49 +15,44 @@
 
 namespace rfguard::fuzz {
 
+/// The catalog of `ddl`'s CREATE TABLE statements.
+inline Catalog catalogOf(const char* ddl) {
+  Catalog c;
+  std::vector<Query> none;
+  Diagnostics d;
+  loadSql(ddl, "schema.sql", c, none, d);
+  return c;
+}
+
 /// TPC-H's tables (the columns the seeds read), so that scans and conditions resolve.
 inline const Catalog& tpchSchema() {
-  static const Catalog schema = [] {
-    Catalog c;
-    std::vector<Query> none;
-    Diagnostics d;
-    loadSql(
-        "CREATE TABLE nation (n_nationkey int, n_name varchar(25), n_regionkey int);"
-        "CREATE TABLE region (r_regionkey int, r_name varchar(25));"
-        "CREATE TABLE supplier (s_suppkey int, s_name varchar(25), s_address varchar(40), "
-        "s_nationkey int, s_comment varchar(101));"
-        "CREATE TABLE customer (c_custkey int, c_phone varchar(15), c_acctbal decimal(15,2));"
-        "CREATE TABLE part (p_partkey int, p_name varchar(55));"
-        "CREATE TABLE partsupp (ps_partkey int, ps_suppkey int, ps_availqty int);"
-        "CREATE TABLE lineitem (l_orderkey int, l_partkey int, l_suppkey int, "
-        "l_quantity decimal(15,2), l_shipdate date, l_commitdate date, l_receiptdate date);"
-        "CREATE TABLE orders (o_orderkey int, o_custkey int, o_orderdate date, "
-        "o_orderstatus varchar(1));",
-        "schema.sql", c, none, d);
-    return c;
-  }();
+  static const Catalog schema = catalogOf(
+      "CREATE TABLE nation (n_nationkey int, n_name varchar(25), n_regionkey int);"
+      "CREATE TABLE region (r_regionkey int, r_name varchar(25));"
+      "CREATE TABLE supplier (s_suppkey int, s_name varchar(25), s_address varchar(40), "
+      "s_nationkey int, s_comment varchar(101));"
+      "CREATE TABLE customer (c_custkey int, c_phone varchar(15), c_acctbal decimal(15,2));"
+      "CREATE TABLE part (p_partkey int, p_name varchar(55));"
+      "CREATE TABLE partsupp (ps_partkey int, ps_suppkey int, ps_availqty int);"
+      "CREATE TABLE lineitem (l_orderkey int, l_partkey int, l_suppkey int, "
+      "l_quantity decimal(15,2), l_shipdate date, l_commitdate date, l_receiptdate date);"
+      "CREATE TABLE orders (o_orderkey int, o_custkey int, o_orderdate date, "
+      "o_orderstatus varchar(1));");
   return schema;
 }
 
 /// TPC-H as Trino's TPC-H connector names its columns (no table prefix).
 inline const Catalog& trinoTpchSchema() {
-  static const Catalog schema = [] {
-    Catalog c;
-    std::vector<Query> none;
-    Diagnostics d;
-    loadSql(
-        "CREATE TABLE nation (nationkey bigint, name varchar(25), regionkey bigint);"
-        "CREATE TABLE region (regionkey bigint, name varchar(25));"
-        "CREATE TABLE supplier (suppkey bigint, name varchar(25), nationkey bigint);"
-        "CREATE TABLE customer (custkey bigint, nationkey bigint, acctbal double);"
-        "CREATE TABLE part (partkey bigint, name varchar(55));"
-        "CREATE TABLE partsupp (partkey bigint, suppkey bigint, availqty int);"
-        "CREATE TABLE lineitem (orderkey bigint, partkey bigint, suppkey bigint, "
-        "quantity double, shipdate date);"
-        "CREATE TABLE orders (orderkey bigint, custkey bigint, orderdate date);",
-        "schema.sql", c, none, d);
-    return c;
-  }();
+  static const Catalog schema = catalogOf(
+      "CREATE TABLE nation (nationkey bigint, name varchar(25), regionkey bigint);"
+      "CREATE TABLE region (regionkey bigint, name varchar(25));"
+      "CREATE TABLE supplier (suppkey bigint, name varchar(25), nationkey bigint);"
+      "CREATE TABLE customer (custkey bigint, nationkey bigint, acctbal double);"
+      "CREATE TABLE part (partkey bigint, name varchar(55));"
+      "CREATE TABLE partsupp (partkey bigint, suppkey bigint, availqty int);"
+      "CREATE TABLE lineitem (orderkey bigint, partkey bigint, suppkey bigint, "
+      "quantity double, shipdate date);"
+      "CREATE TABLE orders (orderkey bigint, custkey bigint, orderdate date);");
   return schema;
 }
 

@@ -71,16 +71,11 @@ bool Importer::run(const PlanOp& root, Json& plan) {
     for (auto& c : node["children"]) prune(c);
   };
   prune(plan);
-  for (auto& [index, join] : producerOf_) {
-    auto& rec = q_.dynamicFilters[index];
-    if (auto id = joinId_.find(join); id != joinId_.end()) {
-      bool defined = false;
-      for (const auto& a : attributed_)
-        if (a.record == index)
-          defined = definedFilters_.count(filterIds_.at({a.join, a.build, a.item.op})) > 0;
-      if (defined) rec.producers = {id->second};
-    }
-  }
+  // Each consumer's producer: its join, where that join built the filter.
+  for (const auto& a : attributed_)
+    if (auto id = joinId_.find(a.join);
+        id != joinId_.end() && definedFilters_.count(filterIds_.at({a.join, a.build, a.item.op})))
+      q_.dynamicFilters[a.record].producers = {id->second};
   for (auto& [index, joins] : candidates_)
     for (const PlanOp* j : joins)
       if (auto id = joinId_.find(j); id != joinId_.end())
@@ -241,18 +236,10 @@ Importer::Built Importer::unionOf(const PlanOp& n, std::vector<Built>& ins) {
   loss(n, "an exchange of " + std::to_string(ins.size()) +
               " inputs (a UNION ALL) whose columns are not printed: imported as a union of "
               "rows without columns; a filter through it has no probe column above it");
-  Json kids = Json::array();
-  for (auto& in : ins)
-    kids.push_back(Json{{"id", newId(n)},
-                        {"op", "project"},
-                        {"exprs", Json::array()},
-                        {"children", Json::array({std::move(in.node)})}});
+  std::vector<Json> nodes;
+  for (auto& in : ins) nodes.push_back(std::move(in.node));
   Built out;
-  out.node = Json{{"id", newId(n)},
-                  {"op", "union"},
-                  {"all", true},
-                  {"columns", Json::array()},
-                  {"children", kids}};
+  out.node = engine::unionOfRows(std::move(nodes), [&] { return newId(n); });
   return out;
 }
 

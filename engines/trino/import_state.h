@@ -77,7 +77,6 @@ class Importer {
   /// not yet known, every column of its name), a semi join its first input's.
   const std::set<ScanColumn>& visible(const PlanOp& n);
 
-  bool hasColumn(const PlanOp& scan, const std::string& column) const;
   /// The scans below `n` (itself included).
   void scansUnder(const PlanOp& n, std::vector<const PlanOp*>& out) const;
   /// The scan column of `symbol`; nullopt when the plan does not tell.
@@ -131,8 +130,7 @@ class Importer {
   std::map<const PlanOp*, int> joinId_;  ///< a join line -> its rfguard node id
   /// ImportedQuery::dynamicFilters index -> every join it could have come from.
   std::map<size_t, std::vector<const PlanOp*>> candidates_;
-  std::map<size_t, const PlanOp*> producerOf_;  ///< ... and the one it is attributed to
-  std::set<int> definedFilters_;                ///< filter ids some join built
+  std::set<int> definedFilters_;  ///< filter ids some join built
   /// (join, build column, op) -> rfguard filter id, in the order they are first met.
   std::map<std::tuple<const PlanOp*, ScanColumn, std::string>, int> filterIds_;
 };

@@ -1,8 +1,6 @@
 // Reading the plan text of Trino's cost-based plan tests into an operator tree.
 #include "engines/trino/plan_text.h"
 
-#include <cctype>
-
 #include "engines/plan_document.h"
 
 namespace rfguard::trino_import {

@@ -114,7 +114,6 @@ void Importer::attributeFilterLine(const PlanOp& df) {
       continue;
     }
     used[item.symbol].insert(join);
-    producerOf_[index] = join;
     const int filtersOfSymbol =
         static_cast<int>(std::count_if(df.filters.begin(), df.filters.end(),
                                        [&](const DfItem& f) { return f.symbol == item.symbol; }));
@@ -146,7 +145,6 @@ void Importer::attributeFilterLine(const PlanOp& df) {
       if (cols.empty()) {
         loss(df, "dynamic filter " + label + ": the build key of the join at line " +
                      std::to_string(join->line) + " is not printed: left out");
-        producerOf_.erase(index);
         continue;
       }
       if (cols.size() > 1) {

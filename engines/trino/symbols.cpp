@@ -32,12 +32,6 @@ void Importer::scansUnder(const PlanOp& n, std::vector<const PlanOp*>& out) cons
   for (const auto& in : n.inputs) scansUnder(*in, out);
 }
 
-bool Importer::hasColumn(const PlanOp& scan, const std::string& column) const {
-  if (const TableDef* t = schema_.table(scan.table)) return t->columnIndex(column) >= 0;
-  auto open = openColumns_.find(&scan);
-  return open != openColumns_.end() && open->second.count(column);
-}
-
 std::vector<ScanColumn> Importer::columnsNamed(const std::string& symbol, const PlanOp& n) {
   std::vector<ScanColumn> out;
   const std::string base = baseName(symbol);
