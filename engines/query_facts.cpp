@@ -1,6 +1,8 @@
 // Facts the queries state about their columns, for data generation and imports.
 #include "engines/query_facts.h"
 
+#include "ir/comparison.h"
+
 #include <functional>
 
 namespace rfguard::engine {
@@ -41,13 +43,17 @@ void collect(const PlanNode& n, std::map<std::string, std::string>& aliases,
 
 std::map<std::string, std::set<std::string>> comparedLiterals(const std::vector<Query>& queries) {
   std::map<std::string, std::set<std::string>> out;
-  static const std::set<std::string> cmps = {"=", "<>", "<", "<=", ">", ">=", "in", "like"};
+  // Comparisons but IS [NOT] DISTINCT FROM (the catalog's facts), IN lists and LIKE.
+  auto compares = [](const Expr& c) {
+    const ComparisonInfo* cmp = comparisonOf(c);
+    return cmp ? !cmp->nullSafe : c.name == "in" || c.name == "like";
+  };
   for (const auto& q : queries) {
     std::map<std::string, std::string> aliases;
     std::vector<ExprPtr> calls;
     collect(*q.plan, aliases, calls);
     for (const auto& c : calls) {
-      if (!cmps.count(c->name) || c->args.size() < 2) continue;
+      if (!compares(*c) || c->args.size() < 2) continue;
       const Expr* col = columnOf(c->args[0]);
       if (!col) continue;
       auto dot = col->name.find('.');
@@ -84,7 +90,7 @@ std::set<std::pair<std::string, std::string>> equatedColumns(const std::vector<Q
       return it->second + "." + col->name.substr(dot + 1);
     };
     for (const auto& c : calls) {
-      if ((c->name != "=" && c->name != "<=>") || c->args.size() != 2) continue;
+      if (const ComparisonInfo* cmp = comparisonOf(*c); !cmp || !cmp->equality) continue;
       std::string a = name(columnOf(c->args[0])), b = name(columnOf(c->args[1]));
       if (!a.empty() && !b.empty()) out.insert({a, b});
     }

@@ -9,6 +9,9 @@
 
 namespace rfguard::rt {
 
+// The comparisons by name, deliberately independent of ir/comparison.h: the
+// evaluator is the oracle the comparison facts are tested against
+// (tests/unit/comparison_test.cpp), so it does not read them.
 Form formOf(const std::string& f) {
   static const std::map<std::string, Form> kForms = {{"and", Form::And},
                                                      {"or", Form::Or},

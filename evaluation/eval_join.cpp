@@ -38,7 +38,9 @@ bool hashable(const Type& a, const Type& b) {
   return whole || (a.isString() && b.isString());
 }
 
-/// The `=` conjuncts of `join`'s condition with one side over each child.
+/// The `=` conjuncts of `join`'s condition with one side over each child. A copy
+/// of ir/join_keys.h's split, deliberately independent: the evaluator is the
+/// oracle the rules (which use that split) are tested against.
 std::vector<std::pair<const Expr*, const Expr*>> equiKeysOf(const PlanNode& join) {
   std::vector<std::pair<const Expr*, const Expr*>> keys;
   if (!join.predicate || hasSubquery(*join.predicate)) return keys;

@@ -227,6 +227,7 @@ std::optional<Value> applyFunction(const std::string& f, const std::vector<Value
   // NULL in, NULL out for every strict function handled here.
   for (const auto& v : a)
     if (isNull(v)) return null();
+  // Comparisons by name, as the oracle: independent of ir/comparison.h (eval_expr.cpp).
   auto cmp = [&]() { return *compare(a[0], a[1]); };
   if (f == "=") return boolean(cmp() == 0);
   if (f == "<>") return boolean(cmp() != 0);

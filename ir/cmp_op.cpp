@@ -1,36 +1,26 @@
 #include "ir/cmp_op.h"
 
+#include "ir/comparison.h"
+
 namespace rfguard {
 
-namespace {
-
-struct OpInfo {
-  CmpOp op;
-  const char* spelling;
-  CmpOp flipped;
-};
-
-// One row per operator, in enum order.
-constexpr OpInfo kOps[] = {
-    {CmpOp::Eq, "=", CmpOp::Eq}, {CmpOp::NullSafeEq, "<=>", CmpOp::NullSafeEq},
-    {CmpOp::Lt, "<", CmpOp::Gt}, {CmpOp::Le, "<=", CmpOp::Ge},
-    {CmpOp::Gt, ">", CmpOp::Lt}, {CmpOp::Ge, ">=", CmpOp::Le},
-};
-
-}  // namespace
+// The spellings and flips are the comparison facts' (ir/comparison.cpp).
 
 const char* cmpSpelling(CmpOp op) {
-  return kOps[static_cast<size_t>(op)].spelling;
+  return comparisonInfo(op).name;
 }
 
 std::optional<CmpOp> parseCmpOp(std::string_view spelling) {
-  for (const auto& o : kOps)
-    if (spelling == o.spelling) return o.op;
-  return std::nullopt;
+  const ComparisonInfo* c = comparisonNamed(spelling);
+  return c ? c->filterOp : std::nullopt;
+}
+
+bool isEquality(CmpOp op) {
+  return comparisonInfo(op).equality;
 }
 
 CmpOp flipped(CmpOp op) {
-  return kOps[static_cast<size_t>(op)].flipped;
+  return *comparisonInfo(comparisonInfo(op).flipped).filterOp;
 }
 
 }  // namespace rfguard

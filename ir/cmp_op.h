@@ -18,9 +18,7 @@ std::optional<CmpOp> parseCmpOp(std::string_view spelling);
 /// The operator with its operands swapped: `a < b` is `b > a`.
 CmpOp flipped(CmpOp op);
 /// True for `=` and `<=>`.
-inline bool isEquality(CmpOp op) {
-  return op == CmpOp::Eq || op == CmpOp::NullSafeEq;
-}
+bool isEquality(CmpOp op);
 
 /// A set of comparison operators (engine profiles list which ones they handle).
 class CmpOpSet {

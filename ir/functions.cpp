@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "ir/ascii.h"
+#include "ir/comparison.h"
 
 namespace rfguard {
 
@@ -19,8 +20,8 @@ using R = ReturnRule;
 
 // The one table of function facts. Null policies are data: rules ask
 // isNullPropagating() and never test function names themselves.
-const std::vector<FunctionInfo>& table() {
-  static const std::vector<FunctionInfo> t = {
+std::vector<FunctionInfo> entries() {
+  return {
       // logical
       {"and", K::Operator, P::AllArgs, R::Boolean, 2, -1, true, "AND", 2},
       {"or", K::Operator, P::AllArgs, R::Boolean, 2, -1, true, "OR", 1},
@@ -97,6 +98,14 @@ const std::vector<FunctionInfo>& table() {
       {"dense_rank", K::Window, P::NeverNull, R::BigInt, 0, 0, true, nullptr, 9},
       {"row_number", K::Window, P::NeverNull, R::BigInt, 0, 0, true, nullptr, 9},
   };
+}
+
+const std::vector<FunctionInfo>& table() {
+  static const std::vector<FunctionInfo> t = [] {
+    std::vector<FunctionInfo> t = entries();
+    for (auto& f : t) f.comparison = comparisonNamed(f.name);
+    return t;
+  }();
   return t;
 }
 

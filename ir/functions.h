@@ -39,6 +39,8 @@ enum class ReturnRule {
   Sum,         ///< sum: integers widen to bigint
 };
 
+struct ComparisonInfo;  // ir/comparison.h
+
 /// One catalog entry.
 struct FunctionInfo {
   const char* name;    ///< lower-case name; operators by symbol ("=", "+", "and")
@@ -50,6 +52,8 @@ struct FunctionInfo {
   bool deterministic;  ///< same inputs give the same output
   const char* infix;   ///< SQL spelling for infix operators, nullptr otherwise
   int precedence;      ///< binding strength for printing (higher binds tighter)
+  /// The comparison it is (ir/comparison.h), nullptr for other functions.
+  const ComparisonInfo* comparison = nullptr;
 };
 
 /// The entry for `name` (lower case, aliases resolved), or nullptr.

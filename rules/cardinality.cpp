@@ -7,6 +7,9 @@
 #include <cstdio>
 #include <functional>
 
+#include "ir/comparison.h"
+#include "ir/join_keys.h"
+
 namespace rfguard {
 
 namespace {
@@ -190,9 +193,10 @@ double CardinalityEstimator::conjunctSelectivity(const Expr& c, const PlanNode* 
     return 1 - none;
   }
   if (name == "not" && side(0)) return 1 - conjunctSelectivity(*args[0], a, b);
-  bool eq = name == "=" || name == "<=>";
-  bool ne = name == "<>" || name == "is_distinct_from";
-  if ((eq || ne) && args.size() == 2) {
+  const ComparisonInfo* cmp = comparisonOf(c);
+  const bool eq = cmp && cmp->equality;
+  const bool ne = cmp && comparisonInfo(cmp->negated).equality;  // <> and IS DISTINCT FROM
+  if (eq || ne) {
     const Expr& l = *args[0];
     const Expr& r = *args[1];
     Ndv vl = columnNdvIn(l, a, b), vr = columnNdvIn(r, a, b);
@@ -212,8 +216,7 @@ double CardinalityEstimator::conjunctSelectivity(const Expr& c, const PlanNode* 
       s = vr.known ? 1 / nr : d_.equalSelectivity;
     return eq ? s : 1 - s;
   }
-  if ((name == "<" || name == "<=" || name == ">" || name == ">=") && args.size() == 2)
-    return d_.rangeSelectivity;
+  if (cmp && cmp->order) return d_.rangeSelectivity;
   if (name == "in" && !args.empty() && isColumn(*args[0])) {
     double n = columnNdvIn(*args[0], a, b).value;
     double k = static_cast<double>(args.size() - 1);
@@ -245,18 +248,13 @@ double CardinalityEstimator::equiJoinSelectivity(const std::vector<const Expr*>&
   // Multiplying 1/ndv per column instead would make lineitem JOIN partsupp ON
   // both keys 2400 rows where every one of its 6M lineitem rows has a match.
   std::vector<std::string_view> colsA, colsB;  // views of the conjuncts' column names
-  std::vector<const Expr*> rest;
-  for (const Expr* x : parts) {
-    bool eq = x->kind == ExprKind::Call && x->name == "=" && x->args.size() == 2 &&
-              isColumn(*x->args[0]) && isColumn(*x->args[1]);
-    if (eq && produces(a, x->args[0]->name) && produces(b, x->args[1]->name)) {
-      colsA.push_back(x->args[0]->name), colsB.push_back(x->args[1]->name);
-    } else if (eq && produces(a, x->args[1]->name) && produces(b, x->args[0]->name)) {
-      colsA.push_back(x->args[1]->name), colsB.push_back(x->args[0]->name);
-    } else {
-      rest.push_back(x);
-    }
-  }
+  auto columnOf = [](const PlanNode& n) {
+    return [&n](const Expr& e) { return isColumn(e) && produces(n, e.name); };
+  };
+  const SplitCondition split = splitJoinCondition(parts, columnOf(a), columnOf(b));
+  for (const JoinKey& k : split.keys)
+    colsA.push_back(k.left()->name), colsB.push_back(k.right()->name);
+  const std::vector<const Expr*>& rest = split.residue;
   makeSet(colsA), makeSet(colsB);
   double s = independent(rest, &a, &b);
   if (colsA.size() < 2 || colsB.size() < 2) {

@@ -4,6 +4,7 @@
 // rows with a.x = 1 must survive without a match.
 #include "rules/decorrelate.h"
 
+#include "ir/comparison.h"
 #include "ir/functions.h"
 #include "rules/rule_util.h"
 
@@ -174,7 +175,7 @@ bool decorrelateScalarSubquery(PlanPtr& node) {
     bool ok = true;
     std::string q = sub->exprs[0].name.substr(0, sub->exprs[0].name.find('.'));
     for (const auto& c : corr) {
-      if (c->kind != ExprKind::Call || c->name != "=") {
+      if (const ComparisonInfo* cmp = comparisonOf(*c); !cmp || cmp->kind != Comparison::Eq) {
         ok = false;
         break;
       }

@@ -3,6 +3,7 @@
 #include "rules/rf_hooks.h"
 
 #include "ir/functions.h"
+#include "ir/join_keys.h"
 #include "rules/rf_group_keys.h"
 #include "rules/rule_util.h"
 
@@ -44,18 +45,15 @@ bool atMostOneRow(const PlanNode& n) {
 }
 
 std::optional<EquiConjunct> splitConjunct(const PlanNode& join, const ExprPtr& c) {
-  if (c->kind != ExprKind::Call || c->args.size() != 2) return std::nullopt;
-  auto op = parseCmpOp(c->name);
-  if (!op) return std::nullopt;
-  const PlanNode& left = *join.children[0];
-  const PlanNode& right = *join.children[1];
-  const Expr &l = *c->args[0], &r = *c->args[1];
-  if (!hasColumnRef(l) || !hasColumnRef(r) || hasSubquery(*c)) return std::nullopt;
-  if (producesColumnsOf(left, l) && producesColumnsOf(right, r))
-    return EquiConjunct{c->args[0], c->args[1], *op};
-  if (producesColumnsOf(right, l) && producesColumnsOf(left, r))
-    return EquiConjunct{c->args[1], c->args[0], flipped(*op)};
-  return std::nullopt;
+  static constexpr CmpOpSet kAny = {CmpOp::Eq, CmpOp::NullSafeEq, CmpOp::Lt,
+                                    CmpOp::Le, CmpOp::Gt,         CmpOp::Ge};
+  if (hasSubquery(*c)) return std::nullopt;
+  auto side = [](const PlanNode& n) {
+    return [&n](const Expr& e) { return hasColumnRef(e) && producesColumnsOf(n, e); };
+  };
+  auto k = joinKeyOf(*c, side(*join.children[0]), side(*join.children[1]), kAny);
+  if (!k) return std::nullopt;
+  return EquiConjunct{k->left(), k->right(), k->op};
 }
 
 bool hasOperand(const Expr& conjunct, const ExprPtr& e) {

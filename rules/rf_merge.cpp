@@ -18,6 +18,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "ir/comparison.h"
 #include "ir/printers.h"
 
 namespace rfguard {
@@ -55,8 +56,9 @@ class EqualColumns {
 
   void equalities(const ExprPtr& p) {
     for (const auto& c : conjuncts(p))
-      if (c->kind == ExprKind::Call && c->name == "=" && c->args.size() == 2 &&
-          c->args[0]->kind == ExprKind::Column && c->args[1]->kind == ExprKind::Column)
+      if (const ComparisonInfo* cmp = comparisonOf(*c); cmp && cmp->kind == Comparison::Eq &&
+                                                        c->args[0]->kind == ExprKind::Column &&
+                                                        c->args[1]->kind == ExprKind::Column)
         unite(c->args[0]->name, c->args[1]->name);
   }
 

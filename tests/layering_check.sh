@@ -2,7 +2,9 @@
 # House rules that a grep can check, run as a test:
 #  - every semantic fact about a join type lives in ir/join_type.*: no file
 #    outside ir/ switches on a JoinType or compares one with == or != (use
-#    joinInfo() and its columns);
+#    joinInfo() and its columns); every fact about a comparison operator in
+#    ir/comparison.*: no operator name compared as a string outside the parsers,
+#    the evaluator and the examples (which see plan JSON only);
 #  - ANTLR stays inside grammar/;
 #  - includes point downward only (docs/design.md section 9): tools -> api, verifier
 #    -> rules, evaluation -> execution -> ir; grammar -> ir; engines -> ir (engines'
@@ -30,6 +32,17 @@ hits=$(grep -rnE '[=!]= *JoinType::|JoinType::[A-Za-z]+ *[=!]=' --include='*.cpp
   $(echo $dirs | sed 's/ tests / /') || true)
 if [ -n "$hits" ]; then
   echo "a join type compared outside ir/ (use joinInfo() and its columns):"
+  echo "$hits"
+  status=1
+fi
+# ... and every fact about a comparison operator lives in ir/comparison.* (its
+# flip, negation, symmetry, equality): no operator name compared as a string
+# outside the parsers (grammar/) and the evaluator, the oracle that checks the
+# facts (tests/unit/comparison_test.cpp).
+hits=$(grep -rnE '[=!]= *"(=|<>|<|<=|>|>=|<=>|is_distinct_from)"|"(=|<>|<|<=|>|>=|<=>|is_distinct_from)" *[=!]=' \
+  --include='*.cpp' --include='*.h' $(echo $dirs | sed 's/ grammar / /; s/ evaluation / /; s/ tests / /; s/ examples / /') || true)
+if [ -n "$hits" ]; then
+  echo "a comparison operator compared by name (use ir/comparison.h):"
   echo "$hits"
   status=1
 fi

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "ir/comparison.h"
 #include "ir/functions.h"
 #include "ir/printers.h"
 #include "rules/normalize.h"
@@ -84,11 +85,13 @@ Json Canon::expr(const Expr& e) const {
   if (ids_ & kOperands) {
     // a > b is b < a; =, <>, <=>, IS DISTINCT FROM, AND, OR do not care
     // about operand order (AND / OR only without subqueries, which may fail).
-    if ((name == ">" || name == ">=") && args.size() == 2) {
-      name = name == ">" ? "<" : "<=";
+    const ComparisonInfo* cmp = comparisonOf(e);
+    if (cmp && (cmp->kind == Comparison::Gt || cmp->kind == Comparison::Ge)) {
+      cmp = &comparisonInfo(cmp->flipped);
+      name = cmp->name;
       std::swap(args[0], args[1]);
     }
-    bool symmetric = name == "=" || name == "<>" || name == "<=>" || name == "is_distinct_from";
+    const bool symmetric = cmp && cmp->symmetric;
     bool logical = name == "and" || name == "or";
     if (logical)
       for (const auto& a : e.args) logical = logical && !hasSubquery(*a);
@@ -197,9 +200,9 @@ std::optional<ExprPtr> Canon::asInConjunct(const PlanNode& n, JoinType t, int pr
   const Expr* c = n.predicate.get();
   // The input a select list of one column, as IN's subquery is (a scan's one
   // column would depend on the columns it lists).
-  if (!c || c->kind != ExprKind::Call || c->name != "=" || c->args.size() != 2 ||
-      build->op != PlanOp::Project || build->exprs.size() != 1 || !freeColumns(*build).empty() ||
-      !deterministicPlan(*build))
+  const ComparisonInfo* cmp = c ? comparisonOf(*c) : nullptr;
+  if (!cmp || cmp->kind != Comparison::Eq || build->op != PlanOp::Project ||
+      build->exprs.size() != 1 || !freeColumns(*build).empty() || !deterministicPlan(*build))
     return std::nullopt;
   const std::string& o = build->output[0].id;
   for (int i = 0; i < 2; ++i) {

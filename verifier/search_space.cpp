@@ -4,6 +4,8 @@
 // distinct tag per row, the most telling choice for a bag comparison.
 #include "verifier/search_space.h"
 
+#include "ir/comparison.h"
+
 #include <algorithm>
 
 #include <functional>
@@ -135,9 +137,7 @@ SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh, i
               seenConst[c].insert(rt::valueKey(*v)).second)
             constants[c].push_back(*v);
         }
-        if (x.kind == ExprKind::Call &&
-            (x.name == "<" || x.name == "<=" || x.name == ">" || x.name == ">="))
-          ranges = true;
+        if (const ComparisonInfo* cmp = comparisonOf(x); cmp && cmp->order) ranges = true;
         for (const auto& a : x.args) visit(*a);
       };
       visit(e);

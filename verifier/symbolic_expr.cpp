@@ -6,6 +6,7 @@
 #include <map>
 
 #include "evaluation/values.h"
+#include "ir/comparison.h"
 #include "ir/functions.h"
 #include "verifier/symbolic_encode.h"
 
@@ -35,18 +36,11 @@ enum class Op {
   Abs,
   Other
 };
-Op opOf(const std::string& f) {
+Op opOf(const Expr& e) {
+  if (const ComparisonInfo* c = comparisonOf(e)) return c->nullSafe ? Op::NullSafe : Op::Cmp;
   static const std::map<std::string, Op> kOps = {{"and", Op::And},
                                                  {"or", Op::Or},
                                                  {"not", Op::Not},
-                                                 {"=", Op::Cmp},
-                                                 {"<>", Op::Cmp},
-                                                 {"<", Op::Cmp},
-                                                 {"<=", Op::Cmp},
-                                                 {">", Op::Cmp},
-                                                 {">=", Op::Cmp},
-                                                 {"<=>", Op::NullSafe},
-                                                 {"is_distinct_from", Op::NullSafe},
                                                  {"is_null", Op::IsNull},
                                                  {"is_not_null", Op::IsNotNull},
                                                  {"coalesce", Op::Coalesce},
@@ -62,7 +56,7 @@ Op opOf(const std::string& f) {
                                                  {"%", Op::Arith},
                                                  {"negate", Op::Negate},
                                                  {"abs", Op::Abs}};
-  auto it = kOps.find(f);
+  auto it = kOps.find(e.name);
   return it == kOps.end() ? Op::Other : it->second;
 }
 
@@ -293,7 +287,7 @@ bool Encoder::expr(const Expr& e, const Env& env, Val& out, Kind& kind) {
 }
 
 bool Encoder::call(const Expr& e, const Env& env, Val& out, Kind& kind) {
-  const Op op = opOf(e.name);
+  const Op op = opOf(e);
   if (e.args.empty()) return fail("the function " + e.name);
   std::vector<Val> a;
   std::vector<Kind> k;
@@ -334,15 +328,28 @@ bool Encoder::call(const Expr& e, const Env& env, Val& out, Kind& kind) {
     case Op::Cmp: {
       Kind ck;
       if (!common(0, 1, ck)) return false;
-      const std::string& f = e.name;
       z3::expr x = a[0].v, y = a[1].v;
       unify(x, y);
-      const z3::expr r = f == "="    ? x == y
-                         : f == "<>" ? x != y
-                         : f == "<"  ? x < y
-                         : f == "<=" ? x <= y
-                         : f == ">"  ? x > y
-                                     : x >= y;
+      z3::expr r = x == y;
+      switch (comparisonOf(e)->kind) {
+        case Comparison::Eq:
+          break;
+        case Comparison::Ne:
+          r = x != y;
+          break;
+        case Comparison::Lt:
+          r = x < y;
+          break;
+        case Comparison::Le:
+          r = x <= y;
+          break;
+        case Comparison::Gt:
+          r = x > y;
+          break;
+        default:
+          r = x >= y;
+          break;  // Ge: the null-safe ones are Op::NullSafe
+      }
       out = boolVal(r, a[0].null || a[1].null);
       return true;
     }
@@ -350,7 +357,7 @@ bool Encoder::call(const Expr& e, const Env& env, Val& out, Kind& kind) {
       Kind ck;
       if (!common(0, 1, ck)) return false;
       const z3::expr s = same(a[0], a[1]);
-      out = boolVal(e.name == "<=>" ? s : !s, F);
+      out = boolVal(comparisonOf(e)->onEqual ? s : !s, F);  // <=> or IS DISTINCT FROM
       return true;
     }
     case Op::IsNull:

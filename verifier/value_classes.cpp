@@ -6,6 +6,8 @@
 // split atoms: `a = 1 OR b = 2` relates neither a to b nor 2 to a.
 #include "verifier/value_classes.h"
 
+#include "ir/comparison.h"
+
 #include <cctype>
 
 #include <algorithm>
@@ -21,8 +23,8 @@ bool connective(const Expr& e) {
 }
 
 bool orderComparison(const Expr& e) {
-  return e.kind == ExprKind::Call &&
-         (e.name == "<" || e.name == "<=" || e.name == ">" || e.name == ">=");
+  const ComparisonInfo* c = comparisonOf(e);
+  return c && c->order;
 }
 
 /// The columns, constants and order comparisons of one atom; nested boolean

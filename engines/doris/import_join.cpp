@@ -1,5 +1,6 @@
 // Joins of a shape plan and the runtime filters each builds.
 #include "engines/doris/import_state.h"
+#include "ir/comparison.h"
 
 #include <functional>
 
@@ -40,7 +41,10 @@ std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Bu
         return;
       }
       conjuncts.push_back(x);
-      if (hash && x.contains("call") && x["call"] == "=") equalities.push_back(x);
+      const ComparisonInfo* cmp = x.contains("call") && x["call"].is_string()
+                                      ? comparisonNamed(x["call"].get<std::string>())
+                                      : nullptr;
+      if (hash && cmp && cmp->kind == Comparison::Eq) equalities.push_back(x);
     };
     split(*e);
   };

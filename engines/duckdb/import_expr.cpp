@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "engines/duckdb/import_state.h"
+#include "ir/comparison.h"
 
 namespace rfguard::duckdb_import {
 
@@ -364,8 +365,9 @@ std::optional<Json> Importer::expr(const TextExprPtr& e, const Cols& scope,
   }
   Json j{{"call", f}, {"args", args}};
   if (e->distinct) j["distinct"] = true;
-  static const std::set<std::string> cmps = {"=", "<>", "<", "<=", ">", ">=", "<=>", "in"};
-  if (cmps.count(f) && args.size() >= 2 && args[0].contains("column"))
+  const ComparisonInfo* cmp = comparisonNamed(f);
+  if (((cmp && cmp->kind != Comparison::Distinct) || f == "in") && args.size() >= 2 &&
+      args[0].contains("column"))
     for (size_t i = 1; i < args.size(); ++i)
       if (args[i].contains("literal") && args[i].contains("type"))
         for (const auto& c : scope)

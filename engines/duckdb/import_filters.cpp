@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "engines/duckdb/import_state.h"
+#include "ir/comparison.h"
 
 namespace rfguard::duckdb_import {
 
@@ -61,12 +62,10 @@ void Importer::dynamicFilters(int scanId, const std::string& text, const Cols& s
       it->kinds.insert("bloom");
     } else if (f == "in") {
       it->kinds.insert("in");
-    } else if (f == ">=" || f == ">") {
+    } else if (const ComparisonInfo* cmp = comparisonNamed(f); cmp && cmp->order) {
       it->kinds.insert("min_max");
-      ++it->bounds;
-    } else if (f == "<=" || f == "<") {
-      it->kinds.insert("min_max");
-    } else if (f == "=") {
+      if (cmp->onGreater) ++it->bounds;  // a lower bound: > or >=
+    } else if (cmp && cmp->kind == Comparison::Eq) {
       it->kinds.insert("in");
       ++it->bounds;
     } else {

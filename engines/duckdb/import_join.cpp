@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "engines/duckdb/import_state.h"
+#include "ir/comparison.h"
 #include "ir/printers.h"
 #include "ir/types.h"
 
@@ -91,7 +92,8 @@ Built Importer::importJoin(Op& o) {
       if (!a || !b) continue;
       j = Json{{"call", e->text}, {"args", {*a, *b}}};
       if (a->contains("column") && b->contains("column")) shareType((*a)["column"], (*b)["column"]);
-      if ((e->text == "=" || e->text == "<=>") && a->contains("column") && b->contains("column") &&
+      const ComparisonInfo& cmp = *comparisonNamed(e->text);  // isComparison(e)
+      if (cmp.equality && a->contains("column") && b->contains("column") &&
           e->args[0]->kind == TextExpr::Kind::Name && e->args[1]->kind == TextExpr::Kind::Name)
         equalKeys.push_back(
             {{(*a)["column"], e->args[0]->text}, {(*b)["column"], e->args[1]->text}});
@@ -99,15 +101,14 @@ Built Importer::importJoin(Op& o) {
       // =, <, <=, > and >= (join_filter_pushdown_optimizer.cpp): only those
       // joins can be the producer of a dynamic filter.
       static const std::set<std::string> producing = {"INNER", "RIGHT", "SEMI"};
-      static const std::set<std::string> filteringOps = {"=", "<", "<=", ">", ">="};
       // The probe key: a column, or (DuckDB pushes through them) an integral cast of one.
       const Json* keyCol = a->contains("column") ? &*a : nullptr;
       if (!keyCol && a->contains("cast") && (*a)["cast"].contains("column")) {
         static const std::set<std::string> integral = {"tinyint", "smallint", "int", "bigint"};
         if (integral.count((*a)["type"].get<std::string>())) keyCol = &(*a)["cast"];
       }
-      if (!copying && e->text != "<>" && e->text != "is_distinct_from" && keyCol) {
-        const bool gen = producing.count(jt) > 0 && filteringOps.count(e->text) > 0;
+      if (!copying && cmp.filterOp && keyCol) {  // not <> nor IS DISTINCT FROM
+        const bool gen = producing.count(jt) > 0 && !cmp.nullSafe;
         bool found = false;
         for (const auto& k : l.cols)
           if (k.id == (*keyCol)["column"] && !k.origin.empty())

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "engines/duckdb/import_state.h"
+#include "ir/comparison.h"
 #include "ir/json_depth.h"
 #include "ir/locating_sax.h"
 #include "ir/printers.h"
@@ -37,9 +38,8 @@ const Json* childrenOf(const Json& n) {
 }
 
 bool isComparison(const TextExprPtr& e) {
-  static const std::set<std::string> cmps = {
-      "=", "<>", "<", "<=", ">", ">=", "<=>", "is_distinct_from"};
-  return e->kind == TextExpr::Kind::Call && cmps.count(e->text) && e->args.size() == 2;
+  // The import's call names are the catalog's.
+  return e->kind == TextExpr::Kind::Call && comparisonNamed(e->text) && e->args.size() == 2;
 }
 
 bool isJoinOp(const std::string& op) {

@@ -2,6 +2,7 @@
 #include <functional>
 
 #include "engines/starrocks/import_state.h"
+#include "ir/comparison.h"
 
 namespace rfguard::starrocks_import {
 
@@ -15,13 +16,10 @@ std::set<std::string> idsOf(const Built& b) {
   return ids;
 }
 
-/// The comparison `op` seen from its other side: `<` -> `>`.
+/// The comparison `op` (a catalog name) seen from its other side: `<` -> `>`.
 std::string flip(const std::string& op) {
-  if (op == "<") return ">";
-  if (op == ">") return "<";
-  if (op == "<=") return ">=";
-  if (op == ">=") return "<=";
-  return op;
+  const ComparisonInfo* c = comparisonNamed(op);
+  return c ? comparisonInfo(c->flipped).name : op;
 }
 
 }  // namespace
@@ -113,14 +111,14 @@ std::optional<Built> Importer::join(const PlanOp& n, std::vector<Built>& ins) {
           const std::string o = c["call"].get<std::string>();
           cmp = side == 1 ? o : flip(o);
         }
-    if (!probe ||
-        (cmp != "=" && cmp != "<=>" && cmp != "<" && cmp != "<=" && cmp != ">" && cmp != ">=")) {
+    const ComparisonInfo* op = comparisonNamed(cmp);
+    if (!probe || !op || !op->filterOp) {
       loss(n, filterName(fid) + " " + clip(text) +
                   ": no comparison of the join's condition sets it against the probe side" +
                   (build ? "" : " (" + why + ")") + ": left out");
       continue;
     }
-    const bool equality = cmp == "=" || cmp == "<=>";
+    const bool equality = op->equality;
     Json f = {
         {"id", fid + 1},
         {"build", *build},
@@ -129,7 +127,7 @@ std::optional<Built> Importer::join(const PlanOp& n, std::vector<Built>& ins) {
         {"kinds", equality ? Json::array({"in", "bloom", "min_max"}) : Json::array({"min_max"})}};
     // `remote = false`: the filter stays on the worker that built it.
     if (item.text.find("remote = false") != std::string::npos) f["scope"] = "local";
-    if (cmp == "<=>") f["null_allowed"] = true;
+    if (op->nullSafe) f["null_allowed"] = true;
     filters.push_back(f);
     built_.insert(fid);
     producerLine_[fid] = n.line;

@@ -4,6 +4,7 @@
 // the build key, so `probe op build` is a conjunct of the condition; the
 // probe side's column nearest the join stands for the symbol.
 #include "engines/trino/import_state.h"
+#include "ir/comparison.h"
 
 #include <algorithm>
 
@@ -78,7 +79,8 @@ std::optional<Importer::Built> Importer::join(const PlanOp& n, std::vector<Built
     }
     // An equality of the exchanges' keys names this key already: use its probe column.
     for (const auto& c : conjuncts)
-      if (first.item.op == "=" && c["args"][1]["column"] == build->id)
+      if (comparisonNamed(first.item.op)->kind == Comparison::Eq &&
+          c["args"][1]["column"] == build->id)
         for (const auto& col : ins[0].cols)
           if (col.id == c["args"][0]["column"]) probe = &col;
     add(call(first.item.op, probe->id, build->id));

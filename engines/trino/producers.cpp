@@ -9,6 +9,7 @@
 // attributed to n different joins. Where more joins qualify than the symbol
 // has filters, the choice is said (an ambiguity).
 #include "engines/trino/import_state.h"
+#include "ir/comparison.h"
 
 #include <algorithm>
 
@@ -106,7 +107,7 @@ void Importer::attributeFilterLine(const PlanOp& df) {
     const PlanOp* join = !exact.empty() ? exact[0] : !named.empty() ? named[0] : nullptr;
     if (!join) {
       loss(df, "dynamic filter " + label +
-                   (op == "=" || op == "<=>" || any.empty()
+                   (comparisonNamed(op)->equality || any.empty()
                         ? ": no join above compares it with a key of its build side: left out"
                         : ": its build side's value is computed by an operator the plan does "
                           "not print (the join at line " +

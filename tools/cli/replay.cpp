@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "execution/replay.h"
+#include "ir/cmp_op.h"
 #include "ir/diagnostics.h"
 #include "tools/cli/replay.h"
 
@@ -136,8 +137,9 @@ struct ScenarioReader {
     if (doc.contains("equality")) {
       std::string op;
       if (!string(doc["equality"], "/equality", op)) return false;
-      if (op != "=" && op != "<=>") return fail("/equality", "equality must be \"=\" or \"<=>\"");
-      s.nullSafe = op == "<=>";
+      const std::optional<CmpOp> eq = parseCmpOp(op);
+      if (!eq || !isEquality(*eq)) return fail("/equality", "equality must be \"=\" or \"<=>\"");
+      s.nullSafe = *eq == CmpOp::NullSafeEq;
     }
     const bool bloom = s.kind == rt::Kind::Bloom;
     if (!bloom && doc.contains("hash")) return fail("/hash", "hash applies to bloom filters only");
