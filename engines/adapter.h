@@ -131,6 +131,8 @@ class Adapter {
   /// The statement that turns the engine's runtime filters on or off, as a
   /// script writes it.
   virtual std::string runtimeFiltersStatement(bool /*on*/) const { return ""; }
+  /// The statement that sets the engine's threads in a script (empty: none).
+  virtual std::string threadsStatement(int /*threads*/) const { return ""; }
   /// The engine's type name for rfguard's type, and rfguard's type (its name)
   /// for the engine's (empty when unknown).
   virtual std::string typeName(const Type& /*t*/) const { return ""; }
@@ -146,7 +148,7 @@ class Adapter {
   /// A query in rfguard's SQL as the engine parses it.
   virtual std::string querySql(const std::string& rfguardSql) const { return rfguardSql; }
   /// True when the engine runs the differential driver's random queries
-  /// (`rfguard <engine> diff`, engines/duckdb/random_queries.h: rowid, SEMI
+  /// (`rfguard <engine> diff`, testgen/join_queries.h: rowid, SEMI
   /// JOIN, ORDER BY ALL are DuckDB's SQL).
   virtual bool differential() const { return false; }
 

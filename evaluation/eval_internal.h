@@ -162,6 +162,14 @@ class Evaluator {
   /// `held`; nullptr on an error.
   const Value* operand(const Expr& e, const Ctx& ctx, std::optional<Value>& held);
   std::optional<Relation> aggregateOrWindow(const PlanNode& n, const Ctx* outer);
+  // One operator each (eval_operators.cpp).
+  std::optional<Relation> scan(const PlanNode& n, const Ctx* outer);
+  std::optional<Relation> filter(const PlanNode& n, const Ctx* outer);
+  std::optional<Relation> project(const PlanNode& n, const Ctx* outer);
+  std::optional<Relation> sort(const PlanNode& n, const Ctx* outer);
+  std::optional<Relation> limit(const PlanNode& n, const Ctx* outer);
+  std::optional<Relation> setOperation(const PlanNode& n, const Ctx* outer);
+  std::optional<Relation> values(const PlanNode& n, const Ctx* outer);
   std::optional<Relation> join(const PlanNode& n, const Ctx* outer);  ///< eval_join.cpp
   /// EvalCache::sideways of `join`, found once.
   const std::vector<const PlanNode*>& sidewaysProducers(const PlanNode& join);

@@ -52,11 +52,7 @@ P::NameExprContext* qualifiedStar(P::SelectExprContext* item) {
 
 }  // namespace
 
-BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
-                               const std::string& hint, P::OrderByContext* orderBy,
-                               P::LimitClauseContext* limit) {
-  Scope scope;
-  scope.outer = outer;
+PlanPtr Binder::bindFrom(P::QuerySpecContext* ctx, const Scope* outer, Scope& scope) {
   scope.rels.reserve(ctx->relations.size());  // one each unless one is a join
   PlanPtr plan;
   for (auto* rel : ctx->relations) {
@@ -89,23 +85,12 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
     plan->rows = {{}};
     plan->loc = locOf(ctx);
   }
-  if (ctx->where) {
-    BlockState block;
-    ExprPtr pred = bindExpr(ctx->where, scope, block);
-    if (pred->type.kind != TypeKind::Boolean && pred->type.kind != TypeKind::Unknown)
-      error(ctx->where, "WHERE condition must be boolean, got " + pred->type.toString());
-    plan = unary(PlanOp::Filter, plan, locOf(ctx->where));
-    plan->predicate = pred;
-    computeOutput(*plan);
-  }
+  return plan;
+}
 
-  // Select items, bound before grouping; aggregates and windows stay inline for now.
-  std::vector<WindowCall> windows;
-  BlockState block;
-  block.allowAggregates = block.allowWindows = true;
-  block.windows = &windows;
-  block.windowQualifier = uniqueQualifier("win");
-  std::vector<std::pair<std::string, ExprPtr>> items;
+Binder::SelectItems Binder::bindSelectItems(P::QuerySpecContext* ctx, const Scope& scope,
+                                            BlockState& block) {
+  SelectItems items;
   items.reserve(ctx->items.size());  // one each but for stars
   for (auto* item : ctx->items) {
     auto* se = alt<P::SelectExprContext>(item);
@@ -129,69 +114,43 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
     std::string name = se->alias ? identText(se->alias) : referencedName(se->value);
     items.push_back({name.empty() ? defaultName(*e) : name, e});
   }
-  ExprPtr having;
-  if (ctx->having) {
-    BlockState hb;
-    hb.allowAggregates = true;
-    having = bindExpr(ctx->having, scope, hb);
-  }
-  // ORDER BY keys: positions and output names refer to the select list; anything
-  // else is an expression over the FROM clause, bound now so grouping sees it.
-  struct Order {
-    P::SortItemContext* ctx;
-    int item = -1;  // select-list index, or -1 for an expression
-    ExprPtr expr;
-  };
-  std::vector<Order> order;
-  if (orderBy) {
-    for (auto* si : orderBy->items) {
-      Order o{si, -1, nullptr};
-      std::string text = this->text(si->value);
-      if (auto position = positionLiteral(text)) {
-        size_t ord = *position;
-        if (ord < 1 || ord > items.size()) {
-          // Reported; the key is dropped so that binding goes on with a valid plan.
-          error(si, "ORDER BY position " + text + " is not in the select list");
-          continue;
-        }
-        o.item = static_cast<int>(ord) - 1;
-      } else {
-        std::string lower = text;
-        asciiLowerInPlace(lower);
-        for (size_t i = 0; i < items.size() && o.item < 0; ++i)
-          if (items[i].first == lower && lower.find('.') == std::string::npos)
-            o.item = static_cast<int>(i);
-        if (o.item < 0) o.expr = bindExpr(si->value, scope, block);
+  return items;
+}
+
+// Positions and output names refer to the select list; anything else is an
+// expression over the FROM clause, bound now so grouping sees it.
+std::vector<Binder::OrderKey> Binder::bindOrderKeys(P::OrderByContext* orderBy,
+                                                    const SelectItems& items, const Scope& scope,
+                                                    BlockState& block) {
+  std::vector<OrderKey> order;
+  if (!orderBy) return order;
+  for (auto* si : orderBy->items) {
+    OrderKey o{si, -1, nullptr};
+    std::string text = this->text(si->value);
+    if (auto position = positionLiteral(text)) {
+      size_t ord = *position;
+      if (ord < 1 || ord > items.size()) {
+        // Reported; the key is dropped so that binding goes on with a valid plan.
+        error(si, "ORDER BY position " + text + " is not in the select list");
+        continue;
       }
-      order.push_back(o);
+      o.item = static_cast<int>(ord) - 1;
+    } else {
+      std::string lower = text;
+      asciiLowerInPlace(lower);
+      for (size_t i = 0; i < items.size() && o.item < 0; ++i)
+        if (items[i].first == lower && lower.find('.') == std::string::npos)
+          o.item = static_cast<int>(i);
+      if (o.item < 0) o.expr = bindExpr(si->value, scope, block);
     }
+    order.push_back(o);
   }
+  return order;
+}
 
-  bool aggregated = ctx->group || having;
-  for (const auto& it : items) aggregated = aggregated || hasAggregate(*it.second);
-  for (const auto& o : order) aggregated = aggregated || (o.expr && hasAggregate(*o.expr));
-  if (aggregated) {
-    std::vector<ExprPtr*> exprs;
-    for (auto& it : items) exprs.push_back(&it.second);
-    if (having) exprs.push_back(&having);
-    for (auto& o : order)
-      if (o.expr) exprs.push_back(&o.expr);
-    plan = bindGrouping(ctx, plan, scope, exprs, windows, items);
-    if (having) {
-      plan = unary(PlanOp::Filter, plan, locOf(ctx->having));
-      plan->predicate = having;
-      computeOutput(*plan);
-    }
-  }
-  if (windows.empty()) {
-    releaseQualifier(block.windowQualifier);
-  } else {
-    plan =
-        unary(PlanOp::Window, plan, windows[0].args.empty() ? locOf(ctx) : windows[0].args[0]->loc);
-    plan->windows = windows;
-    computeOutput(*plan);
-  }
-
+BoundRel Binder::projectSelectList(P::QuerySpecContext* ctx, PlanPtr plan, const std::string& hint,
+                                   const SelectItems& items, const std::vector<OrderKey>& order,
+                                   P::LimitClauseContext* limit) {
   auto project = unary(PlanOp::Project, plan, locOf(ctx));
   std::string q = uniqueQualifier(hint);
   LocalNames taken;
@@ -246,6 +205,64 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
     plan = trim;
   }
   return BoundRel{plan, names};
+}
+
+BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
+                               const std::string& hint, P::OrderByContext* orderBy,
+                               P::LimitClauseContext* limit) {
+  Scope scope;
+  scope.outer = outer;
+  PlanPtr plan = bindFrom(ctx, outer, scope);
+  if (ctx->where) {
+    BlockState block;
+    ExprPtr pred = bindExpr(ctx->where, scope, block);
+    if (pred->type.kind != TypeKind::Boolean && pred->type.kind != TypeKind::Unknown)
+      error(ctx->where, "WHERE condition must be boolean, got " + pred->type.toString());
+    plan = unary(PlanOp::Filter, plan, locOf(ctx->where));
+    plan->predicate = pred;
+    computeOutput(*plan);
+  }
+
+  // Select items, bound before grouping; aggregates and windows stay inline for now.
+  std::vector<WindowCall> windows;
+  BlockState block;
+  block.allowAggregates = block.allowWindows = true;
+  block.windows = &windows;
+  block.windowQualifier = uniqueQualifier("win");
+  SelectItems items = bindSelectItems(ctx, scope, block);
+  ExprPtr having;
+  if (ctx->having) {
+    BlockState hb;
+    hb.allowAggregates = true;
+    having = bindExpr(ctx->having, scope, hb);
+  }
+  std::vector<OrderKey> order = bindOrderKeys(orderBy, items, scope, block);
+  bool aggregated = ctx->group || having;
+  for (const auto& it : items) aggregated = aggregated || hasAggregate(*it.second);
+  for (const auto& o : order) aggregated = aggregated || (o.expr && hasAggregate(*o.expr));
+  if (aggregated) {
+    std::vector<ExprPtr*> exprs;
+    for (auto& it : items) exprs.push_back(&it.second);
+    if (having) exprs.push_back(&having);
+    for (auto& o : order)
+      if (o.expr) exprs.push_back(&o.expr);
+    plan = bindGrouping(ctx, plan, scope, exprs, windows, items);
+    if (having) {
+      plan = unary(PlanOp::Filter, plan, locOf(ctx->having));
+      plan->predicate = having;
+      computeOutput(*plan);
+    }
+  }
+  if (windows.empty()) {
+    releaseQualifier(block.windowQualifier);
+  } else {
+    plan =
+        unary(PlanOp::Window, plan, windows[0].args.empty() ? locOf(ctx) : windows[0].args[0]->loc);
+    plan->windows = windows;
+    computeOutput(*plan);
+  }
+
+  return projectSelectList(ctx, plan, hint, items, order, limit);
 }
 
 }  // namespace rfguard

@@ -132,6 +132,28 @@ class Binder {
                          const std::string& qualifierHint,
                          rfsql::RfSqlParser::OrderByContext* orderBy,
                          rfsql::RfSqlParser::LimitClauseContext* limit);
+  /// A query spec's FROM clause: its items cross-joined (a SELECT without FROM
+  /// reads one empty row), their tables added to `scope`.
+  PlanPtr bindFrom(rfsql::RfSqlParser::QuerySpecContext* ctx, const Scope* outer, Scope& scope);
+  /// The select list's names and expressions, stars expanded.
+  using SelectItems = std::vector<std::pair<std::string, ExprPtr>>;
+  SelectItems bindSelectItems(rfsql::RfSqlParser::QuerySpecContext* ctx, const Scope& scope,
+                              BlockState& block);
+  /// An ORDER BY key of a query spec: a select-list item, or an expression.
+  struct OrderKey {
+    rfsql::RfSqlParser::SortItemContext* ctx;
+    int item = -1;  ///< select-list index, or -1 for an expression
+    ExprPtr expr;
+  };
+  std::vector<OrderKey> bindOrderKeys(rfsql::RfSqlParser::OrderByContext* orderBy,
+                                      const SelectItems& items, const Scope& scope,
+                                      BlockState& block);
+  /// The select list projected over `plan` (with the ORDER BY expressions it
+  /// lacks, dropped again after sorting), DISTINCT, ORDER BY and LIMIT.
+  BoundRel projectSelectList(rfsql::RfSqlParser::QuerySpecContext* ctx, PlanPtr plan,
+                             const std::string& hint, const SelectItems& items,
+                             const std::vector<OrderKey>& order,
+                             rfsql::RfSqlParser::LimitClauseContext* limit);
   BoundRel foldSetOperations(rfsql::RfSqlParser::QueryExprContext* ctx, size_t& i, int minPrec,
                              const Scope* outer, const std::string& hint);
   BoundRel orderOverOutput(BoundRel rel, rfsql::RfSqlParser::OrderByContext* orderBy,

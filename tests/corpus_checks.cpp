@@ -8,7 +8,7 @@
 #include "rules/rf_planner.h"
 #include "verifier/bounded.h"
 #include "verifier/counterexample.h"
-#include "verifier/mutate.h"
+#include "testgen/mutate.h"
 #include "verifier/normal_form.h"
 #include "verifier/verify.h"
 

@@ -42,7 +42,7 @@
 // search; otherwise it prints "REORDERING NOT PROVED".
 // Every case that loads SQL queries also places the sound profile's filters on
 // a copy of each normalised plan and verifies them, and every unsafe edit of
-// that placement (verifier/mutate.h): a finding on the sound placement prints
+// that placement (testgen/mutate.h): a finding on the sound placement prints
 // "SOUND PLACEMENT FLAGGED", an edit without a finding "MUTANT NOT CAUGHT";
 // no expectation holds either. `--mutants` prints the tally by kind at the end.
 #include <algorithm>

@@ -8,8 +8,9 @@
 #  - ANTLR stays inside grammar/;
 #  - includes point downward only (docs/design.md section 9): tools -> api, verifier
 #    -> rules, evaluation -> execution -> ir; grammar -> ir; engines -> ir (engines'
-#    plans imported; pipeline reads them). A layer may include itself and the
-#    layers listed for it below;
+#    plans imported; pipeline reads them); testgen (generated and differential
+#    testing) over pipeline, and nothing below it includes testgen. A layer may
+#    include itself and the layers listed for it below;
 #  - duckdb.h (DuckDB's C API) only in engines/duckdb/capi/;
 #  - comments, docs and corpus cite the design in the repository
 #    (docs/design.md), never a document a user of the project does not have;
@@ -20,7 +21,7 @@
 set -eu
 cd "${1:-.}"
 status=0
-dirs="api grammar rules execution evaluation verifier pipeline engines tools tests fuzz examples include"
+dirs="api grammar rules execution evaluation verifier pipeline engines testgen tools tests fuzz examples include"
 hits=$(grep -rnE 'case JoinType::|switch \([^)]*[jJ]oinType' --include='*.cpp' --include='*.h' $dirs || true)
 if [ -n "$hits" ]; then
   echo "a switch on the join type outside ir/ (use joinInfo()):"
@@ -91,12 +92,13 @@ allowed() {
     verifier) echo "verifier rules evaluation execution ir" ;;
     engines) echo "engines ir" ;;
     pipeline) echo "pipeline verifier rules evaluation execution grammar engines ir" ;;
+    testgen) echo "testgen pipeline verifier rules evaluation execution grammar engines ir" ;;
     api) echo "api pipeline verifier rules evaluation execution grammar engines ir" ;;
   esac
 }
-for layer in ir grammar rules execution evaluation verifier engines pipeline api; do
+for layer in ir grammar rules execution evaluation verifier engines pipeline testgen api; do
   ok=$(allowed $layer)
-  for dep in $(grep -rhoE '#include "(ir|grammar|rules|execution|evaluation|verifier|engines|pipeline|api|tools)/' $layer |
+  for dep in $(grep -rhoE '#include "(ir|grammar|rules|execution|evaluation|verifier|engines|pipeline|testgen|api|tools)/' $layer |
     sed 's/#include "//; s/\///' | sort -u); do
     case " $ok " in
       *" $dep "*) ;;

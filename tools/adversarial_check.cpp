@@ -1,5 +1,5 @@
 // Adversarial placements against lint, with the bounded verifier as ground
-// truth (issue 43). For random queries (verifier/random_queries.h) it takes each
+// truth (issue 43). For random queries (testgen/random_queries.h) it takes each
 // filter the sound planner produces and places it, alone, at every scan of the
 // producer's probe side (subquery plans included) on every column of the scan and on
 // `coalesce(column, 0)`: the sound placement's own consumers and every way of
@@ -28,7 +28,7 @@
 #include "pipeline/session.h"
 #include "verifier/bounded.h"
 #include "verifier/judge.h"
-#include "verifier/random_queries.h"
+#include "testgen/random_queries.h"
 #include "verifier/verify.h"
 
 using namespace rfguard;

@@ -1,7 +1,7 @@
 // The solver's filter check cross-checked with the search and the evaluator
 // (issue 44 §2, `check`): random queries, their runtime filters placed by the
 // sound planner or an engine profile, and every unsafe edit of each placement
-// (verifier/mutate.h); each plan checked by the search alone over its finite
+// (testgen/mutate.h); each plan checked by the search alone over its finite
 // domain and by the solver over every value (symbolicFilters).
 //
 //   build/filters_values_check [--queries N] [--seed S] [--bound B] [--seconds T]
@@ -27,8 +27,8 @@
 #include "pipeline/session.h"
 #include "tools/median.h"
 #include "verifier/bounded.h"
-#include "verifier/mutate.h"
-#include "verifier/random_queries.h"
+#include "testgen/mutate.h"
+#include "testgen/random_queries.h"
 #include "verifier/symbolic.h"
 
 using namespace rfguard;

@@ -10,12 +10,12 @@
 // Exit 1 when a counterexample is found (a rule bug), printing the query.
 // --verbose also names every query whose filters stop short of the bound, and why.
 // --shape analytic draws queries of TPC-DS's and JOB's shape (6 to 12 relations,
-// verifier/random_analytic.cpp) instead of 3 to 6 random joins; the run ends with
+// testgen/random_analytic.cpp) instead of 3 to 6 random joins; the run ends with
 // the check's time per query with filters (median, 90th percentile, most).
 // --profile places an engine's filters instead of the sound planner's; a
 // placement the whole-plan search refutes must then also stop short on its
 // slices (a slice is never safe where the plan is not): SLICES UNSOUND, exit 1.
-// --mutants does the same for every unsafe edit of each placement (verifier/mutate.h),
+// --mutants does the same for every unsafe edit of each placement (testgen/mutate.h),
 // and checks every slice with free joins dropped against the slice with them
 // (a difference must survive the drop): DROP UNSOUND, exit 1.
 #include <algorithm>
@@ -28,8 +28,8 @@
 #include "pipeline/session.h"
 #include "tools/cli/engine_oracle.h"
 #include "verifier/bounded.h"
-#include "verifier/mutate.h"
-#include "verifier/random_queries.h"
+#include "testgen/mutate.h"
+#include "testgen/random_queries.h"
 #include "verifier/slices.h"
 
 using namespace rfguard;

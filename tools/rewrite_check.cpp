@@ -1,7 +1,7 @@
 // Rewrites as the unit of verification, measured (issue 12's acceptance): random
 // queries are normalised rule by rule and every step is checked against the one
 // before (each must be equivalent); then each deliberately broken rule
-// (verifier/broken_rules.h) is applied to the normalised plan and must be refuted.
+// (testgen/broken_rules.h) is applied to the normalised plan and must be refuted.
 //
 //   build/rewrite_check [--queries N] [--seed S] [--bound B] [--seconds T] [--databases N]
 //                       [--no-proof] [--cross-check] [--verbose]
@@ -24,8 +24,8 @@
 #include "pipeline/equiv.h"
 #include "pipeline/session.h"
 #include "tools/median.h"
-#include "verifier/broken_rules.h"
-#include "verifier/random_queries.h"
+#include "testgen/broken_rules.h"
+#include "testgen/random_queries.h"
 
 using namespace rfguard;
 

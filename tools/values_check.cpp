@@ -1,5 +1,5 @@
 // The solver, the search, the evaluator and SQLite cross-checked (issue 44 §2):
-// random pairs of nearly equal queries (verifier/random_queries.h's
+// random pairs of nearly equal queries (testgen/random_queries.h's
 // randomNearPair), each compared by the solver over every value
 // (verifier/symbolic.h) and by the search over its finite domain alone.
 //
@@ -24,7 +24,7 @@
 #include "pipeline/equiv.h"
 #include "tools/median.h"
 #include "verifier/bounded.h"
-#include "verifier/random_queries.h"
+#include "testgen/random_queries.h"
 #include "verifier/symbolic.h"
 
 using namespace rfguard;

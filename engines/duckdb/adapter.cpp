@@ -57,6 +57,9 @@ class DuckDbAdapter final : public Adapter {
   std::string runtimeFiltersStatement(bool on) const override {
     return on ? "SET disabled_optimizers = ''" : "SET disabled_optimizers = 'join_filter_pushdown'";
   }
+  std::string threadsStatement(int threads) const override {
+    return "SET threads = " + std::to_string(threads);
+  }
   std::string typeName(const Type& t) const override {
     return duckdb_import::duckdbType(t);
   }

@@ -11,9 +11,9 @@
 #include <sstream>
 
 #include "engines/adapter.h"
-#include "engines/duckdb/random_queries.h"
-#include "tools/cli/duckdb_diff.h"
-#include "tools/cli/duckdb_diff_tables.h"
+#include "testgen/join_queries.h"
+#include "testgen/differential.h"
+#include "testgen/diff_tables.h"
 #ifdef RFGUARD_HAVE_DUCKDB
 #include "engines/duckdb/schema_sql.h"
 #include "engines/engine.h"
@@ -27,11 +27,11 @@ namespace {
 
 /// t0, ordered by v and cut by OFFSET 3 behind its semi join with itself,
 /// joined to t3 on k.
-DuckQuery delayedOffsetQuery() {
-  DuckQuery q;
-  q.first.shape = DuckRelation::OffsetDelayed;
+DiffQuery delayedOffsetQuery() {
+  DiffQuery q;
+  q.first.shape = DiffRelation::OffsetDelayed;
   q.first.offset = 3;
-  DuckJoin j;
+  DiffJoin j;
   j.right.alias = j.right.table = 3;
   q.joins = {j};
   return q;
@@ -40,21 +40,21 @@ DuckQuery delayedOffsetQuery() {
 }  // namespace
 
 TEST_CASE("duckdb diff: a whole table behind a semi join with itself, in both dialects") {
-  const DuckQuery q = delayedOffsetQuery();
-  CHECK(duckQueryRowsSql(q, DuckDialect::DuckDb) ==
+  const DiffQuery q = delayedOffsetQuery();
+  CHECK(diffQueryRowsSql(q, DiffDialect::DuckDb) ==
         "SELECT * FROM (SELECT x.k, x.v FROM t0 x SEMI JOIN t0 y ON x.k IS NOT DISTINCT FROM y.k "
         "ORDER BY x.v NULLS FIRST, x.k NULLS FIRST, x.rowid OFFSET 3) AS r0 JOIN t3 AS r3 ON r0.k "
         "= r3.k");
-  CHECK(duckQueryRowsSql(q, DuckDialect::RfGuard) ==
+  CHECK(diffQueryRowsSql(q, DiffDialect::RfGuard) ==
         "SELECT * FROM (SELECT x.k, x.v FROM t0 x LEFT SEMI JOIN t0 y ON x.k IS NOT DISTINCT FROM "
         "y.k ORDER BY x.v NULLS FIRST, x.k NULLS FIRST, x.rid OFFSET 3) AS r0 JOIN (SELECT k, v "
         "FROM t3) AS r3 ON r0.k = r3.k");
-  CHECK(duckQueryTables(q) == std::vector<int>{0, 3});
+  CHECK(diffQueryTables(q) == std::vector<int>{0, 3});
   // Simpler: the plain table, or half the OFFSET.
   bool plain = false, halved = false;
-  for (const auto& s : duckQuerySimplifications(q)) {
-    plain = plain || s.first.shape == DuckRelation::Table;
-    halved = halved || (s.first.shape == DuckRelation::OffsetDelayed && s.first.offset == 1);
+  for (const auto& s : diffQuerySimplifications(q)) {
+    plain = plain || s.first.shape == DiffRelation::Table;
+    halved = halved || (s.first.shape == DiffRelation::OffsetDelayed && s.first.offset == 1);
   }
   CHECK(plain);
   CHECK(halved);
@@ -62,16 +62,16 @@ TEST_CASE("duckdb diff: a whole table behind a semi join with itself, in both di
 
 TEST_CASE("duckdb diff: the wide tables' spread") {
   // INTEGER by multiples of a million, BIGINT of 10^12, SMALLINT not at all.
-  CHECK(spreadSql(duckQueryTable(2, TypeKind::Int, TypeKind::BigInt), 7) ==
+  CHECK(spreadSql(diffQueryTable(2, TypeKind::Int, TypeKind::BigInt), 7) ==
         "CREATE OR REPLACE TABLE t2 AS SELECT CASE WHEN hash(rowid, 7, 7) % 50 = 0 THEN k + "
         "(1000000 * (1 + hash(rowid, 7, 7, 1) % 1000))::INTEGER ELSE k END AS k, CASE WHEN "
         "hash(rowid, 7, 8) % 50 = 0 THEN v + (1000000000000 * (1 + hash(rowid, 7, 8, 1) % "
         "1000))::BIGINT ELSE v END AS v FROM t2 ORDER BY rowid");
-  CHECK(spreadSql(duckQueryTable(1, TypeKind::SmallInt, TypeKind::Int), 3) ==
+  CHECK(spreadSql(diffQueryTable(1, TypeKind::SmallInt, TypeKind::Int), 3) ==
         "CREATE OR REPLACE TABLE t1 AS SELECT k, CASE WHEN hash(rowid, 3, 8) % 50 = 0 THEN v + "
         "(1000000 * (1 + hash(rowid, 3, 8, 1) % 1000))::INTEGER ELSE v END AS v FROM t1 ORDER BY "
         "rowid");
-  CHECK(spreadSql(duckQueryTable(1, TypeKind::SmallInt, TypeKind::SmallInt), 3).empty());
+  CHECK(spreadSql(diffQueryTable(1, TypeKind::SmallInt, TypeKind::SmallInt), 3).empty());
 }
 
 #ifdef RFGUARD_HAVE_DUCKDB
@@ -87,12 +87,12 @@ TEST_CASE(
     int nullPercent;
   } tables[] = {{0, 100000, 5}, {3, 60, 20}};
   for (const auto& t : tables) {
-    const TableDef def = duckQueryTable(t.table);
+    const TableDef def = diffQueryTable(t.table);
     REQUIRE(e->execute(duckdb_import::createTableSql(def) + ";" +
                            duckdb_import::populateSql(def, t.rows, 2, {}, t.nullPercent, 2),
                        nullptr, error));
   }
-  const std::string sql = duckQuerySql(delayedOffsetQuery());
+  const std::string sql = diffQuerySql(delayedOffsetQuery());
   auto run = [&](bool pushdown) {
     engine::Result r;
     REQUIRE(e->setRuntimeFilters(pushdown, error));
@@ -113,7 +113,7 @@ TEST_CASE(
   CHECK(compressed());
   CHECK(run(true) == run(false));
   // Wide: 2% of t0's keys (and of its values) spread out, none beyond INTEGER.
-  REQUIRE(e->execute(spreadSql(duckQueryTable(0), 2), nullptr, error));
+  REQUIRE(e->execute(spreadSql(diffQueryTable(0), 2), nullptr, error));
   engine::Result spread;
   REQUIRE(
       e->execute("SELECT count(*), avg((k >= 1000000)::INT), avg((v >= 1000000)::INT), "
@@ -144,18 +144,18 @@ TEST_CASE("duckdb diff: a difference found, shrunk to 11 rows, linted and writte
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / ("rfguard_diff_" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
-  DuckDbDiffArgs args;
+  DiffArgs args;
   args.engine = engine::findAdapter("duckdb");
   args.seed = 38;
   args.queries = 19;
-  args.threads = 1;
+  args.options.threads = 1;
   args.bigRows = 20000;
   args.evaluatorRows = 0;
   args.shrinkTests = 1000;
   args.format = "json";
   args.out = dir.string();
   std::ostringstream out, err;
-  CHECK(runDuckDbDiff(args, out, err) == 1);
+  CHECK(runDifferential(args, out, err) == DiffOutcome::Differences);
   const auto j = nlohmann::json::parse(out.str());
   CHECK(j["queries"] == 19);
   // The seed's t0: --big rows, SMALLINT keys, not spread. DuckDB compresses a

@@ -4,9 +4,9 @@
 // its own runtime filters; a result that is not DuckDB's is caught.
 #include <doctest/doctest.h>
 
-#include "engines/duckdb/random_queries.h"
+#include "testgen/join_queries.h"
 #include "pipeline/session.h"
-#include "tools/cli/duckdb_opinion.h"
+#include "testgen/opinion.h"
 #ifdef RFGUARD_HAVE_DUCKDB
 #include "engines/duckdb/schema_sql.h"
 #endif
@@ -15,30 +15,30 @@ using namespace rfguard;
 
 namespace {
 
-DuckQuery exampleQuery() {
-  DuckQuery q;
-  q.first.shape = DuckRelation::OffsetJoined;
+DiffQuery exampleQuery() {
+  DiffQuery q;
+  q.first.shape = DiffRelation::OffsetJoined;
   q.first.table = 2;
   q.first.other = 3;
   q.first.offset = 4;
-  DuckJoin semi;
+  DiffJoin semi;
   semi.type = 4;  // SEMI JOIN
   semi.right.alias = semi.right.table = 1;
   semi.op = 1;  // IS NOT DISTINCT FROM
-  DuckJoin left;
+  DiffJoin left;
   left.type = 1;  // LEFT JOIN
   left.right.alias = 2;
   left.right.table = 5;
-  left.rightKey = DuckKey::Coalesce;
+  left.rightKey = DiffKey::Coalesce;
   q.joins = {semi, left};
   q.topN = 3;
   return q;
 }
 
 /// r0 over t0 joined to r1 over t1 on r0.k = r1.k.
-DuckQuery innerJoin() {
-  DuckQuery q;
-  DuckJoin inner;
+DiffQuery innerJoin() {
+  DiffQuery q;
+  DiffJoin inner;
   inner.right.alias = inner.right.table = 1;
   q.joins = {inner};
   return q;
@@ -47,30 +47,30 @@ DuckQuery innerJoin() {
 }  // namespace
 
 TEST_CASE("duckdb opinion: a query in both dialects") {
-  const DuckQuery q = exampleQuery();
-  CHECK(duckQueryRowsSql(q, DuckDialect::DuckDb) ==
+  const DiffQuery q = exampleQuery();
+  CHECK(diffQueryRowsSql(q, DiffDialect::DuckDb) ==
         "SELECT * FROM (SELECT * FROM (SELECT x.k, x.v FROM t2 x JOIN t3 y ON x.k = y.k ORDER BY "
         "x.v NULLS FIRST, x.k NULLS FIRST, x.rowid OFFSET 4) AS r0 SEMI JOIN t1 AS r1 ON r0.k IS "
         "NOT DISTINCT FROM r1.k LEFT JOIN t5 AS r2 ON r0.k = coalesce(r2.k, 0)) s ORDER BY ALL "
         "NULLS FIRST LIMIT 3");
   // rid for rowid, LEFT SEMI JOIN, the tables' k and v only, ORDER BY the four
   // columns of r0 and r2 (the semi join's r1 is not in the output).
-  CHECK(duckQueryRowsSql(q, DuckDialect::RfGuard) ==
+  CHECK(diffQueryRowsSql(q, DiffDialect::RfGuard) ==
         "SELECT * FROM (SELECT * FROM (SELECT x.k, x.v FROM t2 x JOIN t3 y ON x.k = y.k ORDER BY "
         "x.v NULLS FIRST, x.k NULLS FIRST, x.rid OFFSET 4) AS r0 LEFT SEMI JOIN (SELECT k, v FROM "
         "t1) AS r1 ON r0.k IS NOT DISTINCT FROM r1.k LEFT JOIN (SELECT k, v FROM t5) AS r2 ON r0.k "
         "= coalesce(r2.k, 0)) s ORDER BY 1 NULLS FIRST, 2 NULLS FIRST, 3 NULLS FIRST, 4 NULLS "
         "FIRST LIMIT 3");
-  CHECK(duckQuerySql(q) == "SELECT count(*) AS n, sum(hash(q)) AS h FROM (" +
-                               duckQueryRowsSql(q, DuckDialect::DuckDb) + ") q");
+  CHECK(diffQuerySql(q) == "SELECT count(*) AS n, sum(hash(q)) AS h FROM (" +
+                               diffQueryRowsSql(q, DiffDialect::DuckDb) + ") q");
 }
 
 TEST_CASE("duckdb opinion: every random query binds in rfguard's dialect") {
   const Catalog catalog = evaluatorCatalog(6);
   std::mt19937_64 rng(7);
   for (int n = 0; n < 300; ++n) {
-    const DuckQuery q = randomDuckQuery(rng, 2 + n % 4);
-    const std::string sql = duckQueryRowsSql(q, DuckDialect::RfGuard);
+    const DiffQuery q = randomDiffQuery(rng, 2 + n % 4);
+    const std::string sql = diffQueryRowsSql(q, DiffDialect::RfGuard);
     Session s;
     Diagnostics diags;
     CHECK_MESSAGE(s.loadFormat(sql, "q", InputFormat::Sql, diags, catalog), sql, "\n",
@@ -101,7 +101,7 @@ TEST_CASE("duckdb opinion: rfguard's evaluator gives DuckDB's results on random 
   REQUIRE_MESSAGE(db, error);
   const long long rows[] = {40, 30, 25, 20, 15, 30};
   for (int i = 0; i < 6; ++i) {
-    const TableDef t = duckQueryTable(i);  // rfguard's t<i> adds rid, DuckDB's rowid
+    const TableDef t = diffQueryTable(i);  // rfguard's t<i> adds rid, DuckDB's rowid
     REQUIRE_MESSAGE(db->execute(duckdb_import::createTableSql(t) + ";" +
                                     duckdb_import::populateSql(t, rows[i], 3, {}, 20, 10),
                                 nullptr, error),
@@ -112,11 +112,11 @@ TEST_CASE("duckdb opinion: rfguard's evaluator gives DuckDB's results on random 
   std::mt19937_64 rng(11);
   int agree = 0, filtered = 0;
   for (int n = 0; n < 150; ++n) {
-    const DuckQuery q = randomDuckQuery(rng, 2 + n % 4);
+    const DiffQuery q = randomDiffQuery(rng, 2 + n % 4);
     engine::Result duck;
-    if (!db->execute(duckQueryRowsSql(q, DuckDialect::DuckDb), &duck, error)) continue;
+    if (!db->execute(diffQueryRowsSql(q, DiffDialect::DuckDb), &duck, error)) continue;
     const EvaluatorOpinion o = oracle.judge(q, duck);
-    CHECK_MESSAGE(o.verdict == EvaluatorOpinion::Agrees, duckQueryRowsSql(q, DuckDialect::DuckDb),
+    CHECK_MESSAGE(o.verdict == EvaluatorOpinion::Agrees, diffQueryRowsSql(q, DiffDialect::DuckDb),
                   "\n", verdictName(o.verdict), " ", o.which, o.reason);
     agree += o.verdict == EvaluatorOpinion::Agrees;
     filtered += o.filters > 0;
@@ -137,9 +137,9 @@ TEST_CASE("duckdb opinion: a result that is not DuckDB's is caught, with the row
   EvaluatorOracle oracle(*db, 2);
   REQUIRE(oracle.load(0, error));
   REQUIRE(oracle.load(1, error));
-  DuckQuery q = innerJoin();
+  DiffQuery q = innerJoin();
   engine::Result duck;
-  REQUIRE(db->execute(duckQueryRowsSql(q, DuckDialect::DuckDb), &duck, error));
+  REQUIRE(db->execute(diffQueryRowsSql(q, DiffDialect::DuckDb), &duck, error));
   REQUIRE(duck.rows.size() == 2);
   EvaluatorOpinion o = oracle.judge(q, duck);
   CHECK(o.verdict == EvaluatorOpinion::Agrees);
@@ -156,7 +156,7 @@ TEST_CASE("duckdb opinion: a result that is not DuckDB's is caught, with the row
   CHECK(o.onlyRfguard ==
         Rows{{engine::Cell{"1"}, engine::Cell{"10"}, engine::Cell{"1"}, engine::Cell{"6"}}});
   // A table not read back is declined with the reason, never judged.
-  DuckJoin more;
+  DiffJoin more;
   more.right.alias = 2;
   more.right.table = 1;
   q.first.table = 1;
@@ -174,8 +174,8 @@ TEST_CASE("duckdb opinion: tables of mixed integer types, and results too large 
   std::string error;
   auto db = engine::open("duckdb", engine::Options{1}, error);
   REQUIRE_MESSAGE(db, error);
-  const std::vector<TableDef> defs = {duckQueryTable(0, TypeKind::SmallInt, TypeKind::BigInt),
-                                      duckQueryTable(1, TypeKind::Int, TypeKind::Int)};
+  const std::vector<TableDef> defs = {diffQueryTable(0, TypeKind::SmallInt, TypeKind::BigInt),
+                                      diffQueryTable(1, TypeKind::Int, TypeKind::Int)};
   for (const auto& t : defs) REQUIRE(db->execute(duckdb_import::createTableSql(t), nullptr, error));
   // A BIGINT beyond any INTEGER, and 500 rows of t1.
   REQUIRE(
@@ -185,7 +185,7 @@ TEST_CASE("duckdb opinion: tables of mixed integer types, and results too large 
   EvaluatorOracle oracle(*db, defs);
   REQUIRE(oracle.load(0, error));
   REQUIRE(oracle.load(1, error));
-  DuckQuery q = innerJoin();
+  DiffQuery q = innerJoin();
   EvaluatorOpinion o = thirdOpinion(*db, oracle, q, true);
   CHECK(o.verdict == EvaluatorOpinion::Agrees);
   REQUIRE(o.rfguard.size() == 2);  // (1, 5000000000000, 1, 1) and (2, NULL, 2, 2)

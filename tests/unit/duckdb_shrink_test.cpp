@@ -6,8 +6,8 @@
 #include <regex>
 #include <set>
 
-#include "engines/duckdb/random_queries.h"
-#include "tools/cli/duckdb_shrink.h"
+#include "testgen/join_queries.h"
+#include "testgen/shrink.h"
 #ifdef RFGUARD_HAVE_DUCKDB
 #include "engines/engine.h"
 #endif
@@ -84,40 +84,40 @@ TEST_CASE("duckdb shrink: rows down to the two that matter") {
 }
 
 TEST_CASE("duckdb shrink: the simplest query that still shows it") {
-  DuckQuery q;
-  q.first.shape = DuckRelation::OffsetSmallest;
+  DiffQuery q;
+  q.first.shape = DiffRelation::OffsetSmallest;
   q.first.offset = 20;
-  DuckJoin left;
+  DiffJoin left;
   left.type = 1;  // LEFT JOIN
   left.right.alias = left.right.table = 1;
-  left.leftKey = DuckKey::Coalesce;
+  left.leftKey = DiffKey::Coalesce;
   left.op = 1;
   left.sameV = true;
-  DuckJoin inner;
+  DiffJoin inner;
   inner.left = 1;
   inner.right.alias = inner.right.table = 2;
-  inner.right.shape = DuckRelation::Limit;
+  inner.right.shape = DiffRelation::Limit;
   inner.right.limit = 9;
   q.joins = {left, inner};
-  q.where = DuckQuery::NotIn;
+  q.where = DiffQuery::NotIn;
   q.whereTable = 4;
   q.topN = 7;
-  CHECK(duckQuerySql(q) ==
+  CHECK(diffQuerySql(q) ==
         "SELECT count(*) AS n, sum(hash(q)) AS h FROM (SELECT * FROM (SELECT * FROM (SELECT k, v "
         "FROM t0 ORDER BY v NULLS FIRST, k NULLS FIRST, rowid OFFSET 20) AS r0 LEFT JOIN t1 AS r1 "
         "ON coalesce(r0.k, 0) IS NOT DISTINCT FROM r1.k AND r0.v = r1.v JOIN (SELECT k, v FROM t2 "
         "ORDER BY v NULLS FIRST, k NULLS FIRST, rowid LIMIT 9) AS r2 ON r1.k = r2.k WHERE r0.k NOT "
         "IN (SELECT k FROM t4)) s ORDER BY ALL NULLS FIRST LIMIT 7) q");
-  CHECK(duckQueryTables(q) == std::vector<int>{0, 1, 2, 4});
+  CHECK(diffQueryTables(q) == std::vector<int>{0, 1, 2, 4});
   // r2's join reads r1: r1's join cannot go before it.
-  for (const auto& s : duckQuerySimplifications(q)) CHECK(aliasesResolve(duckQuerySql(s)));
+  for (const auto& s : diffQuerySimplifications(q)) CHECK(aliasesResolve(diffQuerySql(s)));
   int budget = 500;
-  auto offsetUnderLeftJoin = [](const DuckQuery& c) {
-    const std::string sql = duckQuerySql(c);
+  auto offsetUnderLeftJoin = [](const DiffQuery& c) {
+    const std::string sql = diffQuerySql(c);
     return sql.find("OFFSET") != std::string::npos && sql.find("LEFT JOIN") != std::string::npos;
   };
-  DuckQuery small = shrinkDuckQuery(q, offsetUnderLeftJoin, budget);
-  CHECK(duckQuerySql(small) ==
+  DiffQuery small = shrinkDiffQuery(q, offsetUnderLeftJoin, budget);
+  CHECK(diffQuerySql(small) ==
         "SELECT count(*) AS n, sum(hash(q)) AS h FROM (SELECT * FROM (SELECT k, v FROM t0 ORDER BY "
         "v NULLS FIRST, k NULLS FIRST, rowid OFFSET 0) AS r0 LEFT JOIN t1 AS r1 ON r0.k = r1.k) q");
   CHECK(budget > 0);
@@ -126,17 +126,17 @@ TEST_CASE("duckdb shrink: the simplest query that still shows it") {
 TEST_CASE("duckdb shrink: random queries simplify to valid queries, down to one table") {
   std::mt19937_64 rng(42);
   for (int n = 0; n < 300; ++n) {
-    const DuckQuery q = randomDuckQuery(rng, 2 + n % 4);
-    const std::string sql = duckQuerySql(q);
+    const DiffQuery q = randomDiffQuery(rng, 2 + n % 4);
+    const std::string sql = diffQuerySql(q);
     REQUIRE(aliasesResolve(sql));
-    for (const auto& s : duckQuerySimplifications(q)) {
-      CHECK(duckQuerySql(s) != sql);
-      CHECK(aliasesResolve(duckQuerySql(s)));
+    for (const auto& s : diffQuerySimplifications(q)) {
+      CHECK(diffQuerySql(s) != sql);
+      CHECK(aliasesResolve(diffQuerySql(s)));
     }
     int budget = 10000;
-    DuckQuery least = shrinkDuckQuery(
-        q, [](const DuckQuery&) { return true; }, budget);
-    CHECK(duckQuerySql(least) ==
+    DiffQuery least = shrinkDiffQuery(
+        q, [](const DiffQuery&) { return true; }, budget);
+    CHECK(diffQuerySql(least) ==
           "SELECT count(*) AS n, sum(hash(q)) AS h FROM (SELECT * FROM t0 AS r0) q");
   }
 }

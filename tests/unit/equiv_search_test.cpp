@@ -8,8 +8,8 @@
 #include "grammar/sql.h"
 #include "pipeline/equiv.h"
 #include "pipeline/session.h"
-#include "verifier/broken_rules.h"
-#include "verifier/random_queries.h"
+#include "testgen/broken_rules.h"
+#include "testgen/random_queries.h"
 #include "verifier/search_space.h"
 
 using namespace rfguard;

@@ -10,7 +10,7 @@
 #include "ir/plan_json.h"
 #include "ir/printers.h"
 #include "pipeline/equiv.h"
-#include "verifier/broken_rules.h"
+#include "testgen/broken_rules.h"
 #include "verifier/verify.h"
 
 using namespace rfguard;

@@ -9,9 +9,9 @@
 #include "ir/printers.h"
 #include "normal_form_support.h"
 #include "pipeline/equiv.h"
-#include "verifier/broken_rules.h"
+#include "testgen/broken_rules.h"
 #include "verifier/normal_form.h"
-#include "verifier/random_queries.h"
+#include "testgen/random_queries.h"
 
 using namespace rfguard;
 using namespace rfguard::testing;

@@ -1,75 +1,23 @@
-// Command-line parsing: every command, its options and its help.
+// Command-line parsing: the command named, its options defined and parsed, the
+// command run (the commands themselves: cli_commands.cpp).
 #include "tools/cli/cli.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <fstream>
-#include <functional>
-#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
-#include "execution/replay.h"
 #include "grammar/suggest.h"
-#include "rules/rf_planner.h"
-#include "tools/cli/check.h"
-#include "tools/cli/cli_engines.h"
+#include "tools/cli/cli_commands.h"
 #include "tools/cli/command_tree.h"
-#include "tools/cli/compare.h"
 #include "tools/cli/completion.h"
-#include "tools/cli/equiv.h"
 #include "tools/cli/input_options.h"
-#include "tools/cli/lint.h"
 #include "tools/cli/manpage.h"
-#include "tools/cli/plan.h"
-#include "tools/cli/replay.h"
-#include "tools/cli/rule_help.h"
 
 namespace rfguard {
 
 namespace {
-
-/// The bounded search's options, shared by check and equiv.
-template <typename Args>
-void addSearchOptions(CLI::App* cmd, Args& args) {
-  cmd->add_option("--bound", args.bound, "most rows per table (default 2)")
-      ->check(CLI::Range(1, 6));
-  CLI::Option* seconds =
-      cmd->add_option("--seconds", args.seconds, "time budget per search (default 10)")
-          ->check(CLI::PositiveNumber);
-  CLI::Option* databases =
-      cmd->add_option("--databases", args.databases,
-                      "database budget per search (default 2000000); given without --seconds, "
-                      "the only budget, so the verdict is the same on any machine")
-          ->check(CLI::PositiveNumber);
-  // A time budget's reach depends on the machine; --databases alone replaces it.
-  cmd->parse_complete_callback([seconds, databases, &args] {
-    if (databases->count() > 0 && seconds->count() == 0) args.seconds = 1e9;
-  });
-  std::vector<std::string> oracles = {"none", "sqlite"};
-  std::string live;
-  for (const engine::Adapter* a : engine::adapters())
-    if (a->live()) {
-      oracles.push_back(a->name());
-      live += (live.empty() ? "" : ", ") + a->name();
-    }
-  cmd->add_option(
-         "--oracle", args.oracle,
-         "none (default), sqlite, or a linked engine (" + live + "): cross-check the evaluator")
-      ->check(CLI::IsMember(oracles));
-  cmd->add_option("--oracle-databases", args.oracleDatabases,
-                  "the oracle sees only the first N databases of each search (default 0: all; "
-                  "DuckDB takes milliseconds per query)")
-      ->check(CLI::NonNegativeNumber);
-}
-
-/// The names of every profile, from the profile table.
-std::vector<std::string> profileNames() {
-  std::vector<std::string> names;
-  for (const auto& p : allProfileInfos()) names.push_back(p.name);
-  return names;
-}
 
 /// Reports each `--word` of the command line that `cmd` has no option for,
 /// with the nearest one it has; false when there is none such (the unexpected
@@ -91,6 +39,68 @@ bool reportUnknownOptions(const CLI::App& cmd, const std::string& path, int argc
     any = true;
   }
   return any;
+}
+
+/// The command the words of the command line name (`lint`, `duckdb diff`),
+/// its path in `path` ("rfguard lint"); nullptr, said on `err`, when a word
+/// where a command is due names none (CLI11 would only say that a subcommand
+/// is required).
+CLI::App* commandOf(CLI::App& app, int argc, char** argv, std::string& path, std::ostream& err) {
+  CLI::App* level = &app;
+  path = "rfguard";
+  for (int i = 1; i < argc && argv[i][0] != '-'; ++i) {
+    auto subs = level->get_subcommands({});
+    if (subs.empty()) break;  // the command's own arguments
+    CLI::App* next = nullptr;
+    std::string names;
+    std::vector<std::string> visible;
+    for (auto* sub : subs) {
+      if (sub->get_name() == argv[i]) next = sub;
+      if (sub->get_group().empty()) continue;  // hidden
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+      visible.push_back(sub->get_name());
+    }
+    if (!next) {
+      err << path << ": unknown command \"" << argv[i] << "\"" << didYouMean(argv[i], visible)
+          << " (commands: " << names << "; " << path << " --help)\n";
+      return nullptr;
+    }
+    level = next;
+    path += " " + next->get_name();
+  }
+  return level;
+}
+
+/// Writes the man pages of every command to `dir`.
+int writeManPages(const CLI::App& app, const std::string& dir, std::ostream& err) {
+  if (!makeOutputDirectory(dir, err)) return kExitInputError;
+  for (const auto& p : manPages(describeCommands(app), kVersion, kDocsUrl)) {
+    std::ofstream file(dir + "/" + p.file, std::ios::binary);
+    file << p.text;
+    if (!file) {
+      err << dir << "/" << p.file << ": error: cannot write\n";
+      return kExitInputError;
+    }
+  }
+  return kExitOk;
+}
+
+/// Runs the command that was parsed.
+int dispatch(const CLI::App& app, const Commands& c, std::ostream& out, std::ostream& err) {
+  if (c.planCmd->parsed()) return runPlan(c.plan, out, err);
+  if (c.lintCmd->parsed()) return runLint(c.lint, out, err);
+  if (c.replayCmd->parsed()) return runReplay(c.replay, out, err);
+  if (c.checkCmd->parsed()) return runCheck(c.check, out, err);
+  if (c.equivCmd->parsed()) return runEquiv(c.equiv, out, err);
+  if (c.compareCmd->parsed()) return runCompare(c.compare, out, err);
+  if (int code = runEngineCommand(c.engines, out, err); code >= 0) return code;
+  if (c.ruleCmd->parsed()) return runRule(c.rule, out, err);
+  if (c.completionCmd->parsed()) {
+    out << completionScript(describeCommands(app), c.shell);
+    return kExitOk;
+  }
+  if (c.manCmd->parsed()) return writeManPages(app, c.manDir, err);
+  return kExitInputError;
 }
 
 }  // namespace
@@ -118,283 +128,12 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
   // CLI11 builds several objects per option; defining all of them was a fifth
   // of what a one-query `rfguard plan` executed.
   OptionDefiners options;
-  PlanArgs plan;
-  auto* cmd = app.add_subcommand("plan", "print each query's normalised plan");
-  options.emplace_back(cmd, [&] {
-    cmd->add_option("files", plan.files, "SQL or plan JSON files, - for stdin");
-    cmd->add_option("--format", plan.format, "text, json, dot (Graphviz) or mermaid (Markdown)")
-        ->check(CLI::IsMember({"text", "json", "dot", "mermaid"}));
-    cmd->add_option("--disable", plan.disabled, "switch off a normalisation rule (repeatable)")
-        ->allow_extra_args(false)
-        ->type_name("RULE");
-    cmd->add_flag("--list-rules", plan.listRules,
-                  "list the normalisation and runtime-filter rules and exit");
-    cmd->add_flag("--show-rules", plan.showRules,
-                  "after each text plan, list the rules that fired");
-    cmd->add_flag("--verify-rewrites", plan.verify, "check plan invariants after every rewrite");
-    cmd->add_option("--trace", plan.trace,
-                    "write DIR/<query>.jsonl: the plan as bound, then after every normalisation "
-                    "rule that changed it (for rfguard equiv --trace)");
-    cmd->add_flag("--no-runtime-filters", plan.noRuntimeFilters,
-                  "normalise only, place no runtime filters");
-    cmd->add_option("--profile", plan.profile,
-                    "placement policy: sound (default), doris, starrocks, trino, duckdb")
-        ->check(CLI::IsMember(profileNames()));
-    cmd->add_flag("--cost", plan.cost,
-                  "build only filters that pass the trigger thresholds (probe >= 100000 rows, "
-                  "build/probe <= 0.1)");
-    cmd->add_flag(
-        "--composite", plan.composite,
-        "one composite filter over all equality conjuncts of a join instead of one per conjunct");
-    cmd->add_flag("--compare", plan.compare,
-                  "per query, the consumers each profile places, side by side");
-    cmd->add_flag("--explain", plan.explain,
-                  "after each text plan, every runtime-filter decision with its rule and reason");
-    addInputOptions(cmd, plan.input);
-  });
-  cmd->footer(
-      "Exit codes: 0 planned, 2 usage or input error (located: file:line:col, or a JSON "
-      "pointer).\n\nExamples:\n  rfguard plan queries.sql\n  rfguard plan --explain --profile "
-      "starrocks queries.sql\n  rfguard plan --format json a.sql b.sql > plans.jsonl   (JSON "
-      "Lines for several inputs)\n  rfguard plan --format dot q.sql | dot -Tsvg > q.svg\n  "
-      "rfguard plan --compare --format json queries.sql\n\nDocs: docs/plan-json.md, "
-      "docs/rules.md");
-  LintArgs lint;
-  auto* lintCmd = app.add_subcommand(
-      "lint", "verify runtime-filter placements: plan JSON as given, SQL as the profile plans it");
-  options.emplace_back(lintCmd, [&] {
-    lintCmd->add_option("files", lint.files,
-                        "SQL or plan JSON files, directories (walked for *.sql, *.json, *.jsonl), "
-                        "- for stdin");
-    lintCmd
-        ->add_option("--exclude", lint.exclude,
-                     "leave out files found in directories whose path or name matches this "
-                     "glob (repeatable)")
-        ->allow_extra_args(false);
-    lintCmd->add_option("--format", lint.format, "text, json, sarif or gitlab (Code Quality)")
-        ->check(CLI::IsMember({"text", "json", "sarif", "gitlab"}));
-    lintCmd
-        ->add_option(
-            "--profile", lint.profile,
-            "placement policy for SQL inputs: sound (default), doris, starrocks, trino, duckdb")
-        ->check(CLI::IsMember(profileNames()));
-    lintCmd->add_flag("--composite", lint.composite,
-                      "plan composite filters over all equality conjuncts of a join (SQL inputs)");
-    lintCmd
-        ->add_option("--fail-on", lint.failOn,
-                     "what exits 1: error, warning (default: any finding) or never")
-        ->check(CLI::IsMember({"error", "warning", "never"}));
-    lintCmd->add_flag("--quiet", lint.quiet, "report errors only, no warnings");
-    lintCmd->add_flag("--show-suppressed", lint.showSuppressed,
-                      "also list suppressed findings, marked (text format)");
-    lintCmd->add_flag("--verbose", lint.verbose,
-                      "every note of an engine plan's import, not one line per kind");
-    lintCmd->add_option("--output", lint.output, "write the report to FILE instead of stdout");
-    lintCmd->add_option("--stdin-filename", lint.stdinFilename,
-                        "the name reports give input read from - (stdin)");
-    lintCmd
-        ->add_option("--color", lint.color,
-                     "auto (default: a terminal, unless NO_COLOR), always, never")
-        ->check(CLI::IsMember({"auto", "always", "never"}));
-    lintCmd->add_option("--baseline", lint.baseline,
-                        "report only findings not recorded in this baseline file");
-    lintCmd->add_option("--write-baseline", lint.writeBaseline,
-                        "record the findings reported as a baseline file (and exit 0)");
-    lintCmd->add_option("--config", lint.config,
-                        "settings file (default: the nearest .rfguard.toml upwards)");
-    lintCmd->add_flag("--no-config", lint.noConfig, "read no .rfguard.toml");
-    lintCmd
-        ->add_option("--jobs,-j", lint.jobs,
-                     "files linted at once (default 0: one per core); the report keeps the "
-                     "order of the inputs")
-        ->check(CLI::Range(0, 1024));
-    lintCmd
-        ->add_option("--docs-url", lint.docsUrl,
-                     "base URL of a published copy of rfguard's docs: SARIF rules link to "
-                     "URL/findings.md#<code> (default: no link; each rule carries its whole help)")
-        ->type_name("URL");
-    addInputOptions(lintCmd, lint.input);
-  });
-  lintCmd->footer(
-      "Defaults: --format text, --profile sound, --fail-on warning, --color auto; settings "
-      "from the nearest .rfguard.toml, command-line flags win.\n\nExit codes: 0 nothing "
-      "reported (or --fail-on allows it), 1 findings, 2 usage or input error.\n\n"
-      "Examples:\n  rfguard lint plans/\n  rfguard lint --profile starrocks --format sarif "
-      "--output rfguard.sarif queries/\n  rfguard lint --write-baseline baseline.json plans/\n"
-      "  rfguard lint --baseline baseline.json --fail-on error plans/\n  cat q.sql | rfguard "
-      "lint --stdin-filename q.sql -\n\nDocs: docs/lint.md, docs/findings.md");
-  ReplayArgs replay;
-  auto* replayCmd =
-      app.add_subcommand("replay", "replay a sharded filter publication scenario (docs/replay.md)");
-  options.emplace_back(replayCmd, [&] {
-    replayCmd->add_option("scenario", replay.file, "scenario JSON, - for stdin")->required();
-    std::vector<std::string> strategies;
-    for (rt::Strategy s : rt::allStrategies()) strategies.push_back(rt::strategyName(s));
-    replayCmd
-        ->add_option("--strategy", replay.strategy,
-                     "correct (default), or a wrong protocol: partial-or, and, stale-epoch-counts, "
-                     "top-as-zero, missing-as-empty; or wrong content: null-unaware")
-        ->check(CLI::IsMember(strategies));
-    replayCmd->add_option("--format", replay.format, "text or json")
-        ->check(CLI::IsMember({"text", "json"}));
-  });
-  replayCmd->footer(
-      "Exit codes: 0 replayed, 1 the query fails (a conflicting digest), 2 input error (a JSON "
-      "pointer).\n\nExamples:\n  rfguard replay corpus/replay/worked.json\n  rfguard replay "
-      "--strategy partial-or --format json corpus/replay/worked.json\n  rfguard replay "
-      "--strategy null-unaware corpus/replay/in_null_safe.json\n\nDocs: docs/replay.md");
-  CheckArgs check;
-  auto* checkCmd = app.add_subcommand(
-      "check", "bounded verification: search small databases on which the filters change results");
-  options.emplace_back(checkCmd, [&] {
-    checkCmd->add_option("files", check.files, "SQL or plan JSON files, - for stdin");
-    addSearchOptions(checkCmd, check);
-    checkCmd
-        ->add_option(
-            "--profile", check.profile,
-            "placement policy for SQL inputs: sound (default), doris, starrocks, trino, duckdb")
-        ->check(CLI::IsMember(profileNames()));
-    checkCmd->add_option("--format", check.format, "text or json")
-        ->check(CLI::IsMember({"text", "json"}));
-    checkCmd
-        ->add_option("--method", check.method,
-                     "auto (default: the whole plan, then per-filter slices if it stops short), "
-                     "whole, slices")
-        ->check(CLI::IsMember({"auto", "whole", "slices"}));
-    checkCmd
-        ->add_option("--progress", check.progress,
-                     "bound, databases and time on stderr: auto (when stderr is a terminal), "
-                     "always, never")
-        ->check(CLI::IsMember({"auto", "always", "never"}));
-    checkCmd->add_flag("--verbose", check.verbose,
-                       "every note of an engine plan's import, not one line per kind");
-    checkCmd->add_option("--emit-sql", check.emitSql,
-                         "write each counterexample as DIR/<query>_<filters>.sql, a script that "
-                         "runs as is in sqlite3");
-    checkCmd->add_flag("--rewrites", check.rewrites,
-                       "also check normalisation: the bound plan against the normalised one");
-    addInputOptions(checkCmd, check.input);
-  });
-  checkCmd->footer(
-      "Defaults: --bound 2, --seconds 10, --method auto, --oracle none.\n\nExit codes: 0 every "
-      "check safe up to --bound (whole or by slices), 1 a counterexample (or an oracle "
-      "disagreement), 2 input error or a plan that cannot be evaluated, 4 no counterexample "
-      "but a check stopped short of --bound (INCONCLUSIVE; raise --seconds or "
-      "--databases).\n\nExamples:\n  rfguard check "
-      "queries.sql\n  rfguard check --profile starrocks --oracle sqlite queries.sql\n  "
-      "rfguard check --method slices --bound 2 tpcds.sql\n  rfguard check --oracle duckdb "
-      "--oracle-databases 200 plan.json\n\nDocs: docs/check.md");
-  EquivArgs equiv;
-  auto* equivCmd = app.add_subcommand(
-      "equiv",
-      "is a rewritten plan equal to the original on every database? bounded search for a "
-      "counterexample, for two plans or every step of an optimizer's trace");
-  options.emplace_back(equivCmd, [&] {
-    equivCmd->add_option(
-        "files", equiv.files,
-        "ORIGINAL REWRITTEN: SQL files (one query each), plan JSON or engine plans");
-    addSearchOptions(equivCmd, equiv);
-    equivCmd->add_option("--trace", equiv.trace,
-                         "an optimizer's trace (JSON Lines or a JSON array of {rule, plan}): "
-                         "every step against the one before");
-    equivCmd->add_flag("--no-proof", equiv.noProof,
-                       "search even when the plans have the same normal form (a proof for every "
-                       "database; docs/equiv.md)");
-    equivCmd->add_option("--format", equiv.format, "text or json")
-        ->check(CLI::IsMember({"text", "json"}));
-    addInputOptions(equivCmd, equiv.input);
-  });
-  equivCmd->footer(
-      "Exit codes: 0 equivalent up to --bound (or on every database), 1 different (a "
-      "counterexample), 2 input error or a plan that cannot be evaluated, 4 inconclusive: the "
-      "budget ran out below --bound (with --trace: the worst step's, 2 then 1 then "
-      "4).\n\nExamples:\n  rfguard equiv before.sql after.sql\n  rfguard "
-      "equiv --schema schema.sql --format json before.json after.json\n  rfguard equiv "
-      "--trace optimizer-trace.jsonl");
-  CompareArgs compare;
-  auto* compareCmd = app.add_subcommand(
-      "compare",
-      "an engine's own placements against rfguard's sound placement and the engine's profile, "
-      "on the engine's join trees");
-  options.emplace_back(compareCmd, [&] {
-    compareCmd
-        ->add_option("files", compare.files,
-                     "engines' plan files (duckdb, doris, starrocks, trino)")
-        ->required();
-    compareCmd->add_option("--format", compare.format, "text or json")
-        ->check(CLI::IsMember({"text", "json"}));
-    compareCmd
-        ->add_option("--queries", compare.queries,
-                     "SQL files of the same queries (`-- name: q5`, with their tables): "
-                     "rfguard's join tree of each against the engine's, matched by query "
-                     "number (repeatable)")
-        ->allow_extra_args(false)
-        ->check(CLI::ExistingFile);
-    addInputOptions(compareCmd, compare.input);
-  });
-  compareCmd->footer(
-      "Exit codes: 0 compared (a report, not a gate), 2 usage or input error.\n\nExample:\n  "
-      "rfguard compare --schema corpus/examples/tpch.sql corpus/engines/doris/*.out\n  rfguard "
-      "compare --schema corpus/examples/tpch.sql --queries corpus/examples/tpch.sql "
-      "corpus/engines/doris/*.out\n\nDocs: "
-      "docs/engines.md");
-  std::vector<std::unique_ptr<EngineCommands>> engines;
-  addEngineCommands(app, options, engines);
-  RuleArgs rule;
-  auto* ruleCmd = app.add_subcommand(
-      "rule", "explain a finding code: what is unsafe, an example, the fix (or --list them all)");
-  options.emplace_back(ruleCmd, [&] {
-    ruleCmd->add_option("code", rule.code, "a finding code, as lint reports it");
-    ruleCmd->add_flag("--list", rule.list, "every finding code: its severity and summary");
-    ruleCmd->add_option("--format", rule.format, "text or json")
-        ->check(CLI::IsMember({"text", "json"}));
-  });
-  ruleCmd->footer(
-      "Exit codes: 0 printed, 2 an unknown code or usage error.\n\nExamples:\n  rfguard rule "
-      "unsafe-null-generating-side\n  rfguard rule --list\n\nDocs: docs/findings.md");
-  std::string shell;
-  auto* completionCmd =
-      app.add_subcommand("completion", "print the shell completion script for bash, zsh or fish");
-  options.emplace_back(completionCmd, [&] {
-    completionCmd->add_option("shell", shell, "bash, zsh or fish")
-        ->required()
-        ->check(CLI::IsMember(completionShells()));
-  });
-  completionCmd->footer(
-      "Exit codes: 0 printed, 2 usage error.\n\nExamples:\n  source <(rfguard completion "
-      "bash)\n  rfguard completion zsh > ~/.zfunc/_rfguard\n  rfguard completion fish | "
-      "source");
-  // The build writes the man pages with this; hidden from --help.
-  std::string manDir;
-  auto* manCmd = app.add_subcommand("man-pages", "write rfguard's man pages to DIR");
-  manCmd->group("");
-  options.emplace_back(manCmd,
-                       [&] { manCmd->add_option("dir", manDir, "output directory")->required(); });
-  // A word where a command is due that names none is reported as such (CLI11
-  // would only say that a subcommand is required).
-  CLI::App* level = &app;
-  std::string path = "rfguard";
-  for (int i = 1; i < argc && argv[i][0] != '-'; ++i) {
-    auto subs = level->get_subcommands({});
-    if (subs.empty()) break;  // the command's own arguments
-    CLI::App* next = nullptr;
-    std::string names;
-    std::vector<std::string> visible;
-    for (auto* sub : subs) {
-      if (sub->get_name() == argv[i]) next = sub;
-      if (sub->get_group().empty()) continue;  // hidden
-      names += (names.empty() ? "" : ", ") + sub->get_name();
-      visible.push_back(sub->get_name());
-    }
-    if (!next) {
-      err << path << ": unknown command \"" << argv[i] << "\"" << didYouMean(argv[i], visible)
-          << " (commands: " << names << "; " << path << " --help)\n";
-      return kExitInputError;
-    }
-    level = next;
-    path += " " + next->get_name();
-  }
-  bool wholeTree = level == completionCmd || level == manCmd;
+  Commands c;
+  addCommands(app, options, c);
+  std::string path;
+  CLI::App* level = commandOf(app, argc, argv, path, err);
+  if (!level) return kExitInputError;
+  const bool wholeTree = level == c.completionCmd || level == c.manCmd;
   for (auto& [command, define] : options)
     if (wholeTree || command == level) define();
   try {
@@ -409,31 +148,7 @@ int runCli(int argc, char** argv, std::ostream& out, std::ostream& err) {
     int code = app.exit(e, out, err);
     return code == 0 ? kExitOk : kExitInputError;
   }
-  if (cmd->parsed()) return runPlan(plan, out, err);
-  if (lintCmd->parsed()) return runLint(lint, out, err);
-  if (replayCmd->parsed()) return runReplay(replay, out, err);
-  if (checkCmd->parsed()) return runCheck(check, out, err);
-  if (equivCmd->parsed()) return runEquiv(equiv, out, err);
-  if (compareCmd->parsed()) return runCompare(compare, out, err);
-  if (int code = runEngineCommand(engines, out, err); code >= 0) return code;
-  if (ruleCmd->parsed()) return runRule(rule, out, err);
-  if (completionCmd->parsed()) {
-    out << completionScript(describeCommands(app), shell);
-    return kExitOk;
-  }
-  if (manCmd->parsed()) {
-    if (!makeOutputDirectory(manDir, err)) return kExitInputError;
-    for (const auto& p : manPages(describeCommands(app), kVersion, kDocsUrl)) {
-      std::ofstream file(manDir + "/" + p.file, std::ios::binary);
-      file << p.text;
-      if (!file) {
-        err << manDir << "/" << p.file << ": error: cannot write\n";
-        return kExitInputError;
-      }
-    }
-    return kExitOk;
-  }
-  return kExitInputError;
+  return dispatch(app, c, out, err);
 }
 
 }  // namespace rfguard

@@ -2,6 +2,8 @@
 // their options and help, written once over the adapter interface.
 #include "tools/cli/cli_engines.h"
 
+#include "tools/cli/cli.h"
+
 namespace rfguard {
 
 namespace {
@@ -84,13 +86,13 @@ void addEngineGroup(CLI::App& app, OptionDefiners& options, EngineCommands& cmds
                   who + " script");
   options.emplace_back(cmds.diffCmd, [&cmds, who] {
     CLI::App* cmd = cmds.diffCmd;
-    DuckDbDiffArgs& args = cmds.diff;
+    DiffArgs& args = cmds.diff;
     cmd->add_option("--seed", args.seed, "seed of the data and queries (default 1)");
     cmd->add_option("--queries", args.queries, "queries to run (default 100)")
         ->check(CLI::Range(1, 10000000));
-    cmd->add_option("--threads", args.threads, who + "'s threads (default 2)")
+    cmd->add_option("--threads", args.options.threads, who + "'s threads (default 2)")
         ->check(CLI::Range(1, 256));
-    addLimitOptions(cmd, args.limits, who);
+    addLimitOptions(cmd, cmds.diffLimits, who);
     cmd->add_option("--big", args.bigRows, "rows of the large probe table t0 (default 100000)")
         ->check(CLI::Range(1, 100000000));
     cmd->add_option("--out", args.out, "write each difference as DIR/diff_<n>.sql");
@@ -132,7 +134,19 @@ int runEngineCommand(const std::vector<std::unique_ptr<EngineCommands>>& cmds, s
   for (const auto& c : cmds) {
     if (c->runCmd->parsed()) return runEngineRun(c->run, out, err);
     if (c->compareCmd->parsed()) return runEngineCompare(c->compare, out, err);
-    if (c->diffCmd && c->diffCmd->parsed()) return runDuckDbDiff(c->diff, out, err);
+    if (c->diffCmd && c->diffCmd->parsed()) {
+      DiffArgs args = c->diff;
+      args.options.memoryLimitMb = c->diffLimits.memoryLimitMb;
+      args.options.timeoutSeconds = c->diffLimits.timeoutSeconds;
+      switch (runDifferential(args, out, err)) {
+        case DiffOutcome::Clean:
+          return kExitOk;
+        case DiffOutcome::Differences:
+          return kExitFindings;
+        case DiffOutcome::Error:
+          return kExitInputError;
+      }
+    }
   }
   return -1;
 }

@@ -2,6 +2,7 @@
 // Internal to tools/cli: the command group of each engine that can run in
 // rfguard's process (`rfguard duckdb run|compare|diff`), one per adapter of
 // the registry (engines/adapter.h), defined apart from the other commands.
+// `diff` is the differential driver of testgen/.
 #include <functional>
 #include <memory>
 #include <ostream>
@@ -10,7 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "tools/cli/duckdb_diff.h"
+#include "testgen/differential.h"
 #include "tools/cli/engine_run.h"
 
 namespace rfguard {
@@ -24,7 +25,8 @@ struct EngineCommands {
   const engine::Adapter* engine = nullptr;
   EngineRunArgs run;
   EngineCompareArgs compare;
-  DuckDbDiffArgs diff;
+  DiffArgs diff;
+  EngineLimits diffLimits;  ///< diff's --memory-limit and --timeout, into diff.options
   CLI::App* runCmd = nullptr;
   CLI::App* compareCmd = nullptr;
   CLI::App* diffCmd = nullptr;  ///< null when the engine takes no differential queries

@@ -1,4 +1,4 @@
-#include "verifier/broken_rules.h"
+#include "testgen/broken_rules.h"
 
 #include <functional>
 

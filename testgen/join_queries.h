@@ -1,6 +1,8 @@
 #pragma once
-// Random queries for `rfguard duckdb diff`, as a structure that renders to
-// DuckDB's SQL and knows its one-step simplifications, so that a query showing
+// Random join queries for the differential driver (testgen/differential.h), as
+// a structure that renders to DuckDB's SQL (the one live engine's dialect; a
+// second engine adds its DiffDialect) and rfguard's, and knows its one-step
+// simplifications, so that a query showing
 // a wrong result can be shrunk to the simplest one that still shows it. Every
 // query and every simplification of it has one right answer: each ORDER BY
 // under a LIMIT or OFFSET is a total order (ties broken by rowid), and the
@@ -15,7 +17,7 @@
 namespace rfguard {
 
 /// A relation r<alias> over table t<table>: the table itself or a derived table.
-struct DuckRelation {
+struct DiffRelation {
   enum Shape {
     Table,           ///< t AS r
     GroupCount,      ///< SELECT k, count(*) AS v ... GROUP BY k
@@ -47,20 +49,20 @@ struct DuckRelation {
 };
 
 /// How a join key reads its column.
-enum class DuckKey { Plain, Coalesce, CastBigint, PlusOne, Abs };
+enum class DiffKey { Plain, Coalesce, CastBigint, PlusOne, Abs };
 
-struct DuckJoin {
-  int type = 0;  ///< index into duckJoinTypes()
+struct DiffJoin {
+  int type = 0;  ///< index into diffJoinTypes()
   int left = 0;  ///< alias of the relation on the left of the condition
-  DuckRelation right;
-  DuckKey leftKey = DuckKey::Plain, rightKey = DuckKey::Plain;
-  int op = 0;          ///< index into duckJoinOps()
+  DiffRelation right;
+  DiffKey leftKey = DiffKey::Plain, rightKey = DiffKey::Plain;
+  int op = 0;          ///< index into diffJoinOps()
   bool sameV = false;  ///< AND left.v = right.v
 };
 
-struct DuckQuery {
-  DuckRelation first;
-  std::vector<DuckJoin> joins;
+struct DiffQuery {
+  DiffRelation first;
+  std::vector<DiffJoin> joins;
   enum Where { None, NotIn, VGreater } where = None;
   int whereTable = 0;  ///< NOT IN (SELECT k FROM t<whereTable>)
   int whereValue = 0;  ///< r0.v > whereValue
@@ -68,42 +70,42 @@ struct DuckQuery {
 };
 
 /// "JOIN", "LEFT JOIN", ..., "SEMI JOIN", "ANTI JOIN"; index 0 is the inner join.
-const std::vector<std::string>& duckJoinTypes();
+const std::vector<std::string>& diffJoinTypes();
 /// "=", "IS NOT DISTINCT FROM", "<"; index 0 is "=".
-const std::vector<std::string>& duckJoinOps();
+const std::vector<std::string>& diffJoinOps();
 
 /// Table t<i> of the queries: t<i> (k int, v int), both nullable.
-TableDef duckQueryTable(int i);
+TableDef diffQueryTable(int i);
 /// Table t<i> (k, v) with the given integer types, both nullable.
-TableDef duckQueryTable(int i, TypeKind k, TypeKind v);
+TableDef diffQueryTable(int i, TypeKind k, TypeKind v);
 
 /// A random query over t0 .. t5 (k, v: integers of any width) with `tables` relations.
-DuckQuery randomDuckQuery(std::mt19937_64& rng, int tables);
+DiffQuery randomDiffQuery(std::mt19937_64& rng, int tables);
 
 /// The SQL dialect a query is written in.
-enum class DuckDialect {
+enum class DiffDialect {
   DuckDb,  ///< tables t<i>(k, v); rowid breaks ties; SEMI JOIN; ORDER BY ALL
   /// rfguard's: tables t<i>(k, v, rid) with rid DuckDB's rowid; LEFT SEMI JOIN;
   /// ORDER BY positions
   RfGuard
 };
 
-/// The query's rows in `dialect` (what duckQuerySql counts and hashes).
-std::string duckQueryRowsSql(const DuckQuery& q, DuckDialect dialect);
+/// The query's rows in `dialect` (what diffQuerySql counts and hashes).
+std::string diffQueryRowsSql(const DiffQuery& q, DiffDialect dialect);
 
 /// The query in DuckDB's SQL: its row count and the sum of its rows' hashes.
-std::string duckQuerySql(const DuckQuery& q);
+std::string diffQuerySql(const DiffQuery& q);
 
 /// Every query one step simpler than `q`: without the TopN, the WHERE, a join
 /// nothing else refers to or its extra v = v conjunct; with a relation read
 /// as its plain table, a plain key, an inner join, `=`, a smaller LIMIT or
 /// OFFSET. Simplest first.
-std::vector<DuckQuery> duckQuerySimplifications(const DuckQuery& q);
+std::vector<DiffQuery> diffQuerySimplifications(const DiffQuery& q);
 
 /// The query with every table t it reads replaced by `to[t]`.
-DuckQuery remapTables(DuckQuery q, const std::vector<int>& to);
+DiffQuery remapTables(DiffQuery q, const std::vector<int>& to);
 
 /// The tables (0 .. 5) the query reads.
-std::vector<int> duckQueryTables(const DuckQuery& q);
+std::vector<int> diffQueryTables(const DiffQuery& q);
 
 }  // namespace rfguard

@@ -1,4 +1,4 @@
-#include "tools/cli/duckdb_shrink.h"
+#include "testgen/shrink.h"
 
 #include <algorithm>
 #include <cassert>
@@ -61,11 +61,11 @@ std::string deleteOtherRowsSql(int table, const KeptRows& kept) {
   return "DELETE FROM t" + std::to_string(table) + " WHERE NOT (" + kept.condition("rowid") + ")";
 }
 
-DuckQuery shrinkDuckQuery(DuckQuery q, const std::function<bool(const DuckQuery&)>& reproduces,
+DiffQuery shrinkDiffQuery(DiffQuery q, const std::function<bool(const DiffQuery&)>& reproduces,
                           int& budget) {
   for (bool progress = true; progress && budget > 0;) {
     progress = false;
-    for (const auto& candidate : duckQuerySimplifications(q)) {
+    for (const auto& candidate : diffQuerySimplifications(q)) {
       if (budget <= 0) break;
       --budget;
       if (reproduces(candidate)) {

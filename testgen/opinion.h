@@ -1,5 +1,6 @@
 #pragma once
-// rfguard's evaluator as a third opinion in `rfguard duckdb diff`: on small
+// rfguard's evaluator as a third opinion in the differential driver
+// (testgen/differential.h, `rfguard duckdb diff`): on small
 // data, a random query is also run by rfguard itself (written in rfguard's
 // SQL, over DuckDB's rows read back) three ways: as bound, normalised, and
 // normalised with rfguard's own runtime filters applied. Each must give
@@ -10,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "engines/duckdb/random_queries.h"
 #include "engines/engine.h"
 #include "evaluation/evaluator.h"
 #include "ir/catalog.h"
+#include "testgen/join_queries.h"
 
 namespace rfguard {
 
@@ -50,8 +51,8 @@ class EvaluatorOracle {
   EvaluatorOracle(engine::Engine& db, const std::vector<TableDef>& tables);
   /// Reads t<i> (k, v, rowid) from DuckDB; call again after changing it.
   bool load(int table, std::string& error);
-  /// `duckRows`: DuckDB's rows for duckQueryRowsSql(q, DuckDialect::DuckDb).
-  EvaluatorOpinion judge(const DuckQuery& q, const engine::Result& duckRows) const;
+  /// `duckRows`: DuckDB's rows for diffQueryRowsSql(q, DiffDialect::DuckDb).
+  EvaluatorOpinion judge(const DiffQuery& q, const engine::Result& duckRows) const;
 
  private:
   engine::Engine& db_;
@@ -65,7 +66,7 @@ constexpr long long kMaxEvaluatedRows = 100000;
 /// rfguard's evaluator on `q` against DuckDB's rows for it (run in `db` with
 /// the join filter pushdown on or off); Declined when DuckDB refuses it or
 /// returns more than kMaxEvaluatedRows rows.
-EvaluatorOpinion thirdOpinion(engine::Engine& db, const EvaluatorOracle& oracle, const DuckQuery& q,
+EvaluatorOpinion thirdOpinion(engine::Engine& db, const EvaluatorOracle& oracle, const DiffQuery& q,
                               bool pushdown);
 /// An opinion as JSON: its verdict, and for a disagreement the rows each side
 /// has more often (at most 20 of each).

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "verifier/random_queries.h"
+#include "testgen/random_queries.h"
 
 namespace rfguard {
 

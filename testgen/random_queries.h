@@ -25,14 +25,14 @@ std::string randomQuery(std::mt19937_64& rng, int tables);
 std::string randomAnalyticSchema();
 
 /// One random query of the analytic benchmarks' shape (TPC-DS, JOB) over
-/// randomAnalyticSchema() with `tables` relations (6 to 12; verifier/random_analytic.cpp).
+/// randomAnalyticSchema() with `tables` relations (6 to 12; testgen/random_analytic.cpp).
 std::string randomAnalyticQuery(std::mt19937_64& rng, int tables);
 
 /// The schema of randomNearPair: t0, t1 (k int, v int) and t2 (k int primary
 /// key, x varchar(8)).
 std::string randomPairSchema();
 
-/// Two queries over randomPairSchema() (verifier/random_pairs.cpp) that return
+/// Two queries over randomPairSchema() (testgen/random_pairs.cpp) that return
 /// two integer columns and differ in one random choice (a constant, an
 /// operator, a join type, a branch): often equal, often different by a little.
 /// Filters, every outer join, arithmetic, CASE, coalesce, IN lists, [NOT] IN

@@ -1,11 +1,13 @@
 #pragma once
-// The tables of `rfguard duckdb diff`, drawn from the seed, and the SQL that
-// spreads the wide ones.
+// The tables of the differential driver (`rfguard <engine> diff`,
+// testgen/differential.h), drawn from the seed, and the SQL that spreads the
+// wide ones.
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "engines/adapter.h"
 #include "ir/catalog.h"
 
 namespace rfguard {
@@ -28,11 +30,13 @@ struct DiffTableSpec {
 /// The six tables t0 .. t5 for `seed`, t0 with `big` rows.
 std::vector<DiffTableSpec> tableSpecs(long long big, uint64_t seed);
 
-/// The tables as "t0 100000 rows (k INTEGER, v BIGINT, wide), ...".
-std::string tablesText(const std::vector<DiffTableSpec>& specs);
+/// The tables as "t0 100000 rows (k INTEGER, v BIGINT, wide), ...", types as `eng` names them.
+std::string tablesText(const std::vector<DiffTableSpec>& specs, const engine::Adapter& eng);
 
-/// The tables as JSON: name, rows, null_percent, the types of k and v, wide.
-nlohmann::ordered_json tablesJson(const std::vector<DiffTableSpec>& specs);
+/// The tables as JSON: name, rows, null_percent, the types of k and v (as
+/// `eng` names them), wide.
+nlohmann::ordered_json tablesJson(const std::vector<DiffTableSpec>& specs,
+                                  const engine::Adapter& eng);
 
 /// SQL that spreads a table's INTEGER and BIGINT columns (the diff's wide
 /// tables): 2% of the values of each move up by a multiple of 10^6 or 10^12,

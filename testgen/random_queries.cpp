@@ -1,4 +1,4 @@
-#include "verifier/random_queries.h"
+#include "testgen/random_queries.h"
 
 #include <vector>
 

@@ -1,10 +1,9 @@
-#include "tools/cli/duckdb_diff_tables.h"
+#include "testgen/diff_tables.h"
 
 #include <random>
 
-#include "engines/duckdb/random_queries.h"
-#include "engines/duckdb/schema_sql.h"
-#include "verifier/random_queries.h"
+#include "testgen/join_queries.h"
+#include "testgen/random_queries.h"
 
 namespace rfguard {
 
@@ -19,7 +18,7 @@ std::vector<DiffTableSpec> tableSpecs(long long big, uint64_t seed) {
     DiffTableSpec s;
     const TypeKind k = type();
     const TypeKind v = type();
-    s.def = duckQueryTable(i, k, v);
+    s.def = diffQueryTable(i, k, v);
     s.rows = i == 0 ? big : i == 1 ? 500 + randomBelow(rng, 1501) : 20 + randomBelow(rng, 281);
     s.nullPercent = i <= 1 ? 5 : randomBelow(rng, 36);
     s.wide = randomBelow(rng, 3) != 0 && !spreadSql(s.def, seed).empty();
@@ -28,23 +27,24 @@ std::vector<DiffTableSpec> tableSpecs(long long big, uint64_t seed) {
   return specs;
 }
 
-std::string tablesText(const std::vector<DiffTableSpec>& specs) {
+std::string tablesText(const std::vector<DiffTableSpec>& specs, const engine::Adapter& eng) {
   std::string out;
   for (const auto& s : specs)
     out += (out.empty() ? "" : ", ") + s.def.name + " " + std::to_string(s.rows) + " rows (k " +
-           duckdb_import::duckdbType(s.def.columns[0].type) + ", v " +
-           duckdb_import::duckdbType(s.def.columns[1].type) + (s.wide ? ", wide" : "") + ")";
+           eng.typeName(s.def.columns[0].type) + ", v " + eng.typeName(s.def.columns[1].type) +
+           (s.wide ? ", wide" : "") + ")";
   return out;
 }
 
-nlohmann::ordered_json tablesJson(const std::vector<DiffTableSpec>& specs) {
+nlohmann::ordered_json tablesJson(const std::vector<DiffTableSpec>& specs,
+                                  const engine::Adapter& eng) {
   nlohmann::ordered_json tables = nlohmann::ordered_json::array();
   for (const auto& spec : specs)
     tables.push_back({{"name", spec.def.name},
                       {"rows", spec.rows},
                       {"null_percent", spec.nullPercent},
-                      {"k", duckdb_import::duckdbType(spec.def.columns[0].type)},
-                      {"v", duckdb_import::duckdbType(spec.def.columns[1].type)},
+                      {"k", eng.typeName(spec.def.columns[0].type)},
+                      {"v", eng.typeName(spec.def.columns[1].type)},
                       {"wide", spec.wide}});
   return tables;
 }

@@ -1,6 +1,7 @@
 #pragma once
-// Shrinking a difference found by `rfguard duckdb diff` to a minimal
-// reproducer: the simplest query (engines/duckdb/random_queries.h) and the fewest
+// Shrinking a difference found by the differential driver (`rfguard <engine>
+// diff`, testgen/differential.h) to a minimal
+// reproducer: the simplest query (testgen/join_queries.h) and the fewest
 // rows of each table that still show it. The search is greedy and bounded by
 // a number of tests; whether a candidate still shows the difference is the
 // caller's question (it runs DuckDB with and without the pushdown).
@@ -9,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "engines/duckdb/random_queries.h"
+#include "testgen/join_queries.h"
 
 namespace rfguard {
 
@@ -37,7 +38,7 @@ std::string deleteOtherRowsSql(int table, const KeptRows& kept);
 
 /// Takes the first one-step simplification of `q` that still reproduces, then
 /// again from there, until none does or `budget` tests are spent.
-DuckQuery shrinkDuckQuery(DuckQuery q, const std::function<bool(const DuckQuery&)>& reproduces,
+DiffQuery shrinkDiffQuery(DiffQuery q, const std::function<bool(const DiffQuery&)>& reproduces,
                           int& budget);
 
 /// Removes chunks of the kept rows (halves, then quarters, ...) while the

@@ -1,4 +1,4 @@
-#include "verifier/mutate.h"
+#include "testgen/mutate.h"
 
 #include <functional>
 #include <map>

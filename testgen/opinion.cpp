@@ -1,4 +1,4 @@
-#include "tools/cli/duckdb_opinion.h"
+#include "testgen/opinion.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -69,7 +69,7 @@ const char* verdictName(EvaluatorOpinion::Verdict v) {
 
 Catalog evaluatorCatalog(int tables) {
   std::vector<TableDef> defs;
-  for (int i = 0; i < tables; ++i) defs.push_back(duckQueryTable(i));
+  for (int i = 0; i < tables; ++i) defs.push_back(diffQueryTable(i));
   return evaluatorCatalog(defs);
 }
 
@@ -133,10 +133,10 @@ bool EvaluatorOracle::load(int table, std::string& error) {
   return true;
 }
 
-EvaluatorOpinion EvaluatorOracle::judge(const DuckQuery& q, const engine::Result& duckRows) const {
+EvaluatorOpinion EvaluatorOracle::judge(const DiffQuery& q, const engine::Result& duckRows) const {
   EvaluatorOpinion o;
   o.duckdb = sortedCells(duckRows.rows);
-  for (int t : duckQueryTables(q))
+  for (int t : diffQueryTables(q))
     if (!data_.count("t" + std::to_string(t))) {
       o.reason = "t" + std::to_string(t) + " was not read from DuckDB";
       return o;
@@ -146,7 +146,7 @@ EvaluatorOpinion EvaluatorOracle::judge(const DuckQuery& q, const engine::Result
   so.keepBound = true;
   Session s(so);
   Diagnostics diags;
-  const std::string sql = duckQueryRowsSql(q, DuckDialect::RfGuard);
+  const std::string sql = diffQueryRowsSql(q, DiffDialect::RfGuard);
   if (!s.loadFormat(sql, "duckdb-diff", InputFormat::Sql, diags, catalog_) ||
       s.queries().size() != 1) {
     o.reason =
@@ -189,11 +189,11 @@ EvaluatorOpinion EvaluatorOracle::judge(const DuckQuery& q, const engine::Result
 
 /// rfguard's evaluator on `q` against DuckDB's rows for it, with the pushdown
 /// on or off.
-EvaluatorOpinion thirdOpinion(engine::Engine& db, const EvaluatorOracle& oracle, const DuckQuery& q,
+EvaluatorOpinion thirdOpinion(engine::Engine& db, const EvaluatorOracle& oracle, const DiffQuery& q,
                               bool pushdown) {
   engine::Result count, rows;
   std::string error;
-  const std::string sql = duckQueryRowsSql(q, DuckDialect::DuckDb);
+  const std::string sql = diffQueryRowsSql(q, DiffDialect::DuckDb);
   // A chain of range joins can make millions of rows: counted first, so that
   // neither DuckDB's rows as text nor rfguard's evaluations of them exhaust memory.
   bool ok = db.setRuntimeFilters(pushdown, error) &&

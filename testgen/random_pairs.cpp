@@ -1,9 +1,9 @@
-// Random pairs of nearly equal queries (verifier/random_queries.h): the solver,
+// Random pairs of nearly equal queries (testgen/random_queries.h): the solver,
 // the search, the evaluator and SQLite are cross-checked on them.
 #include <string>
 #include <vector>
 
-#include "verifier/random_queries.h"
+#include "testgen/random_queries.h"
 
 namespace rfguard {
 
