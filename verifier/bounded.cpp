@@ -257,48 +257,40 @@ bool hasPerWorkerFilter(const PlanNode& root, const std::set<int>& filters) {
   return any;
 }
 
-BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const BoundedOptions& o,
-                        const std::set<int>& filters) {
-  // The per-worker content last, and only where a local filter is built per worker:
-  // elsewhere it is the exact content again.
-  const rt::Content kContents[] = {rt::Content::Exact, rt::Content::FalsePositive,
-                                   rt::Content::MinMax, rt::Content::Workers};
-  const int nContents = hasPerWorkerFilter(root, filters) ? 4 : 3;
-  Oracle oracle;
-  std::optional<std::string> sqlOriginal, sqlRewritten[4];
-  std::string why;
-  bool written = false;  // the SQL is written when the first database is checked
-  auto cache = rt::newEvalCache();
-  // The options of the four evaluations, made once: they do not depend on the database.
-  auto withContent = [&](rt::Content c) {
-    rt::EvalOptions with;
-    with.applyFilters = true;
-    with.content = c;
-    with.only = filters;
-    with.extras = space.extras;
-    with.cache = cache;
-    return with;
-  };
-  const rt::EvalOptions contents[4] = {withContent(kContents[0]), withContent(kContents[1]),
-                                       withContent(kContents[2]), withContent(kContents[3])};
-  rt::EvalOptions plain;
-  plain.cache = cache;
-  BoundedVerdict v = searchDatabases(space, o, [&](const rt::Database& db, BoundedVerdict& out) {
-    if (o.oracle && !written) {
-      written = true;
-      if (oracle.open(o, {&root}, out)) {
-        sqlOriginal = planToSqlite(root, oracle.dialect(), &why);
-        for (int i = 0; i < nContents; ++i) {
-          SqlFilters f{true, kContents[i], space.extras, filters, oracle.engine->spelling()};
-          sqlRewritten[i] = planToSqlite(root, f, &why);
-        }
-      }
+/// Evaluates the plan on one database without its filters and with `filters`
+/// under every content; a content's answer none of the original's allows is a
+/// counterexample, recorded in the verdict. With the oracle asked for, the
+/// original and each rewritten plan are also checked against it.
+class FilterProbe {
+ public:
+  FilterProbe(const PlanNode& root, const std::set<int>& filters,
+              const std::vector<rt::Value>& extras, const BoundedOptions& o)
+      : root_(root),
+        filters_(filters),
+        extras_(extras),
+        o_(o),
+        // The per-worker content last, and only where a local filter is built per
+        // worker: elsewhere it is the exact content again.
+        nContents_(hasPerWorkerFilter(root, filters) ? 4 : 3) {
+    auto cache = rt::newEvalCache();
+    // The options of the four evaluations, made once: they do not depend on the database.
+    for (int i = 0; i < 4; ++i) {
+      contents_[i].applyFilters = true;
+      contents_[i].content = kContents[i];
+      contents_[i].only = filters;
+      contents_[i].extras = extras;
+      contents_[i].cache = cache;
     }
+    plain_.cache = cache;
+  }
+
+  bool operator()(const rt::Database& db, BoundedVerdict& out) {
+    if (o_.oracle && !written_) writeSql(out);  // when the first database is checked
     // The oracle sees the first oracleDatabases databases of the search (all when 0).
-    oracle.active = oracle.engine && (!o.oracleDatabases || out.databases <= o.oracleDatabases);
-    oracle.loaded = false;
+    oracle_.active = oracle_.engine && (!o_.oracleDatabases || out.databases <= o_.oracleDatabases);
+    oracle_.loaded = false;
     auto rewrite = [&](int i, rt::Relation& r) {
-      return rt::evaluate(root, db, contents[i], r, out.error);
+      return rt::evaluate(root_, db, contents_[i], r, out.error);
     };
     // Exact content first: the next two contents accept supersets of it at every consumer,
     // so when it removes no row neither do they, and every result is the original
@@ -306,16 +298,16 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
     // per-worker content accepts a subset: it is evaluated whatever the exact one did.
     rt::Relation exact, workers;
     if (!rewrite(0, exact)) return false;
-    if (nContents == 4 && !rewrite(3, workers)) return false;
+    if (nContents_ == 4 && !rewrite(3, workers)) return false;
     if (exact.dropped == 0 && workers.dropped == 0 && exact.tieArities.empty() &&
-        workers.tieArities.empty() && !oracle.active)
+        workers.tieArities.empty() && !oracle_.active)
       return false;
     rt::Relation original;
-    if (!rt::evaluate(root, db, plain, original, out.error)) return false;
+    if (!rt::evaluate(root_, db, plain_, original, out.error)) return false;
     std::vector<rt::Relation> origins, answers;
-    if (!answersOf(root, db, plain, std::move(original), origins, out.error)) return false;
-    consult(oracle, sqlOriginal, db, origins, "original", out);
-    for (int i = 0; i < nContents; ++i) {
+    if (!answersOf(root_, db, plain_, std::move(original), origins, out.error)) return false;
+    consult(oracle_, sqlOriginal_, db, origins, "original", out);
+    for (int i = 0; i < nContents_; ++i) {
       const rt::Content c = kContents[i];
       rt::Relation canonical;
       if (i == 0)
@@ -324,21 +316,56 @@ BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const Bo
         canonical = std::move(workers);
       else if (!rewrite(i, canonical))
         return false;
-      if (!answersOf(root, db, contents[i], std::move(canonical), answers, out.error)) return false;
-      consult(oracle, sqlRewritten[i], db, answers,
+      if (!answersOf(root_, db, contents_[i], std::move(canonical), answers, out.error))
+        return false;
+      consult(oracle_, sqlRewritten_[i], db, answers,
               std::string("rewritten (") + rt::contentName(c) + ")", out);
       // An answer whose consumers dropped no row is the original's under the same choices.
       for (const auto& a : answers)
         if (a.dropped && !allowedIn(origins, a)) {
           out.counterexample = Counterexample{
-              db, rt::sortedBag(origins[0].rows), rt::sortedBag(a.rows), c, filters, space.extras};
+              db, rt::sortedBag(origins[0].rows), rt::sortedBag(a.rows), c, filters_, extras_};
           return true;
         }
     }
     return false;
-  });
+  }
+
+  std::string why;  ///< why the plan has no SQL form for the oracle
+
+ private:
+  static constexpr rt::Content kContents[] = {rt::Content::Exact, rt::Content::FalsePositive,
+                                              rt::Content::MinMax, rt::Content::Workers};
+
+  void writeSql(BoundedVerdict& out) {
+    written_ = true;
+    if (!oracle_.open(o_, {&root_}, out)) return;
+    sqlOriginal_ = planToSqlite(root_, oracle_.dialect(), &why);
+    for (int i = 0; i < nContents_; ++i) {
+      SqlFilters f{true, kContents[i], extras_, filters_, oracle_.engine->spelling()};
+      sqlRewritten_[i] = planToSqlite(root_, f, &why);
+    }
+  }
+
+  const PlanNode& root_;
+  const std::set<int> filters_;
+  const std::vector<rt::Value> extras_;
+  const BoundedOptions& o_;
+  const int nContents_;
+  rt::EvalOptions contents_[4];
+  rt::EvalOptions plain_;
+  Oracle oracle_;
+  std::optional<std::string> sqlOriginal_, sqlRewritten_[4];
+  bool written_ = false;
+};
+
+BoundedVerdict checkSet(const PlanNode& root, const SearchSpace& space, const BoundedOptions& o,
+                        const std::set<int>& filters) {
+  FilterProbe probe(root, filters, space.extras, o);
+  BoundedVerdict v = searchDatabases(
+      space, o, [&](const rt::Database& db, BoundedVerdict& out) { return probe(db, out); });
   v.filters = filters;
-  if (o.oracle && !why.empty() && v.oracleSkipped.empty()) v.oracleSkipped = why;
+  if (o.oracle && !probe.why.empty() && v.oracleSkipped.empty()) v.oracleSkipped = probe.why;
   return v;
 }
 
@@ -391,6 +418,17 @@ void checkSlices(const PlanNode& root, const BoundedOptions& o, BoundedVerdict& 
 }
 
 }  // namespace
+
+BoundedVerdict checkFiltersOnDatabase(const PlanNode& root, const std::set<int>& filters,
+                                      const std::vector<rt::Value>& extras, const rt::Database& db,
+                                      const BoundedOptions& o) {
+  BoundedVerdict v;
+  FilterProbe probe(root, filters, extras, o);
+  probe(db, v);
+  v.filters = filters;
+  if (o.oracle && !probe.why.empty() && v.oracleSkipped.empty()) v.oracleSkipped = probe.why;
+  return v;
+}
 
 std::optional<BoundedOptions::Method> parseMethod(std::string_view name) {
   using M = BoundedOptions::Method;

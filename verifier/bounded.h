@@ -153,6 +153,13 @@ void checkFiltersEveryValue(const PlanNode& root, const std::set<int>& filters,
                             const std::vector<rt::Value>& extras, const BoundedOptions& options,
                             BoundedVerdict& v);
 
+/// Evaluates the plan on one database without its filters and with `filters`
+/// under every content (and, with `options.oracle`, checks each against the
+/// oracle): a counterexample when a content's answer is none the original allows.
+BoundedVerdict checkFiltersOnDatabase(const PlanNode& root, const std::set<int>& filters,
+                                      const std::vector<rt::Value>& extras, const rt::Database& db,
+                                      const BoundedOptions& options);
+
 /// Evaluates both plans on one database (and, with `options.oracle`, checks
 /// each against the oracle): a counterexample when the rewritten plan's answer
 /// is none the original allows.

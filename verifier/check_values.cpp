@@ -102,6 +102,14 @@ void checkFiltersEveryValue(const PlanNode& root, const std::set<int>& filters,
       }
       table.rows.insert(table.rows.begin() + static_cast<long>(i), std::move(row));
     }
+  if (o.oracle) {
+    // The counterexample replayed by the oracle: the original and every content's
+    // rewritten plan on its database, as the search checks each of its own.
+    const BoundedVerdict replay = checkFiltersOnDatabase(
+        root, filters, found->extras.empty() ? candidatesOf(found->db, extras) : found->extras,
+        found->db, o);
+    addOracleAccount(replay, v);
+  }
   size_t rows = 0;
   for (const auto& [name, table] : found->db) rows = std::max(rows, table.rows.size());
   v.safe = false;

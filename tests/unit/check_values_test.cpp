@@ -67,6 +67,53 @@ TEST_CASE("check values: unsafe placements are refuted, the model confirmed by t
   }
 }
 
+TEST_CASE("check values: the solver's counterexample is replayed by the oracle") {
+  // Each unsafe placement's database, as the solver found and shrank it, run in
+  // SQLite: the original and every content's rewritten plan, as the search does
+  // with its own databases; SQLite agrees with the evaluator on each.
+  for (const char* rel :
+       {"corpus/check/null_safe_rejects.json", "corpus/check/left_anti_probe.json",
+        "corpus/check/range_min_max_left.json"}) {
+    CAPTURE(rel);
+    Catalog c;
+    auto qs = planOf(rel, c);
+    BoundedOptions o;
+    o.bound = 2;
+    o.oracle = true;
+    BoundedVerdict v;
+    v.bound = 2;
+    checkFiltersEveryValue(*qs[0].plan, {}, {}, o, v);
+    REQUIRE(v.counterexample);
+    CHECK(v.oracleName == "SQLite");
+    CHECK(v.oracleSkipped.empty());
+    // The original, and each content's rewritten plan up to the one that shows the difference.
+    CHECK(v.oracleRuns >= 2);
+    CHECK(v.oracleDisagreements.empty());
+    // Without the oracle asked for, none runs.
+    o.oracle = false;
+    BoundedVerdict plain;
+    plain.bound = 2;
+    checkFiltersEveryValue(*qs[0].plan, {}, {}, o, plain);
+    CHECK(plain.oracleRuns == 0);
+  }
+  // The replay on one database is the search's probe: a counterexample and the
+  // oracle's runs on it.
+  Catalog c;
+  auto qs = planOf("corpus/check/null_safe_rejects.json", c);
+  BoundedOptions o;
+  o.bound = 2;
+  BoundedVerdict v;
+  v.bound = 2;
+  checkFiltersEveryValue(*qs[0].plan, {}, {}, o, v);
+  REQUIRE(v.counterexample);
+  o.oracle = true;
+  const BoundedVerdict one =
+      checkFiltersOnDatabase(*qs[0].plan, {}, v.counterexample->extras, v.counterexample->db, o);
+  CHECK(one.counterexample);
+  CHECK(one.oracleRuns == 2);  // the original, and the exact content that shows it
+  CHECK(one.oracleDisagreements.empty());
+}
+
 TEST_CASE("check values: the whole check says every value, or why not") {
   Catalog c;
   auto qs = planOf("corpus/check/null_safe_accepts.json", c);
