@@ -37,6 +37,7 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
        "joins"},
       {kFactor, "conjuncts common to every branch of an OR taken out of it"},
       {kAttach, "LEFT, semi or anti joins moved past inner joins on the side they keep"},
+      {kKeys, "DISTINCT dropped over a key of its input (constraints, group keys, joins on keys)"},
   };
   unsigned best = kAll;
   for (int bits = 0; best == kAll && bits < __builtin_popcount(kAll); ++bits)

@@ -18,7 +18,9 @@
 //    anti join they decorrelate to;
 //  - a conjunct common to every branch of an OR, out of it;
 //  - operand order of symmetric comparisons and of AND / OR, `a > b` as `b < a`;
-//    filters that are TRUE.
+//    filters that are TRUE;
+//  - DISTINCT over an input that has a key among its columns (a PRIMARY KEY,
+//    UNIQUE over NOT NULL columns, group keys: verifier/row_keys.h), dropped.
 // Column order is kept where it reaches the result by position: the root's
 // output and the inputs of UNION / INTERSECT / EXCEPT. Conjuncts with scalar or
 // correlated subqueries or non-deterministic calls are not moved (a scalar

@@ -28,7 +28,8 @@ enum Identity : unsigned {
   kSubqueries = 64,  ///< IN / NOT IN, [NOT] EXISTS as semi / anti joins
   kFactor = 128,     ///< what every branch of an OR shares, out of it
   kAttach = 256,     ///< LEFT, semi and anti joins past inner joins on the side they keep
-  kAll = 511,
+  kKeys = 512,       ///< DISTINCT over an input with a key among its columns, dropped
+  kAll = 1023,
 };
 
 /// Removes what no database sees: node ids, source positions, estimates, and
