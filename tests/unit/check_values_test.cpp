@@ -26,6 +26,17 @@ std::vector<Query> planOf(const std::string& rel, Catalog& c) {
   return qs;
 }
 
+/// checkFiltersEveryValue at bound 2 over every filter, with or without the oracle.
+BoundedVerdict everyValue(const PlanNode& plan, bool oracle = false) {
+  BoundedOptions o;
+  o.bound = 2;
+  o.oracle = oracle;
+  BoundedVerdict v;
+  v.bound = 2;
+  checkFiltersEveryValue(plan, {}, {}, o, v);
+  return v;
+}
+
 SymbolicVerdict solve(const std::string& rel) {
   Catalog c;
   auto qs = planOf(rel, c);
@@ -53,11 +64,7 @@ TEST_CASE("check values: unsafe placements are refuted, the model confirmed by t
     auto qs = planOf(rel, c);
     const SymbolicVerdict s = symbolicFilters(*qs[0].plan, {}, 2, 5);
     CHECK(s.kind == SymbolicVerdict::Kind::Differs);
-    BoundedOptions o;
-    o.bound = 2;
-    BoundedVerdict v;
-    v.bound = 2;
-    checkFiltersEveryValue(*qs[0].plan, {}, {}, o, v);
+    const BoundedVerdict v = everyValue(*qs[0].plan);
     REQUIRE(v.counterexample);
     CHECK_FALSE(v.safe);
     // Minimal: one row per table is enough for each of these.
@@ -77,12 +84,7 @@ TEST_CASE("check values: the solver's counterexample is replayed by the oracle")
     CAPTURE(rel);
     Catalog c;
     auto qs = planOf(rel, c);
-    BoundedOptions o;
-    o.bound = 2;
-    o.oracle = true;
-    BoundedVerdict v;
-    v.bound = 2;
-    checkFiltersEveryValue(*qs[0].plan, {}, {}, o, v);
+    const BoundedVerdict v = everyValue(*qs[0].plan, true);
     REQUIRE(v.counterexample);
     CHECK(v.oracleName == "SQLite");
     CHECK(v.oracleSkipped.empty());
@@ -90,22 +92,16 @@ TEST_CASE("check values: the solver's counterexample is replayed by the oracle")
     CHECK(v.oracleRuns >= 2);
     CHECK(v.oracleDisagreements.empty());
     // Without the oracle asked for, none runs.
-    o.oracle = false;
-    BoundedVerdict plain;
-    plain.bound = 2;
-    checkFiltersEveryValue(*qs[0].plan, {}, {}, o, plain);
-    CHECK(plain.oracleRuns == 0);
+    CHECK(everyValue(*qs[0].plan).oracleRuns == 0);
   }
   // The replay on one database is the search's probe: a counterexample and the
   // oracle's runs on it.
   Catalog c;
   auto qs = planOf("corpus/check/null_safe_rejects.json", c);
+  const BoundedVerdict v = everyValue(*qs[0].plan);
+  REQUIRE(v.counterexample);
   BoundedOptions o;
   o.bound = 2;
-  BoundedVerdict v;
-  v.bound = 2;
-  checkFiltersEveryValue(*qs[0].plan, {}, {}, o, v);
-  REQUIRE(v.counterexample);
   o.oracle = true;
   const BoundedVerdict one =
       checkFiltersOnDatabase(*qs[0].plan, {}, v.counterexample->extras, v.counterexample->db, o);
