@@ -6,9 +6,9 @@
 #include "pipeline/session.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
+#include "testgen/mutate.h"
 #include "verifier/bounded.h"
 #include "verifier/counterexample.h"
-#include "testgen/mutate.h"
 #include "verifier/normal_form.h"
 #include "verifier/verify.h"
 

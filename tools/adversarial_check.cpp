@@ -26,9 +26,9 @@
 
 #include "ir/printers.h"
 #include "pipeline/session.h"
+#include "testgen/random_queries.h"
 #include "verifier/bounded.h"
 #include "verifier/judge.h"
-#include "testgen/random_queries.h"
 #include "verifier/verify.h"
 
 using namespace rfguard;

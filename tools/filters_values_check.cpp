@@ -25,10 +25,10 @@
 #include <vector>
 
 #include "pipeline/session.h"
-#include "tools/median.h"
-#include "verifier/bounded.h"
 #include "testgen/mutate.h"
 #include "testgen/random_queries.h"
+#include "tools/median.h"
+#include "verifier/bounded.h"
 #include "verifier/symbolic.h"
 
 using namespace rfguard;

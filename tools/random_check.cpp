@@ -26,10 +26,10 @@
 
 #include "ir/printers.h"
 #include "pipeline/session.h"
-#include "tools/cli/engine_oracle.h"
-#include "verifier/bounded.h"
 #include "testgen/mutate.h"
 #include "testgen/random_queries.h"
+#include "tools/cli/engine_oracle.h"
+#include "verifier/bounded.h"
 #include "verifier/slices.h"
 
 using namespace rfguard;

@@ -23,9 +23,9 @@
 
 #include "pipeline/equiv.h"
 #include "pipeline/session.h"
-#include "tools/median.h"
 #include "testgen/broken_rules.h"
 #include "testgen/random_queries.h"
+#include "tools/median.h"
 
 using namespace rfguard;
 

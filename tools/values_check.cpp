@@ -22,9 +22,9 @@
 
 #include "grammar/sql.h"
 #include "pipeline/equiv.h"
+#include "testgen/random_queries.h"
 #include "tools/median.h"
 #include "verifier/bounded.h"
-#include "testgen/random_queries.h"
 #include "verifier/symbolic.h"
 
 using namespace rfguard;

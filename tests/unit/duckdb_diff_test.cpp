@@ -11,9 +11,9 @@
 #include <sstream>
 
 #include "engines/adapter.h"
-#include "testgen/join_queries.h"
-#include "testgen/differential.h"
 #include "testgen/diff_tables.h"
+#include "testgen/differential.h"
+#include "testgen/join_queries.h"
 #ifdef RFGUARD_HAVE_DUCKDB
 #include "engines/duckdb/schema_sql.h"
 #include "engines/engine.h"

@@ -4,8 +4,8 @@
 // its own runtime filters; a result that is not DuckDB's is caught.
 #include <doctest/doctest.h>
 
-#include "testgen/join_queries.h"
 #include "pipeline/session.h"
+#include "testgen/join_queries.h"
 #include "testgen/opinion.h"
 #ifdef RFGUARD_HAVE_DUCKDB
 #include "engines/duckdb/schema_sql.h"

@@ -10,8 +10,8 @@
 #include "normal_form_support.h"
 #include "pipeline/equiv.h"
 #include "testgen/broken_rules.h"
-#include "verifier/normal_form.h"
 #include "testgen/random_queries.h"
+#include "verifier/normal_form.h"
 
 using namespace rfguard;
 using namespace rfguard::testing;
