@@ -181,6 +181,17 @@ std::pair<size_t, size_t> frameRows(const WindowCall& wc, size_t r, size_t size,
   return {lo, std::max(lo, hi)};
 }
 
+/// True when the values of `wc` depend on the order of rows its ORDER BY ties
+/// (peers): row_number, and an aggregate over a ROWS frame other than the whole
+/// partition. SQL leaves that order open, so each order is an answer.
+bool dependsOnPeerOrder(const WindowCall& wc) {
+  if (wc.func == "row_number") return true;
+  if (wc.func == "rank" || wc.func == "dense_rank" || !wc.frame || !wc.frame->rows) return false;
+  using K = FrameBound::Kind;
+  return wc.frame->start.kind != K::UnboundedPreceding ||
+         wc.frame->end.kind != K::UnboundedFollowing;
+}
+
 }  // namespace
 
 std::optional<Relation> Evaluator::aggregateOrWindow(const PlanNode& n, const Ctx* outer) {
@@ -287,6 +298,12 @@ std::optional<Relation> Evaluator::aggregateOrWindow(const PlanNode& n, const Ct
         if (before(a, b) || before(b, a)) return before(a, b);
         return rowLess(in->rows[idx[a]], in->rows[idx[b]]);
       });
+      if (dependsOnPeerOrder(wc))  // peers in any order: a tie cut per group of them
+        for (size_t a = 0, b = 0; a < pos.size(); a = b) {
+          for (b = a + 1; b < pos.size() && !before(pos[a], pos[b]);) ++b;
+          if (b - a > 1)
+            orderPeers(pos, a, b, [&](size_t j) -> const Row& { return in->rows[idx[j]]; });
+        }
       int64_t rank = 0, dense = 0;
       for (size_t r = 0; r < pos.size(); ++r) {
         bool peer = r > 0 && !before(pos[r - 1], pos[r]);

@@ -3,6 +3,7 @@
 // nodes) and eval_expr.cpp (expressions and filter contents).
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -184,6 +185,14 @@ class Evaluator {
   /// tie group, the group's sub-bag the next tie choice names (eval_ties.cpp).
   bool window(const PlanNode& limit, const std::vector<Row>& sorted, size_t from, size_t to,
               std::vector<Row>& out);
+  /// Orders the peers at positions [a, b) of a window partition's order `pos`
+  /// (canonically sorted: copies of a row adjacent) as the next tie choice names:
+  /// one of their distinct orders, for a function whose values depend on it.
+  void orderPeers(std::vector<size_t>& pos, size_t a, size_t b,
+                  const std::function<const Row&(size_t)>& rowAt);
+  /// A tie cut with `alternatives` answers (at most kTieAlternatives, `more` when
+  /// there were more): the one the next choice names, 0 (canonical) by default.
+  size_t chooseTie(size_t alternatives, bool more);
   /// Tie groups of a LIMIT's sorted input (TopK::group); false on an evaluation error.
   bool ties(const PlanNode& limit, const std::vector<Row>& sorted, std::vector<size_t>& group);
   /// Tie groups of a Sort's output (rows equal on every sort key); false on an error.
@@ -228,6 +237,7 @@ class Evaluator {
       nullptr;  ///< the Sort that fixes the result's order (Relation::order)
   const std::vector<size_t>* choices_ = nullptr;  ///< tie choices to follow, in order met
   std::vector<size_t> arities_;                   ///< alternatives at each tie cut met
+  bool tiesCapped_ = false;                       ///< a cut had more alternatives than it offers
   std::unique_ptr<EvalCache> own_;
 };
 

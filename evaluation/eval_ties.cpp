@@ -1,9 +1,11 @@
-// LIMIT with ties. At the root, the answer is compared as any valid top-k
-// (TopK, validTopK). Below the root, a LIMIT whose window cuts a tie group may
-// take any of the group's sub-bags of the right size: the evaluator follows a
-// list of choices (EvalOptions::tieChoices, the canonical sub-bag first) and
-// reports how many alternatives each cut had, so that a caller can enumerate
-// every result the query may return (verifier/bounded.cpp).
+// Ties. At the root, a LIMIT's answer is compared as any valid top-k (TopK,
+// validTopK). Below the root, a LIMIT whose window cuts a tie group may take
+// any of the group's sub-bags of the right size, and a window function whose
+// values depend on the order of peers (row_number, an aggregate over a ROWS
+// frame) may see them in any order: the evaluator follows a list of choices
+// (EvalOptions::tieChoices, the canonical one first) and reports how many
+// alternatives each cut had, so that a caller can enumerate every result the
+// query may return (verifier/answers.cpp).
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -159,13 +161,10 @@ bool Evaluator::window(const PlanNode& limit, const std::vector<Row>& sorted, si
     if (m == e - s) continue;  // the whole group is inside
     std::vector<Row> members(sorted.begin() + static_cast<long>(s),
                              sorted.begin() + static_cast<long>(e));
-    auto alternatives = subBags(members, m, 64);
-    size_t pick = 0;
-    if (alternatives.size() > 1) {  // a choice point (copies of one row leave none)
-      const size_t slot = arities_.size();
-      arities_.push_back(alternatives.size());
-      if (slot < choices_->size()) pick = std::min((*choices_)[slot], alternatives.size() - 1);
-    }
+    auto alternatives = subBags(members, m, kTieAlternatives + 1);
+    const bool more = alternatives.size() > kTieAlternatives;
+    if (more) alternatives.resize(kTieAlternatives);
+    const size_t pick = chooseTie(alternatives.size(), more);
     auto& rows = chosen[s];
     for (size_t i : alternatives[pick]) rows.push_back(s + i);
   }
@@ -181,22 +180,57 @@ bool Evaluator::window(const PlanNode& limit, const std::vector<Row>& sorted, si
   return true;
 }
 
+size_t Evaluator::chooseTie(size_t alternatives, bool more) {
+  tiesCapped_ = tiesCapped_ || more;
+  if (alternatives < 2) return 0;  // no choice (copies of one row leave none)
+  const size_t slot = arities_.size();
+  arities_.push_back(alternatives);
+  return slot < choices_->size() ? std::min((*choices_)[slot], alternatives - 1) : 0;
+}
+
+void Evaluator::orderPeers(std::vector<size_t>& pos, size_t a, size_t b,
+                           const std::function<const Row&(size_t)>& rowAt) {
+  // Each peer's class: copies of one row share one (they are adjacent), in order.
+  std::vector<size_t> cls;
+  for (size_t q = a; q < b; ++q)
+    cls.push_back(q == a ? 0 : cls.back() + (rowKey(rowAt(pos[q])) != rowKey(rowAt(pos[q - 1]))));
+  // The distinct orders of the classes, in lexicographic order from the canonical one.
+  size_t count = 1;
+  for (std::vector<size_t> p = cls;
+       count <= kTieAlternatives && std::next_permutation(p.begin(), p.end());)
+    ++count;
+  const bool more = count > kTieAlternatives;
+  size_t pick = chooseTie(std::min(count, kTieAlternatives), more);
+  if (!pick) return;
+  std::vector<size_t> order = cls;
+  while (pick--) std::next_permutation(order.begin(), order.end());
+  std::vector<std::vector<size_t>> members(cls.back() + 1);
+  for (size_t q = a; q < b; ++q) members[cls[q - a]].push_back(pos[q]);
+  std::vector<size_t> next(members.size(), 0);
+  for (size_t q = a; q < b; ++q) pos[q] = members[order[q - a]][next[order[q - a]]++];
+}
+
 bool evaluateAll(const PlanNode& root, const Database& db, const EvalOptions& options,
-                 std::vector<Relation>& out, std::string& error, size_t cap) {
+                 std::vector<Relation>& out, std::string& error, size_t cap, bool* complete) {
   // Depth first over the choices: the next vector increments the last choice that has
   // an alternative left and drops those after it (later cuts may differ then).
   EvalOptions o = options;
   o.tieChoices.clear();
+  if (complete) *complete = true;
   while (true) {
     Relation r;
     if (!evaluate(root, db, o, r, error)) return false;
     std::vector<size_t> arities = r.tieArities;
+    if (complete && r.tiesCapped) *complete = false;
     out.push_back(std::move(r));
-    if (out.size() >= cap) return true;
     o.tieChoices.resize(arities.size(), 0);
     size_t i = arities.size();
     while (i > 0 && o.tieChoices[i - 1] + 1 >= arities[i - 1]) --i;
     if (i == 0) return true;
+    if (out.size() >= cap) {  // answers left unlisted
+      if (complete) *complete = false;
+      return true;
+    }
     ++o.tieChoices[i - 1];
     o.tieChoices.resize(i);
   }

@@ -89,6 +89,7 @@ bool evaluate(const PlanNode& root, const Database& db, const EvalOptions& optio
   out = std::move(*r);
   out.dropped = e.dropped_;
   out.tieArities = std::move(e.arities_);
+  out.tiesCapped = e.tiesCapped_;
   return true;
 }
 

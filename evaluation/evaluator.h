@@ -4,7 +4,8 @@
 // type including NOT IN, aggregates with grouping sets, windows, ORDER BY /
 // LIMIT (ties broken by a canonical row order; a root LIMIT also reports its
 // ties, to accept any valid top-k, and evaluateAll() enumerates the answers
-// that ties cut by LIMITs below the root allow), set operations, and
+// that ties cut by LIMITs below the root and ties of row_number and ROWS frames
+// allow), set operations, and
 // runtime filters applied with a chosen admissible content. Producers are evaluated with their
 // build side complete; a consumer whose producer is not ready is an error, never a hang.
 #include <cstdint>
@@ -28,6 +29,9 @@ struct Table {
 /// Tables by name.
 using Database = std::map<std::string, Table>;
 
+/// The most alternatives one tie cut offers (Relation::tieArities).
+inline constexpr size_t kTieAlternatives = 64;
+
 /// A root LIMIT's input in ORDER BY order with its ties: the query may return any
 /// rows that agree with `ordered[from, to)` up to swapping rows of one tie group.
 struct TopK {
@@ -41,9 +45,15 @@ struct Relation {
   std::vector<Row> rows;
   uint64_t dropped = 0;        ///< rows the runtime-filter consumers removed
   std::shared_ptr<TopK> topK;  ///< set when the root is a LIMIT
-  /// Per LIMIT below the root whose window cut a tie group, in the order met: how many
-  /// sub-bags it could take (at most 64). Empty when the result is a function of the data.
+  /// Per tie cut met, in order: a LIMIT below the root whose window cut a tie
+  /// group (how many sub-bags it could take), or a window function whose values
+  /// depend on the order of peers (row_number, an aggregate over a ROWS frame:
+  /// how many distinct orders the peers have); at most kTieAlternatives each.
+  /// Empty when the result is a function of the data.
   std::vector<size_t> tieArities;
+  /// A cut had more alternatives than kTieAlternatives: evaluateAll() cannot
+  /// list every answer.
+  bool tiesCapped = false;
   /// Set when an ORDER BY fixes the result's order (the root is a Sort, under any
   /// projections and at most one LIMIT): per row, the first index of its tie group.
   /// Another answer must hold, at the positions of each group, rows of that group.
@@ -104,9 +114,12 @@ struct EvalOptions {
 };
 
 /// Every result the query may return on `db` (one per way of resolving the ties of
-/// LIMITs below the root, at most `cap`), the canonical one first.
+/// LIMITs below the root and of order-dependent window functions, at most `cap`),
+/// the canonical one first. `complete`, when given, says whether that is every one
+/// (no cut capped, `cap` not reached).
 bool evaluateAll(const PlanNode& root, const Database& db, const EvalOptions& options,
-                 std::vector<Relation>& out, std::string& error, size_t cap = 256);
+                 std::vector<Relation>& out, std::string& error, size_t cap = 256,
+                 bool* complete = nullptr);
 
 /// Evaluates `root` over `db`. Returns false with `error` on an unsupported
 /// construct, a consumer without a ready producer, or a scalar subquery of

@@ -22,6 +22,7 @@ std::vector<FilterCheck> checkQuery(const QueryRun& run, const BoundedOptions& o
     FilterCheck c;
     c.verdict = checkVerdictWord(v, options.bound);
     c.nothingPlaced = v.filters.empty() && v.databases == 0 && v.safe && v.error.empty();
+    if (c.verdict == "inconclusive" && v.limit.empty()) v.limit = v.undecided;
     if (v.counterexample)
       c.counterexampleSql =
           counterexampleScript(plan, *v.counterexample, nullptr, engine::scriptSpellings());

@@ -298,6 +298,8 @@ EquivResult compareRewrite(const PlanNode& original, const PlanNode& rewritten,
             : "inconclusive";
     if (!r.bounded.constantsReached && r.bounded.limit.empty())
       r.bounded.limit = r.bounded.constants;
+    if (r.verdict == "inconclusive" && r.bounded.limit.empty())
+      r.bounded.limit = r.bounded.undecided;
   }
   return r;
 }

@@ -257,7 +257,8 @@ std::string equivCase(const std::string& text, const Catalog& catalog, const Bou
       for (const auto& row : rs) o += (o.empty() ? "" : ", ") + rt::keyToString(row);
       return "[" + o + "]";
     };
-    out += "; original " + rows(x.original) + "; rewritten " + rows(x.rewritten) + "\n";
+    out += "; original " + rows(x.original) + "; rewritten " + rows(x.rewritten) +
+           (x.tieAnswer ? " (an answer its ties allow)" : "") + "\n";
   } else if (r.verdict == "different" || r.verdict == "error") {
     out = r.verdict + ": " + r.reason + "\n";
   } else if (!r.proof.empty()) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "execution/key.h"
+
 namespace rfguard {
 
 namespace {
@@ -55,13 +57,29 @@ bool allowedIn(const std::vector<rt::Relation>& origins, const rt::Relation& ans
 }
 
 bool answersOf(const PlanNode& plan, const rt::Database& db, const rt::EvalOptions& options,
-               rt::Relation canonical, std::vector<rt::Relation>& out, std::string& error) {
+               rt::Relation canonical, std::vector<rt::Relation>& out, std::string& error,
+               bool* complete) {
   out.clear();
+  if (complete) *complete = true;
   if (canonical.tieArities.empty()) {
+    if (complete) *complete = !canonical.tiesCapped;
     out.push_back(std::move(canonical));
     return true;
   }
-  return rt::evaluateAll(plan, db, options, out, error);
+  return rt::evaluateAll(plan, db, options, out, error, 256, complete);
+}
+
+void noteUndecided(const rt::Database& db, BoundedVerdict& out) {
+  if (!out.undecided.empty()) return;
+  std::string tables;
+  for (const auto& [name, t] : db) {
+    tables += (tables.empty() ? "" : " ") + name + "={";
+    for (size_t i = 0; i < t.rows.size(); ++i)
+      tables += (i ? " " : "") + rt::keyToString(t.rows[i]);
+    tables += "}";
+  }
+  out.undecided = "on " + tables + " ties allow the original more answers than were listed (" +
+                  std::to_string(rt::kTieAlternatives) + " per tie, 256 in all)";
 }
 
 }  // namespace rfguard

@@ -6,6 +6,7 @@
 
 #include "evaluation/evaluator.h"
 #include "ir/plan.h"
+#include "verifier/bounded.h"
 
 namespace rfguard {
 
@@ -18,8 +19,14 @@ bool sameResult(const rt::Relation& original, const rt::Relation& rewritten);
 /// True when `answer` is one of the answers `origins` (every tie resolution) allow.
 bool allowedIn(const std::vector<rt::Relation>& origins, const rt::Relation& answer);
 /// Every answer `plan` may give on `db`, from its canonical one: that one alone
-/// unless a LIMIT below the root cut a tie (then all of them, rt::evaluateAll).
+/// unless a tie was cut (a LIMIT below the root, row_number's peers: then all of
+/// them, rt::evaluateAll). `complete`, when given, is false when there were more
+/// answers than were listed: an answer not among them is then not a difference.
 bool answersOf(const PlanNode& plan, const rt::Database& db, const rt::EvalOptions& options,
-               rt::Relation canonical, std::vector<rt::Relation>& out, std::string& error);
+               rt::Relation canonical, std::vector<rt::Relation>& out, std::string& error,
+               bool* complete = nullptr);
+
+/// Records `db` as undecided in `out` (BoundedVerdict::undecided), once.
+void noteUndecided(const rt::Database& db, BoundedVerdict& out);
 
 }  // namespace rfguard

@@ -305,7 +305,9 @@ class FilterProbe {
     rt::Relation original;
     if (!rt::evaluate(root_, db, plain_, original, out.error)) return false;
     std::vector<rt::Relation> origins, answers;
-    if (!answersOf(root_, db, plain_, std::move(original), origins, out.error)) return false;
+    bool listed = true;
+    if (!answersOf(root_, db, plain_, std::move(original), origins, out.error, &listed))
+      return false;
     consult(oracle_, sqlOriginal_, db, origins, "original", out);
     for (int i = 0; i < nContents_; ++i) {
       const rt::Content c = kContents[i];
@@ -323,8 +325,13 @@ class FilterProbe {
       // An answer whose consumers dropped no row is the original's under the same choices.
       for (const auto& a : answers)
         if (a.dropped && !allowedIn(origins, a)) {
+          if (!listed) {  // an answer of the original may be among those not listed
+            noteUndecided(db, out);
+            return false;
+          }
           out.counterexample = Counterexample{
               db, rt::sortedBag(origins[0].rows), rt::sortedBag(a.rows), c, filters_, extras_};
+          out.counterexample->tieAnswer = &a != &answers[0];
           return true;
         }
     }

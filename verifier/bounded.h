@@ -61,6 +61,9 @@ struct Counterexample {
   std::vector<rt::Value> extras;  ///< the false-positive candidates the content drew from
   bool ordered = false;           ///< the results are compared in the order an ORDER BY fixes
   long long repeated = 0;         ///< one row of `db` is repeated this many times (a LIMIT window)
+  /// The rewritten rows are an answer its ties allow (peers of an ORDER BY in
+  /// another order), not the one the script's tie-break gives.
+  bool tieAnswer = false;
 };
 
 /// The verdict for a set of filters (all of a plan's, or one alone).
@@ -84,6 +87,11 @@ struct BoundedVerdict {
   /// past them (each database again with one row repeated that many times), or
   /// that it could not (a constant over kMaxRepeat); empty when there are none.
   std::string constants;
+  /// A database on which a plan's answer was not among the original's listed
+  /// answers, but ties allowed more answers than were listed (rt::evaluateAll's
+  /// cap): not a counterexample, and no verdict of "equivalent" or "safe" from
+  /// the search alone. Empty when there was none.
+  std::string undecided;
   bool constantsReached = true;                  ///< false: a constant was beyond the repeat search
   uint64_t oracleRuns = 0;                       ///< queries the oracle ran
   std::string oracleName;                        ///< "SQLite", "DuckDB" when one was consulted

@@ -23,9 +23,10 @@ std::optional<Counterexample> underSomeContent(const PlanNode& root, const rt::D
   rt::EvalOptions plain;
   rt::Relation original;
   std::vector<rt::Relation> origins, answers;
+  bool listed = true;
   if (!rt::evaluate(root, db, plain, original, error) ||
-      !answersOf(root, db, plain, std::move(original), origins, error))
-    return std::nullopt;
+      !answersOf(root, db, plain, std::move(original), origins, error, &listed) || !listed)
+    return std::nullopt;  // not every answer of the original listed: no counterexample
   auto tryContent = [&](rt::Content c, std::vector<rt::Value> extras) {
     rt::EvalOptions with;
     with.applyFilters = true;

@@ -78,6 +78,9 @@ std::string counterexampleScript(const PlanNode& plan, const Counterexample& c,
                   : std::string(" with ") + filtersText(c.filters) + ", " +
                         rt::contentName(c.content) + " content") +
          " (" + rowsText(c.rewritten) + ")\n" +
+         (c.tieAnswer ? "-- (an answer its ties allow: rows tied in an ORDER BY taken in another "
+                        "order than the tie-break written below, which gives another answer)\n"
+                      : "") +
          (rewritten ? *rewritten + ";\n" : "-- not expressible in SQLite: " + whyRewritten + "\n");
   return out + otherForms;
 }

@@ -72,6 +72,7 @@ Json verdictJson(const BoundedVerdict& v, const std::string& sql, int requested,
     j["every_value"] = v.everyValue;
     if (!v.domain.empty()) j["domain"] = v.domain;
     if (!v.valuesOpen.empty()) j["values_open"] = v.valuesOpen;
+    if (!v.undecided.empty()) j["undecided"] = v.undecided;
     j["solver_ms"] = v.solverMs;
   }
   j["databases_checked"] = v.databases;

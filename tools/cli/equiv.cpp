@@ -27,6 +27,7 @@ Json resultJson(const EquivResult& r) {
     j["every_value"] = r.bounded.everyValue;
     if (!r.bounded.domain.empty()) j["domain"] = r.bounded.domain;
     if (!r.bounded.valuesOpen.empty()) j["values_open"] = r.bounded.valuesOpen;
+    if (!r.bounded.undecided.empty()) j["undecided"] = r.bounded.undecided;
     j["solver_ms"] = r.bounded.solverMs;
   }
   if (!r.bounded.constants.empty()) {
@@ -55,6 +56,7 @@ void resultText(const EquivResult& r, std::ostream& out) {
     out << "inconclusive: no difference up to bound " << r.bounded.bound << " "
         << valuesText(r.bounded) << " (" << databasesText(r.bounded) << ", " << durationText(r.ms)
         << ")\n";
+    if (!r.bounded.undecided.empty()) out << "  undecided " << r.bounded.undecided << "\n";
   } else if (r.verdict == "inconclusive") {
     out << "inconclusive: equivalent up to bound " << r.bounded.bound << " of the " << r.requested
         << " asked for " << valuesText(r.bounded) << " (" << r.bounded.limit << "; "

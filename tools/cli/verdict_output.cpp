@@ -34,6 +34,7 @@ Json counterexampleJson(const Counterexample& c, const std::string& sql) {
          {"rewritten", rowsJson(c.rewritten)},
          {"sql", sql}};
   if (c.repeated) j["repeated"] = c.repeated;
+  if (c.tieAnswer) j["tie_answer"] = true;
   if (c.content == rt::Content::Workers) j["partitioning"] = partitioningText(c);
   return j;
 }
@@ -42,7 +43,7 @@ void counterexampleText(const Counterexample& c, const std::string& sql, std::os
   for (const auto& [name, t] : c.db) out << "  " << name << ": " << rowsText(t.rows) << "\n";
   if (c.content == rt::Content::Workers) out << "  " << partitioningText(c) << "\n";
   out << "  original:  " << rowsText(c.original) << "\n  rewritten: " << rowsText(c.rewritten)
-      << "\n";
+      << (c.tieAnswer ? " (one of the answers its ties allow)" : "") << "\n";
   std::string line;
   for (char ch : sql) {
     if (ch == '\n') {
