@@ -73,6 +73,24 @@ class Writer {
                                   " IN (SELECT s.v FROM t1 s WHERE s.k > " +
                                   std::to_string(c_.below(4)) + ")");
     }
+    const int shape = c_.below(8);
+    if (shape == 0) {  // a window function: ranks, aggregates, a ROWS frame
+      static const std::vector<std::string> wins = {"row_number()", "rank()",   "dense_rank()",
+                                                    "sum(%)",       "count(*)", "min(%)"};
+      std::string win = c_.pick(wins);
+      const size_t at = win.find('%');
+      if (at != std::string::npos) win.replace(at, 1, column());
+      std::string over =
+          "PARTITION BY " + column() + " ORDER BY " + column() + (c_.below(2) ? " DESC" : "");
+      if (win[0] != 'r' && win[0] != 'd' && c_.below(2))
+        over += " ROWS BETWEEN 1 PRECEDING AND CURRENT ROW";
+      return "SELECT " + intExpr(1, cols_) + " AS a, " + win + " OVER (" + over + ") AS b FROM " +
+             from + where;
+    }
+    if (shape == 1)  // a LIMIT below the root
+      return "SELECT s.a, s.b FROM (SELECT " + intExpr(1, cols_) + " AS a, " + intExpr(1, cols_) +
+             " AS b FROM " + from + where + " ORDER BY a" + (c_.below(2) ? " DESC" : "") +
+             " LIMIT " + std::to_string(1 + c_.below(2)) + (c_.below(2) ? " OFFSET 1" : "") + ") s";
     if (c_.below(3) == 0) {
       static const std::vector<std::string> aggs = {"count(*)", "count(%)", "sum(%)",
                                                     "min(%)",   "max(%)",   "count(DISTINCT %)"};
@@ -87,6 +105,10 @@ class Writer {
     }
     return std::string("SELECT ") + (c_.below(4) == 0 ? "DISTINCT " : "") + intExpr(2, cols_) +
            " AS a, " + intExpr(2, cols_) + " AS b FROM " + from + where;
+  }
+
+  std::string column() {
+    return cols_[static_cast<size_t>(c_.below(static_cast<int>(cols_.size())))];
   }
 
   std::string constant() {

@@ -33,7 +33,7 @@ namespace {
 
 struct Tally {
   int pairs = 0, equal = 0, differs = 0, solverOnly = 0, searchDifferent = 0, unknown = 0,
-      unsupported = 0, modelsChecked = 0, oracleQueries = 0, defects = 0;
+      unsupported = 0, modelsChecked = 0, oracleQueries = 0, defects = 0, tieModels = 0;
   std::vector<double> ms;
 };
 
@@ -127,7 +127,14 @@ int main(int argc, char** argv) {
         replay.oracle = true;  // SQLite
         const BoundedVerdict r = checkOneDatabase(a, b, v.db, replay);
         t.oracleQueries += static_cast<int>(r.oracleRuns);
-        if (!r.counterexample) defect("the solver's database does not separate the plans");
+        // Where ties were broken by priorities, a model may show an answer the
+        // original allows under another order: undecided, as equiv reports it.
+        if (!r.counterexample && v.ties && r.error.empty()) {
+          ++t.tieModels;
+          if (verbose) std::cout << "seed " << s << ": a model only under one order of ties\n";
+        } else if (!r.counterexample) {
+          defect("the solver's database does not separate the plans");
+        }
         for (const auto& d : r.oracleDisagreements) defect("SQLite disagrees: " + d);
         if (verbose && !searchFound) std::cout << "seed " << s << ": the solver alone refuted it\n";
         break;
@@ -137,14 +144,14 @@ int main(int argc, char** argv) {
   std::vector<double> sorted = t.ms;
   std::sort(sorted.begin(), sorted.end());
   std::printf(
-      "%d pairs at bound %d: solver equal %d, different %d (the search's domain missed %d), "
-      "undecided %d, not encoded %d\n"
+      "%d pairs at bound %d: solver equal %d, different %d (the search's domain missed %d; "
+      "%d only under one order of ties), undecided %d, not encoded %d\n"
       "search different %d; its counterexamples checked as models of the encoding %d; "
       "SQLite queries %d\n"
       "solver time: median %.1f ms, max %.1f ms\n"
       "defects: %d\n",
-      t.pairs, bound, t.equal, t.differs, t.solverOnly, t.unknown, t.unsupported, t.searchDifferent,
-      t.modelsChecked, t.oracleQueries, median(t.ms), sorted.empty() ? 0.0 : sorted.back(),
-      t.defects);
+      t.pairs, bound, t.equal, t.differs, t.solverOnly, t.tieModels, t.unknown, t.unsupported,
+      t.searchDifferent, t.modelsChecked, t.oracleQueries, median(t.ms),
+      sorted.empty() ? 0.0 : sorted.back(), t.defects);
   return t.defects ? 1 : 0;
 }

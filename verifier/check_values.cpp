@@ -82,7 +82,9 @@ void checkFiltersEveryValue(const PlanNode& root, const std::set<int>& filters,
     // builds (two at once, say): no counterexample, and no proof either.
     v.valuesOpen = std::string("the solver found a content that holds every build key and ") +
                    "changes the result, but no exact, MinMax or one-false-positive content " +
-                   "does on its database" + (error.empty() ? "" : " (" + error + ")");
+                   "does on its database" +
+                   (s.ties ? " under an order of tied rows the original allows" : "") +
+                   (error.empty() ? "" : " (" + error + ")");
     return;
   }
   // Fewest rows: drop each row the difference does not need, under the same content.

@@ -4,13 +4,12 @@
 // distinct tag per row, the most telling choice for a bag comparison.
 #include "verifier/search_space.h"
 
-#include "ir/comparison.h"
-
 #include <algorithm>
-
 #include <functional>
 #include <set>
 
+#include "ir/comparison.h"
+#include "ir/type_range.h"
 #include "verifier/value_classes.h"
 
 namespace rfguard {
@@ -210,6 +209,15 @@ SearchSpace::SearchSpace(const std::vector<const PlanNode*>& plans, int fresh, i
         if (k == Cls::Bool) c.domain = {rt::boolean(false), rt::boolean(true)};
         for (const auto& v : classDomain(classes.of(col.id), k)) c.domain.push_back(v);
         withImages(classes.of(col.id), c.domain);
+        if (k == Cls::Int || k == Cls::Date) {  // only values the column can hold
+          const std::pair<int64_t, int64_t> range = integerRange(col.type);
+          c.domain.erase(std::remove_if(c.domain.begin(), c.domain.end(),
+                                        [&range](const rt::Value& v) {
+                                          const auto* x = std::get_if<int64_t>(&v);
+                                          return x && (*x < range.first || *x > range.second);
+                                        }),
+                         c.domain.end());
+        }
         if (col.nullable) c.domain.push_back(rt::null());
         if (c.domain.empty()) c.domain.push_back(rt::null());
         count *= c.domain.size();

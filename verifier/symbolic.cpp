@@ -56,7 +56,7 @@ std::optional<sym::Rel> withSortKeys(sym::Encoder& enc, const PlanNode& root, si
   for (const PlanNode* p = &root; p != n; p = p->children[0].get())
     if (p->op == PlanOp::Project) projects.push_back(p);
   auto rel = enc.plan(*n->children[0]);
-  if (!rel) return std::nullopt;
+  if (!rel || (limit && !enc.cut(*limit, *rel))) return std::nullopt;
   std::vector<std::vector<sym::Val>> keys(rel->rows.size());
   std::vector<sym::Kind> keyKinds;
   for (size_t i = 0; i < rel->rows.size(); ++i)
@@ -132,15 +132,8 @@ SymbolicVerdict compare(const PlanNode& a, const PlanNode& b, int bound, double 
     out.why = "an ORDER BY the rewritten plan does not keep key for key";
     return done();
   }
-  // A LIMIT over the ORDER BY: the same window over the same rows (with their
-  // keys) gives the same answers; which rows it cuts is not encoded.
+  // A LIMIT over the ORDER BY: the rows it keeps, with their keys (withSortKeys).
   const PlanNode* la = rootLimit(a);
-  const PlanNode* lb = rootLimit(b);
-  if ((la || lb) && (!la || !lb || la->limit != lb->limit || la->offset != lb->offset ||
-                     la->unprinted || lb->unprinted)) {
-    out.why = "LIMIT / OFFSET but the same window over an ORDER BY at both roots";
-    return done();
-  }
   try {
     z3::context c;
     // The resource count leaves out some of Z3's preprocessing, which took half
@@ -158,6 +151,7 @@ SymbolicVerdict compare(const PlanNode& a, const PlanNode& b, int bound, double 
     // The first side without filters; the second with `filters` applied (a
     // filter check compares a plan with itself: sides, not nodes, tell them apart).
     auto side = [&](bool second) {
+      enc.startPlan(second);
       if (!filters || !second) return enc.setFilters(sym::Filters::Ignore);
       return enc.setFilters(sym::Filters::Apply, &b, *filters);
     };
@@ -218,13 +212,6 @@ SymbolicVerdict compare(const PlanNode& a, const PlanNode& b, int bound, double 
         out.kind = SymbolicVerdict::Kind::Equal;
         return done();
       }
-      if (la) {
-        out.kind = SymbolicVerdict::Kind::Unknown;
-        out.why = keyed == z3::sat
-                      ? "the rows under the LIMIT differ, and which it cuts is not encoded"
-                      : gaveUp(s);
-        return done();
-      }
     }
     s.add(bagsDiffer(c, enc, *ra, *rb));
     const z3::check_result first = s.check();
@@ -239,6 +226,7 @@ SymbolicVerdict compare(const PlanNode& a, const PlanNode& b, int bound, double 
     }
     for (const auto& f : enc.uninterpretedUsed)
       out.uninterpreted += (out.uninterpreted.empty() ? "" : ", ") + f;
+    out.ties = enc.ties > 0;
     out.kind = SymbolicVerdict::Kind::Differs;
     if (fixed) {
       out.db = *fixed;

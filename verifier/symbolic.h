@@ -30,6 +30,11 @@ struct SymbolicVerdict {
   /// ("like, substring"): a proof holds for SQL's reading too, but a model may
   /// need another reading, and is then no counterexample.
   std::string uninterpreted;
+  /// The encoding broke ties by priorities (a LIMIT's cut, row_number's peers,
+  /// a ROWS frame): the original's follow the rewritten plan's order node by
+  /// node, so a model may differ only under that order, and is then no
+  /// counterexample when the original allows the rewritten answer otherwise.
+  bool ties = false;
   double ms = 0;  ///< the encoding's and the solver's time
 };
 

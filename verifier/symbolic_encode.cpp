@@ -5,12 +5,13 @@
 // in symbolic_expr.cpp.
 #include "verifier/symbolic_encode.h"
 
+#include <algorithm>
 #include <cctype>
-#include <limits>
 
 #include "evaluation/values.h"
 #include "ir/functions.h"
 #include "ir/join_type.h"
+#include "ir/type_range.h"
 
 namespace rfguard::sym {
 
@@ -22,23 +23,6 @@ std::optional<Kind> kindOf(const Type& type) {
   if (type.kind == TypeKind::Decimal || type.isFloating()) return Kind::Real;
   if (type.isString()) return Kind::Text;
   return std::nullopt;
-}
-
-/// The values a column of an integer type holds.
-std::pair<int64_t, int64_t> rangeOf(const Type& t) {
-  switch (t.kind) {
-    case TypeKind::Boolean:
-      return {0, 1};
-    case TypeKind::TinyInt:
-      return {-128, 127};
-    case TypeKind::SmallInt:
-      return {-32768, 32767};
-    case TypeKind::Int:
-    case TypeKind::Date:
-      return {std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max()};
-    default:
-      return {std::numeric_limits<int64_t>::min(), std::numeric_limits<int64_t>::max()};
-  }
 }
 
 bool Encoder::fail(std::string what) {
@@ -141,9 +125,9 @@ std::optional<Rel> Encoder::plan(const PlanNode& n) {
     case PlanOp::Values:
       return values(n);
     case PlanOp::Limit:
-      return fail("LIMIT / OFFSET at " + nodeRef(n)), std::nullopt;
+      return limit(n);
     case PlanOp::Window:
-      return fail("window functions at " + nodeRef(n)), std::nullopt;
+      return window(n);
   }
   return fail("a node of an unknown kind"), std::nullopt;
 }
@@ -182,7 +166,7 @@ std::optional<Rel> Encoder::scan(const PlanNode& n) {
         } else if (t.kinds[j] == Kind::Real) {
           v.v = c_.real_const(name.c_str());
         } else if (t.kinds[j] != Kind::Text) {
-          auto [lo, hi] = rangeOf(type);
+          auto [lo, hi] = integerRange(type);
           constraints.push_back(v.v >= c_.int_val(lo) && v.v <= c_.int_val(hi));
         }
         row.cols.push_back(v);
@@ -293,8 +277,45 @@ std::optional<Rel> Encoder::join(const PlanNode& n) {
   return out;
 }
 
+Val Encoder::fold(const std::string& func, bool star, bool distinct,
+                  const std::vector<z3::expr>& member, const std::vector<Val>& args) {
+  const size_t rows = member.size();
+  // The members that count: non-NULL argument, and with DISTINCT the first of its value.
+  auto counts = [&](size_t j) {
+    z3::expr in = member[j];
+    if (star) return in;
+    in = in && !args[j].null;
+    if (distinct)
+      for (size_t k = 0; k < j; ++k)
+        in = in && !(member[k] && !args[k].null && equal(args[k], args[j]));
+    return in;
+  };
+  z3::expr_vector terms(c_), ones(c_);
+  z3::expr any = c_.bool_val(false);
+  const bool real = rows && !star && args[0].v.is_real();
+  const z3::expr zero = real ? c_.real_val(0) : c_.int_val(0);
+  Val best{zero, c_.bool_val(true)};
+  for (size_t j = 0; j < rows; ++j) {
+    const z3::expr cnt = counts(j);
+    any = any || cnt;
+    ones.push_back(z3::ite(cnt, c_.int_val(1), c_.int_val(0)));
+    if (func == "sum" || func == "avg") terms.push_back(z3::ite(cnt, args[j].v, zero));
+    if (func == "min" || func == "max") {
+      const z3::expr better = func == "min" ? args[j].v < best.v : args[j].v > best.v;
+      const z3::expr take = cnt && (best.null || better);
+      best = Val{z3::ite(take, args[j].v, best.v), best.null && !take};
+    }
+  }
+  const z3::expr total = terms.empty() ? zero : z3::sum(terms);
+  const z3::expr count = ones.empty() ? c_.int_val(0) : z3::sum(ones);
+  if (func == "count") return Val{count, c_.bool_val(false)};
+  if (func == "sum") return Val{total, !any};
+  if (func == "avg")  // the evaluator's double: sum over count
+    return Val{z3::ite(any, asReal(total) / asReal(count), c_.real_val(0)), !any};
+  return best;
+}
+
 std::optional<Rel> Encoder::aggregate(const PlanNode& n) {
-  if (!n.groupingSets.empty()) return fail("grouping sets at " + nodeRef(n)), std::nullopt;
   auto in = plan(*n.children[0]);
   if (!in) return std::nullopt;
   const size_t rows = in->rows.size();
@@ -307,6 +328,10 @@ std::optional<Rel> Encoder::aggregate(const PlanNode& n) {
     keyKinds.push_back(*k);
   }
   for (const auto& a : n.aggs) {
+    if (a.func == "grouping") {  // a constant per grouping set
+      argKinds.push_back(Kind::Int);
+      continue;
+    }
     if (a.func != "count" && a.func != "sum" && a.func != "avg" && a.func != "min" &&
         a.func != "max")
       return fail("aggregate " + a.func + " at " + nodeRef(n)), std::nullopt;
@@ -328,77 +353,66 @@ std::optional<Rel> Encoder::aggregate(const PlanNode& n) {
     for (const auto& a : n.aggs) {
       Val v{c_.int_val(0), c_.bool_val(false)};
       Kind k;
-      if (!a.args.empty() && !expr(*a.args[0], env, v, k)) return std::nullopt;
+      if (a.func != "grouping" && !a.args.empty() && !expr(*a.args[0], env, v, k))
+        return std::nullopt;
       args[i].push_back(v);
     }
   }
-  auto sameKeys = [&](size_t i, size_t j) {
-    z3::expr eq = c_.bool_val(true);
-    for (size_t k = 0; k < n.exprs.size(); ++k) eq = eq && same(keys[i][k], keys[j][k]);
-    return eq;
-  };
   Rel out;
   for (const auto& c : n.output) out.ids.push_back(c.id);
   out.kinds = keyKinds;
   for (size_t a = 0; a < n.aggs.size(); ++a)
-    out.kinds.push_back(n.aggs[a].func == "count" ? Kind::Int
-                        : n.aggs[a].func == "avg" ? Kind::Real
-                                                  : argKinds[a]);
-  // One output row per group, at its first member; with no keys, exactly one row.
-  const bool global = n.exprs.empty();
-  const size_t groups = global ? 1 : rows;
-  for (size_t g = 0; g < groups; ++g) {
-    auto member = [&](size_t j) {
-      return global ? in->rows[j].present : in->rows[j].present && sameKeys(g, j);
+    out.kinds.push_back(n.aggs[a].func == "count" || n.aggs[a].func == "grouping" ? Kind::Int
+                        : n.aggs[a].func == "avg"                                 ? Kind::Real
+                                                                                  : argKinds[a]);
+  // Each grouping set in turn (GROUP BY alone is one set of every key): its keys
+  // outside the set are NULL in its rows, grouping() a constant.
+  std::vector<std::vector<int>> sets = n.groupingSets;
+  if (sets.empty()) {
+    sets.emplace_back();
+    for (size_t i = 0; i < n.exprs.size(); ++i) sets.back().push_back(static_cast<int>(i));
+  }
+  for (const auto& set : sets) {
+    auto sameKeys = [&](size_t i, size_t j) {
+      z3::expr eq = c_.bool_val(true);
+      for (int k : set)
+        eq = eq && same(keys[i][static_cast<size_t>(k)], keys[j][static_cast<size_t>(k)]);
+      return eq;
     };
-    z3::expr present = c_.bool_val(true);
-    if (!global) {
-      present = in->rows[g].present;
-      for (size_t j = 0; j < g; ++j) present = present && !member(j);
-    }
-    Row r{present, global ? std::vector<Val>{} : keys[g]};
-    for (size_t a = 0; a < n.aggs.size(); ++a) {
-      const AggCall& call = n.aggs[a];
-      // The members that count: non-NULL argument, and with DISTINCT the first of its value.
-      auto counts = [&](size_t j) {
-        z3::expr in_ = member(j);
-        if (call.args.empty()) return in_;
-        in_ = in_ && !args[j][a].null;
-        if (call.distinct)
-          for (size_t k = 0; k < j; ++k)
-            in_ = in_ && !(member(k) && !args[k][a].null && equal(args[k][a], args[j][a]));
-        return in_;
+    // One output row per group, at its first member; with no keys, exactly one
+    // row (the empty set's, for no input too).
+    const bool global = set.empty();
+    const size_t groups = global ? 1 : rows;
+    for (size_t g = 0; g < groups; ++g) {
+      auto member = [&](size_t j) {
+        return global ? in->rows[j].present : in->rows[j].present && sameKeys(g, j);
       };
-      z3::expr_vector terms(c_), ones(c_);
-      z3::expr any = c_.bool_val(false);
-      const bool real = rows && !call.args.empty() && args[0][a].v.is_real();
-      const z3::expr zero = real ? c_.real_val(0) : c_.int_val(0);
-      Val best{zero, c_.bool_val(true)};
-      for (size_t j = 0; j < rows; ++j) {
-        const z3::expr cnt = counts(j);
-        any = any || cnt;
-        ones.push_back(z3::ite(cnt, c_.int_val(1), c_.int_val(0)));
-        if (call.func == "sum" || call.func == "avg")
-          terms.push_back(z3::ite(cnt, args[j][a].v, zero));
-        if (call.func == "min" || call.func == "max") {
-          const z3::expr better =
-              call.func == "min" ? args[j][a].v < best.v : args[j][a].v > best.v;
-          const z3::expr take = cnt && (best.null || better);
-          best = Val{z3::ite(take, args[j][a].v, best.v), best.null && !take};
-        }
+      z3::expr present = c_.bool_val(true);
+      if (!global) {
+        present = in->rows[g].present;
+        for (size_t j = 0; j < g; ++j) present = present && !member(j);
       }
-      const z3::expr total = terms.empty() ? zero : z3::sum(terms);
-      const z3::expr count = ones.empty() ? c_.int_val(0) : z3::sum(ones);
-      if (call.func == "count")
-        r.cols.push_back(Val{count, c_.bool_val(false)});
-      else if (call.func == "sum")
-        r.cols.push_back(Val{total, !any});
-      else if (call.func == "avg")  // the evaluator's double: sum over count
-        r.cols.push_back(Val{z3::ite(any, asReal(total) / asReal(count), c_.real_val(0)), !any});
-      else
-        r.cols.push_back(best);
+      Row r{present, {}};
+      for (size_t k = 0; k < n.exprs.size(); ++k)
+        r.cols.push_back(std::find(set.begin(), set.end(), static_cast<int>(k)) != set.end()
+                             ? keys[g][k]
+                             : Val{c_.int_val(0), c_.bool_val(true)});
+      std::vector<z3::expr> members;
+      for (size_t j = 0; j < rows; ++j) members.push_back(member(j));
+      for (size_t a = 0; a < n.aggs.size(); ++a) {
+        const AggCall& call = n.aggs[a];
+        if (call.func == "grouping") {
+          const auto bits = groupingBits(n, call, set);
+          if (!bits) return fail("grouping() of an expression that is not a key"), std::nullopt;
+          r.cols.push_back(Val{c_.int_val(*bits), c_.bool_val(false)});
+          continue;
+        }
+        std::vector<Val> column;
+        for (size_t j = 0; j < rows; ++j) column.push_back(args[j][a]);
+        r.cols.push_back(fold(call.func, call.args.empty(), call.distinct, members, column));
+      }
+      out.rows.push_back(std::move(r));
     }
-    out.rows.push_back(std::move(r));
   }
   return out;
 }

@@ -121,6 +121,22 @@ class Encoder {
   /// Each foreign key's rows present in the referenced table, when a plan
   /// reads that table too (call after encoding).
   void linkForeignKeys();
+  /// Numbers the tie-breaks from the start: call before encoding each plan.
+  /// A node whose rows depend on an order SQL leaves open (a LIMIT's cut,
+  /// row_number's peers, a ROWS frame) breaks its ties by priorities: free in
+  /// the `rewritten` plan, and in the original the ranks of the same rows in
+  /// the rewritten plan's order at its node of the same number (by value, or
+  /// by slot where the rows' columns differ; symbolic_order.cpp). Encode the
+  /// original first. `ties` counts the nodes that broke ties.
+  void startPlan(bool rewritten) {
+    tieNodes_ = 0;
+    rewritten_ = rewritten;
+  }
+  int ties = 0;
+  /// Keeps the rows of `rel` (the input of LIMIT node `n`, in its ORDER BY's
+  /// columns) whose place in the order, ties broken by free priorities, falls
+  /// in the node's window; false with `gap` set.
+  bool cut(const PlanNode& n, Rel& rel);
   /// The value of `e` over one row of `rel`; false with `gap` set.
   bool value(const Expr& e, const Rel& rel, const Row& row, Val& out, Kind& kind) {
     return expr(e, Env{&rel, &row, nullptr}, out, kind);
@@ -143,6 +159,32 @@ class Encoder {
   std::optional<Rel> aggregate(const PlanNode& n);
   std::optional<Rel> setOp(const PlanNode& n);
   std::optional<Rel> values(const PlanNode& n);
+  /// LIMIT / OFFSET anywhere (symbolic_order.cpp): the rows whose place in the
+  /// order, ties broken by free priorities, falls in the window.
+  std::optional<Rel> limit(const PlanNode& n);
+  /// Window functions (symbolic_order.cpp): ranks and aggregates over frames.
+  std::optional<Rel> window(const PlanNode& n);
+  /// The values of `keys` over each row of `rel`; false with `gap` set.
+  bool sortValues(const std::vector<SortKey>& keys, const Rel& rel,
+                  std::vector<std::vector<Val>>& out);
+  /// Values `x` sort strictly before values `y` under `keys`.
+  z3::expr sortsBefore(const std::vector<SortKey>& keys, const std::vector<Val>& x,
+                       const std::vector<Val>& y) const;
+  /// Every value of `x` is the same as `y`'s (NULL as NULL): peers.
+  z3::expr peers(const std::vector<Val>& x, const std::vector<Val>& y) const;
+  /// The priorities that break ties among the rows of `rel` whose sort values
+  /// are `values` (under `keys`), for the next node whose rows depend on the
+  /// order of ties (startPlan).
+  std::vector<z3::expr> tieBreaks(const std::vector<SortKey>& keys,
+                                  const std::vector<std::vector<Val>>& values, const Rel& rel);
+  /// Row j comes before row i among peers: by priority, then by slot.
+  static z3::expr firstOf(const std::vector<z3::expr>& p, size_t j, size_t i) {
+    return j < i ? p[j] <= p[i] : p[j] < p[i];
+  }
+  /// An aggregate over the rows `member` holds (count, sum, avg, min, max;
+  /// `star`: count(*)), their arguments `args`.
+  Val fold(const std::string& func, bool star, bool distinct, const std::vector<z3::expr>& member,
+           const std::vector<Val>& args);
   bool expr(const Expr& e, const Env& env, Val& out, Kind& kind);
   bool call(const Expr& e, const Env& env, Val& out, Kind& kind);
   bool literal(const Expr& e, Val& out, Kind& kind);
@@ -193,6 +235,9 @@ class Encoder {
   /// where a column not in the current rows is looked up.
   std::vector<const Env*> outers_;
   int subqueries_ = 0;
+  int tieNodes_ = 0;  ///< nodes of this plan whose ties were broken so far
+  bool rewritten_ = false;
+  std::map<int, Rel> originalTies_;  ///< the original's tie nodes' rows, by number
 
   z3::context& c_;
   int bound_;
@@ -210,7 +255,5 @@ bool fix(z3::context& c, Encoder& enc, z3::solver& s, const rt::Database& db);
 
 /// True when `type` is held by the encoding, and how.
 std::optional<Kind> kindOf(const Type& type);
-/// The values a column of an integer type (or BOOLEAN, DATE) holds.
-std::pair<int64_t, int64_t> rangeOf(const Type& t);
 
 }  // namespace rfguard::sym

@@ -8,6 +8,7 @@
 #include "evaluation/values.h"
 #include "ir/comparison.h"
 #include "ir/functions.h"
+#include "ir/type_range.h"
 #include "verifier/symbolic_encode.h"
 
 namespace rfguard::sym {
@@ -270,8 +271,8 @@ bool Encoder::expr(const Expr& e, const Env& env, Val& out, Kind& kind) {
       if (!to || *to != from || (*to == Kind::Text && e.type.precision != 0))
         return fail("CAST(" + src.toString() + " AS " + e.type.toString() + ")");
       if (*to == Kind::Int && src.kind != TypeKind::Unknown) {
-        auto [lo, hi] = rangeOf(e.type);
-        auto [slo, shi] = rangeOf(src);
+        auto [lo, hi] = integerRange(e.type);
+        auto [slo, shi] = integerRange(src);
         if (slo < lo || shi > hi)
           return fail("a narrowing CAST(" + src.toString() + " AS " + e.type.toString() + ")");
       }

@@ -246,8 +246,8 @@ TEST_CASE("api: a schema with a query in it, or a bad statement, is refused with
 }
 
 TEST_CASE("api: a check the solver cannot finish is inconclusive, never safe") {
-  // The sound planner's filter below a LIMIT: no counterexample up to the
-  // bound, but the solver does not encode LIMIT below the root.
+  // The sound planner's TopN filter below a LIMIT: no counterexample up to the
+  // bound, but the solver does not encode a TopN filter.
   Loaded l = Plans::loadSql(
       kSchema + "SELECT * FROM a LEFT JOIN (SELECT * FROM b ORDER BY k LIMIT 1) s ON a.k = s.k;\n",
       "limit.sql");
@@ -258,6 +258,6 @@ TEST_CASE("api: a check the solver cannot finish is inconclusive, never safe") {
   REQUIRE(vs.size() == 1);
   CHECK(vs[0].verdict == "inconclusive");
   CHECK_FALSE(vs[0].everyValue);
-  CHECK(vs[0].valuesOpen.find("LIMIT") != std::string::npos);
+  CHECK(vs[0].valuesOpen.find("TopN") != std::string::npos);
   CHECK(vs[0].domain.find("NULL") != std::string::npos);
 }

@@ -7,6 +7,8 @@
 
 #include "eval_test_support.h"
 #include "evaluation/evaluator.h"
+#include "grammar/sql.h"
+#include "verifier/bounded.h"
 
 namespace rfguard {
 
@@ -94,6 +96,34 @@ TEST_CASE("a ROWS frame over peers depends on their order") {
   CHECK(all == std::vector<std::vector<rt::Row>>{
                    {numbered(1, 10, 10), numbered(1, 20, 30), numbered(2, 30, 60)},
                    {numbered(1, 10, 30), numbered(1, 20, 20), numbered(2, 30, 60)}});
+}
+
+TEST_CASE("an answer outside an incomplete list is undecided, not a difference") {
+  // Nine peers (a cross join of three rows) have 9! orders, 64 listed: the
+  // rewritten plan's order (every tie-breaker descending) is not among them.
+  Catalog c;
+  std::vector<Query> qs;
+  Diagnostics d;
+  REQUIRE_MESSAGE(
+      loadSql("CREATE TABLE t1 (a int, b int);"
+              "SELECT x.a, y.b, row_number() OVER (ORDER BY x.a) AS rn FROM t1 x, t1 y;"
+              "SELECT x.a, y.b, row_number() OVER (ORDER BY x.a, x.b DESC, y.a DESC, y.b DESC) "
+              "AS rn FROM t1 x, t1 y;",
+              "q.sql", c, qs, d),
+      d.render());
+  rt::Database db;
+  db["t1"] = {{"a", "b"}, {row(1, 1), row(1, 1), row(1, 2)}};
+  BoundedOptions o;
+  o.bound = 3;
+  const BoundedVerdict v = checkOneDatabase(*qs[0].plan, *qs[1].plan, db, o);
+  CHECK_FALSE(v.counterexample);
+  CHECK(v.undecided ==
+        "on t1={(1, 1) (1, 1) (1, 2)} ties allow the original more answers than were listed (64 "
+        "per tie, 256 in all)");
+  // The other way round the original's list is complete (one order of its
+  // peers) and holds the rewritten plan's answers: no difference, decided.
+  const BoundedVerdict back = checkOneDatabase(*qs[1].plan, *qs[0].plan, db, o);
+  CHECK(back.undecided.empty());
 }
 
 }  // namespace rfguard

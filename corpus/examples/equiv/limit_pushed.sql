@@ -1,6 +1,6 @@
 -- After a rule pushed the filter below the LIMIT: now the latest of the large
 -- orders, another question. Five tables to bound 2 are too many databases to
--- search them all; the search around the changed LIMIT finds the difference.
+-- search them all; the solver finds the difference.
 SELECT c.c_id, g.g_name, s.s_discount, r.r_amount
 FROM customers c JOIN regions g ON c.c_region = g.g_id
   JOIN segments s ON c.c_segment = s.s_id
