@@ -4,6 +4,7 @@
 
 #include "evaluation/eval_internal.h"
 #include "ir/functions.h"
+#include "ir/window_order.h"
 
 namespace rfguard::rt {
 
@@ -179,17 +180,6 @@ std::pair<size_t, size_t> frameRows(const WindowCall& wc, size_t r, size_t size,
       }
   }
   return {lo, std::max(lo, hi)};
-}
-
-/// True when the values of `wc` depend on the order of rows its ORDER BY ties
-/// (peers): row_number, and an aggregate over a ROWS frame other than the whole
-/// partition. SQL leaves that order open, so each order is an answer.
-bool dependsOnPeerOrder(const WindowCall& wc) {
-  if (wc.func == "row_number") return true;
-  if (wc.func == "rank" || wc.func == "dense_rank" || !wc.frame || !wc.frame->rows) return false;
-  using K = FrameBound::Kind;
-  return wc.frame->start.kind != K::UnboundedPreceding ||
-         wc.frame->end.kind != K::UnboundedFollowing;
 }
 
 }  // namespace

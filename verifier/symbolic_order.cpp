@@ -9,6 +9,7 @@
 #include <functional>
 #include <string>
 
+#include "ir/window_order.h"
 #include "verifier/symbolic_encode.h"
 
 namespace rfguard::sym {
@@ -20,17 +21,6 @@ const std::vector<SortKey>& orderOf(const PlanNode& limit) {
   static const std::vector<SortKey> none;
   const PlanNode& below = *limit.children[0];
   return below.op == PlanOp::Sort ? below.sortKeys : none;
-}
-
-/// True when the window call's values depend on the order of its peers (as the
-/// evaluator's tie cuts: row_number, an aggregate over a ROWS frame other than
-/// the whole partition).
-bool dependsOnPeerOrder(const WindowCall& wc) {
-  if (wc.func == "row_number") return true;
-  if (wc.func == "rank" || wc.func == "dense_rank" || !wc.frame || !wc.frame->rows) return false;
-  using K = FrameBound::Kind;
-  return wc.frame->start.kind != K::UnboundedPreceding ||
-         wc.frame->end.kind != K::UnboundedFollowing;
 }
 
 }  // namespace

@@ -33,12 +33,24 @@ SymbolicVerdict solve(const std::string& sql, int bound = 2) {
   return symbolicCompare(*qs[0].plan, *qs[1].plan, bound, 5);
 }
 
+/// The solver's model on which the two queries of `sql` differ, confirmed by the evaluator.
+SymbolicVerdict refuted(const std::string& sql, int bound = 2);
+
 BoundedOptions options(int bound, bool everyValue = true) {
   BoundedOptions o;
   o.bound = bound;
   o.proofs = false;
   o.everyValue = everyValue;
   return o;
+}
+
+SymbolicVerdict refuted(const std::string& sql, int bound) {
+  auto qs = plans(sql);
+  REQUIRE(qs.size() == 2);
+  const SymbolicVerdict v = symbolicCompare(*qs[0].plan, *qs[1].plan, bound, 5);
+  REQUIRE(v.kind == SymbolicVerdict::Kind::Differs);
+  CHECK(checkOneDatabase(*qs[0].plan, *qs[1].plan, v.db, options(bound)).counterexample);
+  return v;
 }
 
 }  // namespace
@@ -184,14 +196,11 @@ TEST_CASE("symbolic: window functions, per partition and frame") {
             3);
   CHECK(v.kind == SymbolicVerdict::Kind::Equal);
   // On the ORDER BY column, the running sum changes: a model the evaluator confirms.
-  auto qs = plans(
+  refuted(
       "SELECT * FROM (SELECT a, id, sum(id) OVER (PARTITION BY a ORDER BY id) AS s FROM t1) q "
       "WHERE id > 0;"
       "SELECT * FROM (SELECT a, id, sum(id) OVER (PARTITION BY a ORDER BY id) AS s FROM t1 WHERE "
       "id > 0) q;");
-  v = symbolicCompare(*qs[0].plan, *qs[1].plan, 2, 5);
-  REQUIRE(v.kind == SymbolicVerdict::Kind::Differs);
-  CHECK(checkOneDatabase(*qs[0].plan, *qs[1].plan, v.db, options(2)).counterexample);
 }
 
 TEST_CASE("symbolic: grouping sets, each with its keys and grouping()") {
@@ -201,31 +210,22 @@ TEST_CASE("symbolic: grouping sets, each with its keys and grouping()") {
               "(id), ());",
               3)
             .kind == SymbolicVerdict::Kind::Equal);
-  auto qs = plans(
+  refuted(
       "SELECT id, a, sum(a) FROM t1 GROUP BY ROLLUP (id, a);"
       "SELECT id, a, sum(a) FROM t1 GROUP BY CUBE (id, a);");
-  auto v = symbolicCompare(*qs[0].plan, *qs[1].plan, 2, 5);
-  REQUIRE(v.kind == SymbolicVerdict::Kind::Differs);
-  CHECK(checkOneDatabase(*qs[0].plan, *qs[1].plan, v.db, options(2)).counterexample);
   // The empty set has its row on an empty table: a filter on a key moved below it is no rewrite.
-  qs = plans(
+  refuted(
       "SELECT * FROM (SELECT id, count(*) AS c FROM t1 GROUP BY ROLLUP (id)) q WHERE c >= 0;"
       "SELECT * FROM (SELECT id, count(*) AS c FROM t1 WHERE id IS NOT NULL GROUP BY ROLLUP (id)) "
       "q;");
-  v = symbolicCompare(*qs[0].plan, *qs[1].plan, 2, 5);
-  REQUIRE(v.kind == SymbolicVerdict::Kind::Differs);
-  CHECK(checkOneDatabase(*qs[0].plan, *qs[1].plan, v.db, options(2)).counterexample);
 }
 
 TEST_CASE("symbolic: LIMIT below the root, and ties broken every way") {
   // A filter moved below ORDER BY ... LIMIT: a smaller row ahead of the one kept.
-  auto qs = plans(
+  auto v = refuted(
       "SELECT id FROM (SELECT id FROM t1 ORDER BY id LIMIT 1) q WHERE id > 0;"
       "SELECT id FROM (SELECT id FROM t1 WHERE id > 0 ORDER BY id LIMIT 1) q;");
-  auto v = symbolicCompare(*qs[0].plan, *qs[1].plan, 2, 5);
-  REQUIRE(v.kind == SymbolicVerdict::Kind::Differs);
   CHECK(v.ties);
-  CHECK(checkOneDatabase(*qs[0].plan, *qs[1].plan, v.db, options(2)).counterexample);
   // Another window at the root, and LIMIT without ORDER BY below it.
   CHECK(
       solve("SELECT id FROM t1 ORDER BY id LIMIT 1; SELECT id FROM t1 ORDER BY id LIMIT 2;").kind ==
@@ -240,7 +240,7 @@ TEST_CASE("symbolic: LIMIT below the root, and ties broken every way") {
   CHECK(solve(byId + byIdA, 3).kind == SymbolicVerdict::Kind::Equal);
   // (NULLS FIRST: the evaluator's canonical tie-break agrees, so the answer
   // that differs is another order of the peers.)
-  qs = plans("SELECT id, a, row_number() OVER (ORDER BY id, a NULLS FIRST) FROM t1;" + byId);
+  auto qs = plans("SELECT id, a, row_number() OVER (ORDER BY id, a NULLS FIRST) FROM t1;" + byId);
   v = symbolicCompare(*qs[0].plan, *qs[1].plan, 2, 5);
   REQUIRE(v.kind == SymbolicVerdict::Kind::Differs);
   const BoundedVerdict confirmed = checkOneDatabase(*qs[0].plan, *qs[1].plan, v.db, options(2));
