@@ -56,29 +56,6 @@ bool allowedIn(const std::vector<rt::Relation>& origins, const rt::Relation& ans
   return false;
 }
 
-namespace {
-
-/// A bag's rows sorted, as one string: equal bags, equal keys.
-std::string bagKey(const std::vector<rt::Row>& rows) {
-  std::string key;
-  for (const auto& r : rt::sortedBag(rows)) key += rt::rowKey(r) + '\x1e';
-  return key;
-}
-
-}  // namespace
-
-AllowedAnswers::AllowedAnswers(const std::vector<rt::Relation>& origins) : origins_(origins) {
-  indexed_ = origins.size() > 4;
-  for (const auto& o : origins) indexed_ = indexed_ && !o.topK && !o.order;
-  if (indexed_)
-    for (const auto& o : origins) bags_.insert(bagKey(o.rows));
-}
-
-bool AllowedAnswers::allows(const rt::Relation& answer) const {
-  // A miss is checked in full: the key tells apart values compare() holds equal.
-  return (indexed_ && bags_.count(bagKey(answer.rows)) > 0) || allowedIn(origins_, answer);
-}
-
 bool answersOf(const PlanNode& plan, const rt::Database& db, const rt::EvalOptions& options,
                rt::Relation canonical, std::vector<rt::Relation>& out, std::string& error,
                bool* complete) {

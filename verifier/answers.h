@@ -2,7 +2,6 @@
 // The answers a plan may give on one database, and whether a rewritten plan's
 // answer is one of the original's: the comparison every bounded search makes.
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 #include "evaluation/evaluator.h"
@@ -19,19 +18,6 @@ bool sameBag(const std::vector<rt::Row>& a, const std::vector<rt::Row>& b);
 bool sameResult(const rt::Relation& original, const rt::Relation& rewritten);
 /// True when `answer` is one of the answers `origins` (every tie resolution) allow.
 bool allowedIn(const std::vector<rt::Relation>& origins, const rt::Relation& answer);
-
-/// allowedIn() for many answers against the same origins: bags the origins fix
-/// no order of are indexed once (ties in a window give hundreds of each).
-class AllowedAnswers {
- public:
-  explicit AllowedAnswers(const std::vector<rt::Relation>& origins);
-  bool allows(const rt::Relation& answer) const;
-
- private:
-  const std::vector<rt::Relation>& origins_;
-  bool indexed_ = false;
-  std::unordered_set<std::string> bags_;
-};
 /// Every answer `plan` may give on `db`, from its canonical one: that one alone
 /// unless a tie was cut (a LIMIT below the root, row_number's peers: then all of
 /// them, rt::evaluateAll). `complete`, when given, is false when there were more

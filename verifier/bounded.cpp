@@ -323,9 +323,8 @@ class FilterProbe {
       consult(oracle_, sqlRewritten_[i], db, answers,
               std::string("rewritten (") + rt::contentName(c) + ")", out);
       // An answer whose consumers dropped no row is the original's under the same choices.
-      const AllowedAnswers allowed(origins);
       for (const auto& a : answers)
-        if (a.dropped && !allowed.allows(a)) {
+        if (a.dropped && !allowedIn(origins, a)) {
           if (!listed) {  // an answer of the original may be among those not listed
             noteUndecided(db, out);
             return false;

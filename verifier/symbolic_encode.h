@@ -3,6 +3,7 @@
 #include <z3++.h>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -177,6 +178,13 @@ class Encoder {
   /// order of ties (startPlan).
   std::vector<z3::expr> tieBreaks(const std::vector<SortKey>& keys,
                                   const std::vector<std::vector<Val>>& values, const Rel& rel);
+  /// Each row's place in the order of `keys` (sort values `values`), peers by
+  /// priority `p`, then by slot: how many rows j that `counts(j, i)` holds
+  /// come before row i.
+  std::vector<z3::expr> places(const std::vector<SortKey>& keys,
+                               const std::vector<std::vector<Val>>& values,
+                               const std::vector<z3::expr>& p,
+                               const std::function<z3::expr(size_t, size_t)>& counts);
   /// Row j comes before row i among peers: by priority, then by slot.
   static z3::expr firstOf(const std::vector<z3::expr>& p, size_t j, size_t i) {
     return j < i ? p[j] <= p[i] : p[j] < p[i];

@@ -60,6 +60,24 @@ z3::expr Encoder::peers(const std::vector<Val>& x, const std::vector<Val>& y) co
   return eq;
 }
 
+std::vector<z3::expr> Encoder::places(const std::vector<SortKey>& keys,
+                                      const std::vector<std::vector<Val>>& values,
+                                      const std::vector<z3::expr>& p,
+                                      const std::function<z3::expr(size_t, size_t)>& counts) {
+  std::vector<z3::expr> place;
+  for (size_t i = 0; i < values.size(); ++i) {
+    z3::expr_vector ahead(c_);
+    ahead.push_back(c_.int_val(0));
+    for (size_t j = 0; j < values.size(); ++j)
+      if (j != i)
+        ahead.push_back(z3::ite(counts(j, i) && (sortsBefore(keys, values[j], values[i]) ||
+                                                 (peers(values[j], values[i]) && firstOf(p, j, i))),
+                                c_.int_val(1), c_.int_val(0)));
+    place.push_back(z3::sum(ahead));
+  }
+  return place;
+}
+
 std::vector<z3::expr> Encoder::tieBreaks(const std::vector<SortKey>& keys,
                                          const std::vector<std::vector<Val>>& values,
                                          const Rel& rel) {
@@ -77,17 +95,8 @@ std::vector<z3::expr> Encoder::tieBreaks(const std::vector<SortKey>& keys,
   }
   // Each row's rank in the rewritten plan's order at this node (keys, then
   // priority, then slot; present or not).
-  std::vector<z3::expr> rank;
-  for (size_t i = 0; i < values.size(); ++i) {
-    z3::expr_vector ahead(c_);
-    ahead.push_back(c_.int_val(0));
-    for (size_t j = 0; j < values.size(); ++j)
-      if (j != i)
-        ahead.push_back(z3::ite(sortsBefore(keys, values[j], values[i]) ||
-                                    (peers(values[j], values[i]) && firstOf(p, j, i)),
-                                c_.int_val(1), c_.int_val(0)));
-    rank.push_back(z3::sum(ahead));
-  }
+  const std::vector<z3::expr> rank =
+      places(keys, values, p, [&](size_t, size_t) { return c_.bool_val(true); });
   // The original's priorities at its node of the same number: a row takes the
   // least rank of a present row of the rewritten plan's that holds the same
   // values (rows of the same columns), else comes after them, by slot; rows
@@ -131,20 +140,9 @@ bool Encoder::cut(const PlanNode& n, Rel& rel) {
   const auto& keys = orderOf(n);
   std::vector<std::vector<Val>> values;
   if (!sortValues(keys, rel, values)) return false;
-  const std::vector<z3::expr> p = tieBreaks(keys, values, rel);
   // Row i's place: the present rows before it, peers by priority, then by slot.
-  std::vector<z3::expr> place;
-  for (size_t i = 0; i < rows; ++i) {
-    z3::expr_vector before(c_);
-    before.push_back(c_.int_val(0));
-    for (size_t j = 0; j < rows; ++j) {
-      if (j == i) continue;
-      const z3::expr ahead = sortsBefore(keys, values[j], values[i]) ||
-                             (peers(values[j], values[i]) && firstOf(p, j, i));
-      before.push_back(z3::ite(rel.rows[j].present && ahead, c_.int_val(1), c_.int_val(0)));
-    }
-    place.push_back(z3::sum(before));
-  }
+  const std::vector<z3::expr> place = places(keys, values, tieBreaks(keys, values, rel),
+                                             [&](size_t j, size_t) { return rel.rows[j].present; });
   const z3::expr from = c_.int_val(static_cast<int64_t>(n.offset));
   for (size_t i = 0; i < rows; ++i) {
     z3::expr keep = rel.rows[i].present && place[i] >= from;
@@ -193,7 +191,6 @@ std::optional<Rel> Encoder::window(const PlanNode& n) {
     for (size_t i = 0; i < rows && !wc.args.empty(); ++i)
       if (!expr(*wc.args[0], Env{&*in, &in->rows[i], nullptr}, args[i], argKind))
         return std::nullopt;
-    if (wc.args.empty() && !rank) argKind = Kind::Int;
     if (!wc.args.empty() && rows == 0) {
       auto k = kindOf(wc.args[0]->type);
       if (!k) return fail("a window argument of type " + wc.args[0]->type.toString()), std::nullopt;
@@ -207,19 +204,8 @@ std::optional<Rel> Encoder::window(const PlanNode& n) {
     auto peer = [&](size_t j, size_t i) { return peers(order[j], order[i]); };
     // With peers in an order SQL leaves open: each row's place in its partition.
     std::vector<z3::expr> place;
-    if (dependsOnPeerOrder(wc)) {
-      const std::vector<z3::expr> p = tieBreaks(wc.orderBy, order, *in);
-      for (size_t i = 0; i < rows; ++i) {
-        z3::expr_vector ahead(c_);
-        ahead.push_back(c_.int_val(0));
-        for (size_t j = 0; j < rows; ++j)
-          if (j != i)
-            ahead.push_back(
-                z3::ite(mate(j, i) && (before(j, i) || (peer(j, i) && firstOf(p, j, i))),
-                        c_.int_val(1), c_.int_val(0)));
-        place.push_back(z3::sum(ahead));
-      }
-    }
+    if (dependsOnPeerOrder(wc))
+      place = places(wc.orderBy, order, tieBreaks(wc.orderBy, order, *in), mate);
     auto count = [&](const std::function<z3::expr(size_t)>& counted) {
       z3::expr_vector ones(c_);
       ones.push_back(c_.int_val(0));
