@@ -10,8 +10,10 @@
 //    SQLite's rows differ from the evaluator's on it;
 //  - a counterexample of the search (unordered) is not a model of the encoding:
 //    the encoding fixed to that database says the plans agree;
-//  - the solver says no values tell the plans apart, and the search found some.
-// Prints how many pairs the solver proved equal, refuted (and of those, how
+//  - the solver says no values tell the plans apart, and the search found some;
+//  - the normal form proves the plans equal on every database
+//    (verifier/normal_form.h), and the search or the solver tells them apart.
+// Prints how many pairs the normal form proved, the solver proved equal, refuted (and of those, how
 // many the search's domain missed), left undecided, and its median and
 // largest time.
 #include <algorithm>
@@ -25,6 +27,7 @@
 #include "testgen/random_queries.h"
 #include "tools/median.h"
 #include "verifier/bounded.h"
+#include "verifier/normal_form.h"
 #include "verifier/symbolic.h"
 
 using namespace rfguard;
@@ -33,7 +36,7 @@ namespace {
 
 struct Tally {
   int pairs = 0, equal = 0, differs = 0, solverOnly = 0, searchDifferent = 0, unknown = 0,
-      unsupported = 0, modelsChecked = 0, oracleQueries = 0, defects = 0, tieModels = 0;
+      unsupported = 0, modelsChecked = 0, oracleQueries = 0, defects = 0, tieModels = 0, proved = 0;
   std::vector<double> ms;
 };
 
@@ -105,6 +108,9 @@ int main(int argc, char** argv) {
         defect("the encoding says the plans agree on the search's counterexample");
       t.modelsChecked += on.kind == SymbolicVerdict::Kind::Differs;
     }
+    const bool proved = provedEqual(a, b).has_value();
+    t.proved += proved;
+    if (proved && searchFound) defect("the normal form proves the pair, the search refutes it");
     const SymbolicVerdict v = symbolicCompare(a, b, bound, seconds);
     t.ms.push_back(v.ms);
     switch (v.kind) {
@@ -134,6 +140,8 @@ int main(int argc, char** argv) {
           if (verbose) std::cout << "seed " << s << ": a model only under one order of ties\n";
         } else if (!r.counterexample) {
           defect("the solver's database does not separate the plans");
+        } else if (proved) {
+          defect("the normal form proves the pair, the solver's database refutes it");
         }
         for (const auto& d : r.oracleDisagreements) defect("SQLite disagrees: " + d);
         if (verbose && !searchFound) std::cout << "seed " << s << ": the solver alone refuted it\n";
@@ -144,14 +152,15 @@ int main(int argc, char** argv) {
   std::vector<double> sorted = t.ms;
   std::sort(sorted.begin(), sorted.end());
   std::printf(
-      "%d pairs at bound %d: solver equal %d, different %d (the search's domain missed %d; "
+      "%d pairs at bound %d: proved by normal form %d; solver equal %d, different %d (the search's "
+      "domain missed %d; "
       "%d only under one order of ties), undecided %d, not encoded %d\n"
       "search different %d; its counterexamples checked as models of the encoding %d; "
       "SQLite queries %d\n"
       "solver time: median %.1f ms, max %.1f ms\n"
       "defects: %d\n",
-      t.pairs, bound, t.equal, t.differs, t.solverOnly, t.tieModels, t.unknown, t.unsupported,
-      t.searchDifferent, t.modelsChecked, t.oracleQueries, median(t.ms),
+      t.pairs, bound, t.proved, t.equal, t.differs, t.solverOnly, t.tieModels, t.unknown,
+      t.unsupported, t.searchDifferent, t.modelsChecked, t.oracleQueries, median(t.ms),
       sorted.empty() ? 0.0 : sorted.back(), t.defects);
   return t.defects ? 1 : 0;
 }

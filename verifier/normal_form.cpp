@@ -2,6 +2,7 @@
 
 #include "rules/normalize.h"
 #include "verifier/normal_form_canon.h"
+#include "verifier/normal_form_laws.h"
 
 namespace rfguard {
 
@@ -12,7 +13,8 @@ using namespace normal_form;
 std::string formOf(const PlanNode& root, unsigned identities) {
   std::vector<std::string> output;
   for (const auto& c : root.output) output.push_back(c.id);
-  return Json{{"output", output}, {"plan", Canon(identities).node(root)}}.dump();
+  PlanPtr lawful = withLaws(root, identities);
+  return Json{{"output", output}, {"plan", Canon(identities).node(*lawful)}}.dump();
 }
 
 }  // namespace
@@ -24,7 +26,6 @@ std::string normalForm(const PlanNode& root) {
 std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
   if (formOf(a, kAll) != formOf(b, kAll)) return std::nullopt;
   if (!verifyPlan(a).empty() || !verifyPlan(b).empty()) return std::nullopt;
-  // Name the fewest identities that make the forms equal.
   static const std::pair<unsigned, const char*> names[] = {
       {kBlocks, "inner joins reordered or their conjuncts moved"},
       {kMirror, "join inputs swapped with the mirrored join type"},
@@ -37,12 +38,22 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
        "joins"},
       {kFactor, "conjuncts common to every branch of an OR taken out of it"},
       {kAttach, "LEFT, semi or anti joins moved past inner joins on the side they keep"},
-      {kKeys, "DISTINCT dropped over a key of its input (constraints, group keys, joins on keys)"},
+      {kKeys,
+       "DISTINCT dropped, GROUP BY as a projection, over a key of its input (constraints, group "
+       "keys, joins on keys)"},
+      {kJoins,
+       "joins dropped whose other input nothing reads: on a NOT NULL foreign key, or LEFT on a "
+       "key"},
+      {kProjections, "projections merged, those that only drop columns left out"},
   };
+  // Name the identities the forms need: each left out in turn, the most
+  // specific first, and kept out where the forms stay equal without it (each
+  // one named was needed then).
   unsigned best = kAll;
-  for (int bits = 0; best == kAll && bits < __builtin_popcount(kAll); ++bits)
-    for (unsigned mask = 0; mask < kAll && best == kAll; ++mask)
-      if (__builtin_popcount(mask) == bits && formOf(a, mask) == formOf(b, mask)) best = mask;
+  for (auto it = std::rbegin(names); it != std::rend(names); ++it) {
+    const unsigned without = best & ~it->first;
+    if (formOf(a, without) == formOf(b, without)) best = without;
+  }
   std::string why;
   for (const auto& [bit, text] : names)
     if (best & bit) why += (why.empty() ? "" : "; ") + std::string(text);

@@ -20,7 +20,13 @@
 //  - operand order of symmetric comparisons and of AND / OR, `a > b` as `b < a`;
 //    filters that are TRUE;
 //  - DISTINCT over an input that has a key among its columns (a PRIMARY KEY,
-//    UNIQUE over NOT NULL columns, group keys: verifier/row_keys.h), dropped.
+//    UNIQUE over NOT NULL columns, group keys: verifier/row_keys.h), dropped;
+//    GROUP BY over such columns, a projection;
+//  - joins whose other input nothing reads, dropped where every kept row
+//    appears once: an inner join on a NOT NULL FOREIGN KEY with the table it
+//    references, a LEFT join on a key of its other input;
+//  - a projection of a projection, one projection; a projection that only
+//    drops columns, its input (normal_form_laws.h).
 // Column order is kept where it reaches the result by position: the root's
 // output and the inputs of UNION / INTERSECT / EXCEPT. Conjuncts with scalar or
 // correlated subqueries or non-deterministic calls are not moved (a scalar

@@ -97,7 +97,9 @@ void Canon::attach(Attached a, const PlanNode& kept, Gathered& g) const {
 }
 
 void Canon::member(const PlanNode& c, Gathered& g) const {
-  if (inBlock(c) || simplifiedToInner(c) || attachedAlong(c) >= 0)
+  if (pruning(c))
+    member(*c.children[0], g);
+  else if (inBlock(c) || simplifiedToInner(c) || attachedAlong(c) >= 0)
     gather(c, g);
   else
     g.inputs.push_back(&c);

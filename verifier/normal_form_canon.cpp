@@ -7,7 +7,6 @@
 #include "ir/functions.h"
 #include "ir/printers.h"
 #include "rules/normalize.h"
-#include "verifier/row_keys.h"
 
 namespace rfguard::normal_form {
 
@@ -105,34 +104,8 @@ Json Canon::expr(const Expr& e) const {
   return j;
 }
 
-namespace {
-
-/// True when `n` is DISTINCT over its input's columns, in their order and under
-/// their ids, and a key of the input (PRIMARY KEY, UNIQUE over NOT NULL
-/// columns, group keys; verifier/row_keys.h) is among them: no two input rows
-/// are equal, so DISTINCT returns its input. Counterexample without the key:
-/// with UNIQUE (u) over a nullable u, rows (NULL), (NULL) are both allowed and
-/// DISTINCT returns one of them.
-bool distinctOverKey(const PlanNode& n) {
-  if (n.op != PlanOp::Aggregate || !n.aggs.empty() || !n.groupingSets.empty() ||
-      n.children.size() != 1 || n.exprs.empty())
-    return false;
-  const PlanNode& in = *n.children[0];
-  if (n.exprs.size() != in.output.size()) return false;
-  std::set<std::string> columns;
-  for (size_t i = 0; i < n.exprs.size(); ++i) {
-    const Expr& e = *n.exprs[i].expr;
-    if (e.kind != ExprKind::Column || e.name != in.output[i].id || n.exprs[i].name != e.name)
-      return false;
-    columns.insert(e.name);
-  }
-  return hasRowKeyWithin(in, columns);
-}
-
-}  // namespace
-
 Json Canon::node(const PlanNode& n, const Conjuncts& pending, const Conjuncts& hints) const {
-  if ((ids_ & kKeys) && distinctOverKey(n)) return node(*n.children[0], pending, hints);
+  if (pruning(n)) return node(*n.children[0], pending, hints);
   if (n.op == PlanOp::Join && n.children.size() == 2 && !overrides_.count(&n)) {
     JoinType t = simplified(n, join2(pending, hints));
     if (t != n.joinType) overrides_[&n] = t;
@@ -150,6 +123,13 @@ Json Canon::node(const PlanNode& n, const Conjuncts& pending, const Conjuncts& h
   }
   j["children"] = children;
   return filtered(pending, std::move(j));
+}
+
+bool Canon::pruning(const PlanNode& n) const {
+  if (!(ids_ & kProjections) || n.op != PlanOp::Project || n.children.size() != 1) return false;
+  for (const auto& ne : n.exprs)
+    if (ne.expr->kind != ExprKind::Column || ne.expr->name != ne.name) return false;
+  return true;
 }
 
 std::vector<std::string> Canon::outputIds(const PlanNode& n) {

@@ -19,17 +19,19 @@ using Json = nlohmann::ordered_json;
 
 /// The identities the normal form applies, as bits (a proof names those it needed).
 enum Identity : unsigned {
-  kBlocks = 1,       ///< inner-join blocks as inputs and conjuncts
-  kMirror = 2,       ///< a join as its mirror with the children swapped
-  kScanColumns = 4,  ///< the columns a scan lists
-  kOperands = 8,     ///< operand order of symmetric operators
-  kSink = 16,        ///< conjuncts into the inputs of outer, semi and anti joins
-  kSimplify = 32,    ///< outer joins whose padded rows a conjunct rejects as inner
-  kSubqueries = 64,  ///< IN / NOT IN, [NOT] EXISTS as semi / anti joins
-  kFactor = 128,     ///< what every branch of an OR shares, out of it
-  kAttach = 256,     ///< LEFT, semi and anti joins past inner joins on the side they keep
-  kKeys = 512,       ///< DISTINCT over an input with a key among its columns, dropped
-  kAll = 1023,
+  kBlocks = 1,          ///< inner-join blocks as inputs and conjuncts
+  kMirror = 2,          ///< a join as its mirror with the children swapped
+  kScanColumns = 4,     ///< the columns a scan lists
+  kOperands = 8,        ///< operand order of symmetric operators
+  kSink = 16,           ///< conjuncts into the inputs of outer, semi and anti joins
+  kSimplify = 32,       ///< outer joins whose padded rows a conjunct rejects as inner
+  kSubqueries = 64,     ///< IN / NOT IN, [NOT] EXISTS as semi / anti joins
+  kFactor = 128,        ///< what every branch of an OR shares, out of it
+  kAttach = 256,        ///< LEFT, semi and anti joins past inner joins on the side they keep
+  kKeys = 512,          ///< DISTINCT, GROUP BY over a key of the input (normal_form_laws.h)
+  kJoins = 1024,        ///< joins no one reads the other input of, dropped (normal_form_laws.h)
+  kProjections = 2048,  ///< projections merged; those that only drop columns, not nodes
+  kAll = 4095,
 };
 
 /// Removes what no database sees: node ids, source positions, estimates, and
@@ -157,6 +159,12 @@ class Canon {
   void attach(Attached a, const PlanNode& kept, Gathered& g) const;
 
   void member(const PlanNode& c, Gathered& g) const;
+
+  /// A projection that only passes some of its input's columns under their ids
+  /// (kProjections): nothing reads a column by its position but the root, a set
+  /// operation and a subquery, whose forms list their columns, so the rows it
+  /// returns are its input's.
+  bool pruning(const PlanNode& n) const;
 
   /// An attached join as part of its block's form: its type as a join with the
   /// block on the left, the ON conjuncts that read the block, its other input.

@@ -1,5 +1,7 @@
-// The normal form's key law (verifier/row_keys.h, kKeys): DISTINCT over an
-// input with a key among its columns is its input, on every database the
+// The normal form's key laws (verifier/row_keys.h, normal_form_laws.h):
+// DISTINCT over an input with a key among its columns is its input, GROUP BY
+// over a key a projection, a join no one reads the other input of (on a NOT
+// NULL foreign key, or LEFT on a key) its kept input, on every database the
 // constraints allow; without the key the bounded search tells them apart.
 #include <doctest/doctest.h>
 
@@ -20,7 +22,12 @@ const std::string kSchema =
     "CREATE TABLE loose (u int UNIQUE, v int);"
     "CREATE TABLE strict (u int NOT NULL UNIQUE, v int);"
     "CREATE TABLE pair (a int, b int, c int, PRIMARY KEY (a, b));"
-    "CREATE TABLE emp (empno int PRIMARY KEY, deptno int, boss int);\n";
+    "CREATE TABLE emp (empno int PRIMARY KEY, deptno int, boss int);"
+    "CREATE TABLE staff (sno int PRIMARY KEY, dno int NOT NULL REFERENCES dept (deptno),"
+    "  mgr int REFERENCES dept (deptno), pay int);"
+    "CREATE TABLE part (pa int, pb int, PRIMARY KEY (pa, pb));"
+    "CREATE TABLE line (lno int PRIMARY KEY, la int NOT NULL, lb int NOT NULL,"
+    "  FOREIGN KEY (la, lb) REFERENCES part (pa, pb));\n";
 
 std::vector<Query> bound(const std::string& sql) {
   Catalog c;
@@ -37,7 +44,23 @@ std::string proof(const std::string& sql) {
   return provedEqual(*qs[0].plan, *qs[1].plan).value_or("");
 }
 
-const char* const kLaw = "DISTINCT dropped over a key of its input";
+const char* const kLaw = "DISTINCT dropped, GROUP BY as a projection, over a key of its input";
+const char* const kJoinLaw = "joins dropped whose other input nothing reads";
+
+/// Each pair of `pairs` has no proof, and the bounded search finds a
+/// counterexample that the constraints allow.
+void refuted(const std::vector<const char*>& pairs) {
+  for (const char* sql : pairs) {
+    CAPTURE(sql);
+    CHECK(proof(sql).empty());
+    auto qs = bound(sql);
+    BoundedOptions o;
+    o.bound = 2;
+    const EquivResult r = checkRewrite(*qs[0].plan, *qs[1].plan, o);
+    CHECK(r.verdict == "different");
+    CHECK(r.bounded.counterexample);
+  }
+}
 
 }  // namespace
 
@@ -107,14 +130,83 @@ TEST_CASE("normal form: without a key DISTINCT stays, and the search finds why")
       "SELECT e.empno FROM emp e JOIN loose l ON e.deptno = l.v;"
       "SELECT DISTINCT e.empno FROM emp e JOIN loose l ON e.deptno = l.v;",
   };
-  for (const char* sql : pairs) {
+  refuted(std::vector<const char*>(std::begin(pairs), std::end(pairs)));
+}
+
+TEST_CASE("normal form: GROUP BY over a key of its input is a projection") {
+  const char* proven[] = {
+      "SELECT deptno FROM dept; SELECT deptno FROM dept GROUP BY deptno;",
+      "SELECT deptno, name AS m FROM dept; SELECT deptno, max(name) AS m FROM dept GROUP BY "
+      "deptno;",
+      "SELECT a, b, c AS s FROM pair; SELECT a, b, min(c) AS s FROM pair GROUP BY b, a;",
+      "SELECT deptno, CAST(deptno AS bigint) AS s FROM dept;"
+      "SELECT deptno, sum(deptno) AS s FROM dept GROUP BY deptno;",
+      // Group keys of a derived table are a key of it.
+      "SELECT v, n FROM (SELECT v, count(*) AS n FROM loose GROUP BY v) s;"
+      "SELECT v, max(n) AS n FROM (SELECT v, count(*) AS n FROM loose GROUP BY v) s GROUP BY v;",
+  };
+  for (const char* sql : proven) {
     CAPTURE(sql);
-    CHECK(proof(sql).empty());
-    auto qs = bound(sql);
-    BoundedOptions o;
-    o.bound = 2;
-    const EquivResult r = checkRewrite(*qs[0].plan, *qs[1].plan, o);
-    CHECK(r.verdict == "different");
-    REQUIRE(r.bounded.counterexample);
+    CHECK(proof(sql).find(kLaw) != std::string::npos);
   }
+  refuted({
+      // No key among the group keys: two rows of one v are one group.
+      "SELECT v, v AS m FROM loose; SELECT v, max(v) AS m FROM loose GROUP BY v;",
+      // UNIQUE over a nullable column: two NULLs are one group.
+      "SELECT u FROM loose; SELECT u FROM loose GROUP BY u;",
+      // No group keys: one row even over an empty table.
+      "SELECT 1 AS n FROM dept WHERE deptno = 1;"
+      "SELECT count(*) AS n FROM dept WHERE deptno = 1;",
+  });
+}
+
+TEST_CASE("normal form: joins no one reads the other input of, on keys, dropped") {
+  const char* proven[] = {
+      // An inner join on a NOT NULL foreign key: every staff row meets one dept.
+      "SELECT s.sno FROM staff s; SELECT s.sno FROM staff s JOIN dept d ON s.dno = d.deptno;",
+      "SELECT s.sno FROM staff s; SELECT s.sno FROM staff s, dept d WHERE d.deptno = s.dno;",
+      "SELECT s.sno FROM staff s WHERE s.pay > 1;"
+      "SELECT s.sno FROM staff s, dept d WHERE s.dno = d.deptno AND s.pay > 1;",
+      "SELECT count(*) AS n FROM staff s;"
+      "SELECT count(*) AS n FROM staff s JOIN dept d ON s.dno = d.deptno;",
+      // A composite foreign key.
+      "SELECT l.lno FROM line l; SELECT l.lno FROM line l JOIN part p ON l.la = p.pa AND l.lb = "
+      "p.pb;",
+      // LEFT joins on a key of the other input: each row once, matched or not.
+      "SELECT e.empno FROM emp e; SELECT e.empno FROM emp e LEFT JOIN dept d ON e.boss = d.deptno;",
+      "SELECT e.empno FROM emp e; SELECT e.empno FROM dept d RIGHT JOIN emp e ON e.boss = "
+      "d.deptno;",
+      "SELECT e.empno FROM emp e;"
+      "SELECT e.empno FROM emp e LEFT JOIN (SELECT v, count(*) AS n FROM loose GROUP BY v) g "
+      "ON e.deptno = g.v;",
+      // Two joins, one after the other.
+      "SELECT s.sno FROM staff s;"
+      "SELECT s.sno FROM staff s JOIN dept d ON s.dno = d.deptno LEFT JOIN dept m ON s.mgr = "
+      "m.deptno;",
+  };
+  for (const char* sql : proven) {
+    CAPTURE(sql);
+    CHECK(proof(sql).find(kJoinLaw) != std::string::npos);
+  }
+  refuted({
+      // The foreign key's column may be NULL: that row meets no dept.
+      "SELECT s.sno FROM staff s; SELECT s.sno FROM staff s JOIN dept d ON s.mgr = d.deptno;",
+      // No foreign key: a row meets no dept.
+      "SELECT e.empno FROM emp e; SELECT e.empno FROM emp e JOIN dept d ON e.boss = d.deptno;",
+      // The referenced table filtered: not every row of it.
+      "SELECT s.sno FROM staff s;"
+      "SELECT s.sno FROM staff s JOIN (SELECT deptno FROM dept WHERE name = 'x') d ON s.dno = "
+      "d.deptno;",
+      // Half of a composite foreign key: many parts share one pa.
+      "SELECT l.lno FROM line l; SELECT l.lno FROM line l JOIN part p ON l.la = p.pa;",
+      // LEFT on no key of the other input: two matches, the row twice.
+      "SELECT e.empno FROM emp e; SELECT e.empno FROM emp e LEFT JOIN loose l ON e.boss = l.v;",
+      // The dropped input's column is read.
+      "SELECT e.empno, e.boss AS n FROM emp e;"
+      "SELECT e.empno, d.deptno AS n FROM emp e LEFT JOIN dept d ON e.boss = d.deptno;",
+      // The kept side of a foreign key under an outer join: NULL-padded rows.
+      "SELECT d.deptno FROM dept d LEFT JOIN staff s ON s.sno = d.deptno;"
+      "SELECT d.deptno FROM dept d LEFT JOIN staff s ON s.sno = d.deptno JOIN dept x ON s.dno = "
+      "x.deptno;",
+  });
 }
