@@ -115,6 +115,15 @@ unsigned budget(double seconds) {
   return static_cast<unsigned>(std::clamp(seconds * kResourcePerSecond, 1e4, 4e9));
 }
 
+/// The most conflicts the solver may reach in `seconds`: a second count, for
+/// searches whose resource count grows slowly (many conflicts over few terms:
+/// the orders of a window's ties took 35,000 in ten seconds and would have run
+/// on, cut only by the wall clock, a verdict that depended on the machine).
+constexpr double kConflictsPerSecond = 2500;
+unsigned conflicts(double seconds) {
+  return static_cast<unsigned>(std::clamp(seconds * kConflictsPerSecond, 1e3, 4e9));
+}
+
 /// Compares the bags of `a` and `b`; with `filters`, `a` without its runtime
 /// filters and `b` with those (every one when empty) applied.
 SymbolicVerdict compare(const PlanNode& a, const PlanNode& b, int bound, double seconds,
@@ -195,6 +204,7 @@ SymbolicVerdict compare(const PlanNode& a, const PlanNode& b, int bound, double 
     z3::solver s(c);
     z3::params p(c);
     p.set("rlimit", budget(seconds));
+    p.set("max_conflicts", conflicts(seconds));
     s.set(p);
     if (fixed && !sym::fix(c, enc, s, *fixed)) {
       out.why = "a database of more rows, or of other columns, than the encoding";
@@ -238,6 +248,7 @@ SymbolicVerdict compare(const PlanNode& a, const PlanNode& b, int bound, double 
     // then a million.
     z3::params quick(c);
     quick.set("rlimit", budget(std::min(1.0, seconds)));
+    quick.set("max_conflicts", conflicts(std::min(1.0, seconds)));
     s.set(quick);
     for (int k = 1; k < bound; ++k) {
       s.push();
