@@ -55,6 +55,7 @@ std::optional<sym::Rel> withSortKeys(sym::Encoder& enc, const PlanNode& root, si
   std::vector<const PlanNode*> projects;  // row by row, so the LIMIT among them is skipped
   for (const PlanNode* p = &root; p != n; p = p->children[0].get())
     if (p->op == PlanOp::Project) projects.push_back(p);
+  if (limit && !enc.publishTopN(*limit)) return std::nullopt;
   auto rel = enc.plan(*n->children[0]);
   if (!rel || (limit && !enc.cut(*limit, *rel))) return std::nullopt;
   std::vector<std::vector<sym::Val>> keys(rel->rows.size());
@@ -220,6 +221,14 @@ SymbolicVerdict compare(const PlanNode& a, const PlanNode& b, int bound, double 
       s.pop();
       if (keyed == z3::unsat) {
         out.kind = SymbolicVerdict::Kind::Equal;
+        return done();
+      }
+      // Given up: rows that differ in their bags differ with their keys too, so
+      // the bags' question is no easier; a second budget would only double the
+      // time and end at the watchdog's clock.
+      if (keyed != z3::sat) {
+        out.kind = SymbolicVerdict::Kind::Unknown;
+        out.why = gaveUp(s);
         return done();
       }
     }

@@ -138,6 +138,10 @@ class Encoder {
   /// columns) whose place in the order, ties broken by free priorities, falls
   /// in the node's window; false with `gap` set.
   bool cut(const PlanNode& n, Rel& rel);
+  /// Publishes the TopN filters of LIMIT node `n` that apply (symbolic_filters.cpp):
+  /// each one's threshold from the rows of the ORDER BY's input encoded once
+  /// more without that filter. Call before encoding the input.
+  bool publishTopN(const PlanNode& n);
   /// The value of `e` over one row of `rel`; false with `gap` set.
   bool value(const Expr& e, const Rel& rel, const Row& row, Val& out, Kind& kind) {
     return expr(e, Env{&rel, &row, nullptr}, out, kind);
@@ -224,6 +228,9 @@ class Encoder {
     /// the build side held a key at all.
     std::optional<z3::expr> extreme, nonEmpty;
     std::optional<z3::expr> nullPasses;
+    /// A TopN filter: its threshold (in `extreme`) is NULL; it keeps every
+    /// row (its input holds fewer rows than the LIMIT reaches).
+    std::optional<z3::expr> thresholdNull, keepAll;
   };
   /// The filter `id` when it applies now, else nullptr.
   Published* applied(int id);
@@ -233,6 +240,9 @@ class Encoder {
              std::vector<z3::expr>& parts, z3::expr& null);
   /// Constrains K to hold every key of the join's build rows (`build`).
   bool publish(const PlanNode& join, const Rel& build);
+  /// A TopN filter of LIMIT `limit` as applied: its threshold and flags are
+  /// free here, tied to the rows by publishTopN.
+  bool topN(const RuntimeFilter& f, const PlanNode& limit);
   /// Keeps only the rows of `out` (scan `n` over table `t`) whose keys pass the
   /// filters the scan applies.
   bool consume(const PlanNode& n, const TableVars& t, Rel& out);

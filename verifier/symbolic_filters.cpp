@@ -39,8 +39,12 @@ bool Encoder::setFilters(Filters mode, const PlanNode* root, const std::set<int>
       if (!ok || (!only.empty() && !only.count(f.id))) continue;
       const std::string rf = "RF" + std::to_string(f.id);
       const auto probe = partsOf(*f.probe), build = partsOf(*f.build);
+      if (n.op == PlanOp::Limit) {
+        ok = topN(f, n);
+        continue;
+      }
       if (n.op != PlanOp::Join)
-        ok = fail("a TopN filter (" + rf + " at " + nodeRef(n) + ")");
+        ok = fail("a filter produced at " + nodeRef(n) + " (" + rf + ")");
       else if (probe.size() != build.size() || (!isEquality(f.op) && probe.size() > 1))
         ok = fail("a filter whose probe and build keys differ in width (" + rf + ")");
       else if (rt::localFilterPerWorker(n, f))
@@ -91,6 +95,81 @@ bool Encoder::setFilters(Filters mode, const PlanNode* root, const std::set<int>
     }
   });
   return ok;
+}
+
+bool Encoder::topN(const RuntimeFilter& f, const PlanNode& limit) {
+  const std::string rf = "RF" + std::to_string(f.id);
+  const PlanNode& sort = *limit.children[0];
+  if (sort.op != PlanOp::Sort || sort.sortKeys.empty() || !limit.limit || limit.unprinted)
+    return fail("a TopN filter without ORDER BY ... LIMIT (" + rf + " at " + nodeRef(limit) + ")");
+  // The threshold is the LIMIT's last row's key, the same whatever order its
+  // peers take when the key is the first ORDER BY key; the input is encoded
+  // twice, so no order SQL leaves open may be inside it.
+  if (!exprEquals(*f.probe, *sort.sortKeys[0].expr) || isComposite(*f.probe))
+    return fail("a TopN filter on another key than its first ORDER BY key (" + rf + ")");
+  bool ordered = false;
+  forEachNode(sort, [&](const PlanNode& x) {
+    ordered = ordered || x.op == PlanOp::Limit || x.op == PlanOp::Window;
+  });
+  if (ordered) return fail("a TopN filter over a LIMIT or a window (" + rf + ")");
+  const auto kind = kindOf(f.probe->type);
+  if (!kind) return fail("a TopN filter on a key of type " + f.probe->type.toString());
+  Published p;
+  p.filter = &f;
+  p.kinds.push_back(*kind);
+  const std::string name = "rf" + std::to_string(f.id);
+  p.extreme = *kind == Kind::Real ? c_.real_const((name + ".bound").c_str())
+                                  : c_.int_const((name + ".bound").c_str());
+  p.thresholdNull = c_.bool_const((name + ".nullbound").c_str());
+  p.keepAll = c_.bool_const((name + ".all").c_str());
+  // As the runtime lets keys through: a NULL one with accept_null, when all
+  // pass, when NULLs sort first (null-allowing) or the threshold is NULL.
+  p.nullPasses = c_.bool_val(f.acceptNull || f.nullAllowed) || *p.keepAll || *p.thresholdNull;
+  published_.emplace(f.id, std::move(p));
+  return true;
+}
+
+bool Encoder::publishTopN(const PlanNode& limit) {
+  for (const auto& f : limit.runtimeFilters) {
+    Published* p = applied(f.id);
+    if (!p || !p->keepAll) continue;
+    const PlanNode& sort = *limit.children[0];
+    // The input without this filter (the runtime's threshold comes from rows
+    // it has not filtered yet; the tightest is the final input's k-th row).
+    Published saved = std::move(*p);
+    published_.erase(f.id);
+    auto first = plan(*sort.children[0]);
+    const Published& q = published_.emplace(f.id, std::move(saved)).first->second;
+    if (!first) return false;
+    std::vector<std::vector<Val>> values;
+    const SortKey& key = sort.sortKeys[0];
+    if (!sortValues({key}, *first, values)) return false;
+    const int64_t need = limit.offset + *limit.limit;
+    z3::expr_vector present(c_), before(c_), reached(c_);
+    present.push_back(c_.int_val(0));
+    before.push_back(c_.int_val(0));
+    reached.push_back(c_.int_val(0));
+    const z3::expr& b = *q.extreme;
+    const z3::expr& tn = *q.thresholdNull;
+    for (size_t i = 0; i < first->rows.size(); ++i) {
+      const z3::expr& here = first->rows[i].present;
+      const z3::expr n = values[i][0].null;
+      const z3::expr v = q.kinds[0] == Kind::Real ? asReal(values[i][0].v) : values[i][0].v;
+      // Strictly before the threshold in the ORDER BY's order, or equal to it.
+      const z3::expr less = key.ascending ? v < b : v > b;
+      const z3::expr ahead = (key.nullsFirst ? n && !tn : !n && tn) || (!n && !tn && less);
+      const z3::expr same = (n && tn) || (!n && !tn && v == b);
+      auto one = [&](const z3::expr& x) { return z3::ite(x, c_.int_val(1), c_.int_val(0)); };
+      present.push_back(one(here));
+      before.push_back(one(here && ahead));
+      reached.push_back(one(here && (ahead || same)));
+    }
+    // The k-th row's key: fewer than k rows before it, at least k up to it.
+    const z3::expr k = c_.int_val(need);
+    constraints.push_back(*q.keepAll == (need == 0 ? c_.bool_val(true) : z3::sum(present) < k));
+    constraints.push_back(z3::implies(!*q.keepAll, z3::sum(before) < k && z3::sum(reached) >= k));
+  }
+  return true;
 }
 
 Encoder::Published* Encoder::applied(int id) {
@@ -168,6 +247,11 @@ bool Encoder::consume(const PlanNode& n, const TableVars& t, Rel& out) {
         z3::expr_vector args(c_);
         for (const auto& k : key) args.push_back(k);
         pass = (*p->member)(args);
+      } else if (p->keepAll) {  // TopN: up to the threshold; below a NULL one, by NULLs' end
+        const z3::expr& b = *p->extreme;
+        const bool upper = p->filter->op == CmpOp::Le;  // else >=, as the runtime compares
+        pass = *p->keepAll || z3::ite(*p->thresholdNull, c_.bool_val(!p->filter->nullAllowed),
+                                      upper ? key[0] <= b : key[0] >= b);
       } else {
         const z3::expr& b = *p->extreme;
         const CmpOp op = p->filter->op;

@@ -124,6 +124,7 @@ std::vector<z3::expr> Encoder::tieBreaks(const std::vector<SortKey>& keys,
 }
 
 std::optional<Rel> Encoder::limit(const PlanNode& n) {
+  if (!publishTopN(n)) return std::nullopt;
   auto in = plan(*n.children[0]);  // a Sort passes its input's rows
   if (!in || !cut(n, *in)) return std::nullopt;
   in->ids.clear();

@@ -48,7 +48,7 @@ SymbolicVerdict solve(const std::string& rel) {
 TEST_CASE("check values: sound placements hold for every content and value") {
   // A `<=>` filter that lets NULL through, a composite key, a range filter.
   for (const char* rel : {"corpus/check/null_safe_accepts.json", "corpus/check/composite.json",
-                          "corpus/check/range_min_max.json"}) {
+                          "corpus/check/range_min_max.json", "corpus/check/topn_join.json"}) {
     CAPTURE(rel);
     CHECK(solve(rel).kind == SymbolicVerdict::Kind::Equal);
   }
@@ -125,4 +125,15 @@ TEST_CASE("check values: the whole check says every value, or why not") {
   Catalog c2;
   auto limited = planOf("corpus/check/below_limit.json", c2);
   CHECK(symbolicFilters(*limited[0].plan, {}, 2, 5).kind == SymbolicVerdict::Kind::Differs);
+  // A TopN filter into a LEFT JOIN's NULL-generating side, NULLs first: the
+  // solver tells the plans apart (its threshold, the top row's NULL, drops b's
+  // row), and the check refutes it with the database a = {1, 2}, b = {(1, 1)}.
+  Catalog c3;
+  auto topn = planOf("corpus/check/topn_left_nulls_first.json", c3);
+  CHECK(symbolicFilters(*topn[0].plan, {}, 2, 5).kind == SymbolicVerdict::Kind::Differs);
+  auto refuted = checkFilters(*topn[0].plan, o);
+  REQUIRE(refuted.size() == 1);
+  REQUIRE(refuted[0].counterexample);
+  CHECK(refuted[0].counterexample->db.at("a").rows.size() == 2);
+  CHECK(refuted[0].counterexample->db.at("b").rows.size() == 1);
 }
