@@ -11,9 +11,9 @@ namespace {
 using namespace normal_form;
 
 std::string formOf(const PlanNode& root, unsigned identities) {
-  std::vector<std::string> output;
-  for (const auto& c : root.output) output.push_back(c.id);
   PlanPtr lawful = withLaws(root, identities);
+  std::vector<std::string> output;
+  for (const auto& c : lawful->output) output.push_back(c.id);
   return Json{{"output", output}, {"plan", Canon(identities).node(*lawful)}}.dump();
 }
 
@@ -44,7 +44,9 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
       {kJoins,
        "joins dropped whose other input nothing reads: on a NOT NULL foreign key, or LEFT on a "
        "key"},
-      {kProjections, "projections merged, those that only drop columns left out"},
+      {kProjections,
+       "projections merged, filters moved below them, those that only drop columns left out"},
+      {kNames, "tables read once named by the table, not by the query's alias"},
   };
   // Name the identities the forms need: each left out in turn, the most
   // specific first, and kept out where the forms stay equal without it (each

@@ -30,8 +30,9 @@ enum Identity : unsigned {
   kAttach = 256,        ///< LEFT, semi and anti joins past inner joins on the side they keep
   kKeys = 512,          ///< DISTINCT, GROUP BY over a key of the input (normal_form_laws.h)
   kJoins = 1024,        ///< joins no one reads the other input of, dropped (normal_form_laws.h)
-  kProjections = 2048,  ///< projections merged; those that only drop columns, not nodes
-  kAll = 4095,
+  kProjections = 2048,  ///< projections merged, filters below them; dropping ones not nodes
+  kNames = 4096,        ///< a table read once named by the table, not by its alias
+  kAll = 8191,
 };
 
 /// Removes what no database sees: node ids, source positions, estimates, and

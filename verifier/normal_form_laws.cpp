@@ -45,6 +45,33 @@ bool mergeProjections(PlanNode& p) {
   return true;
 }
 
+/// A filter over a projection is the projection over the filter, its
+/// condition reading the projection's expressions: a row passes the condition
+/// on its projected values exactly when it passes the substituted condition.
+/// Both deterministic and free of subqueries (as for mergeProjections).
+bool filterBelowProjection(PlanPtr& slot) {
+  PlanNode& f = *slot;
+  if (f.op != PlanOp::Filter || f.children.size() != 1 || !f.predicate || !movable(*f.predicate) ||
+      hasSubquery(*f.predicate))
+    return false;
+  const PlanNode& p = *f.children[0];
+  if (p.op != PlanOp::Project || p.children.size() != 1 || !deterministicExprs(p)) return false;
+  std::map<std::string, ExprPtr> as;
+  for (const auto& ne : p.exprs) {
+    if (hasSubquery(*ne.expr)) return false;
+    as[ne.name] = ne.expr;
+  }
+  auto below = makePooled<PlanNode>(f);
+  below->predicate = substitute(f.predicate, as);
+  below->children = {p.children[0]};
+  computeOutput(*below);
+  auto above = makePooled<PlanNode>(p);
+  above->children = {below};
+  computeOutput(*above);
+  slot = above;
+  return true;
+}
+
 /// What the aggregate `a` computes over a group of one input row, or null when
 /// it is not one of those: count(*) is 1; min, max, sum and avg (DISTINCT or
 /// not) are their argument, cast to their type where it differs (sum of an int
@@ -333,6 +360,7 @@ bool bottomUp(PlanPtr& slot, unsigned identities) {
         ((identities & kProjections) && mergeProjections(const_cast<PlanNode&>(q))) || changed;
   });
   if ((identities & kKeys) && groupByOverKey(slot)) changed = true;
+  if ((identities & kProjections) && filterBelowProjection(slot)) changed = true;
   if ((identities & kProjections) && mergeProjections(*slot)) changed = true;
   return changed;
 }
@@ -341,6 +369,7 @@ bool bottomUp(PlanPtr& slot, unsigned identities) {
 
 PlanPtr withLaws(const PlanNode& root, unsigned identities) {
   PlanPtr copy = deepClonePlan(root);
+  if (identities & kNames) renameTables(*copy);
   if (!(identities & (kKeys | kJoins | kProjections))) return copy;
   // Each law keeps the root's columns and ids; a dropped join's columns are
   // read by no one, so the nodes above it lose only columns nothing reads.

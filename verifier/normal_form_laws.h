@@ -1,7 +1,9 @@
 #pragma once
 // Internal to verifier/: the laws the normal form applies to a copy of a plan
 // before its canonical form is taken (normal_form_canon.h's identities):
-//  - kProjections: a projection of a projection is one projection;
+//  - kProjections: a projection of a projection is one projection; a filter
+//    over a projection, the projection over the filter of its substituted
+//    condition;
 //  - kKeys: GROUP BY over columns among which is a key of its input (PRIMARY
 //    KEY, UNIQUE over NOT NULL columns, group keys, joins on keys: row_keys.h)
 //    is a projection (count(*) is 1, min / max / sum / avg their argument); a
@@ -10,8 +12,11 @@
 //    each kept row meets exactly one row (an inner join on a NOT NULL FOREIGN
 //    KEY with the whole referenced table) or at most one and is kept anyway (a
 //    LEFT or RIGHT join on a key of the other input).
-// Each keeps the root's columns and what they hold on every database that
-// satisfies the constraints. Each law's argument and counterexample is at its code.
+//  - kNames: a table read once is named by the table, not by the query's alias
+//    (normal_form_names.cpp): `FROM emp e` reads what `FROM emp` reads.
+// Each keeps the root's columns (kNames their names too) and what they hold on
+// every database that satisfies the constraints. Each law's argument and counterexample is at its
+// code.
 #include "ir/plan.h"
 #include "verifier/normal_form_canon.h"
 
@@ -20,5 +25,9 @@ namespace rfguard::normal_form {
 /// A copy of `root` (deepClonePlan) with the laws of `identities` applied
 /// wherever they hold, until none does.
 PlanPtr withLaws(const PlanNode& root, unsigned identities);
+
+/// Renames each table read once in `root` (subqueries included) after the
+/// table, where no column of the plan has that name already; true when one was.
+bool renameTables(PlanNode& root);
 
 }  // namespace rfguard::normal_form

@@ -210,3 +210,33 @@ TEST_CASE("normal form: joins no one reads the other input of, on keys, dropped"
       "x.deptno;",
   });
 }
+
+TEST_CASE("normal form: names of tables read once and of derived tables do not matter") {
+  const char* proven[] = {
+      "SELECT * FROM emp WHERE deptno = 10; SELECT * FROM emp e WHERE e.deptno = 10;",
+      "SELECT e.empno, d.name FROM emp e JOIN dept d ON e.deptno = d.deptno;"
+      "SELECT x.empno, y.name FROM dept y JOIN emp x ON y.deptno = x.deptno;",
+      "SELECT e.empno FROM emp e WHERE e.deptno IN (SELECT d.deptno FROM dept d);"
+      "SELECT empno FROM emp WHERE deptno IN (SELECT deptno FROM dept);",
+      // Derived tables: projections merged, filters below them.
+      "SELECT s.x FROM (SELECT boss AS x FROM emp) s WHERE s.x > 1;"
+      "SELECT u.x FROM (SELECT boss AS x FROM emp) u WHERE u.x > 1;",
+      "SELECT s.x FROM (SELECT boss + 1 AS x FROM emp) s WHERE s.x > 1;"
+      "SELECT boss + 1 AS x FROM emp WHERE boss + 1 > 1;",
+  };
+  for (const char* sql : proven) {
+    CAPTURE(sql);
+    CHECK_FALSE(proof(sql).empty());
+  }
+  // Renaming keeps what a column holds: other columns are still other columns,
+  // and a substituted filter reads the projected value.
+  refuted({
+      "SELECT e.empno FROM emp e WHERE e.boss > 1; SELECT empno FROM emp WHERE deptno > 1;",
+      "SELECT s.x FROM (SELECT boss + 1 AS x FROM emp) s WHERE s.x > 1;"
+      "SELECT boss + 1 AS x FROM emp WHERE boss > 1;",
+  });
+  // A table read twice keeps its aliases: no proof, though equal.
+  CHECK(proof("SELECT a.empno FROM emp a JOIN emp b ON a.empno = b.boss;"
+              "SELECT b.empno FROM emp b JOIN emp a ON b.empno = a.boss;")
+            .empty());
+}

@@ -1,0 +1,119 @@
+// The normal form's names (normal_form_laws.h, kNames): a table read once is
+// named by the table, whatever alias the query gave it.
+#include <map>
+#include <set>
+
+#include "verifier/normal_form_laws.h"
+
+namespace rfguard::normal_form {
+
+namespace {
+
+using Renames = std::map<std::string, std::string>;  // old column id -> new
+
+ExprPtr renamed(const ExprPtr& e, const Renames& to) {
+  if (!e) return e;
+  if (e->kind == ExprKind::Column) {
+    auto it = to.find(e->name);
+    if (it == to.end()) return e;
+    auto copy = makePooled<Expr>(*e);
+    copy->name = it->second;
+    return copy;
+  }
+  bool changed = false;
+  std::vector<ExprPtr> args;
+  for (const auto& a : e->args) {
+    args.push_back(renamed(a, to));
+    changed = changed || args.back() != a;
+  }
+  if (!changed) return e;
+  auto copy = makePooled<Expr>(*e);
+  copy->args = std::move(args);
+  settleArgs(*copy);
+  return copy;
+}
+
+ColumnId renamedId(const ColumnId& id, const Renames& to) {
+  auto it = to.find(id.str());
+  return it == to.end() ? id : ColumnId(it->second);
+}
+
+/// Every node of the plan, subquery plans included (collected before any is changed).
+std::vector<PlanNode*> nodesOf(PlanNode& root) {
+  std::vector<PlanNode*> out;
+  forEachNode(root, [&](const PlanNode& n) { out.push_back(const_cast<PlanNode*>(&n)); });
+  return out;
+}
+
+void renameIn(PlanNode& n, const Renames& to) {
+  mapExprs(n, [&](const ExprPtr& e) { return renamed(e, to); });
+  for (auto& ne : n.exprs) ne.name = renamedId(ne.name, to).str();
+  for (auto& a : n.aggs) a.name = renamedId(a.name, to).str();
+  for (auto& w : n.windows) w.name = renamedId(w.name, to).str();
+  for (auto& o : n.outNames) o = renamedId(o, to).str();
+  for (auto& f : n.runtimeFilters) {
+    f.build = renamed(f.build, to);
+    f.probe = renamed(f.probe, to);
+  }
+  for (auto& t : n.runtimeFilterTargets) t.target = renamed(t.target, to);
+  if (n.op != PlanOp::Scan) return;
+  for (auto& c : n.tableColumns) c.id = renamedId(c.id, to);
+  for (auto& c : n.scanColumns) c = renamedId(c, to);
+  for (auto& c : n.primaryKey) c = renamedId(c, to);
+  for (auto& k : n.uniqueKeys)
+    for (auto& c : k) c = renamedId(c, to);
+  for (auto& fk : n.foreignKeys)
+    for (auto& c : fk.columns) c = renamedId(c, to);
+  for (auto& [c, ndv] : n.columnNdv) c = renamedId(c, to);
+  for (auto& e : n.checks) e = renamed(e, to);
+  n.tableIndex.reset();
+}
+
+}  // namespace
+
+bool renameTables(PlanNode& root) {
+  // Alias-free names: a table read once takes its own name, when no column of
+  // the plan is called that already. Names are what a plan calls its columns,
+  // not what they hold: the rows stay the same.
+  std::vector<PlanNode*> nodes = nodesOf(root);
+  std::map<std::string, int> reads;
+  std::set<std::string> ids, aliases;
+  for (PlanNode* n : nodes) {
+    if (n->op == PlanOp::Scan) {
+      ++reads[n->table];
+      aliases.insert(n->alias);
+      for (const auto& c : n->tableColumns) ids.insert(c.id.str());
+    }
+    for (const auto& c : n->output) ids.insert(c.id.str());
+  }
+  Renames to;
+  std::map<PlanNode*, std::string> renamedScans;
+  for (PlanNode* n : nodes) {
+    if (n->op != PlanOp::Scan || reads[n->table] != 1 || n->alias == n->table ||
+        aliases.count(n->table))
+      continue;
+    Renames mine;
+    const std::string prefix = n->alias + ".";
+    bool ok = true;
+    for (const auto& c : n->tableColumns) {
+      const std::string& id = c.id.str();
+      if (id.rfind(prefix, 0) != 0) ok = false;
+      const std::string fresh = n->table + "." + id.substr(prefix.size());
+      if (!ok || ids.count(fresh)) ok = false;
+      mine[id] = fresh;
+    }
+    if (!ok) continue;
+    to.insert(mine.begin(), mine.end());
+    renamedScans[n] = n->table;
+  }
+  if (to.empty()) return false;
+  for (PlanNode* n : nodes) {
+    renameIn(*n, to);
+    if (auto it = renamedScans.find(n); it != renamedScans.end()) n->alias = it->second;
+    n->outputStamp = {};
+  }
+  refreshOutputs(root);
+  return true;
+}
+
+}  // namespace rfguard::normal_form
