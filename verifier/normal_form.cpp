@@ -1,5 +1,7 @@
 #include "verifier/normal_form.h"
 
+#include <algorithm>
+
 #include "rules/normalize.h"
 #include "verifier/normal_form_canon.h"
 #include "verifier/normal_form_laws.h"
@@ -10,11 +12,32 @@ namespace {
 
 using namespace normal_form;
 
-std::string formOf(const PlanNode& root, unsigned identities) {
-  PlanPtr lawful = withLaws(root, identities);
+std::string formOf(const PlanNode& root, unsigned identities, const Naming* naming = nullptr) {
+  PlanPtr lawful = withLaws(root, identities, naming);
   std::vector<std::string> output;
   for (const auto& c : lawful->output) output.push_back(c.id);
   return Json{{"output", output}, {"plan", Canon(identities).node(*lawful)}}.dump();
+}
+
+/// Every numbering of `a`'s scans of the tables it reads more than once (one
+/// permutation per table), the plan's own order first; at most `cap`.
+std::vector<Naming> namings(const PlanNode& a, size_t cap) {
+  std::vector<Naming> out{Naming{}};
+  for (const auto& [table, n] : tablesReadTwice(a)) {
+    std::vector<int> perm(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) perm[static_cast<size_t>(i)] = i;
+    std::vector<Naming> next;
+    do {
+      for (const Naming& base : out) {
+        if (next.size() >= cap) break;
+        Naming m = base;
+        m[table] = perm;
+        next.push_back(std::move(m));
+      }
+    } while (next.size() < cap && std::next_permutation(perm.begin(), perm.end()));
+    out = std::move(next);
+  }
+  return out;
 }
 
 }  // namespace
@@ -24,7 +47,24 @@ std::string normalForm(const PlanNode& root) {
 }
 
 std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
-  if (formOf(a, kAll) != formOf(b, kAll)) return std::nullopt;
+  // Tables read twice keep their aliases; failing that, their scans are
+  // numbered in b's order and in a's in every order (a one-to-one renaming of
+  // a's columns keeps its rows), up to 24.
+  const Naming inOrder;
+  std::optional<Naming> naming;
+  const Naming* numbered = nullptr;
+  if (formOf(a, kAll) != formOf(b, kAll)) {
+    if (tablesReadTwice(a).empty()) return std::nullopt;
+    const std::string target = formOf(b, kAll, &inOrder);
+    for (const Naming& n : namings(a, 24))
+      if (formOf(a, kAll, &n) == target) {
+        naming = n;
+        numbered = &inOrder;
+        break;
+      }
+    if (!naming) return std::nullopt;
+  }
+  const Naming* na = naming ? &*naming : nullptr;
   if (!verifyPlan(a).empty() || !verifyPlan(b).empty()) return std::nullopt;
   static const std::pair<unsigned, const char*> names[] = {
       {kBlocks, "inner joins reordered or their conjuncts moved"},
@@ -46,7 +86,7 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
        "key"},
       {kProjections,
        "projections merged, filters moved below them, those that only drop columns left out"},
-      {kNames, "tables read once named by the table, not by the query's alias"},
+      {kNames, "tables named by the table, not by the query's alias"},
   };
   // Name the identities the forms need: each left out in turn, the most
   // specific first, and kept out where the forms stay equal without it (each
@@ -54,7 +94,7 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
   unsigned best = kAll;
   for (auto it = std::rbegin(names); it != std::rend(names); ++it) {
     const unsigned without = best & ~it->first;
-    if (formOf(a, without) == formOf(b, without)) best = without;
+    if (formOf(a, without, na) == formOf(b, without, numbered)) best = without;
   }
   std::string why;
   for (const auto& [bit, text] : names)

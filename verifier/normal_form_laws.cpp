@@ -367,9 +367,9 @@ bool bottomUp(PlanPtr& slot, unsigned identities) {
 
 }  // namespace
 
-PlanPtr withLaws(const PlanNode& root, unsigned identities) {
+PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming) {
   PlanPtr copy = deepClonePlan(root);
-  if (identities & kNames) renameTables(*copy);
+  if (identities & kNames) renameTables(*copy, naming);
   if (!(identities & (kKeys | kJoins | kProjections))) return copy;
   // Each law keeps the root's columns and ids; a dropped join's columns are
   // read by no one, so the nodes above it lose only columns nothing reads.

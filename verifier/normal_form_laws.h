@@ -12,8 +12,9 @@
 //    each kept row meets exactly one row (an inner join on a NOT NULL FOREIGN
 //    KEY with the whole referenced table) or at most one and is kept anyway (a
 //    LEFT or RIGHT join on a key of the other input).
-//  - kNames: a table read once is named by the table, not by the query's alias
-//    (normal_form_names.cpp): `FROM emp e` reads what `FROM emp` reads.
+//  - kNames: a table is named by the table, not by the query's alias
+//    (normal_form_names.cpp): `FROM emp e` reads what `FROM emp` reads; a
+//    table read n times is "table#1" to "table#n", in an order a Naming picks.
 // Each keeps the root's columns (kNames their names too) and what they hold on
 // every database that satisfies the constraints. Each law's argument and counterexample is at its
 // code.
@@ -24,10 +25,18 @@ namespace rfguard::normal_form {
 
 /// A copy of `root` (deepClonePlan) with the laws of `identities` applied
 /// wherever they hold, until none does.
-PlanPtr withLaws(const PlanNode& root, unsigned identities);
+/// For each table read more than once, the number each of its scans takes
+/// (a permutation of 0..n-1, the scans in the plan's pre-order); missing:
+/// their order in the plan. Without a Naming such tables keep their aliases.
+using Naming = std::map<std::string, std::vector<int>>;
 
-/// Renames each table read once in `root` (subqueries included) after the
-/// table, where no column of the plan has that name already; true when one was.
-bool renameTables(PlanNode& root);
+PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming = nullptr);
+
+/// Renames each table of `root` (subqueries included) after the table, where
+/// no column of the plan has that name already; true when one was.
+bool renameTables(PlanNode& root, const Naming* naming = nullptr);
+
+/// The tables `root` reads more than once, with how many times.
+std::map<std::string, int> tablesReadTwice(const PlanNode& root);
 
 }  // namespace rfguard::normal_form

@@ -1,5 +1,6 @@
-// The normal form's names (normal_form_laws.h, kNames): a table read once is
-// named by the table, whatever alias the query gave it.
+// The normal form's names (normal_form_laws.h, kNames): a table is named by
+// the table, whatever alias the query gave it (numbered where it is read twice).
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -71,12 +72,24 @@ void renameIn(PlanNode& n, const Renames& to) {
 
 }  // namespace
 
-bool renameTables(PlanNode& root) {
-  // Alias-free names: a table read once takes its own name, when no column of
-  // the plan is called that already. Names are what a plan calls its columns,
-  // not what they hold: the rows stay the same.
+std::map<std::string, int> tablesReadTwice(const PlanNode& root) {
+  std::map<std::string, int> reads, out;
+  forEachNode(root, [&](const PlanNode& n) {
+    if (n.op == PlanOp::Scan) ++reads[n.table];
+  });
+  for (const auto& [table, n] : reads)
+    if (n > 1) out[table] = n;
+  return out;
+}
+
+bool renameTables(PlanNode& root, const Naming* naming) {
+  // Alias-free names: a table read once takes its own name; with a `naming`,
+  // a table read n times "table#1" to "table#n" (its scans in the plan's
+  // order, or as `naming` permutes them), else its aliases stay; when no column
+  // of the plan is called that already. Names are what a plan calls its columns, not what they
+  // hold: any one-to-one renaming leaves the rows the same.
   std::vector<PlanNode*> nodes = nodesOf(root);
-  std::map<std::string, int> reads;
+  std::map<std::string, int> reads, seen;
   std::set<std::string> ids, aliases;
   for (PlanNode* n : nodes) {
     if (n->op == PlanOp::Scan) {
@@ -89,22 +102,31 @@ bool renameTables(PlanNode& root) {
   Renames to;
   std::map<PlanNode*, std::string> renamedScans;
   for (PlanNode* n : nodes) {
-    if (n->op != PlanOp::Scan || reads[n->table] != 1 || n->alias == n->table ||
-        aliases.count(n->table))
-      continue;
+    if (n->op != PlanOp::Scan) continue;
+    const int k = seen[n->table]++;
+    std::string alias = n->table;
+    if (reads[n->table] > 1 && !naming) continue;
+    if (reads[n->table] > 1) {
+      int i = k;
+      auto it = naming->find(n->table);
+      if (it != naming->end() && static_cast<size_t>(k) < it->second.size())
+        i = it->second[static_cast<size_t>(k)];
+      alias += "#" + std::to_string(i + 1);
+    }
+    if (n->alias == alias || aliases.count(alias)) continue;
     Renames mine;
     const std::string prefix = n->alias + ".";
     bool ok = true;
     for (const auto& c : n->tableColumns) {
       const std::string& id = c.id.str();
       if (id.rfind(prefix, 0) != 0) ok = false;
-      const std::string fresh = n->table + "." + id.substr(prefix.size());
+      const std::string fresh = alias + "." + id.substr(std::min(prefix.size(), id.size()));
       if (!ok || ids.count(fresh)) ok = false;
       mine[id] = fresh;
     }
     if (!ok) continue;
     to.insert(mine.begin(), mine.end());
-    renamedScans[n] = n->table;
+    renamedScans[n] = alias;
   }
   if (to.empty()) return false;
   for (PlanNode* n : nodes) {
