@@ -186,17 +186,22 @@ std::set<std::string> readByPosition(const PlanNode& root) {
   return out;
 }
 
+/// Join `n`'s condition split into equalities between a column of input 0 and
+/// a column of input 1 and the rest; `parts` holds its conjuncts meanwhile.
+SplitCondition columnKeys(const PlanNode& n, std::vector<const Expr*>& parts) {
+  auto reads = [](const PlanNode& c) {
+    return [&c](const Expr& e) { return e.kind == ExprKind::Column && produces(c, e.name); };
+  };
+  for (const auto& c : conjuncts(n.predicate)) parts.push_back(c.get());
+  return splitJoinCondition(parts, reads(*n.children[0]), reads(*n.children[1]), {CmpOp::Eq});
+}
+
 /// The equalities of join `n`'s condition between a column of input 0 and a
 /// column of input 1 (id pairs), when the condition is nothing else.
 std::optional<std::vector<std::pair<std::string, std::string>>> columnEqualities(
     const PlanNode& n) {
-  auto reads = [](const PlanNode& c) {
-    return [&c](const Expr& e) { return e.kind == ExprKind::Column && produces(c, e.name); };
-  };
   std::vector<const Expr*> parts;
-  for (const auto& c : conjuncts(n.predicate)) parts.push_back(c.get());
-  SplitCondition split =
-      splitJoinCondition(parts, reads(*n.children[0]), reads(*n.children[1]), {CmpOp::Eq});
+  const SplitCondition split = columnKeys(n, parts);
   if (!split.residue.empty() || split.keys.empty()) return std::nullopt;
   std::vector<std::pair<std::string, std::string>> out;
   for (const JoinKey& k : split.keys) out.emplace_back(k.left()->name, k.right()->name);
@@ -218,8 +223,9 @@ bool foreignKeyJoin(const PlanNode& n, int keep) {
   const std::string prefix = other.alias + ".";
   for (auto [a, b] : *eqs) {
     if (keep == 1) std::swap(a, b);
-    if (b.rfind(prefix, 0) != 0) return false;
-    kept[b.substr(prefix.size())] = a;
+    // A referenced column equated twice (e.boss = d.deptno AND e.deptno =
+    // d.deptno) also equates the two: a filter, not the key alone.
+    if (b.rfind(prefix, 0) != 0 || !kept.emplace(b.substr(prefix.size()), a).second) return false;
   }
   const PlanNode* scan = sourceScan(*n.children[static_cast<size_t>(keep)], kept.begin()->second);
   if (!scan) return false;
@@ -251,13 +257,8 @@ bool atMostOneMatch(const PlanNode& n, int keep) {
   if (!info.preserves[keep] || info.preserves[1 - keep] || !n.predicate) return false;
   const PlanNode& other = *n.children[static_cast<size_t>(1 - keep)];
   std::set<std::string> equated;
-  auto reads = [](const PlanNode& c) {
-    return [&c](const Expr& e) { return e.kind == ExprKind::Column && produces(c, e.name); };
-  };
   std::vector<const Expr*> parts;
-  for (const auto& c : conjuncts(n.predicate)) parts.push_back(c.get());
-  for (const JoinKey& k :
-       splitJoinCondition(parts, reads(*n.children[0]), reads(*n.children[1]), {CmpOp::Eq}).keys)
+  for (const JoinKey& k : columnKeys(n, parts).keys)
     equated.insert((keep == 0 ? k.right() : k.left())->name);
   return hasRowKeyWithin(other, equated);
 }

@@ -197,6 +197,9 @@ TEST_CASE("normal form: joins no one reads the other input of, on keys, dropped"
       "SELECT s.sno FROM staff s;"
       "SELECT s.sno FROM staff s JOIN (SELECT deptno FROM dept WHERE name = 'x') d ON s.dno = "
       "d.deptno;",
+      // The referenced key equated twice: the two referencing columns must agree.
+      "SELECT s.sno FROM staff s; SELECT s.sno FROM staff s JOIN dept d ON s.pay = d.deptno AND "
+      "s.dno = d.deptno;",
       // Half of a composite foreign key: many parts share one pa.
       "SELECT l.lno FROM line l; SELECT l.lno FROM line l JOIN part p ON l.la = p.pa;",
       // LEFT on no key of the other input: two matches, the row twice.
