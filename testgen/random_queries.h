@@ -40,4 +40,14 @@ std::string randomPairSchema();
 /// operations, text comparisons: the fragment the solver encodes.
 std::pair<std::string, std::string> randomNearPair(uint64_t seed);
 
+/// The schema of randomKeyPair: d (a primary key), e (a primary key, a NOT
+/// NULL and a nullable foreign key to d) and u (a nullable UNIQUE key).
+std::string randomKeySchema();
+
+/// A query over randomKeySchema() and a rewrite of it for the normal form's
+/// key and name laws (testgen/random_key_pairs.cpp): a join to d added (in ON
+/// or WHERE, inner or LEFT), a GROUP BY or a DISTINCT, a self-join on the
+/// key, the table renamed; each with its side condition kept or broken.
+std::pair<std::string, std::string> randomKeyPair(uint64_t seed);
+
 }  // namespace rfguard

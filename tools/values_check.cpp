@@ -3,7 +3,11 @@
 // randomNearPair), each compared by the solver over every value
 // (verifier/symbolic.h) and by the search over its finite domain alone.
 //
-//   build/values_check [--pairs N] [--seed S] [--bound B] [--seconds T] [--verbose]
+//   build/values_check [--pairs N] [--seed S] [--bound B] [--seconds T] [--keys] [--verbose]
+//
+// --keys: pairs of randomKeyPair over a keyed schema (joins to a referenced
+// table, GROUP BY and DISTINCT over keys, renamed tables), for the normal
+// form's key and name laws.
 //
 // A defect, printed with the pair's seed and queries, and exit 1, when:
 //  - the solver's database does not tell the plans apart in the evaluator, or
@@ -47,7 +51,7 @@ int main(int argc, char** argv) {
   int pairs = 100, bound = 2;
   uint64_t seed = 1;
   double seconds = 2;
-  bool verbose = false;
+  bool verbose = false, keys = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() { return i + 1 < argc ? std::string(argv[++i]) : std::string("0"); };
@@ -61,6 +65,8 @@ int main(int argc, char** argv) {
       seconds = std::stod(next());
     else if (a == "--verbose")
       verbose = true;
+    else if (a == "--keys")
+      keys = true;
     else {
       std::cerr << "values_check: unknown argument " << a << "\n";
       return 2;
@@ -70,13 +76,14 @@ int main(int argc, char** argv) {
   for (int p = 0; p < pairs; ++p) {
     const uint64_t s = seed + static_cast<uint64_t>(p);
     // Named copies: clang 14 lets no lambda capture a structured binding.
-    const auto pair = randomNearPair(s);
+    const auto pair = keys ? randomKeyPair(s) : randomNearPair(s);
     const std::string& qa = pair.first;
     const std::string& qb = pair.second;
     Catalog catalog;
     std::vector<Query> queries;
     Diagnostics diags;
-    if (!loadSql(randomPairSchema() + qa + "\n" + qb + "\n", "pair", catalog, queries, diags) ||
+    const std::string schema = keys ? randomKeySchema() : randomPairSchema();
+    if (!loadSql(schema + qa + "\n" + qb + "\n", "pair", catalog, queries, diags) ||
         queries.size() != 2) {
       std::cerr << "seed " << s << ": the pair does not bind:\n"
                 << diags.render() << qa << "\n"
@@ -125,6 +132,8 @@ int main(int argc, char** argv) {
       case SymbolicVerdict::Kind::Equal:
         ++t.equal;
         if (searchFound) defect("the solver found no difference, the search found one");
+        if (verbose && !proved)
+          std::cout << "seed " << s << ": equal, no proof:\n  " << qa << "\n  " << qb << "\n";
         break;
       case SymbolicVerdict::Kind::Differs: {
         ++t.differs;

@@ -212,6 +212,7 @@ std::optional<std::vector<std::pair<std::string, std::string>>> columnEqualities
 /// scanned in its input `keep` equated with the columns it references in a
 /// scan of that table, the other input (no filter: every row of the table): with
 /// the key's columns NOT NULL, each row of `keep` meets exactly one row of it.
+/// So too a key of the table equated with itself in another scan of it.
 /// Counterexample with a nullable key column: a row whose key is NULL meets
 /// none, and the join drops it.
 bool foreignKeyJoin(const PlanNode& n, int keep) {
@@ -229,6 +230,18 @@ bool foreignKeyJoin(const PlanNode& n, int keep) {
   }
   const PlanNode* scan = sourceScan(*n.children[static_cast<size_t>(keep)], kept.begin()->second);
   if (!scan) return false;
+  // The same table's key, column for column: each row meets itself alone (a
+  // key's columns NOT NULL). Counterexample with a key over nullable columns:
+  // a row whose key is NULL meets none.
+  if (scan->table == other.table) {
+    std::set<std::string> same;
+    for (const auto& [bare, id] : kept)
+      if (id == scan->alias + "." + bare &&
+          sourceScan(*n.children[static_cast<size_t>(keep)], id) == scan)
+        same.insert(id);
+    // (A scan's keys are a PRIMARY KEY or UNIQUE over NOT NULL columns: row_keys.h.)
+    if (same.size() == kept.size() && hasRowKeyWithin(*scan, same)) return true;
+  }
   for (const auto& fk : scan->foreignKeys) {
     if (fk.refTable != other.table || fk.columns.size() != kept.size()) continue;
     bool match = true;
@@ -370,11 +383,10 @@ bool bottomUp(PlanPtr& slot, unsigned identities) {
 
 PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming) {
   PlanPtr copy = deepClonePlan(root);
-  if (identities & kNames) renameTables(*copy, naming);
-  if (!(identities & (kKeys | kJoins | kProjections))) return copy;
   // Each law keeps the root's columns and ids; a dropped join's columns are
   // read by no one, so the nodes above it lose only columns nothing reads.
-  for (int round = 0; round < 16; ++round) {
+  // Names last: a self-join dropped leaves its table read once.
+  for (int round = 0; round < 16 && (identities & (kKeys | kJoins | kProjections)); ++round) {
     bool changed = bottomUp(copy, identities);
     if (identities & kJoins) {
       Reads reads;
@@ -384,6 +396,7 @@ PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming
     if (!changed) break;
     refreshOutputs(*copy);
   }
+  if (identities & kNames) renameTables(*copy, naming);
   return copy;
 }
 

@@ -179,6 +179,8 @@ TEST_CASE("normal form: joins no one reads the other input of, on keys, dropped"
       "SELECT e.empno FROM emp e;"
       "SELECT e.empno FROM emp e LEFT JOIN (SELECT v, count(*) AS n FROM loose GROUP BY v) g "
       "ON e.deptno = g.v;",
+      // A self-join on the primary key: each row meets itself alone.
+      "SELECT e.empno FROM emp e; SELECT e.empno FROM emp e JOIN emp z ON e.empno = z.empno;",
       // Two joins, one after the other.
       "SELECT s.sno FROM staff s;"
       "SELECT s.sno FROM staff s JOIN dept d ON s.dno = d.deptno LEFT JOIN dept m ON s.mgr = "
@@ -202,6 +204,10 @@ TEST_CASE("normal form: joins no one reads the other input of, on keys, dropped"
       "s.dno = d.deptno;",
       // Half of a composite foreign key: many parts share one pa.
       "SELECT l.lno FROM line l; SELECT l.lno FROM line l JOIN part p ON l.la = p.pa;",
+      // A self-join on a column that is no key: a row meets its equals too.
+      "SELECT e.empno FROM emp e; SELECT e.empno FROM emp e JOIN emp z ON e.boss = z.boss;",
+      // UNIQUE over a nullable column: the row whose u is NULL meets none.
+      "SELECT l.u FROM loose l; SELECT l.u FROM loose l JOIN loose z ON l.u = z.u;",
       // LEFT on no key of the other input: two matches, the row twice.
       "SELECT e.empno FROM emp e; SELECT e.empno FROM emp e LEFT JOIN loose l ON e.boss = l.v;",
       // The dropped input's column is read.
