@@ -85,7 +85,8 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
        "joins dropped whose other input nothing reads: on a NOT NULL foreign key, or LEFT on a "
        "key"},
       {kProjections,
-       "projections merged, filters moved below them, those that only drop columns left out"},
+       "projections merged, filters and aggregates read through them, those that only drop "
+       "columns left out"},
       {kNames, "tables named by the table, not by the query's alias"},
   };
   // Name the identities the forms need: each left out in turn, the most

@@ -72,6 +72,31 @@ bool filterBelowProjection(PlanPtr& slot) {
   return true;
 }
 
+/// An aggregate over a projection is the aggregate of the substituted keys and
+/// arguments over the projection's input: each group and each argument reads
+/// the same values. Both deterministic, no subqueries, one grouping set.
+bool aggregateOverProjection(PlanNode& a) {
+  if (a.op != PlanOp::Aggregate || a.children.size() != 1 || !a.groupingSets.empty() ||
+      !deterministicExprs(a))
+    return false;
+  const PlanNode& p = *a.children[0];
+  if (p.op != PlanOp::Project || p.children.size() != 1 || !deterministicExprs(p)) return false;
+  std::map<std::string, ExprPtr> as;
+  for (const auto& ne : p.exprs) {
+    if (hasSubquery(*ne.expr)) return false;
+    as[ne.name] = ne.expr;
+  }
+  bool plain = true;
+  forEachExpr(a, [&](const ExprPtr& e) { plain = plain && !hasSubquery(*e); });
+  if (!plain) return false;
+  for (auto& ne : a.exprs) ne.expr = substitute(ne.expr, as);
+  for (auto& call : a.aggs)
+    for (auto& e : call.args) e = substitute(e, as);
+  PlanPtr below = p.children[0];
+  a.children[0] = below;
+  return true;
+}
+
 /// What the aggregate `a` computes over a group of one input row, or null when
 /// it is not one of those: count(*) is 1; min, max, sum and avg (DISTINCT or
 /// not) are their argument, cast to their type where it differs (sum of an int
@@ -376,6 +401,7 @@ bool bottomUp(PlanPtr& slot, unsigned identities) {
   if ((identities & kKeys) && groupByOverKey(slot)) changed = true;
   if ((identities & kProjections) && filterBelowProjection(slot)) changed = true;
   if ((identities & kProjections) && mergeProjections(*slot)) changed = true;
+  if ((identities & kProjections) && aggregateOverProjection(*slot)) changed = true;
   return changed;
 }
 
@@ -395,6 +421,16 @@ PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming
     }
     if (!changed) break;
     refreshOutputs(*copy);
+  }
+  if (identities & kProjections) {
+    // Group keys that are plain columns now, named after them.
+    std::vector<PlanNode*> aggregates;
+    forEachNode(*copy, [&](const PlanNode& n) {
+      if (n.op == PlanOp::Aggregate) aggregates.push_back(const_cast<PlanNode*>(&n));
+    });
+    bool renamed = false;
+    for (PlanNode* a : aggregates) renamed = renameGroupKeys(*copy, *a) || renamed;
+    if (renamed) refreshOutputs(*copy);
   }
   if (identities & kNames) renameTables(*copy, naming);
   return copy;

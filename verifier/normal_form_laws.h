@@ -3,7 +3,9 @@
 // before its canonical form is taken (normal_form_canon.h's identities):
 //  - kProjections: a projection of a projection is one projection; a filter
 //    over a projection, the projection over the filter of its substituted
-//    condition;
+//    condition; an aggregate over a projection, the aggregate of the
+//    substituted keys and arguments, a key that is then a plain column named
+//    after it (a derived table's names vanish);
 //  - kKeys: GROUP BY over columns among which is a key of its input (PRIMARY
 //    KEY, UNIQUE over NOT NULL columns, group keys, joins on keys: row_keys.h)
 //    is a projection (count(*) is 1, min / max / sum / avg their argument); a
@@ -35,6 +37,13 @@ PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming
 /// Renames each table of `root` (subqueries included) after the table, where
 /// no column of the plan has that name already; true when one was.
 bool renameTables(PlanNode& root, const Naming* naming = nullptr);
+
+/// Names each key of `aggregate` (a node of `root`) that is a plain column
+/// after that column, where no node outside the aggregate's subtree makes or
+/// reads that name and no other output of the aggregate has it, renaming what
+/// reads the key; true when one was. A one-to-one renaming of what the plan
+/// calls a column: the rows stay the same.
+bool renameGroupKeys(PlanNode& root, PlanNode& aggregate);
 
 /// The tables `root` reads more than once, with how many times.
 std::map<std::string, int> tablesReadTwice(const PlanNode& root);

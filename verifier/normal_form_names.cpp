@@ -72,6 +72,39 @@ void renameIn(PlanNode& n, const Renames& to) {
 
 }  // namespace
 
+bool renameGroupKeys(PlanNode& root, PlanNode& aggregate) {
+  // Below: the aggregate's own subtree, whose ids stay.
+  std::set<const PlanNode*> below;
+  for (PlanNode* n : nodesOf(aggregate))
+    if (n != &aggregate) below.insert(n);
+  std::set<std::string> outside;  // ids made or read anywhere else
+  std::vector<PlanNode*> others;
+  for (PlanNode* n : nodesOf(root)) {
+    if (below.count(n) || n == &aggregate) continue;
+    others.push_back(n);
+    for (const auto& c : n->output) outside.insert(c.id.str());
+    forEachExpr(*n, [&](const ExprPtr& e) {
+      for (const auto& c : columnsOf(*e)) outside.insert(c);
+    });
+  }
+  Renames to;
+  std::set<std::string> names;
+  for (const auto& ne : aggregate.exprs) names.insert(ne.name);
+  for (const auto& a : aggregate.aggs) names.insert(a.name);
+  for (auto& ne : aggregate.exprs) {
+    if (ne.expr->kind != ExprKind::Column || ne.expr->name == ne.name) continue;
+    const std::string& c = ne.expr->name;
+    if (outside.count(c) || names.count(c)) continue;
+    to[ne.name] = c;
+    names.insert(c);
+    ne.name = c;  // (its expressions read the input's columns: they stay)
+  }
+  if (to.empty()) return false;
+  for (PlanNode* n : others) renameIn(*n, to);
+  aggregate.outputStamp = {};
+  return true;
+}
+
 std::map<std::string, int> tablesReadTwice(const PlanNode& root) {
   std::map<std::string, int> reads, out;
   forEachNode(root, [&](const PlanNode& n) {

@@ -232,6 +232,12 @@ TEST_CASE("normal form: names of tables and of derived tables do not matter") {
       "SELECT u.x FROM (SELECT boss AS x FROM emp) u WHERE u.x > 1;",
       "SELECT s.x FROM (SELECT boss + 1 AS x FROM emp) s WHERE s.x > 1;"
       "SELECT boss + 1 AS x FROM emp WHERE boss + 1 > 1;",
+      // Grouped by a derived table's column: the aggregate reads through it.
+      "SELECT s.d, count(*) AS n FROM (SELECT deptno AS d FROM emp) s GROUP BY s.d;"
+      "SELECT deptno AS d, count(*) AS n FROM emp GROUP BY deptno;",
+      "SELECT s.d, sum(s.x) AS n FROM (SELECT deptno AS d, boss AS x FROM emp) s WHERE s.x > 1 "
+      "GROUP BY s.d;"
+      "SELECT deptno AS d, sum(boss) AS n FROM emp WHERE boss > 1 GROUP BY deptno;",
   };
   for (const char* sql : proven) {
     CAPTURE(sql);
@@ -243,6 +249,8 @@ TEST_CASE("normal form: names of tables and of derived tables do not matter") {
       "SELECT e.empno FROM emp e WHERE e.boss > 1; SELECT empno FROM emp WHERE deptno > 1;",
       "SELECT s.x FROM (SELECT boss + 1 AS x FROM emp) s WHERE s.x > 1;"
       "SELECT boss + 1 AS x FROM emp WHERE boss > 1;",
+      "SELECT s.d, count(*) AS n FROM (SELECT deptno AS d FROM emp) s GROUP BY s.d;"
+      "SELECT boss AS d, count(*) AS n FROM emp GROUP BY boss;",
   });
   // A table read twice: its scans numbered every way round. The aliases
   // swapped is the same query; the join condition swapped is not.
