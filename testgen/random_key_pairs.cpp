@@ -1,6 +1,7 @@
 // Random pairs for the normal form's key and name laws (testgen/random_queries.h):
 // a query over a keyed schema and a rewrite that adds a join, a GROUP BY or a
-// DISTINCT, or renames a table, each sound or with its side condition broken.
+// DISTINCT or a derived table, or renames a table, each sound or with its side
+// condition broken.
 #include <string>
 #include <vector>
 
@@ -35,7 +36,30 @@ std::pair<std::string, std::string> randomKeyPair(uint64_t seed) {
   const std::string other = "e" + (b == "e" ? std::string() : " " + b);
   const std::string w = in(where, b);
   std::string rewritten;
-  switch (randomBelow(rng, 6)) {
+  switch (randomBelow(rng, 8)) {
+    case 6: {  // a derived table, read through or not
+      const std::string col = pick({"ev", "ev", "ed"});
+      rewritten = in("SELECT s.ek, s.ev FROM (SELECT %.ek, %." + col + " AS ev FROM " + other +
+                         ") s" + (where.empty() ? "" : " WHERE s.ev " + pick({"> 1", "IS NULL"})),
+                     b);
+      return {in("SELECT %.ek, %.ev FROM " + from + (where.empty() ? "" : " WHERE %.ev ") +
+                     (where.empty() ? "" : rewritten.substr(rewritten.rfind("s.ev ") + 5)),
+                 a) +
+                  ";",
+              rewritten + ";"};
+    }
+    case 7: {  // grouped by a derived table's column, or by another column
+      const std::string col = pick({"ed", "ed", "ef"});
+      const std::string agg = pick({"count(*)", "max(s.v)", "sum(s.v)"});
+      const std::string original2 =
+          in("SELECT %.ed AS d, " + (agg == "count(*)" ? agg : agg.substr(0, 4) + "%.ev)") +
+                 " AS n FROM " + from + " GROUP BY %.ed",
+             a);
+      rewritten = in("SELECT s.d, " + agg + " AS n FROM (SELECT %." + col +
+                         " AS d, %.ev AS v FROM " + other + ") s GROUP BY s.d",
+                     b);
+      return {original2 + ";", rewritten + ";"};
+    }
     case 0: {  // an inner join to d: sound only on ed, the NOT NULL reference
       const std::string col = pick({"ed", "ed", "ef", "ev"});
       std::string on = in("%." + col + " = d.dk", b);
