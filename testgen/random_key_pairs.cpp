@@ -36,7 +36,28 @@ std::pair<std::string, std::string> randomKeyPair(uint64_t seed) {
   const std::string other = "e" + (b == "e" ? std::string() : " " + b);
   const std::string w = in(where, b);
   std::string rewritten;
-  switch (randomBelow(rng, 8)) {
+  switch (randomBelow(rng, 9)) {
+    case 8: {  // set operations: inputs swapped, a filter pushed in, nested ones flattened
+      const std::string op =
+          pick({"UNION ALL", "UNION", "INTERSECT", "INTERSECT ALL", "EXCEPT", "EXCEPT ALL"});
+      const std::string inner = pick({"UNION ALL", "UNION", "INTERSECT", "EXCEPT"});
+      const std::string x = in("SELECT %.ek, %.ev FROM " + from, a), y = "SELECT dk, dn FROM d",
+                        z = "SELECT uk, uv FROM u";
+      switch (randomBelow(rng, 3)) {
+        case 0:
+          return {x + " " + op + " " + y + ";", y + " " + op + " " + in(x, a) + ";"};
+        case 1: {
+          const std::string p = pick({"> 1", "IS NULL"});
+          const bool both = randomBelow(rng, 3) > 0;
+          return {"SELECT s.ek, s.ev FROM (" + x + " " + op + " " + y + ") s WHERE s.ev " + p + ";",
+                  x + " WHERE " + a + ".ev " + p + " " + op + " " + y +
+                      (both ? " WHERE dn " + p : "") + ";"};
+        }
+        default:
+          return {x + " " + op + " (" + y + " " + inner + " " + z + ");",
+                  z + " " + op + " " + x + " " + op + " " + y + ";"};
+      }
+    }
     case 6: {  // a derived table, read through or not
       const std::string col = pick({"ev", "ev", "ed"});
       rewritten = in("SELECT s.ek, s.ev FROM (SELECT %.ek, %." + col + " AS ev FROM " + other +

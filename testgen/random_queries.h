@@ -47,8 +47,9 @@ std::string randomKeySchema();
 /// A query over randomKeySchema() and a rewrite of it for the normal form's
 /// key and name laws (testgen/random_key_pairs.cpp): a join to d added (in ON
 /// or WHERE, inner or LEFT), a GROUP BY or a DISTINCT, a self-join on the
-/// key, a derived table read through or grouped by, the table renamed; each
-/// with its side condition kept or broken.
+/// key, a derived table read through or grouped by, set operations swapped,
+/// filtered or nested, the table renamed; each with its side condition kept
+/// or broken.
 std::pair<std::string, std::string> randomKeyPair(uint64_t seed);
 
 }  // namespace rfguard

@@ -87,7 +87,10 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
       {kProjections,
        "projections merged, filters and aggregates read through them, those that only drop "
        "columns left out"},
-      {kNames, "tables named by the table, not by the query's alias"},
+      {kNames, "tables named by the table, not by the query's alias, result columns by position"},
+      {kSetOps,
+       "filters moved into set operations; UNION and INTERSECT flattened, their inputs in any "
+       "order"},
   };
   // Name the identities the forms need: each left out in turn, the most
   // specific first, and kept out where the forms stay equal without it (each

@@ -121,6 +121,11 @@ Json Canon::node(const PlanNode& n, const Conjuncts& pending, const Conjuncts& h
       cj = Json{{"output", outputIds(*c)}, {"input", std::move(cj)}};
     children.push_back(std::move(cj));
   }
+  // UNION and INTERSECT take their inputs in any order: their rows' counts
+  // add up (take the least) whichever comes first, by position.
+  if ((ids_ & kSetOps) && (n.op == PlanOp::Union || n.op == PlanOp::Intersect))
+    std::sort(children.begin(), children.end(),
+              [](const Json& x, const Json& y) { return x.dump() < y.dump(); });
   j["children"] = children;
   return filtered(pending, std::move(j));
 }

@@ -31,8 +31,9 @@ enum Identity : unsigned {
   kKeys = 512,          ///< DISTINCT, GROUP BY over a key of the input (normal_form_laws.h)
   kJoins = 1024,        ///< joins no one reads the other input of, dropped (normal_form_laws.h)
   kProjections = 2048,  ///< projections merged, filters below them; dropping ones not nodes
-  kNames = 4096,        ///< a table read once named by the table, not by its alias
-  kAll = 8191,
+  kNames = 4096,        ///< a table named by the table, not by its alias
+  kSetOps = 8192,       ///< filters into set operations; UNION, INTERSECT flat and unordered
+  kAll = 16383,
 };
 
 /// Removes what no database sees: node ids, source positions, estimates, and

@@ -97,6 +97,83 @@ bool aggregateOverProjection(PlanNode& a) {
   return true;
 }
 
+/// A filter over a set operation filters each of its inputs, its condition
+/// reading their columns in the same positions: a row of the result passes
+/// exactly when its copies in the inputs do, so for UNION, INTERSECT and
+/// EXCEPT, ALL or not, the counts of the rows that pass are unchanged and the
+/// others are gone either way.
+bool filterIntoSetOperation(PlanPtr& slot) {
+  PlanNode& f = *slot;
+  if (f.op != PlanOp::Filter || f.children.size() != 1 || !f.predicate || !movable(*f.predicate) ||
+      hasSubquery(*f.predicate))
+    return false;
+  const PlanNode& op = *f.children[0];
+  if (op.op != PlanOp::Union && op.op != PlanOp::Intersect && op.op != PlanOp::Except) return false;
+  auto copy = makePooled<PlanNode>(op);
+  for (auto& child : copy->children) {
+    if (child->output.size() != op.outNames.size()) return false;
+    std::map<std::string, ExprPtr> as;
+    for (size_t j = 0; j < op.outNames.size(); ++j) {
+      const Column& c = child->output[j];
+      as[op.outNames[j]] = makeColumn(c.id.str(), c.type, c.nullable);
+    }
+    auto filter = makePooled<PlanNode>();
+    filter->op = PlanOp::Filter;
+    filter->predicate = substitute(f.predicate, as);
+    filter->children = {child};
+    computeOutput(*filter);
+    child = filter;
+  }
+  computeOutput(*copy);
+  slot = copy;
+  return true;
+}
+
+/// A projection that only renames the columns of the set operation below it,
+/// all of them in their order, is that set operation under the new names:
+/// nothing but the projection reads the set operation's own names.
+bool renamingOverSetOperation(PlanPtr& slot) {
+  PlanNode& p = *slot;
+  if (p.op != PlanOp::Project || p.children.size() != 1) return false;
+  const PlanNode& op = *p.children[0];
+  if ((op.op != PlanOp::Union && op.op != PlanOp::Intersect && op.op != PlanOp::Except) ||
+      p.exprs.size() != op.outNames.size())
+    return false;
+  std::set<std::string> names;
+  for (size_t j = 0; j < p.exprs.size(); ++j)
+    if (p.exprs[j].expr->kind != ExprKind::Column || p.exprs[j].expr->name != op.outNames[j] ||
+        !names.insert(p.exprs[j].name).second)
+      return false;
+  auto copy = makePooled<PlanNode>(op);
+  for (size_t j = 0; j < p.exprs.size(); ++j) copy->outNames[j] = p.exprs[j].name;
+  computeOutput(*copy);
+  slot = copy;
+  return true;
+}
+
+/// UNION (INTERSECT) of a UNION (INTERSECT) among its inputs is one set
+/// operation over all their inputs: counts add up (take the least) either way
+/// round, and DISTINCT of DISTINCT is DISTINCT, so an input of the same kind
+/// flattens when both are ALL or the outer one is DISTINCT (the inner one's
+/// duplicates go anyway). Counterexample: a DISTINCT input of an ALL, rows
+/// (1), (1) in A: A UNION ALL (B UNION C) has one 1 from the inner union where
+/// A UNION ALL B UNION ALL C... has two. EXCEPT is neither.
+bool flattenSetOperation(PlanNode& n) {
+  if (n.op != PlanOp::Union && n.op != PlanOp::Intersect) return false;
+  std::vector<PlanPtr> inputs;
+  bool changed = false;
+  for (const auto& c : n.children) {
+    if (c->op == n.op && (c->all == n.all || !n.all)) {
+      inputs.insert(inputs.end(), c->children.begin(), c->children.end());
+      changed = true;
+    } else {
+      inputs.push_back(c);
+    }
+  }
+  if (changed) n.children = std::move(inputs);
+  return changed;
+}
+
 /// What the aggregate `a` computes over a group of one input row, or null when
 /// it is not one of those: count(*) is 1; min, max, sum and avg (DISTINCT or
 /// not) are their argument, cast to their type where it differs (sum of an int
@@ -402,6 +479,9 @@ bool bottomUp(PlanPtr& slot, unsigned identities) {
   if ((identities & kProjections) && filterBelowProjection(slot)) changed = true;
   if ((identities & kProjections) && mergeProjections(*slot)) changed = true;
   if ((identities & kProjections) && aggregateOverProjection(*slot)) changed = true;
+  if ((identities & kSetOps) && filterIntoSetOperation(slot)) changed = true;
+  if ((identities & kSetOps) && flattenSetOperation(*slot)) changed = true;
+  if ((identities & kSetOps) && renamingOverSetOperation(slot)) changed = true;
   return changed;
 }
 
@@ -412,7 +492,8 @@ PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming
   // Each law keeps the root's columns and ids; a dropped join's columns are
   // read by no one, so the nodes above it lose only columns nothing reads.
   // Names last: a self-join dropped leaves its table read once.
-  for (int round = 0; round < 16 && (identities & (kKeys | kJoins | kProjections)); ++round) {
+  for (int round = 0; round < 16 && (identities & (kKeys | kJoins | kProjections | kSetOps));
+       ++round) {
     bool changed = bottomUp(copy, identities);
     if (identities & kJoins) {
       Reads reads;
@@ -420,6 +501,18 @@ PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming
       if (dropUnreadJoin(copy, reads, readByPosition(*copy))) changed = true;
     }
     if (!changed) break;
+    refreshOutputs(*copy);
+  }
+  if (identities & kSetOps) {
+    // A set operation reads its inputs by position: the names their
+    // projections give their columns are read by no one else, so they go.
+    forEachNode(*copy, [&](const PlanNode& n) {
+      if (n.op != PlanOp::Union && n.op != PlanOp::Intersect && n.op != PlanOp::Except) return;
+      for (const auto& c : n.children)
+        if (c->op == PlanOp::Project)
+          for (size_t j = 0; j < c->exprs.size(); ++j)
+            c->exprs[j].name = "$in." + std::to_string(j);
+    });
     refreshOutputs(*copy);
   }
   if (identities & kProjections) {
@@ -432,7 +525,10 @@ PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming
     for (PlanNode* a : aggregates) renamed = renameGroupKeys(*copy, *a) || renamed;
     if (renamed) refreshOutputs(*copy);
   }
-  if (identities & kNames) renameTables(*copy, naming);
+  if (identities & kNames) {
+    renameTables(*copy, naming);
+    renameOutputs(*copy);
+  }
   return copy;
 }
 

@@ -14,9 +14,14 @@
 //    each kept row meets exactly one row (an inner join on a NOT NULL FOREIGN
 //    KEY with the whole referenced table) or at most one and is kept anyway (a
 //    LEFT or RIGHT join on a key of the other input).
+//  - kSetOps: a filter over a set operation filters each input (columns by
+//    position); UNION (INTERSECT) of the same kind flattened where the outer
+//    is DISTINCT or both ALL (the canonical form also takes their inputs in
+//    any order);
 //  - kNames: a table is named by the table, not by the query's alias
 //    (normal_form_names.cpp): `FROM emp e` reads what `FROM emp` reads; a
-//    table read n times is "table#1" to "table#n", in an order a Naming picks.
+//    table read n times is "table#1" to "table#n", in an order a Naming picks;
+//    the result's columns are named by their positions.
 // Each keeps the root's columns (kNames their names too) and what they hold on
 // every database that satisfies the constraints. Each law's argument and counterexample is at its
 // code.
@@ -44,6 +49,11 @@ bool renameTables(PlanNode& root, const Naming* naming = nullptr);
 /// reads the key; true when one was. A one-to-one renaming of what the plan
 /// calls a column: the rows stay the same.
 bool renameGroupKeys(PlanNode& root, PlanNode& aggregate);
+
+/// Renames the columns of `root`'s result "$out.0", "$out.1"... in the whole
+/// plan, but a scan's own columns (their "alias.col" binds them to the
+/// table's): a result is read by position, so its names do not matter.
+void renameOutputs(PlanNode& root);
 
 /// The tables `root` reads more than once, with how many times.
 std::map<std::string, int> tablesReadTwice(const PlanNode& root);

@@ -105,6 +105,27 @@ bool renameGroupKeys(PlanNode& root, PlanNode& aggregate) {
   return true;
 }
 
+void renameOutputs(PlanNode& root) {
+  // "$out.j": names no query writes. The same id twice keeps its first place.
+  // Not a scan's column: its name "alias.col" is what binds it to its table
+  // column (a scan's form does not list its columns), so it keeps it.
+  std::set<std::string> scanned;
+  std::vector<PlanNode*> nodes = nodesOf(root);
+  for (PlanNode* n : nodes)
+    if (n->op == PlanOp::Scan)
+      for (const auto& c : n->tableColumns) scanned.insert(c.id.str());
+  Renames to;
+  for (size_t j = 0; j < root.output.size(); ++j)
+    if (!scanned.count(root.output[j].id.str()))
+      to.emplace(root.output[j].id.str(), "$out." + std::to_string(j));
+  if (to.empty()) return;
+  for (PlanNode* n : nodes) {
+    renameIn(*n, to);
+    n->outputStamp = {};
+  }
+  refreshOutputs(root);
+}
+
 std::map<std::string, int> tablesReadTwice(const PlanNode& root) {
   std::map<std::string, int> reads, out;
   forEachNode(root, [&](const PlanNode& n) {

@@ -26,6 +26,8 @@ const std::string kSchema =
     "CREATE TABLE staff (sno int PRIMARY KEY, dno int NOT NULL REFERENCES dept (deptno),"
     "  mgr int REFERENCES dept (deptno), pay int);"
     "CREATE TABLE part (pa int, pb int, PRIMARY KEY (pa, pb));"
+    "CREATE TABLE t0 (k int, v int); CREATE TABLE t1 (k int, v int); CREATE TABLE t2 (k int, v "
+    "int);"
     "CREATE TABLE line (lno int PRIMARY KEY, la int NOT NULL, lb int NOT NULL,"
     "  FOREIGN KEY (la, lb) REFERENCES part (pa, pb));\n";
 
@@ -265,4 +267,40 @@ TEST_CASE("normal form: names of tables and of derived tables do not matter") {
   refuted(
       {"SELECT a.empno FROM emp a JOIN emp b ON a.empno = b.boss;"
        "SELECT a.empno FROM emp a JOIN emp b ON a.boss = b.empno;"});
+}
+
+TEST_CASE("normal form: filters into set operations, UNION and INTERSECT flat and unordered") {
+  const char* proven[] = {
+      "SELECT k FROM t0 UNION ALL SELECT k FROM t1; SELECT k FROM t1 UNION ALL SELECT k FROM t0;",
+      "SELECT k FROM t0 INTERSECT SELECT k FROM t1; SELECT k FROM t1 INTERSECT SELECT k FROM t0;",
+      "SELECT u.k FROM (SELECT k FROM t0 UNION ALL SELECT k FROM t1) u WHERE u.k > 1;"
+      "SELECT k FROM t0 WHERE k > 1 UNION ALL SELECT k FROM t1 WHERE k > 1;",
+      "SELECT u.k FROM (SELECT k FROM t0 EXCEPT SELECT k FROM t1) u WHERE u.k > 1;"
+      "SELECT k FROM t0 WHERE k > 1 EXCEPT SELECT k FROM t1 WHERE k > 1;",
+      "SELECT k FROM t0 UNION ALL (SELECT k FROM t1 UNION ALL SELECT k FROM t2);"
+      "SELECT k FROM t2 UNION ALL SELECT k FROM t0 UNION ALL SELECT k FROM t1;",
+      // An inner UNION ALL under a DISTINCT UNION: its duplicates go anyway.
+      "SELECT k FROM t0 UNION (SELECT k FROM t1 UNION ALL SELECT k FROM t2);"
+      "SELECT k FROM t2 UNION SELECT k FROM t0 UNION SELECT k FROM t1;",
+      // Result columns are read by position: their names do not matter.
+      "SELECT k AS x FROM t0; SELECT k AS y FROM t0;",
+  };
+  for (const char* sql : proven) {
+    CAPTURE(sql);
+    const std::string why = proof(sql);
+    const bool named = std::string(sql).find(" AS x") != std::string::npos;
+    CHECK(why.find(named ? "result columns by position" : "set operations") != std::string::npos);
+  }
+  refuted({
+      // EXCEPT is not symmetric.
+      "SELECT k FROM t0 EXCEPT SELECT k FROM t1; SELECT k FROM t1 EXCEPT SELECT k FROM t0;",
+      // A DISTINCT UNION under a UNION ALL: its duplicates would come back.
+      "SELECT k FROM t0 UNION ALL (SELECT k FROM t1 UNION SELECT k FROM t2);"
+      "SELECT k FROM t0 UNION ALL SELECT k FROM t1 UNION ALL SELECT k FROM t2;",
+      // The filter on one input only of a UNION.
+      "SELECT u.k FROM (SELECT k FROM t0 UNION ALL SELECT k FROM t1) u WHERE u.k > 1;"
+      "SELECT k FROM t0 WHERE k > 1 UNION ALL SELECT k FROM t1;",
+      // Columns by position: swapped, they differ.
+      "SELECT k, v FROM t0; SELECT v, k FROM t0;",
+  });
 }
