@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "ir/comparison.h"
 #include "ir/functions.h"
@@ -21,25 +22,33 @@ bool deterministicExprs(const PlanNode& n) {
   return ok;
 }
 
+/// Project `p`'s expressions by the ids they make, when `p` is a projection
+/// whose expressions may be substituted for those ids: deterministic (a
+/// substituted expression is evaluated once per use: the same value, since it
+/// reads only the row) and free of subqueries (a correlated one reads the
+/// columns around it by id).
+std::optional<std::map<std::string, ExprPtr>> substitutable(const PlanNode& p) {
+  if (p.op != PlanOp::Project || p.children.size() != 1 || !deterministicExprs(p))
+    return std::nullopt;
+  std::map<std::string, ExprPtr> as;
+  for (const auto& ne : p.exprs) {
+    if (hasSubquery(*ne.expr)) return std::nullopt;
+    as[ne.name] = ne.expr;
+  }
+  return as;
+}
+
 /// Project P over Project C is one projection: P's expressions with C's
 /// substituted for the columns C makes. Both deterministic (a substituted
 /// expression is evaluated once per use: the same value, since it reads only
 /// the row), and no subqueries in either (a correlated one reads C's columns
 /// by id).
 bool mergeProjections(PlanNode& p) {
-  if (p.op != PlanOp::Project || p.children.size() != 1) return false;
+  if (!substitutable(p)) return false;
   const PlanNode& c = *p.children[0];
-  if (c.op != PlanOp::Project || c.children.size() != 1 || !deterministicExprs(p) ||
-      !deterministicExprs(c))
-    return false;
-  std::map<std::string, ExprPtr> as;
-  for (const auto& ne : c.exprs) {
-    if (hasSubquery(*ne.expr)) return false;
-    as[ne.name] = ne.expr;
-  }
-  for (const auto& ne : p.exprs)
-    if (hasSubquery(*ne.expr)) return false;
-  for (auto& ne : p.exprs) ne.expr = substitute(ne.expr, as);
+  auto as = substitutable(c);
+  if (!as) return false;
+  for (auto& ne : p.exprs) ne.expr = substitute(ne.expr, *as);
   PlanPtr below = c.children[0];
   p.children[0] = below;
   return true;
@@ -55,14 +64,10 @@ bool filterBelowProjection(PlanPtr& slot) {
       hasSubquery(*f.predicate))
     return false;
   const PlanNode& p = *f.children[0];
-  if (p.op != PlanOp::Project || p.children.size() != 1 || !deterministicExprs(p)) return false;
-  std::map<std::string, ExprPtr> as;
-  for (const auto& ne : p.exprs) {
-    if (hasSubquery(*ne.expr)) return false;
-    as[ne.name] = ne.expr;
-  }
+  auto as = substitutable(p);
+  if (!as) return false;
   auto below = makePooled<PlanNode>(f);
-  below->predicate = substitute(f.predicate, as);
+  below->predicate = substitute(f.predicate, *as);
   below->children = {p.children[0]};
   computeOutput(*below);
   auto above = makePooled<PlanNode>(p);
@@ -80,18 +85,14 @@ bool aggregateOverProjection(PlanNode& a) {
       !deterministicExprs(a))
     return false;
   const PlanNode& p = *a.children[0];
-  if (p.op != PlanOp::Project || p.children.size() != 1 || !deterministicExprs(p)) return false;
-  std::map<std::string, ExprPtr> as;
-  for (const auto& ne : p.exprs) {
-    if (hasSubquery(*ne.expr)) return false;
-    as[ne.name] = ne.expr;
-  }
+  auto as = substitutable(p);
+  if (!as) return false;
   bool plain = true;
   forEachExpr(a, [&](const ExprPtr& e) { plain = plain && !hasSubquery(*e); });
   if (!plain) return false;
-  for (auto& ne : a.exprs) ne.expr = substitute(ne.expr, as);
+  for (auto& ne : a.exprs) ne.expr = substitute(ne.expr, *as);
   for (auto& call : a.aggs)
-    for (auto& e : call.args) e = substitute(e, as);
+    for (auto& e : call.args) e = substitute(e, *as);
   PlanPtr below = p.children[0];
   a.children[0] = below;
   return true;
