@@ -54,15 +54,20 @@ bool mergeProjections(PlanNode& p) {
   return true;
 }
 
+/// A filter whose condition may be evaluated elsewhere, substituted:
+/// deterministic, no subqueries.
+bool plainFilter(const PlanNode& f) {
+  return f.op == PlanOp::Filter && f.children.size() == 1 && f.predicate && movable(*f.predicate) &&
+         !hasSubquery(*f.predicate);
+}
+
 /// A filter over a projection is the projection over the filter, its
 /// condition reading the projection's expressions: a row passes the condition
 /// on its projected values exactly when it passes the substituted condition.
 /// Both deterministic and free of subqueries (as for mergeProjections).
 bool filterBelowProjection(PlanPtr& slot) {
   PlanNode& f = *slot;
-  if (f.op != PlanOp::Filter || f.children.size() != 1 || !f.predicate || !movable(*f.predicate) ||
-      hasSubquery(*f.predicate))
-    return false;
+  if (!plainFilter(f)) return false;
   const PlanNode& p = *f.children[0];
   auto as = substitutable(p);
   if (!as) return false;
@@ -105,9 +110,7 @@ bool aggregateOverProjection(PlanNode& a) {
 /// others are gone either way.
 bool filterIntoSetOperation(PlanPtr& slot) {
   PlanNode& f = *slot;
-  if (f.op != PlanOp::Filter || f.children.size() != 1 || !f.predicate || !movable(*f.predicate) ||
-      hasSubquery(*f.predicate))
-    return false;
+  if (!plainFilter(f)) return false;
   const PlanNode& op = *f.children[0];
   if (op.op != PlanOp::Union && op.op != PlanOp::Intersect && op.op != PlanOp::Except) return false;
   auto copy = makePooled<PlanNode>(op);
