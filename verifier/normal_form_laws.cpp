@@ -1,15 +1,14 @@
-// The normal form's plan laws (normal_form_laws.h): projections merged, GROUP
-// BY over a key as a projection, joins nothing reads dropped.
+// The normal form's plan laws (normal_form_laws.h): projections merged and
+// read through, GROUP BY over a key as a projection, filters into set
+// operations, set operations flattened; joins in normal_form_joins.cpp, names
+// in normal_form_names.cpp.
 #include "verifier/normal_form_laws.h"
 
 #include <algorithm>
 #include <map>
 #include <optional>
 
-#include "ir/comparison.h"
 #include "ir/functions.h"
-#include "ir/join_keys.h"
-#include "ir/join_type.h"
 #include "verifier/row_keys.h"
 
 namespace rfguard::normal_form {
@@ -236,235 +235,6 @@ bool groupByOverKey(PlanPtr& slot) {
   return true;
 }
 
-/// The scan whose column `id` reaches `n`'s output with its table's values on
-/// every row: through filters, sorts, limits, windows, projections that pass it
-/// under its id, and joins on a side they never NULL-fill. Null otherwise.
-const PlanNode* sourceScan(const PlanNode& n, const std::string& id) {
-  switch (n.op) {
-    case PlanOp::Scan:
-      return produces(n, id) ? &n : nullptr;
-    case PlanOp::Filter:
-    case PlanOp::Sort:
-    case PlanOp::Limit:
-    case PlanOp::Window:
-      return n.children.size() == 1 ? sourceScan(*n.children[0], id) : nullptr;
-    case PlanOp::Project:
-      for (const auto& ne : n.exprs)
-        if (ne.name == id)
-          return ne.expr->kind == ExprKind::Column && ne.expr->name == id
-                     ? sourceScan(*n.children[0], id)
-                     : nullptr;
-      return nullptr;
-    case PlanOp::Join:
-      for (size_t s = 0; s < n.children.size() && s < 2; ++s)
-        if (produces(*n.children[s], id))
-          return joinInfo(n.joinType).generatesNulls[s] ? nullptr : sourceScan(*n.children[s], id);
-      return nullptr;
-    default:
-      return nullptr;
-  }
-}
-
-/// Columns each expression of the plan reads, counted once per conjunct.
-using Reads = std::map<std::string, int>;
-
-void countReads(const PlanNode& root, Reads& reads) {
-  forEachNode(root, [&](const PlanNode& x) {
-    forEachExpr(x, [&](const ExprPtr& e) {
-      for (const auto& conjunct : conjuncts(e))
-        for (const auto& c : columnsOf(*conjunct)) ++reads[c];
-    });
-  });
-}
-
-/// Columns read by position, not by id: the root's, a set operation's inputs',
-/// a subquery's result.
-std::set<std::string> readByPosition(const PlanNode& root) {
-  std::set<std::string> out = outputIds(root);
-  forEachNode(root, [&](const PlanNode& x) {
-    if (x.op == PlanOp::Union || x.op == PlanOp::Intersect || x.op == PlanOp::Except)
-      for (const auto& c : x.children)
-        for (const auto& col : c->output) out.insert(col.id);
-    forEachSubqueryPlan(x, [&](const PlanNode& q) {
-      for (const auto& col : q.output) out.insert(col.id);
-    });
-  });
-  return out;
-}
-
-/// Join `n`'s condition split into equalities between a column of input 0 and
-/// a column of input 1 and the rest; `parts` holds its conjuncts meanwhile.
-SplitCondition columnKeys(const PlanNode& n, std::vector<const Expr*>& parts) {
-  auto reads = [](const PlanNode& c) {
-    return [&c](const Expr& e) { return e.kind == ExprKind::Column && produces(c, e.name); };
-  };
-  for (const auto& c : conjuncts(n.predicate)) parts.push_back(c.get());
-  return splitJoinCondition(parts, reads(*n.children[0]), reads(*n.children[1]), {CmpOp::Eq});
-}
-
-/// The equalities of join `n`'s condition between a column of input 0 and a
-/// column of input 1 (id pairs), when the condition is nothing else.
-std::optional<std::vector<std::pair<std::string, std::string>>> columnEqualities(
-    const PlanNode& n) {
-  std::vector<const Expr*> parts;
-  const SplitCondition split = columnKeys(n, parts);
-  if (!split.residue.empty() || split.keys.empty()) return std::nullopt;
-  std::vector<std::pair<std::string, std::string>> out;
-  for (const JoinKey& k : split.keys) out.emplace_back(k.left()->name, k.right()->name);
-  return out;
-}
-
-/// True when inner join `n`'s condition is exactly a FOREIGN KEY of a table
-/// scanned in its input `keep` equated with the columns it references in a
-/// scan of that table, the other input (no filter: every row of the table): with
-/// the key's columns NOT NULL, each row of `keep` meets exactly one row of it.
-/// So too a key of the table equated with itself in another scan of it.
-/// Counterexample with a nullable key column: a row whose key is NULL meets
-/// none, and the join drops it.
-bool foreignKeyJoin(const PlanNode& n, int keep) {
-  const PlanNode& other = *n.children[static_cast<size_t>(1 - keep)];
-  if (other.op != PlanOp::Scan) return false;
-  auto eqs = columnEqualities(n);
-  if (!eqs) return false;
-  std::map<std::string, std::string> kept;  // the other scan's bare column -> kept column id
-  const std::string prefix = other.alias + ".";
-  for (auto [a, b] : *eqs) {
-    if (keep == 1) std::swap(a, b);
-    // A referenced column equated twice (e.boss = d.deptno AND e.deptno =
-    // d.deptno) also equates the two: a filter, not the key alone.
-    if (b.rfind(prefix, 0) != 0 || !kept.emplace(b.substr(prefix.size()), a).second) return false;
-  }
-  const PlanNode* scan = sourceScan(*n.children[static_cast<size_t>(keep)], kept.begin()->second);
-  if (!scan) return false;
-  // The same table's key, column for column: each row meets itself alone (a
-  // key's columns NOT NULL). Counterexample with a key over nullable columns:
-  // a row whose key is NULL meets none.
-  if (scan->table == other.table) {
-    std::set<std::string> same;
-    for (const auto& [bare, id] : kept)
-      if (id == scan->alias + "." + bare &&
-          sourceScan(*n.children[static_cast<size_t>(keep)], id) == scan)
-        same.insert(id);
-    // (A scan's keys are a PRIMARY KEY or UNIQUE over NOT NULL columns: row_keys.h.)
-    if (same.size() == kept.size() && hasRowKeyWithin(*scan, same)) return true;
-  }
-  for (const auto& fk : scan->foreignKeys) {
-    if (fk.refTable != other.table || fk.columns.size() != kept.size()) continue;
-    bool match = true;
-    for (size_t i = 0; match && i < fk.columns.size(); ++i) {
-      auto it = kept.find(fk.refColumns[i]);
-      match = it != kept.end() && it->second == fk.columns[i].str() &&
-              sourceScan(*n.children[static_cast<size_t>(keep)], it->second) == scan;
-      bool notNull = false;
-      for (const auto& c : scan->tableColumns)
-        if (c.id == fk.columns[i]) notNull = !c.nullable;
-      for (const auto& c : scan->primaryKey) notNull = notNull || c == fk.columns[i];
-      match = match && notNull;
-    }
-    if (match) return true;
-  }
-  return false;
-}
-
-/// True when LEFT (RIGHT) join `n` keeps input `keep` whole and each of its
-/// rows meets at most one row of the other: its condition equates a key of the
-/// other input with columns of `keep`. Every row of `keep` then appears once,
-/// matched or padded. Counterexample without the key: two rows of the other
-/// input match one row, which appears twice.
-bool atMostOneMatch(const PlanNode& n, int keep) {
-  const auto& info = joinInfo(n.joinType);
-  if (!info.preserves[keep] || info.preserves[1 - keep] || !n.predicate) return false;
-  const PlanNode& other = *n.children[static_cast<size_t>(1 - keep)];
-  std::set<std::string> equated;
-  std::vector<const Expr*> parts;
-  for (const JoinKey& k : columnKeys(n, parts).keys)
-    equated.insert((keep == 0 ? k.right() : k.left())->name);
-  return hasRowKeyWithin(other, equated);
-}
-
-/// The input join `n` keeps when the other one may go (kJoins): no one but the
-/// condition and that input itself reads its columns (`reads` counted over the
-/// whole plan, `pinned` read by position), and every kept row appears once in
-/// the join's result (foreignKeyJoin, atMostOneMatch). -1 when neither.
-int droppable(const PlanNode& n, const Reads& reads, const std::set<std::string>& pinned) {
-  if (n.op != PlanOp::Join || n.children.size() != 2 || !n.predicate || !movable(*n.predicate) ||
-      hasSubquery(*n.predicate))
-    return -1;
-  const auto& info = joinInfo(n.joinType);
-  for (int keep = 0; keep < 2; ++keep) {
-    const PlanNode& other = *n.children[static_cast<size_t>(1 - keep)];
-    if (!info.outputs[keep] || !freeColumns(other).empty() || !deterministicPlan(other)) continue;
-    Reads local;
-    countReads(other, local);
-    for (const auto& c : conjuncts(n.predicate))
-      for (const auto& col : columnsOf(*c)) ++local[col];
-    bool unread = true;
-    for (const auto& col : other.output) {
-      auto it = reads.find(col.id);
-      const int total = it == reads.end() ? 0 : it->second;
-      unread = unread && !pinned.count(col.id) && total == local[col.id];
-    }
-    const bool inner = info.freelyReordered && info.hasCondition;
-    if (unread && (inner ? foreignKeyJoin(n, keep) : atMostOneMatch(n, keep))) return keep;
-  }
-  return -1;
-}
-
-/// A filter's equalities between columns of the two inputs of the inner (or
-/// cross) join below it, as that join's condition: sigma_p(A x B) is
-/// A join_p B, so a join written in WHERE may go as one written in ON. Null
-/// when there are none; `kept` gets the filter's other conjuncts.
-PlanPtr withEqualitiesOf(const PlanNode& f, Conjuncts& kept) {
-  if (f.op != PlanOp::Filter || f.children.size() != 1 || !f.predicate || !movable(*f.predicate))
-    return nullptr;
-  const PlanNode& j = *f.children[0];
-  if (j.op != PlanOp::Join || j.children.size() != 2 || !joinInfo(j.joinType).freelyReordered ||
-      (j.predicate && !movable(*j.predicate)))
-    return nullptr;
-  Conjuncts moved;
-  for (const auto& c : conjuncts(f.predicate)) {
-    const ComparisonInfo* cmp = comparisonOf(*c);
-    const bool pair = cmp && cmp->kind == Comparison::Eq && c->args[0]->kind == ExprKind::Column &&
-                      c->args[1]->kind == ExprKind::Column;
-    bool across = false;
-    for (size_t s = 0; pair && s < 2; ++s)
-      across = across || (produces(*j.children[s], c->args[0]->name) &&
-                          produces(*j.children[1 - s], c->args[1]->name));
-    (across ? moved : kept).push_back(c);
-  }
-  if (moved.empty()) return nullptr;
-  if (j.predicate) moved.insert(moved.begin(), j.predicate);
-  auto copy = makePooled<PlanNode>(j);
-  copy->predicate = makeAnd(moved);
-  copy->joinType = JoinType::Inner;
-  return copy;
-}
-
-/// Drops one join below `slot` that may go (droppable), written in ON or, for
-/// an inner join, in the WHERE above it (withEqualitiesOf).
-bool dropUnreadJoin(PlanPtr& slot, const Reads& reads, const std::set<std::string>& pinned) {
-  if (int keep = droppable(*slot, reads, pinned); keep >= 0) {
-    slot = slot->children[static_cast<size_t>(keep)];
-    return true;
-  }
-  Conjuncts kept;
-  if (PlanPtr join = withEqualitiesOf(*slot, kept)) {
-    if (int keep = droppable(*join, reads, pinned); keep >= 0) {
-      PlanPtr input = join->children[static_cast<size_t>(keep)];
-      if (kept.empty()) {
-        slot = input;
-      } else {
-        slot->predicate = makeAnd(kept);
-        slot->children[0] = input;
-      }
-      return true;
-    }
-  }
-  for (auto& c : slot->children)
-    if (dropUnreadJoin(c, reads, pinned)) return true;
-  return false;
-}
-
 /// Applies the projection and key laws bottom-up in the tree below `slot`, and
 /// below the roots of the subquery plans it holds (their roots keep their place).
 bool bottomUp(PlanPtr& slot, unsigned identities) {
@@ -499,36 +269,12 @@ PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming
   for (int round = 0; round < 16 && (identities & (kKeys | kJoins | kProjections | kSetOps));
        ++round) {
     bool changed = bottomUp(copy, identities);
-    if (identities & kJoins) {
-      Reads reads;
-      countReads(*copy, reads);
-      if (dropUnreadJoin(copy, reads, readByPosition(*copy))) changed = true;
-    }
+    if ((identities & kJoins) && dropUnreadJoin(copy)) changed = true;
     if (!changed) break;
     refreshOutputs(*copy);
   }
-  if (identities & kSetOps) {
-    // A set operation reads its inputs by position: the names their
-    // projections give their columns are read by no one else, so they go.
-    forEachNode(*copy, [&](const PlanNode& n) {
-      if (n.op != PlanOp::Union && n.op != PlanOp::Intersect && n.op != PlanOp::Except) return;
-      for (const auto& c : n.children)
-        if (c->op == PlanOp::Project)
-          for (size_t j = 0; j < c->exprs.size(); ++j)
-            c->exprs[j].name = "$in." + std::to_string(j);
-    });
-    refreshOutputs(*copy);
-  }
-  if (identities & kProjections) {
-    // Group keys that are plain columns now, named after them.
-    std::vector<PlanNode*> aggregates;
-    forEachNode(*copy, [&](const PlanNode& n) {
-      if (n.op == PlanOp::Aggregate) aggregates.push_back(const_cast<PlanNode*>(&n));
-    });
-    bool renamed = false;
-    for (PlanNode* a : aggregates) renamed = renameGroupKeys(*copy, *a) || renamed;
-    if (renamed) refreshOutputs(*copy);
-  }
+  if (identities & kSetOps) renameSetOperationInputs(*copy);
+  if (identities & kProjections) renameGroupKeys(*copy);
   if (identities & kNames) {
     renameTables(*copy, naming);
     renameOutputs(*copy);

@@ -30,25 +30,34 @@
 
 namespace rfguard::normal_form {
 
-/// A copy of `root` (deepClonePlan) with the laws of `identities` applied
-/// wherever they hold, until none does.
 /// For each table read more than once, the number each of its scans takes
 /// (a permutation of 0..n-1, the scans in the plan's pre-order); missing:
 /// their order in the plan. Without a Naming such tables keep their aliases.
 using Naming = std::map<std::string, std::vector<int>>;
 
+/// A copy of `root` (deepClonePlan) with the laws of `identities` applied
+/// wherever they hold, until none does.
 PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming = nullptr);
 
 /// Renames each table of `root` (subqueries included) after the table, where
 /// no column of the plan has that name already; true when one was.
 bool renameTables(PlanNode& root, const Naming* naming = nullptr);
 
-/// Names each key of `aggregate` (a node of `root`) that is a plain column
-/// after that column, where no node outside the aggregate's subtree makes or
-/// reads that name and no other output of the aggregate has it, renaming what
-/// reads the key; true when one was. A one-to-one renaming of what the plan
-/// calls a column: the rows stay the same.
-bool renameGroupKeys(PlanNode& root, PlanNode& aggregate);
+/// Drops one join of `root` whose other input nothing reads, where each kept
+/// row appears once (kJoins; normal_form_joins.cpp); true when it did.
+bool dropUnreadJoin(PlanPtr& root);
+
+/// Names each key of each aggregate of `root` that is a plain column after
+/// that column, where no node outside the aggregate's subtree makes or reads
+/// that name and no other output of the aggregate has it, renaming what reads
+/// the key. A one-to-one renaming of what the plan calls a column: the rows
+/// stay the same.
+void renameGroupKeys(PlanNode& root);
+
+/// Names the columns of each projection that is an input of a set operation
+/// by their positions ("$in.0"...): the set operation reads them by position
+/// and no one else reads them.
+void renameSetOperationInputs(PlanNode& root);
 
 /// Renames the columns of `root`'s result "$out.0", "$out.1"... in the whole
 /// plan, but a scan's own columns (their "alias.col" binds them to the

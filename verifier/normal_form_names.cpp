@@ -72,7 +72,10 @@ void renameIn(PlanNode& n, const Renames& to) {
 
 }  // namespace
 
-bool renameGroupKeys(PlanNode& root, PlanNode& aggregate) {
+namespace {
+
+/// renameGroupKeys for one aggregate of `root`.
+bool renameKeysOf(PlanNode& root, PlanNode& aggregate) {
   // Below: the aggregate's own subtree, whose ids stay.
   std::set<const PlanNode*> below;
   for (PlanNode* n : nodesOf(aggregate))
@@ -103,6 +106,27 @@ bool renameGroupKeys(PlanNode& root, PlanNode& aggregate) {
   for (PlanNode* n : others) renameIn(*n, to);
   aggregate.outputStamp = {};
   return true;
+}
+
+}  // namespace
+
+void renameGroupKeys(PlanNode& root) {
+  bool renamed = false;
+  for (PlanNode* n : nodesOf(root))
+    if (n->op == PlanOp::Aggregate) renamed = renameKeysOf(root, *n) || renamed;
+  if (renamed) refreshOutputs(root);
+}
+
+void renameSetOperationInputs(PlanNode& root) {
+  // A set operation reads its inputs by position: the names their
+  // projections give their columns are read by no one else, so they go.
+  for (PlanNode* n : nodesOf(root)) {
+    if (n->op != PlanOp::Union && n->op != PlanOp::Intersect && n->op != PlanOp::Except) continue;
+    for (const auto& c : n->children)
+      if (c->op == PlanOp::Project)
+        for (size_t j = 0; j < c->exprs.size(); ++j) c->exprs[j].name = "$in." + std::to_string(j);
+  }
+  refreshOutputs(root);
 }
 
 void renameOutputs(PlanNode& root) {

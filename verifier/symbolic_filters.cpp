@@ -37,12 +37,12 @@ bool Encoder::setFilters(Filters mode, const PlanNode* root, const std::set<int>
   forEachNode(*root, [&](const PlanNode& n) {
     for (const auto& f : n.runtimeFilters) {
       if (!ok || (!only.empty() && !only.count(f.id))) continue;
-      const std::string rf = "RF" + std::to_string(f.id);
-      const auto probe = partsOf(*f.probe), build = partsOf(*f.build);
       if (n.op == PlanOp::Limit) {
         ok = topN(f, n);
         continue;
       }
+      const std::string rf = "RF" + std::to_string(f.id);
+      const auto probe = partsOf(*f.probe), build = partsOf(*f.build);
       if (n.op != PlanOp::Join)
         ok = fail("a filter produced at " + nodeRef(n) + " (" + rf + ")");
       else if (probe.size() != build.size() || (!isEquality(f.op) && probe.size() > 1))
@@ -151,6 +151,7 @@ bool Encoder::publishTopN(const PlanNode& limit) {
     reached.push_back(c_.int_val(0));
     const z3::expr& b = *q.extreme;
     const z3::expr& tn = *q.thresholdNull;
+    auto one = [&](const z3::expr& x) { return z3::ite(x, c_.int_val(1), c_.int_val(0)); };
     for (size_t i = 0; i < first->rows.size(); ++i) {
       const z3::expr& here = first->rows[i].present;
       const z3::expr n = values[i][0].null;
@@ -159,7 +160,6 @@ bool Encoder::publishTopN(const PlanNode& limit) {
       const z3::expr less = key.ascending ? v < b : v > b;
       const z3::expr ahead = (key.nullsFirst ? n && !tn : !n && tn) || (!n && !tn && less);
       const z3::expr same = (n && tn) || (!n && !tn && v == b);
-      auto one = [&](const z3::expr& x) { return z3::ite(x, c_.int_val(1), c_.int_val(0)); };
       present.push_back(one(here));
       before.push_back(one(here && ahead));
       reached.push_back(one(here && (ahead || same)));
