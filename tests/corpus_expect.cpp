@@ -56,9 +56,10 @@ std::string expectations(const std::vector<std::string>& expect,
 /// A case printing one fails, also when it is its recorded output and under --rewrite.
 std::vector<std::string> alarms(const std::string& actual) {
   static const char* kAlarms[] = {
-      "SOUND PLACEMENT ", "MUTANT NOT CAUGHT",    "NORMALISATION NOT EQUIVALENT",
-      "INVARIANT BROKEN", "EXPECTED RULE ",       "UNKNOWN RULE ",
-      "EVALUATOR DEFECT", "REORDERING NOT PROVED"};
+      "SOUND PLACEMENT ",     "MUTANT NOT CAUGHT",     "NORMALISATION NOT EQUIVALENT",
+      "INVARIANT BROKEN",     "EXPECTED RULE ",        "UNKNOWN RULE ",
+      "EVALUATOR DEFECT",     "REORDERING NOT PROVED", "UNSOUND VARIANT NOT REFUTED",
+      "SOUND REWRITE REFUTED"};
   std::vector<std::string> out;
   std::stringstream lines(actual);
   for (std::string l; std::getline(lines, l);) {

@@ -24,7 +24,7 @@
 //   check-file PATH [bound=N] [profile=P] [oracle] [databases=N] [method=...]
 //                          bounded verification of the filters (SQL planned with the
 //                          profile, plan JSON as given): one line per verdict
-//   equiv [bound=N] [oracle] [databases=N] [proof=false]
+//   equiv [bound=N] [oracle] [databases=N] [proof=false] [rule=R sound=true|false]
 //                          two SQL queries over the file's catalog, the original then the
 //                          rewritten: equivalent on every database by their normal forms
 //                          (unless proof=false), equivalent up to the bound, or the
@@ -182,7 +182,17 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
   if (c.directive == "equiv") {
     BoundedOptions bo = boundedOptions(c);
     bo.proofs = arg(c, "proof", "true") == "true";
-    return equivCase(c.input, catalog, bo);
+    std::string out = equivCase(c.input, catalog, bo);
+    // A rewrite of a rule suite (corpus/equiv/rules/) says whether it is the
+    // rule as written (sound=true) or the rule with a side condition dropped
+    // (sound=false): the verdict must agree, whatever the recording says.
+    const std::string sound = arg(c, "sound");
+    const bool refuted = out.rfind("different at bound", 0) == 0;
+    if (sound == "false" && !refuted) out += "UNSOUND VARIANT NOT REFUTED\n";
+    if (sound == "true" && out.rfind("different", 0) == 0) out += "SOUND REWRITE REFUTED\n";
+    if (!sound.empty() && sound != "true" && sound != "false")
+      out += "UNKNOWN RULE sound=" + sound + "\n";
+    return out;
   }
   if ((c.directive == "lint" && c.input.rfind("{", 0) == 0) || c.directive == "plan-json") {
     Session session;  // plan JSON: judged as given

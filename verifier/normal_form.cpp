@@ -13,9 +13,8 @@ namespace {
 using namespace normal_form;
 
 std::string formOf(const PlanNode& root, unsigned identities, const Naming* naming = nullptr) {
-  PlanPtr lawful = withLaws(root, identities, naming);
   std::vector<std::string> output;
-  for (const auto& c : lawful->output) output.push_back(c.id);
+  PlanPtr lawful = withLaws(root, identities, naming, &output);
   return Json{{"output", output}, {"plan", Canon(identities).node(*lawful)}}.dump();
 }
 
@@ -88,6 +87,9 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
        "projections merged, filters and aggregates read through them, those that only drop "
        "columns left out"},
       {kNames, "tables named by the table, not by the query's alias, result columns by position"},
+      {kAggregates,
+       "filters on group keys below the aggregate, DISTINCT dropped where values are distinct "
+       "anyway, count of a NOT NULL column as count(*), literal group keys out of the grouping"},
       {kSetOps,
        "filters moved into set operations; UNION and INTERSECT flattened, their inputs in any "
        "order"},

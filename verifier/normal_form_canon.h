@@ -33,7 +33,9 @@ enum Identity : unsigned {
   kProjections = 2048,  ///< projections merged, filters below them; dropping ones not nodes
   kNames = 4096,        ///< a table named by the table, not by its alias
   kSetOps = 8192,       ///< filters into set operations; UNION, INTERSECT flat and unordered
-  kAll = 16383,
+  kAggregates = 16384,  ///< filters on group keys below, DISTINCT and count(x) simplified
+  kConstants = 32768,   ///< constants folded, boolean and CASE forms, empty relations
+  kAll = 65535,
 };
 
 /// Removes what no database sees: node ids, source positions, estimates, and

@@ -253,6 +253,9 @@ bool bottomUp(PlanPtr& slot, unsigned identities) {
   if ((identities & kProjections) && filterBelowProjection(slot)) changed = true;
   if ((identities & kProjections) && mergeProjections(*slot)) changed = true;
   if ((identities & kProjections) && aggregateOverProjection(*slot)) changed = true;
+  if ((identities & kAggregates) && filterBelowAggregate(slot)) changed = true;
+  if ((identities & kAggregates) && simplifyAggregateCalls(*slot)) changed = true;
+  if ((identities & kAggregates) && constantGroupKeys(slot)) changed = true;
   if ((identities & kSetOps) && filterIntoSetOperation(slot)) changed = true;
   if ((identities & kSetOps) && flattenSetOperation(*slot)) changed = true;
   if ((identities & kSetOps) && renamingOverSetOperation(slot)) changed = true;
@@ -261,24 +264,29 @@ bool bottomUp(PlanPtr& slot, unsigned identities) {
 
 }  // namespace
 
-PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming) {
+PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming,
+                 std::vector<std::string>* output) {
   PlanPtr copy = deepClonePlan(root);
   // Each law keeps the root's columns and ids; a dropped join's columns are
   // read by no one, so the nodes above it lose only columns nothing reads.
   // Names last: a self-join dropped leaves its table read once.
-  for (int round = 0; round < 16 && (identities & (kKeys | kJoins | kProjections | kSetOps));
+  for (int round = 0;
+       round < 16 && (identities & (kKeys | kJoins | kProjections | kSetOps | kAggregates));
        ++round) {
     bool changed = bottomUp(copy, identities);
     if ((identities & kJoins) && dropUnreadJoin(copy)) changed = true;
+    if ((identities & kProjections) && dropRenamings(*copy)) changed = true;
     if (!changed) break;
     refreshOutputs(*copy);
   }
   if (identities & kSetOps) renameSetOperationInputs(*copy);
   if (identities & kProjections) renameGroupKeys(*copy);
+  std::vector<std::string> columns = rootColumns(copy, identities & kNames);
   if (identities & kNames) {
-    renameTables(*copy, naming);
-    renameOutputs(*copy);
+    renameTables(*copy, naming, &columns);
+    renameOutputs(*copy, columns);
   }
+  if (output) *output = columns;
   return copy;
 }
 

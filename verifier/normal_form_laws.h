@@ -5,7 +5,8 @@
 //    over a projection, the projection over the filter of its substituted
 //    condition; an aggregate over a projection, the aggregate of the
 //    substituted keys and arguments, a key that is then a plain column named
-//    after it (a derived table's names vanish);
+//    after it (a derived table's names vanish); a projection that only renames
+//    and drops columns, its input under the old names;
 //  - kKeys: GROUP BY over columns among which is a key of its input (PRIMARY
 //    KEY, UNIQUE over NOT NULL columns, group keys, joins on keys: row_keys.h)
 //    is a projection (count(*) is 1, min / max / sum / avg their argument); a
@@ -18,6 +19,9 @@
 //    position); UNION (INTERSECT) of the same kind flattened where the outer
 //    is DISTINCT or both ALL (the canonical form also takes their inputs in
 //    any order);
+//  - kAggregates: a filter's conjuncts on group keys below the aggregate;
+//    min / max, and aggregates of a key column, without DISTINCT; count(x) of
+//    a NOT NULL x as count(*); literal keys out of the grouping;
 //  - kNames: a table is named by the table, not by the query's alias
 //    (normal_form_names.cpp): `FROM emp e` reads what `FROM emp` reads; a
 //    table read n times is "table#1" to "table#n", in an order a Naming picks;
@@ -37,15 +41,41 @@ using Naming = std::map<std::string, std::vector<int>>;
 
 /// A copy of `root` (deepClonePlan) with the laws of `identities` applied
 /// wherever they hold, until none does.
-PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming = nullptr);
+/// `output`, when given, receives the result's columns by position (kNames:
+/// a root projection of plain columns is then not part of the plan returned).
+PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming = nullptr,
+                 std::vector<std::string>* output = nullptr);
 
 /// Renames each table of `root` (subqueries included) after the table, where
-/// no column of the plan has that name already; true when one was.
-bool renameTables(PlanNode& root, const Naming* naming = nullptr);
+/// no column of the plan has that name already, and the ids in `columns`
+/// with them; true when one was.
+bool renameTables(PlanNode& root, const Naming* naming = nullptr,
+                  std::vector<std::string>* columns = nullptr);
 
 /// Drops one join of `root` whose other input nothing reads, where each kept
 /// row appears once (kJoins; normal_form_joins.cpp); true when it did.
 bool dropUnreadJoin(PlanPtr& root);
+
+/// Drops one projection of `root` below its root that only renames and drops
+/// its input's columns, renaming what reads them (kProjections); true when it did.
+bool dropRenamings(PlanNode& root);
+
+/// kAggregates (normal_form_aggregates.cpp): the conjuncts of a filter over an
+/// aggregate that read only its group keys, below it; true when one moved.
+bool filterBelowAggregate(PlanPtr& slot);
+
+/// kAggregates: DISTINCT dropped from min / max and from aggregates of a key
+/// column, count(x) of a NOT NULL column as count(*); true when one changed.
+bool simplifyAggregateCalls(PlanNode& aggregate);
+
+/// kAggregates: literal group keys out of the grouping (another key staying),
+/// a projection above giving them back; true when it did.
+bool constantGroupKeys(PlanPtr& slot);
+
+/// The result's columns by position: the columns a root projection of plain
+/// columns (each once) lists, that projection then dropped from `root` when
+/// `look`; else the root's output.
+std::vector<std::string> rootColumns(PlanPtr& root, bool look);
 
 /// Names each key of each aggregate of `root` that is a plain column after
 /// that column, where no node outside the aggregate's subtree makes or reads
@@ -59,10 +89,10 @@ void renameGroupKeys(PlanNode& root);
 /// and no one else reads them.
 void renameSetOperationInputs(PlanNode& root);
 
-/// Renames the columns of `root`'s result "$out.0", "$out.1"... in the whole
-/// plan, but a scan's own columns (their "alias.col" binds them to the
-/// table's): a result is read by position, so its names do not matter.
-void renameOutputs(PlanNode& root);
+/// Renames the result's `columns` "$out.0", "$out.1"... in the whole plan,
+/// but a scan's own columns (their "alias.col" binds them to the table's): a
+/// result is read by position, so its names do not matter.
+void renameOutputs(PlanNode& root, std::vector<std::string>& columns);
 
 /// The tables `root` reads more than once, with how many times.
 std::map<std::string, int> tablesReadTwice(const PlanNode& root);

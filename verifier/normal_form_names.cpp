@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "ir/join_type.h"
 #include "verifier/normal_form_laws.h"
 
 namespace rfguard::normal_form {
@@ -117,6 +118,77 @@ void renameGroupKeys(PlanNode& root) {
   if (renamed) refreshOutputs(root);
 }
 
+namespace {
+
+/// The renaming a projection makes, output id -> the input column it lists,
+/// when each of its expressions is a plain column, no two the same: it then
+/// only renames and drops columns. Empty otherwise.
+Renames renamingOf(const PlanNode& p) {
+  Renames to;
+  std::set<std::string> sources;
+  if (p.op != PlanOp::Project || p.children.size() != 1) return {};
+  for (const auto& ne : p.exprs) {
+    if (ne.expr->kind != ExprKind::Column || !sources.insert(ne.expr->name).second ||
+        to.count(ne.name))
+      return {};
+    to[ne.name] = ne.expr->name;
+  }
+  return to;
+}
+
+/// dropRenamings for the projection `*slot` of `root`: its input in its place,
+/// what reads its columns reading the input's instead.
+bool dropRenaming(PlanNode& root, PlanPtr& slot) {
+  PlanNode& p = *slot;
+  Renames to = renamingOf(p);
+  if (to.empty()) return false;
+  std::set<const PlanNode*> inside;
+  for (PlanNode* n : nodesOf(p)) inside.insert(n);
+  std::set<std::string> outside;  // ids made or read anywhere else
+  std::vector<PlanNode*> others;
+  for (PlanNode* n : nodesOf(root)) {
+    if (inside.count(n)) continue;
+    others.push_back(n);
+    for (const auto& c : n->output) outside.insert(c.id.str());
+    forEachExpr(*n, [&](const ExprPtr& e) {
+      for (const auto& c : columnsOf(*e)) outside.insert(c);
+    });
+  }
+  for (const auto& [name, source] : to)
+    if (name != source && outside.count(source)) return false;
+  slot = p.children[0];
+  for (PlanNode* n : others) {
+    renameIn(*n, to);
+    n->outputStamp = {};
+  }
+  return true;
+}
+
+}  // namespace
+
+bool dropRenamings(PlanNode& root) {
+  // A projection that only renames (and drops) its input's columns is its
+  // input under the old names: every reader above reads the same values by
+  // the input's ids instead. Not where an input id is made or read outside
+  // the projection's subtree (two columns would then share a name: a self-join
+  // `(SELECT k AS j FROM a) x JOIN a`, whose `a.k` above is the other scan's),
+  // and not the root's or a subquery's (read by name or position from outside).
+  // Nor the input of a semi or anti join whose columns it does not output:
+  // the form of `x IN (subquery)` keeps the subquery's projection, and the
+  // semi join it decorrelates to must keep it too.
+  for (PlanNode* n : nodesOf(root))
+    for (size_t i = 0; i < n->children.size(); ++i) {
+      PlanPtr& c = n->children[i];
+      if (n->op == PlanOp::Join && n->children.size() == 2 && !joinInfo(n->joinType).outputs[i])
+        continue;
+      if (c->op == PlanOp::Project && dropRenaming(root, c)) {
+        refreshOutputs(root);
+        return true;
+      }
+    }
+  return false;
+}
+
 void renameSetOperationInputs(PlanNode& root) {
   // A set operation reads its inputs by position: the names their
   // projections give their columns are read by no one else, so they go.
@@ -129,7 +201,28 @@ void renameSetOperationInputs(PlanNode& root) {
   refreshOutputs(root);
 }
 
-void renameOutputs(PlanNode& root) {
+std::vector<std::string> rootColumns(PlanPtr& root, bool look) {
+  // A root projection of plain columns, each once, only picks and renames
+  // its input's columns: the result is those columns by position, whatever
+  // else the input makes (no one reads it) and whatever the names.
+  const PlanNode& p = *root;
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  bool plain = look && p.op == PlanOp::Project && p.children.size() == 1;
+  for (size_t j = 0; plain && j < p.exprs.size(); ++j) {
+    plain = p.exprs[j].expr->kind == ExprKind::Column && seen.insert(p.exprs[j].expr->name).second;
+    out.push_back(p.exprs[j].expr->name);
+  }
+  if (plain) {
+    root = p.children[0];
+    return out;
+  }
+  out.clear();
+  for (const auto& c : p.output) out.push_back(c.id.str());
+  return out;
+}
+
+void renameOutputs(PlanNode& root, std::vector<std::string>& columns) {
   // "$out.j": names no query writes. The same id twice keeps its first place.
   // Not a scan's column: its name "alias.col" is what binds it to its table
   // column (a scan's form does not list its columns), so it keeps it.
@@ -139,9 +232,9 @@ void renameOutputs(PlanNode& root) {
     if (n->op == PlanOp::Scan)
       for (const auto& c : n->tableColumns) scanned.insert(c.id.str());
   Renames to;
-  for (size_t j = 0; j < root.output.size(); ++j)
-    if (!scanned.count(root.output[j].id.str()))
-      to.emplace(root.output[j].id.str(), "$out." + std::to_string(j));
+  for (size_t j = 0; j < columns.size(); ++j)
+    if (!scanned.count(columns[j])) to.emplace(columns[j], "$out." + std::to_string(j));
+  for (auto& c : columns) c = renamedId(ColumnId(c), to).str();
   if (to.empty()) return;
   for (PlanNode* n : nodes) {
     renameIn(*n, to);
@@ -160,7 +253,7 @@ std::map<std::string, int> tablesReadTwice(const PlanNode& root) {
   return out;
 }
 
-bool renameTables(PlanNode& root, const Naming* naming) {
+bool renameTables(PlanNode& root, const Naming* naming, std::vector<std::string>* columns) {
   // Alias-free names: a table read once takes its own name; with a `naming`,
   // a table read n times "table#1" to "table#n" (its scans in the plan's
   // order, or as `naming` permutes them), else its aliases stay; when no column
@@ -207,6 +300,8 @@ bool renameTables(PlanNode& root, const Naming* naming) {
     renamedScans[n] = alias;
   }
   if (to.empty()) return false;
+  if (columns)
+    for (auto& c : *columns) c = renamedId(ColumnId(c), to).str();
   for (PlanNode* n : nodes) {
     renameIn(*n, to);
     if (auto it = renamedScans.find(n); it != renamedScans.end()) n->alias = it->second;

@@ -1,0 +1,137 @@
+// The normal form's laws for the rule suites of issue 49 (normal_form_laws.h):
+// renaming projections and the result read by position, and the aggregate
+// laws (kAggregates). Each proven pair names its law; each law's side
+// condition, dropped, leaves no proof and a counterexample for the search.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "grammar/sql.h"
+#include "pipeline/equiv.h"
+#include "verifier/normal_form.h"
+
+using namespace rfguard;
+
+namespace {
+
+const std::string kSchema =
+    "CREATE TABLE dept (deptno int PRIMARY KEY, name varchar(10));"
+    "CREATE TABLE emp (empno int PRIMARY KEY, deptno int NOT NULL REFERENCES dept, sal int);"
+    "CREATE TABLE a (k int, v int); CREATE TABLE b (k int, w int);\n";
+
+std::vector<Query> bound(const std::string& sql) {
+  Catalog c;
+  std::vector<Query> qs;
+  Diagnostics d;
+  REQUIRE_MESSAGE(loadSql(kSchema + sql, "q.sql", c, qs, d), d.render());
+  return qs;
+}
+
+std::string proof(const std::string& sql) {
+  auto qs = bound(sql);
+  REQUIRE(qs.size() == 2);
+  return provedEqual(*qs[0].plan, *qs[1].plan).value_or("");
+}
+
+/// Each pair is proven, the proof naming `law`.
+void proven(const std::vector<const char*>& pairs, const char* law) {
+  for (const char* sql : pairs) {
+    CAPTURE(sql);
+    CHECK(proof(sql).find(law) != std::string::npos);
+  }
+}
+
+/// Each pair has no proof, and the bounded search finds a counterexample.
+void refuted(const std::vector<const char*>& pairs) {
+  for (const char* sql : pairs) {
+    CAPTURE(sql);
+    CHECK(proof(sql).empty());
+    auto qs = bound(sql);
+    BoundedOptions o;
+    o.bound = 2;
+    const EquivResult r = checkRewrite(*qs[0].plan, *qs[1].plan, o);
+    CHECK(r.verdict == "different");
+    CHECK(r.bounded.counterexample);
+  }
+}
+
+const char* const kProjections = "projections merged";
+const char* const kAggregates = "filters on group keys below the aggregate";
+
+}  // namespace
+
+TEST_CASE("normal form: a projection that only renames is its input, the result by position") {
+  proven(
+      {
+          // A derived table's renaming below a join.
+          "SELECT e.empno FROM emp e JOIN dept d ON e.deptno = d.deptno WHERE d.name = 'x';"
+          "SELECT e.empno FROM emp e JOIN (SELECT * FROM dept WHERE name = 'x') d ON e.deptno = "
+          "d.deptno;",
+          // Renamed and dropped columns on both sides of a join.
+          "SELECT e.empno, d.name FROM emp e JOIN dept d ON e.deptno = d.deptno;"
+          "SELECT x.i, y.n FROM (SELECT empno AS i, deptno AS j FROM emp) x JOIN (SELECT deptno "
+          "AS j, name AS n FROM dept) y ON x.j = y.j;",
+          // DISTINCT as GROUP BY: a renaming at the root, over the group keys.
+          "SELECT DISTINCT k, v FROM a; SELECT k, v FROM a GROUP BY k, v;",
+      },
+      kProjections);
+  refuted({
+      // The columns swapped: a result is read by position.
+      "SELECT k, v FROM a; SELECT v AS k, k AS v FROM a;",
+      // A renaming below a self-join: `a.v` above is the other scan's.
+      "SELECT a.v FROM (SELECT k AS j FROM a) x JOIN a ON x.j = a.v;"
+      "SELECT a.v FROM a JOIN a x ON a.k = x.v;",
+  });
+}
+
+TEST_CASE("normal form: a filter on group keys moves below the aggregate") {
+  proven(
+      {
+          "SELECT deptno, count(*) FROM emp GROUP BY deptno HAVING deptno > 1;"
+          "SELECT deptno, count(*) FROM emp WHERE deptno > 1 GROUP BY deptno;",
+          // Only the conjuncts on keys; the one on an aggregate stays above.
+          "SELECT k, sum(v) FROM a GROUP BY k HAVING k > 1 AND sum(v) > 2;"
+          "SELECT k, sum(v) FROM a WHERE k > 1 GROUP BY k HAVING sum(v) > 2;",
+          // Through a derived table.
+          "SELECT * FROM (SELECT k, count(*) AS c FROM a GROUP BY k) t WHERE k = 3;"
+          "SELECT k, count(*) AS c FROM a WHERE k = 3 GROUP BY k;",
+      },
+      kAggregates);
+  refuted({
+      // On an aggregate: rows 6 and 6 make one group of 12.
+      "SELECT k, count(*) FROM a GROUP BY k HAVING sum(v) > 10;"
+      "SELECT k, count(*) FROM a WHERE v > 10 GROUP BY k;",
+      // Without group keys: one row over no input, none after the filter.
+      "SELECT 1 AS z, count(*) AS c FROM a WHERE 1 <> 1;"
+      "SELECT z, c FROM (SELECT 1 AS z, count(*) AS c FROM a) t WHERE z <> z;",
+  });
+}
+
+TEST_CASE("normal form: DISTINCT in aggregates, count of NOT NULL, literal group keys") {
+  proven(
+      {
+          "SELECT k, max(DISTINCT v), min(DISTINCT v) FROM a GROUP BY k;"
+          "SELECT k, max(v), min(v) FROM a GROUP BY k;",
+          // empno is a key of emp: its values are distinct anyway.
+          "SELECT deptno, count(DISTINCT empno), sum(DISTINCT empno) FROM emp GROUP BY deptno;"
+          "SELECT deptno, count(empno), sum(empno) FROM emp GROUP BY deptno;",
+          // empno is NOT NULL.
+          "SELECT deptno, count(empno) FROM emp GROUP BY deptno;"
+          "SELECT deptno, count(*) FROM emp GROUP BY deptno;",
+          "SELECT x, k, count(*) FROM (SELECT 7 AS x, k FROM a) t GROUP BY x, k;"
+          "SELECT 7, k, count(*) FROM a GROUP BY k;",
+      },
+      kAggregates);
+  refuted({
+      // v = 1, 1: one distinct value, two values.
+      "SELECT k, count(DISTINCT v) FROM a GROUP BY k; SELECT k, count(v) FROM a GROUP BY k;",
+      "SELECT k, sum(DISTINCT v) FROM a GROUP BY k; SELECT k, sum(v) FROM a GROUP BY k;",
+      // sal may be NULL: count(sal) skips it.
+      "SELECT deptno, count(sal) FROM emp GROUP BY deptno;"
+      "SELECT deptno, count(*) FROM emp GROUP BY deptno;",
+      // The literal the only key: no row over an empty table, one without it.
+      "SELECT x, count(*) FROM (SELECT 7 AS x, k FROM a) t GROUP BY x;"
+      "SELECT 7, count(*) FROM a;",
+  });
+}
