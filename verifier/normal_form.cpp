@@ -90,6 +90,9 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
       {kAggregates,
        "filters on group keys below the aggregate, DISTINCT dropped where values are distinct "
        "anyway, count of a NOT NULL column as count(*), literal group keys out of the grouping"},
+      {kConstants,
+       "constants folded, NOT pushed to the leaves, IN lists as ORs, coalesce and nullif as "
+       "CASE, dead CASE branches dropped, relations no row reaches as empty"},
       {kSetOps,
        "filters moved into set operations; UNION and INTERSECT flattened, their inputs in any "
        "order"},

@@ -249,6 +249,8 @@ bool bottomUp(PlanPtr& slot, unsigned identities) {
     changed =
         ((identities & kProjections) && mergeProjections(const_cast<PlanNode&>(q))) || changed;
   });
+  if ((identities & kConstants) && simplifyExpressions(*slot)) changed = true;
+  if ((identities & kConstants) && emptyRelation(slot)) changed = true;
   if ((identities & kKeys) && groupByOverKey(slot)) changed = true;
   if ((identities & kProjections) && filterBelowProjection(slot)) changed = true;
   if ((identities & kProjections) && mergeProjections(*slot)) changed = true;
@@ -271,7 +273,8 @@ PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming
   // read by no one, so the nodes above it lose only columns nothing reads.
   // Names last: a self-join dropped leaves its table read once.
   for (int round = 0;
-       round < 16 && (identities & (kKeys | kJoins | kProjections | kSetOps | kAggregates));
+       round < 16 &&
+       (identities & (kKeys | kJoins | kProjections | kSetOps | kAggregates | kConstants));
        ++round) {
     bool changed = bottomUp(copy, identities);
     if ((identities & kJoins) && dropUnreadJoin(copy)) changed = true;

@@ -22,6 +22,9 @@
 //  - kAggregates: a filter's conjuncts on group keys below the aggregate;
 //    min / max, and aggregates of a key column, without DISTINCT; count(x) of
 //    a NOT NULL x as count(*); literal keys out of the grouping;
+//  - kConstants: expressions without columns folded, NOT at the leaves, IN
+//    lists as ORs, AND / OR flat, coalesce and nullif as CASE, CASE without
+//    dead branches; relations no row reaches as empty VALUES;
 //  - kNames: a table is named by the table, not by the query's alias
 //    (normal_form_names.cpp): `FROM emp e` reads what `FROM emp` reads; a
 //    table read n times is "table#1" to "table#n", in an order a Naming picks;
@@ -71,6 +74,15 @@ bool simplifyAggregateCalls(PlanNode& aggregate);
 /// kAggregates: literal group keys out of the grouping (another key staying),
 /// a projection above giving them back; true when it did.
 bool constantGroupKeys(PlanPtr& slot);
+
+/// kConstants (normal_form_constants.cpp): the expressions of `n` folded and
+/// written one way; true when one changed.
+bool simplifyExpressions(PlanNode& n);
+
+/// kConstants: `*slot` as empty VALUES when no row can reach it (a filter
+/// never TRUE, LIMIT 0, an empty input it needs), a LEFT join with an empty
+/// other input as its padded input; true when it changed.
+bool emptyRelation(PlanPtr& slot);
 
 /// The result's columns by position: the columns a root projection of plain
 /// columns (each once) lists, that projection then dropped from `root` when
