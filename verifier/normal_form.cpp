@@ -92,7 +92,8 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
        "anyway, count of a NOT NULL column as count(*), literal group keys out of the grouping"},
       {kConstants,
        "constants folded, NOT pushed to the leaves, IN lists as ORs, coalesce and nullif as "
-       "CASE, dead CASE branches dropped, relations no row reaches as empty"},
+       "CASE, dead CASE branches dropped, relations no row reaches as empty, DISTINCT where only "
+       "whether a row is there counts"},
       {kSetOps,
        "filters moved into set operations; UNION and INTERSECT flattened, their inputs in any "
        "order"},

@@ -174,7 +174,49 @@ bool reachesNoRow(const PlanNode& n) {
   return rowWise && n.children.size() == 1 && reachesNoRow(*n.children[0]);
 }
 
+/// True when `n` returns a row on every database and evaluates without an
+/// error: an aggregate without group keys (one row over any input), under
+/// projections and sorts, every expression of the plan free of subqueries.
+bool alwaysARow(const PlanNode& n) {
+  bool plainPlan = true;
+  forEachNode(n, [&](const PlanNode& x) {
+    forEachExpr(x, [&](const ExprPtr& e) { plainPlan = plainPlan && !hasSubquery(*e); });
+  });
+  const PlanNode* p = &n;
+  while ((p->op == PlanOp::Project || p->op == PlanOp::Sort) && p->children.size() == 1)
+    p = p->children[0].get();
+  return plainPlan && p->op == PlanOp::Aggregate && p->exprs.empty() && p->groupingSets.empty();
+}
+
+}  // namespace
+
+PlanPtr withoutDistinct(const PlanPtr& n) {
+  // Where only whether a row is there counts (EXISTS, IN, the other input
+  // of a semi or anti join), DISTINCT over its input keeps the same values:
+  // the projection of its keys will do. Not where counts matter.
+  if (n->op != PlanOp::Aggregate || !n->aggs.empty() || !n->groupingSets.empty() ||
+      n->exprs.empty() || n->children.size() != 1)
+    return nullptr;
+  auto p = makePooled<PlanNode>();
+  p->op = PlanOp::Project;
+  p->id = n->id;
+  p->exprs = n->exprs;
+  p->children = n->children;
+  computeOutput(*p);
+  return p;
+}
+
+namespace {
+
 ExprPtr simplify(const ExprPtr& e) {
+  if (e && e->kind == ExprKind::Subquery && e->plan && e->subquery != SubqueryKind::Scalar) {
+    if (e->subquery == SubqueryKind::Exists && alwaysARow(*e->plan)) return makeBool(true);
+    if (PlanPtr p = withoutDistinct(e->plan)) {
+      auto copy = makePooled<Expr>(*e);
+      copy->plan = p;
+      return copy;
+    }
+  }
   if (e && e->kind == ExprKind::Subquery && e->plan && reachesNoRow(*e->plan)) {
     // A subquery of no row: EXISTS is FALSE, x IN it FALSE (even for a NULL
     // x), a scalar one NULL. Its operand is evaluated first: plain only.
@@ -281,7 +323,8 @@ PlanPtr padded(const PlanNode& join, const PlanPtr& keep) {
 /// A conjunct of a condition that only needs to be TRUE where it is (a
 /// filter's, a join's but NOT IN's): NULL and FALSE alike reject. `CASE WHEN p
 /// THEN TRUE ELSE FALSE END` is p; `x = x` is `x IS NOT NULL`; `x IS NOT
-/// DISTINCT FROM y` over columns the inputs never make NULL is `x = y`.
+/// DISTINCT FROM y` where the inputs never make x (or y) NULL is `x = y`: both
+/// are TRUE exactly when y is not NULL and equal to x.
 ExprPtr asCondition(const ExprPtr& c, const PlanNode& n) {
   auto notNull = [&](const ExprPtr& x) {
     if (x->kind != ExprKind::Column) return false;
@@ -297,7 +340,7 @@ ExprPtr asCondition(const ExprPtr& c, const PlanNode& n) {
   if (cmp && cmp->kind == Comparison::Eq && exprEquals(c->args[0], c->args[1]) &&
       plain(*c->args[0]))
     return makeCall("is_not_null", {c->args[0]});
-  if (cmp && cmp->kind == Comparison::NotDistinct && notNull(c->args[0]) && notNull(c->args[1]))
+  if (cmp && cmp->kind == Comparison::NotDistinct && (notNull(c->args[0]) || notNull(c->args[1])))
     return makeCall(comparisonInfo(Comparison::Eq).name, c->args);
   return c;
 }

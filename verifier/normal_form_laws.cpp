@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "ir/functions.h"
+#include "ir/join_type.h"
 #include "verifier/row_keys.h"
 
 namespace rfguard::normal_form {
@@ -130,6 +131,129 @@ bool filterIntoSetOperation(PlanPtr& slot) {
   computeOutput(*copy);
   slot = copy;
   return true;
+}
+
+bool projectionIntoUnionAll(PlanPtr& slot) {
+  // UNION ALL adds its inputs' rows: projecting the sum is summing the
+  // projections, each input's columns by position in the expressions.
+  // Deterministic and no subqueries (as for mergeProjections). Not UNION
+  // (DISTINCT), INTERSECT or EXCEPT: a projection may make rows equal that
+  // were not (`k % 2` over the distinct 1 and 3).
+  PlanNode& p = *slot;
+  if (!substitutable(p)) return false;
+  const PlanNode& u = *p.children[0];
+  if (u.op != PlanOp::Union || !u.all) return false;
+  auto copy = makePooled<PlanNode>(u);
+  for (auto& child : copy->children) {
+    if (child->output.size() != u.outNames.size()) return false;
+    std::map<std::string, ExprPtr> as;
+    for (size_t j = 0; j < u.outNames.size(); ++j) {
+      const Column& c = child->output[j];
+      as[u.outNames[j]] = makeColumn(c.id.str(), c.type, c.nullable);
+    }
+    auto proj = makePooled<PlanNode>(p);
+    for (auto& ne : proj->exprs) ne.expr = substitute(ne.expr, as);
+    proj->children = {child};
+    computeOutput(*proj);
+    child = proj;
+  }
+  copy->outNames.clear();
+  for (const auto& ne : p.exprs) copy->outNames.push_back(ne.name);
+  computeOutput(*copy);
+  slot = copy;
+  return true;
+}
+
+bool filterBelowWindow(PlanPtr& slot) {
+  // A conjunct over columns every window function of the node partitions by
+  // keeps or drops whole partitions, so each kept row's partition, and its
+  // window values, are the same below. Counterexample on another column:
+  // row_number over (PARTITION BY k ORDER BY v) with v = 0, 1 in one
+  // partition numbers v = 1 as 2 above a filter `v = 1`, as 1 below it.
+  PlanNode& f = *slot;
+  if (!plainFilter(f)) return false;
+  const PlanNode& w = *f.children[0];
+  if (w.op != PlanOp::Window || w.children.size() != 1 || w.windows.empty()) return false;
+  std::set<std::string> keys;
+  bool first = true;
+  for (const auto& call : w.windows) {
+    std::set<std::string> mine;
+    for (const auto& e : call.partitionBy)
+      if (e->kind == ExprKind::Column) mine.insert(e->name);
+    if (first) keys = mine;
+    std::set<std::string> both;
+    for (const auto& k : keys)
+      if (mine.count(k)) both.insert(k);
+    keys = both;
+    first = false;
+  }
+  std::vector<ExprPtr> below, above;
+  forEachConjunct(f.predicate, [&](const ExprPtr& c) {
+    const bool onKeys = hasColumnRef(*c) &&
+                        allColumnRefs(*c, [&](const std::string& id) { return keys.count(id); });
+    (onKeys ? below : above).push_back(c);
+    return true;
+  });
+  if (below.empty()) return false;
+  auto filter = makePooled<PlanNode>(f);
+  filter->predicate = makeAnd(below);
+  filter->children = {w.children[0]};
+  computeOutput(*filter);
+  auto window = makePooled<PlanNode>(w);
+  window->children = {filter};
+  computeOutput(*window);
+  if (above.empty()) {
+    slot = window;
+  } else {
+    auto rest = makePooled<PlanNode>(f);
+    rest->predicate = makeAnd(above);
+    rest->children = {window};
+    computeOutput(*rest);
+    slot = rest;
+  }
+  return true;
+}
+
+/// UNION is DISTINCT over UNION ALL: both return each row of either input
+/// once. The DISTINCT as an aggregate of its keys, under the union's names.
+bool unionAsDistinct(PlanPtr& slot) {
+  PlanNode& u = *slot;
+  if (u.op != PlanOp::Union || u.all) return false;
+  auto all = makePooled<PlanNode>(u);
+  all->all = true;
+  for (auto& name : all->outNames) name = "$union." + name;
+  computeOutput(*all);
+  auto distinct = makePooled<PlanNode>();
+  distinct->op = PlanOp::Aggregate;
+  distinct->id = u.id;
+  for (size_t j = 0; j < u.outNames.size(); ++j) {
+    const Column& c = all->output[j];
+    distinct->exprs.push_back(NamedExpr{u.outNames[j], makeColumn(c.id.str(), c.type, c.nullable)});
+  }
+  distinct->children = {all};
+  computeOutput(*distinct);
+  slot = distinct;
+  return true;
+}
+
+bool unionsAsDistinct(PlanPtr& slot) {
+  bool changed = false;
+  for (auto& c : slot->children) changed = unionsAsDistinct(c) || changed;
+  return unionAsDistinct(slot) || changed;
+}
+
+/// Where only whether a row is there counts: the other input of a semi or
+/// anti join (NOT IN's too), a DISTINCT as the projection of its keys.
+bool distinctUnderSemiJoin(PlanNode& n) {
+  if (n.op != PlanOp::Join || n.children.size() != 2) return false;
+  const JoinTypeInfo& info = joinInfo(n.joinType);
+  for (size_t i = 0; i < 2; ++i)
+    if (!info.outputs[i] && info.outputs[1 - i])
+      if (PlanPtr p = withoutDistinct(n.children[i])) {
+        n.children[i] = p;
+        return true;
+      }
+  return false;
 }
 
 /// A projection that only renames the columns of the set operation below it,
@@ -258,6 +382,9 @@ bool bottomUp(PlanPtr& slot, unsigned identities) {
   if ((identities & kAggregates) && filterBelowAggregate(slot)) changed = true;
   if ((identities & kAggregates) && simplifyAggregateCalls(*slot)) changed = true;
   if ((identities & kAggregates) && constantGroupKeys(slot)) changed = true;
+  if ((identities & kProjections) && projectionIntoUnionAll(slot)) changed = true;
+  if ((identities & kProjections) && filterBelowWindow(slot)) changed = true;
+  if ((identities & kConstants) && distinctUnderSemiJoin(*slot)) changed = true;
   if ((identities & kSetOps) && filterIntoSetOperation(slot)) changed = true;
   if ((identities & kSetOps) && flattenSetOperation(*slot)) changed = true;
   if ((identities & kSetOps) && renamingOverSetOperation(slot)) changed = true;
@@ -272,21 +399,31 @@ PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming
   // Each law keeps the root's columns and ids; a dropped join's columns are
   // read by no one, so the nodes above it lose only columns nothing reads.
   // Names last: a self-join dropped leaves its table read once.
-  for (int round = 0;
-       round < 16 &&
-       (identities & (kKeys | kJoins | kProjections | kSetOps | kAggregates | kConstants));
-       ++round) {
-    bool changed = bottomUp(copy, identities);
-    if ((identities & kJoins) && dropUnreadJoin(copy)) changed = true;
-    if ((identities & kProjections) && dropRenamings(*copy)) changed = true;
-    if (!changed) break;
+  auto settle = [&] {
+    for (int round = 0;
+         round < 16 &&
+         (identities & (kKeys | kJoins | kProjections | kSetOps | kAggregates | kConstants));
+         ++round) {
+      bool changed = bottomUp(copy, identities);
+      if ((identities & kJoins) && dropUnreadJoin(copy)) changed = true;
+      if ((identities & kProjections) && dropRenamings(*copy)) changed = true;
+      if (!changed) break;
+      refreshOutputs(*copy);
+    }
+  };
+  settle();
+  // UNION as DISTINCT over UNION ALL once the set operations are flat (an
+  // inner UNION flattens into an outer one first), then the laws again.
+  if ((identities & kSetOps) && unionsAsDistinct(copy)) {
     refreshOutputs(*copy);
+    settle();
   }
   if (identities & kSetOps) renameSetOperationInputs(*copy);
   if (identities & kProjections) renameGroupKeys(*copy);
   std::vector<std::string> columns = rootColumns(copy, identities & kNames);
   if (identities & kNames) {
     renameTables(*copy, naming, &columns);
+    renameSubqueryOutputs(*copy);
     renameOutputs(*copy, columns);
   }
   if (output) *output = columns;

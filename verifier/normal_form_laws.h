@@ -84,6 +84,24 @@ bool simplifyExpressions(PlanNode& n);
 /// other input as its padded input; true when it changed.
 bool emptyRelation(PlanPtr& slot);
 
+/// kConstants: a DISTINCT (an aggregate of keys only) as the projection of
+/// its keys, for where only whether a row is there counts; null when `n` is
+/// no DISTINCT.
+PlanPtr withoutDistinct(const PlanPtr& n);
+
+/// kProjections: a projection over UNION ALL projects each input instead;
+/// true when it did.
+bool projectionIntoUnionAll(PlanPtr& slot);
+
+/// kProjections: the conjuncts of a filter over a window that read only
+/// columns every window function partitions by, below it; true when one moved.
+bool filterBelowWindow(PlanPtr& slot);
+
+/// kNames: the columns of each subquery's result, and of the select list a
+/// semi or anti join reads its other input through, "$sq.0"...: read by
+/// position only.
+void renameSubqueryOutputs(PlanNode& root);
+
 /// The result's columns by position: the columns a root projection of plain
 /// columns (each once) lists, that projection then dropped from `root` when
 /// `look`; else the root's output.

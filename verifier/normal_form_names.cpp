@@ -171,17 +171,35 @@ bool dropRenamings(PlanNode& root) {
   // input under the old names: every reader above reads the same values by
   // the input's ids instead. Not where an input id is made or read outside
   // the projection's subtree (two columns would then share a name: a self-join
-  // `(SELECT k AS j FROM a) x JOIN a`, whose `a.k` above is the other scan's),
-  // and not the root's or a subquery's (read by name or position from outside).
-  // Nor the input of a semi or anti join whose columns it does not output:
-  // the form of `x IN (subquery)` keeps the subquery's projection, and the
-  // semi join it decorrelates to must keep it too.
-  for (PlanNode* n : nodesOf(root))
+  // `(SELECT k AS j FROM a) x JOIN a`, whose `a.k` above is the other scan's).
+  // Nor where its columns' positions are seen: up through the nodes that pass
+  // their inputs' columns on in order (filters, sorts, LIMITs, joins, windows)
+  // the first reader must read by name (a projection, an aggregate), not by
+  // position (a set operation: `SELECT w, k FROM b` as an input of UNION is
+  // not b; the root; a subquery's result). Nor the input of a semi or anti
+  // join whose columns it does not output: the form of `x IN (subquery)`
+  // keeps the subquery's select list, and the semi join it decorrelates to
+  // must keep it too.
+  std::map<const PlanNode*, const PlanNode*> parent;
+  std::vector<PlanNode*> nodes = nodesOf(root);
+  for (PlanNode* n : nodes)
+    for (const auto& c : n->children) parent[c.get()] = n;
+  auto byName = [&](const PlanNode* n) {
+    for (auto it = parent.find(n); it != parent.end(); it = parent.find(n)) {
+      const PlanNode* p = it->second;
+      if (p->op == PlanOp::Project || p->op == PlanOp::Aggregate) return true;
+      if (p->op == PlanOp::Union || p->op == PlanOp::Intersect || p->op == PlanOp::Except)
+        return false;
+      n = p;
+    }
+    return false;  // the root, or a subquery's
+  };
+  for (PlanNode* n : nodes)
     for (size_t i = 0; i < n->children.size(); ++i) {
       PlanPtr& c = n->children[i];
       if (n->op == PlanOp::Join && n->children.size() == 2 && !joinInfo(n->joinType).outputs[i])
         continue;
-      if (c->op == PlanOp::Project && dropRenaming(root, c)) {
+      if (c->op == PlanOp::Project && byName(c.get()) && dropRenaming(root, c)) {
         refreshOutputs(root);
         return true;
       }
@@ -197,6 +215,73 @@ void renameSetOperationInputs(PlanNode& root) {
     for (const auto& c : n->children)
       if (c->op == PlanOp::Project)
         for (size_t j = 0; j < c->exprs.size(); ++j) c->exprs[j].name = "$in." + std::to_string(j);
+  }
+  refreshOutputs(root);
+}
+
+namespace {
+
+/// `p`'s columns named "$sq.0", "$sq.1"... where it is read by position
+/// only; wrapped in a projection first when it is none. The new root.
+PlanPtr positional(const PlanPtr& p) {
+  PlanPtr root = p;
+  if (root->op != PlanOp::Project) {
+    auto wrap = makePooled<PlanNode>();
+    wrap->op = PlanOp::Project;
+    wrap->id = root->id;
+    for (const auto& c : root->output)
+      wrap->exprs.push_back(NamedExpr{c.id.str(), makeColumn(c.id.str(), c.type, c.nullable)});
+    wrap->children = {root};
+    root = wrap;
+  }
+  for (size_t j = 0; j < root->exprs.size(); ++j) root->exprs[j].name = "$sq." + std::to_string(j);
+  root->outputStamp = {};
+  computeOutput(*root);
+  return root;
+}
+
+ExprPtr withPositionalSubqueries(const ExprPtr& e) {
+  if (!e) return e;
+  if (e->kind == ExprKind::Subquery && e->plan) {
+    auto copy = makePooled<Expr>(*e);
+    copy->plan = positional(e->plan);
+    if (!copy->args.empty()) copy->args[0] = withPositionalSubqueries(copy->args[0]);
+    return copy;
+  }
+  bool changed = false;
+  std::vector<ExprPtr> args;
+  for (const auto& a : e->args) {
+    args.push_back(withPositionalSubqueries(a));
+    changed = changed || args.back() != a;
+  }
+  if (!changed) return e;
+  auto copy = makePooled<Expr>(*e);
+  copy->args = std::move(args);
+  settleArgs(*copy);
+  return copy;
+}
+
+}  // namespace
+
+void renameSubqueryOutputs(PlanNode& root) {
+  // A subquery's result is read by position (IN and a scalar subquery its
+  // first column, EXISTS none), and so is the select list of the other input
+  // of a semi or anti join (IN's, decorrelated): their names do not matter.
+  // Nothing outside reads them by name (a correlated reference reads a table
+  // of the query around it, not its select list).
+  for (PlanNode* n : nodesOf(root)) {
+    mapExprs(*n, [](const ExprPtr& e) { return withPositionalSubqueries(e); });
+    if (n->op != PlanOp::Join || n->children.size() != 2) continue;
+    const JoinTypeInfo& info = joinInfo(n->joinType);
+    for (size_t i = 0; i < 2; ++i) {
+      PlanPtr& c = n->children[i];
+      if (info.outputs[i] || !info.outputs[1 - i] || c->op != PlanOp::Project) continue;
+      Renames to;
+      for (size_t j = 0; j < c->exprs.size(); ++j)
+        to[c->exprs[j].name] = "$sq." + std::to_string(j);
+      c = positional(c);
+      renameIn(*n, to);
+    }
   }
   refreshOutputs(root);
 }

@@ -77,8 +77,12 @@ TEST_CASE("normal form: a projection that only renames is its input, the result 
       },
       kProjections);
   refuted({
-      // The columns swapped: a result is read by position.
+      // The columns swapped: a result is read by position ...
       "SELECT k, v FROM a; SELECT v AS k, k AS v FROM a;",
+      // ... and so is a set operation's input.
+      "SELECT k, v FROM a UNION SELECT k, w FROM b; SELECT k, v FROM a UNION SELECT w, k FROM b;",
+      "SELECT k, v FROM a EXCEPT ALL SELECT k, w FROM b;"
+      "SELECT k, v FROM a EXCEPT ALL SELECT w AS k, k AS w FROM b;",
       // A renaming below a self-join: `a.v` above is the other scan's.
       "SELECT a.v FROM (SELECT k AS j FROM a) x JOIN a ON x.j = a.v;"
       "SELECT a.v FROM a JOIN a x ON a.k = x.v;",
@@ -133,5 +137,56 @@ TEST_CASE("normal form: DISTINCT in aggregates, count of NOT NULL, literal group
       // The literal the only key: no row over an empty table, one without it.
       "SELECT x, count(*) FROM (SELECT 7 AS x, k FROM a) t GROUP BY x;"
       "SELECT 7, count(*) FROM a;",
+  });
+}
+
+TEST_CASE("normal form: projections into UNION ALL, filters below windows on partition keys") {
+  proven(
+      {
+          "SELECT k + 1 FROM (SELECT k FROM a UNION ALL SELECT k FROM b) u;"
+          "SELECT k + 1 FROM a UNION ALL SELECT k + 1 FROM b;",
+          "SELECT * FROM (SELECT k, v, row_number() OVER (PARTITION BY k ORDER BY v) AS r FROM a) "
+          "t "
+          "WHERE k = 1;"
+          "SELECT k, v, row_number() OVER (PARTITION BY k ORDER BY v) AS r FROM a WHERE k = 1;",
+      },
+      kProjections);
+  refuted({
+      // UNION (DISTINCT): k % 2 makes the distinct 1 and 3 equal.
+      "SELECT k % 2 FROM (SELECT k FROM a UNION SELECT k FROM b) u;"
+      "SELECT k % 2 FROM a UNION SELECT k % 2 FROM b;",
+      // Not a partition key: the filter changes the numbering.
+      "SELECT * FROM (SELECT k, v, row_number() OVER (PARTITION BY k ORDER BY v) AS r FROM a) t "
+      "WHERE v = 1;"
+      "SELECT k, v, row_number() OVER (PARTITION BY k ORDER BY v) AS r FROM a WHERE v = 1;",
+  });
+}
+
+TEST_CASE("normal form: UNION as DISTINCT over UNION ALL, DISTINCT where only presence counts") {
+  const char* const kSetOps = "UNION and INTERSECT flattened";
+  proven(
+      {
+          "SELECT k FROM a UNION SELECT k FROM b;"
+          "SELECT DISTINCT k FROM (SELECT k FROM a UNION ALL SELECT k FROM b) u;",
+          "SELECT DISTINCT k FROM (SELECT k FROM a UNION SELECT k FROM b) u;"
+          "SELECT k FROM a UNION SELECT k FROM b;",
+      },
+      kSetOps);
+  proven(
+      {
+          "SELECT k FROM a WHERE v IN (SELECT DISTINCT w FROM b);"
+          "SELECT k FROM a WHERE v IN (SELECT w FROM b);",
+          "SELECT k FROM a WHERE EXISTS (SELECT count(*) FROM b WHERE b.k = a.k);"
+          "SELECT k FROM a;",
+      },
+      "DISTINCT where only whether a row is there counts");
+  refuted({
+      "SELECT k FROM a UNION SELECT k FROM b; SELECT k FROM a UNION ALL SELECT k FROM b;",
+      // A join counts the matches: DISTINCT matters there.
+      "SELECT a.k FROM a JOIN (SELECT DISTINCT k FROM b) t ON a.k = t.k;"
+      "SELECT a.k FROM a JOIN b ON a.k = b.k;",
+      // With GROUP BY the aggregate returns no row for no group.
+      "SELECT k FROM a WHERE EXISTS (SELECT count(*) FROM b WHERE b.k = a.k GROUP BY b.k);"
+      "SELECT k FROM a;",
   });
 }
