@@ -4,6 +4,10 @@
 //             at bound B (2 or 3)
 //   Tpch/B    every step of the normalisation of the 22 TPC-H queries (a
 //             query against itself with one rule applied) at bound B
+//   Rules/B   every pair of the rule suites, corpus/equiv/rules/*.test (issue
+//             49), at bound B; also `unsound_refuted` (the sound=false pairs
+//             refuted), `unsupported` (a pair that does not load), and after
+//             the run the laws the proofs used, counted
 // One iteration checks every pair once; the counters are the median and the
 // slowest pair in milliseconds, the pairs, and how many were proven by the
 // normal form, found equivalent, different or left inconclusive.
@@ -13,7 +17,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
+#include <iostream>
+#include <map>
 #include <sstream>
 
 #include "grammar/sql.h"
@@ -26,7 +33,11 @@ namespace {
 
 struct Pair {
   PlanPtr original, rewritten;
+  int sound = -1;  ///< a rule suite's sound= (1 or 0), -1 elsewhere
 };
+
+size_t unsupported = 0;                  // rule-suite pairs that did not load
+std::map<std::string, size_t> lawsUsed;  // over the last Rules run
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path);
@@ -38,7 +49,7 @@ std::string slurp(const std::string& path) {
 /// The `equiv` cases of a corpus file: its schema block, then each case's two
 /// statements (one per line), bound as plans.
 std::vector<Pair> corpusPairs(const std::string& file) {
-  std::istringstream in(slurp(std::string(RFGUARD_SOURCE_DIR "/corpus/equiv/") + file));
+  std::istringstream in(slurp(file));
   std::string line, schema;
   std::vector<Pair> out;
   while (std::getline(in, line)) {
@@ -46,24 +57,48 @@ std::vector<Pair> corpusPairs(const std::string& file) {
       while (std::getline(in, line) && line != "----") schema += line + "\n";
       continue;
     }
-    if (line.rfind("equiv", 0) != 0) continue;
+    // The directive, not an expected "equivalent ..." line.
+    if (line != "equiv" && line.rfind("equiv ", 0) != 0) continue;
+    const int sound = line.find("sound=true") != std::string::npos    ? 1
+                      : line.find("sound=false") != std::string::npos ? 0
+                                                                      : -1;
     std::string a, b;
     std::getline(in, a);
     std::getline(in, b);
     Catalog c;
     std::vector<Query> qs;
     Diagnostics d;
-    if (!loadSql(schema + a + "\n" + b + "\n", file, c, qs, d) || qs.size() != 2) continue;
-    out.push_back({qs[0].plan, qs[1].plan});
+    if (!loadSql(schema + a + "\n" + b + "\n", file, c, qs, d) || qs.size() != 2) {
+      unsupported += sound >= 0;
+      continue;
+    }
+    out.push_back({qs[0].plan, qs[1].plan, sound});
   }
   return out;
 }
 
 const std::vector<Pair>& corpus() {
   static const std::vector<Pair> pairs = [] {
-    auto p = corpusPairs("bug_reports.test");
-    for (auto& q : corpusPairs("rewrites.test")) p.push_back(std::move(q));
+    const std::string dir = RFGUARD_SOURCE_DIR "/corpus/equiv/";
+    auto p = corpusPairs(dir + "bug_reports.test");
+    for (auto& q : corpusPairs(dir + "rewrites.test")) p.push_back(std::move(q));
     return p;
+  }();
+  return pairs;
+}
+
+/// Every pair of the rule suites (corpus/equiv/rules/), files in name order.
+const std::vector<Pair>& rules() {
+  static const std::vector<Pair> pairs = [] {
+    std::vector<std::string> files;
+    for (const auto& e :
+         std::filesystem::directory_iterator(RFGUARD_SOURCE_DIR "/corpus/equiv/rules"))
+      if (e.path().extension() == ".test") files.push_back(e.path().string());
+    std::sort(files.begin(), files.end());
+    std::vector<Pair> out;
+    for (const auto& f : files)
+      for (auto& q : corpusPairs(f)) out.push_back(std::move(q));
+    return out;
   }();
   return pairs;
 }
@@ -96,9 +131,10 @@ void run(benchmark::State& state, const std::vector<Pair>& pairs) {
   o.seconds = 1e9;
   o.solverSeconds = 10;  // Z3's resource count for about 10 s here (its watchdog at 20 s)
   std::vector<double> ms(pairs.size());
-  size_t proven = 0, equivalent = 0, different = 0, open = 0;
+  size_t proven = 0, equivalent = 0, different = 0, open = 0, refuted = 0, unsound = 0;
   for (auto _ : state) {
-    proven = equivalent = different = open = 0;
+    proven = equivalent = different = open = refuted = unsound = 0;
+    lawsUsed.clear();
     for (size_t i = 0; i < pairs.size(); ++i) {
       const auto t0 = std::chrono::steady_clock::now();
       EquivResult r = checkRewrite(*pairs[i].original, *pairs[i].rewritten, o);
@@ -108,6 +144,15 @@ void run(benchmark::State& state, const std::vector<Pair>& pairs) {
       equivalent += r.proof.empty() && r.verdict == "equivalent";
       different += r.verdict == "different";
       open += r.verdict == "inconclusive" || r.verdict == "error";
+      unsound += pairs[i].sound == 0;
+      refuted += pairs[i].sound == 0 && r.verdict == "different";
+      // The laws a proof names, one count each.
+      for (size_t from = 0; !r.proof.empty() && from <= r.proof.size();) {
+        size_t to = r.proof.find("; ", from);
+        if (to == std::string::npos) to = r.proof.size();
+        ++lawsUsed[r.proof.substr(from, to - from)];
+        from = to + 2;
+      }
     }
   }
   std::vector<double> sorted = ms;
@@ -119,6 +164,11 @@ void run(benchmark::State& state, const std::vector<Pair>& pairs) {
   state.counters["equivalent"] = static_cast<double>(equivalent);
   state.counters["different"] = static_cast<double>(different);
   state.counters["open"] = static_cast<double>(open);
+  if (unsound) {
+    state.counters["unsound_refuted"] = static_cast<double>(refuted);
+    state.counters["unsound"] = static_cast<double>(unsound);
+    state.counters["unsupported"] = static_cast<double>(unsupported);
+  }
 }
 
 void BM_Corpus(benchmark::State& state) {
@@ -128,9 +178,24 @@ void BM_Tpch(benchmark::State& state) {
   run(state, tpch());
 }
 
+void BM_Rules(benchmark::State& state) {
+  run(state, rules());
+}
+
 BENCHMARK(BM_Corpus)->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_Tpch)->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_Rules)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  if (!lawsUsed.empty()) {
+    std::cout << "\nLaws the rule suites' proofs used (pairs per law, last Rules run):\n";
+    for (const auto& [law, n] : lawsUsed) std::cout << "  " << n << "  " << law << "\n";
+  }
+  return 0;
+}

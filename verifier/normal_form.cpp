@@ -94,6 +94,7 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
        "constants folded, NOT pushed to the leaves, IN lists as ORs, coalesce and nullif as "
        "CASE, dead CASE branches dropped, relations no row reaches as empty, DISTINCT where only "
        "whether a row is there counts"},
+      {kTransitive, "conjuncts implied through the equalities of inner joins"},
       {kSetOps,
        "filters moved into set operations; UNION and INTERSECT flattened, their inputs in any "
        "order"},

@@ -2,7 +2,10 @@
 // and a set of conjuncts, with the joins attached along the inputs they keep
 // (normal_form_canon.h).
 #include <algorithm>
+#include <functional>
+#include <map>
 
+#include "ir/comparison.h"
 #include "ir/functions.h"
 #include "ir/printers.h"
 #include "verifier/normal_form_canon.h"
@@ -112,6 +115,56 @@ std::string Canon::attachedForm(const Attached& a) const {
       .dump();
 }
 
+Conjuncts Canon::closed(const Conjuncts& cs) const {
+  // Every row of the block passes every conjunct: where `x = y` holds, x and
+  // y are the same non-NULL value, so a deterministic conjunct over x alone
+  // holds exactly when it does over y (and x = z with y = z), and adding it
+  // keeps the same rows. Columns of one exact type (not floating point,
+  // whose equal values 0 and -0 differ under division), at most 8 a class.
+  if (!(ids_ & kTransitive)) return cs;
+  std::map<std::string, std::string> parent;
+  std::map<std::string, ExprPtr> column;
+  std::function<std::string(const std::string&)> root = [&](const std::string& x) {
+    auto it = parent.find(x);
+    return it == parent.end() || it->second == x ? x : root(it->second);
+  };
+  for (const auto& c : cs) {
+    const ComparisonInfo* cmp = comparisonOf(*c);
+    if (!cmp || cmp->kind != Comparison::Eq) continue;
+    const ExprPtr &x = c->args[0], &y = c->args[1];
+    if (x->kind != ExprKind::Column || y->kind != ExprKind::Column || x->name == y->name ||
+        x->type.toString() != y->type.toString() || x->type.kind == TypeKind::Real ||
+        x->type.kind == TypeKind::Double)
+      continue;
+    column.emplace(x->name, x);
+    column.emplace(y->name, y);
+    parent.emplace(x->name, x->name);
+    parent.emplace(y->name, y->name);
+    parent[root(x->name)] = root(y->name);
+  }
+  if (column.empty()) return cs;
+  std::map<std::string, std::vector<std::string>> classes;
+  for (const auto& [id, e] : column) classes[root(id)].push_back(id);
+  Conjuncts out = cs;
+  for (const auto& [r, members] : classes) {
+    if (members.size() > 8) continue;
+    for (size_t i = 0; i < members.size(); ++i)
+      for (size_t j = i + 1; j < members.size(); ++j)
+        out.push_back(makeCall("=", {column[members[i]], column[members[j]]}));
+  }
+  for (const auto& c : cs) {
+    if (!movable(*c) || hasSubquery(*c)) continue;
+    const std::set<std::string> reads = columnsOf(*c);
+    if (reads.size() != 1 || !column.count(*reads.begin())) continue;
+    const std::string& x = *reads.begin();
+    const auto& members = classes[root(x)];
+    if (members.size() > 8) continue;
+    for (const auto& y : members)
+      if (y != x) out.push_back(substitute(c, {{x, column[y]}}));
+  }
+  return out;
+}
+
 Json Canon::block(const PlanNode& n, const Conjuncts& pending, const Conjuncts& hints) const {
   Gathered g;
   Conjuncts rest;
@@ -134,7 +187,7 @@ Json Canon::block(const PlanNode& n, const Conjuncts& pending, const Conjuncts& 
       if (a.join) simplify(a.join);
   }
   const auto& inputs = g.inputs;
-  const Conjuncts& all = g.conjuncts;
+  const Conjuncts all = closed(g.conjuncts);
   std::vector<Conjuncts> into(inputs.size()), hinted(inputs.size());
   for (const auto& c : all) {
     size_t i = 0;

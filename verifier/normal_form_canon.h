@@ -35,7 +35,8 @@ enum Identity : unsigned {
   kSetOps = 8192,       ///< filters into set operations; UNION, INTERSECT flat and unordered
   kAggregates = 16384,  ///< filters on group keys below, DISTINCT and count(x) simplified
   kConstants = 32768,   ///< constants folded, boolean and CASE forms, empty relations
-  kAll = 65535,
+  kTransitive = 65536,  ///< conjuncts implied through an inner block's equalities
+  kAll = 131071,
 };
 
 /// Removes what no database sees: node ids, source positions, estimates, and
@@ -98,6 +99,8 @@ class Canon {
   static const PlanNode& rowsOf(const PlanNode& n);
 
   static Conjuncts join2(const Conjuncts& a, const Conjuncts& b);
+  /// `cs` with what its column equalities imply (kTransitive).
+  Conjuncts closed(const Conjuncts& cs) const;
 
   /// The type of join `n` with what the conjuncts `cs` above it drop removed: a
   /// LEFT join whose padded rows one of them rejects returns the rows of the

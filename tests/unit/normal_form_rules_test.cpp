@@ -190,3 +190,23 @@ TEST_CASE("normal form: UNION as DISTINCT over UNION ALL, DISTINCT where only pr
       "SELECT k FROM a;",
   });
 }
+
+TEST_CASE("normal form: conjuncts implied through an inner block's equalities") {
+  proven(
+      {
+          "SELECT a.k, b.w FROM a JOIN b ON a.k = b.k WHERE a.k > 3;"
+          "SELECT a.k, b.w FROM a JOIN b ON a.k = b.k WHERE a.k > 3 AND b.k > 3;",
+          // Equalities chained either way.
+          "SELECT a.v FROM a, b, emp WHERE a.k = b.k AND b.k = emp.sal;"
+          "SELECT a.v FROM a, b, emp WHERE a.k = b.k AND a.k = emp.sal;",
+      },
+      "conjuncts implied through the equalities of inner joins");
+  refuted({
+      // Not onto a LEFT JOIN's padded side from above it.
+      "SELECT a.k, b.w FROM a LEFT JOIN b ON a.k = b.k WHERE a.k > 3;"
+      "SELECT a.k, b.w FROM a LEFT JOIN b ON a.k = b.k WHERE a.k > 3 AND b.k > 3;",
+      // Not through a column that is not equated.
+      "SELECT a.k, b.w FROM a JOIN b ON a.k = b.k WHERE a.k > 3;"
+      "SELECT a.k, b.w FROM a JOIN b ON a.k = b.k WHERE a.k > 3 AND b.w > 3;",
+  });
+}
