@@ -320,6 +320,8 @@ PlanPtr padded(const PlanNode& join, const PlanPtr& keep) {
   return p;
 }
 
+ExprPtr asExists(const Expr& in, bool negated, const PlanNode& n);
+
 /// A conjunct of a condition that only needs to be TRUE where it is (a
 /// filter's, a join's but NOT IN's): NULL and FALSE alike reject. `CASE WHEN p
 /// THEN TRUE ELSE FALSE END` is p; `x = x` is `x IS NOT NULL`; `x IS NOT
@@ -342,7 +344,64 @@ ExprPtr asCondition(const ExprPtr& c, const PlanNode& n) {
     return makeCall("is_not_null", {c->args[0]});
   if (cmp && cmp->kind == Comparison::NotDistinct && (notNull(c->args[0]) || notNull(c->args[1])))
     return makeCall(comparisonInfo(Comparison::Eq).name, c->args);
+  if (n.op == PlanOp::Filter) {
+    const bool negated = isCallOf(*c, "not") && c->args.size() == 1;
+    if (ExprPtr e = asExists(negated ? *c->args[0] : *c, negated, n)) return e;
+  }
   return c;
+}
+
+/// `x IN (SELECT o FROM body)` as `EXISTS (SELECT ... FROM body WHERE o = x)`
+/// where only TRUE counts: both are TRUE exactly when a row of the body has
+/// o = x TRUE (correlated or not). With `negated`, NOT IN as NOT EXISTS, which
+/// needs x and o never NULL: NOT IN is NULL, so rejects, when either is
+/// (`k NOT IN (SELECT w ...)` with a NULL w rejects every k, NOT EXISTS keeps
+/// those no w equals). Null when `in` is no such subquery.
+ExprPtr asExists(const Expr& in, bool negated, const PlanNode& n) {
+  if (in.kind != ExprKind::Subquery || in.subquery != SubqueryKind::In || !in.plan ||
+      in.args.size() != 1 || !plain(*in.args[0]))
+    return nullptr;
+  const PlanNode& root = *in.plan;
+  if (root.op != PlanOp::Project || root.exprs.size() != 1 || root.children.size() != 1 ||
+      !plain(*root.exprs[0].expr))
+    return nullptr;
+  const ExprPtr& x = in.args[0];
+  ExprPtr o = root.exprs[0].expr;
+  PlanPtr body = root.children[0];
+  // Through projections below: o in their inputs' columns (EXISTS reads no
+  // select list).
+  while (body->op == PlanOp::Project && body->children.size() == 1) {
+    std::map<std::string, ExprPtr> as;
+    for (const auto& ne : body->exprs) {
+      if (!plain(*ne.expr)) return nullptr;
+      as[ne.name] = ne.expr;
+    }
+    o = substitute(o, as);
+    body = body->children[0];
+  }
+  if (negated) {
+    auto never = [](const ExprPtr& e, const PlanNode& where) {
+      if (e->kind != ExprKind::Column) return false;
+      for (const auto& c : where.output)
+        if (c.id.str() == e->name) return !c.nullable;
+      return false;
+    };
+    if (n.children.size() != 1 || !never(x, *n.children[0]) || !never(o, *body)) return nullptr;
+  }
+  auto filter = makePooled<PlanNode>();
+  filter->op = PlanOp::Filter;
+  filter->id = body->id;
+  ExprPtr eq = makeCall(comparisonInfo(Comparison::Eq).name, {o, x});
+  if (body->op == PlanOp::Filter && body->children.size() == 1) {
+    filter->predicate = makeAnd({body->predicate, eq});
+    filter->children = body->children;
+  } else {
+    filter->predicate = eq;
+    filter->children = {body};
+  }
+  computeOutput(*filter);
+  ExprPtr exists = makeSubquery(SubqueryKind::Exists, filter, nullptr, Type::of(TypeKind::Boolean));
+  return negated ? makeCall("not", {exists}) : exists;
 }
 
 }  // namespace

@@ -176,10 +176,11 @@ bool dropRenamings(PlanNode& root) {
   // their inputs' columns on in order (filters, sorts, LIMITs, joins, windows)
   // the first reader must read by name (a projection, an aggregate), not by
   // position (a set operation: `SELECT w, k FROM b` as an input of UNION is
-  // not b; the root; a subquery's result). Nor the input of a semi or anti
-  // join whose columns it does not output: the form of `x IN (subquery)`
-  // keeps the subquery's select list, and the semi join it decorrelates to
-  // must keep it too.
+  // not b; the root; a subquery's result). The other input of a semi or anti
+  // join is read by its condition alone, by name; but not NOT IN's: the form
+  // of `x NOT IN (subquery)` keeps the subquery's select list, and the
+  // NULL-aware anti join it decorrelates to must keep it too (IN is EXISTS
+  // in a filter, normal_form_constants.cpp, whose form has none).
   std::map<const PlanNode*, const PlanNode*> parent;
   std::vector<PlanNode*> nodes = nodesOf(root);
   for (PlanNode* n : nodes)
@@ -197,9 +198,12 @@ bool dropRenamings(PlanNode& root) {
   for (PlanNode* n : nodes)
     for (size_t i = 0; i < n->children.size(); ++i) {
       PlanPtr& c = n->children[i];
-      if (n->op == PlanOp::Join && n->children.size() == 2 && !joinInfo(n->joinType).outputs[i])
+      if (n->op == PlanOp::Join && n->children.size() == 2 && !joinInfo(n->joinType).outputs[i] &&
+          joinInfo(n->joinType).nullAware)
         continue;
-      if (c->op == PlanOp::Project && byName(c.get()) && dropRenaming(root, c)) {
+      const bool semi =
+          n->op == PlanOp::Join && n->children.size() == 2 && !joinInfo(n->joinType).outputs[i];
+      if (c->op == PlanOp::Project && (semi || byName(c.get())) && dropRenaming(root, c)) {
         refreshOutputs(root);
         return true;
       }

@@ -210,3 +210,28 @@ TEST_CASE("normal form: conjuncts implied through an inner block's equalities") 
       "SELECT a.k, b.w FROM a JOIN b ON a.k = b.k WHERE a.k > 3 AND b.w > 3;",
   });
 }
+
+TEST_CASE("normal form: IN as EXISTS in a filter, NOT IN as NOT EXISTS without NULLs") {
+  const std::string nn = "CREATE TABLE n (k int NOT NULL, w int NOT NULL);";
+  proven(
+      {
+          "SELECT k FROM a WHERE EXISTS (SELECT 1 FROM b WHERE b.k = a.k);"
+          "SELECT k FROM a WHERE k IN (SELECT k FROM b);",
+          "SELECT k FROM a WHERE v IN (SELECT w FROM b WHERE b.k = a.k);"
+          "SELECT k FROM a WHERE EXISTS (SELECT 1 FROM b WHERE b.k = a.k AND b.w = a.v);",
+      },
+      "uncorrelated IN / NOT IN as semi");
+  CHECK(!proof(nn + "SELECT n.k FROM n WHERE NOT EXISTS (SELECT 1 FROM n m WHERE m.w = n.k);"
+                    "SELECT n.k FROM n WHERE n.k NOT IN (SELECT m.w FROM n m);")
+             .empty());
+  refuted({
+      // NOT IN over a nullable column: a NULL w rejects every row.
+      "SELECT k FROM a WHERE NOT EXISTS (SELECT 1 FROM b WHERE b.k = a.k);"
+      "SELECT k FROM a WHERE k NOT IN (SELECT k FROM b);",
+      // The correlated condition is part of the IN.
+      "SELECT k FROM a WHERE v IN (SELECT w FROM b WHERE b.k = a.k);"
+      "SELECT k FROM a WHERE v IN (SELECT w FROM b);",
+      // IN is not a join: a row with two matches comes twice.
+      "SELECT a.k FROM a WHERE a.k IN (SELECT k FROM b); SELECT a.k FROM a JOIN b ON a.k = b.k;",
+  });
+}
