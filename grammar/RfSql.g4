@@ -319,8 +319,16 @@ booleanTerm
 // made every comparison a prediction. The comparison operator is a token set,
 // not a rule of its own: a context fewer per comparison.
 predicate
-  : op=(EQ | NEQ | LT | LTE | GT | GTE | NSEQ) right=valueExpr       # comparison
-  | IS negated=NOT? (DISTINCT FROM right=valueExpr | NULL_)          # isPredicate
+  // `= ANY (subquery)`, `= SOME (...)` and `<> ALL (...)`: ANY and SOME are
+  // not keywords (a column may be called so), the binder reads the word.
+  : op=(EQ | NEQ | LT | LTE | GT | GTE | NSEQ)
+    ( right=valueExpr
+    | quant=ALL LPAREN sub=query RPAREN
+    | quantName=identifier LPAREN sub=query RPAREN
+    )                                                                # comparison
+  // IS [NOT] TRUE | FALSE | UNKNOWN: UNKNOWN is a word the binder reads.
+  | IS negated=NOT?
+    (DISTINCT FROM right=valueExpr | NULL_ | truth=(TRUE | FALSE) | word=identifier) # isPredicate
   | negated=NOT?
     ( BETWEEN lower=valueExpr AND upper=valueExpr
     | in=IN LPAREN (sub=query | items+=expr (COMMA items+=expr)*) RPAREN
@@ -512,7 +520,8 @@ SEMICOLON : ';' ;
 STRING : '\'' ( ~'\'' | '\'\'' )* '\'' ;
 INTEGER_VALUE : DIGIT+ ;
 DECIMAL_VALUE : DIGIT+ '.' DIGIT* | '.' DIGIT+ ;
-IDENTIFIER : (LETTER | '_') (LETTER | DIGIT | '_')* ;
+// `$` as Calcite prints names: EXPR$0, $f1, $cor0.
+IDENTIFIER : (LETTER | '_' | '$') (LETTER | DIGIT | '_' | '$')* ;
 QUOTED_IDENTIFIER : '"' ( ~'"' | '""' )* '"' ;
 BACKQUOTED_IDENTIFIER : '`' ( ~'`' | '``' )* '`' ;
 

@@ -178,6 +178,11 @@ class Binder {
                      const Scope& scope, BlockState& block);
   ExprPtr bindBoolean(rfsql::RfSqlParser::BooleanTermContext* ctx, const Scope& scope,
                       BlockState& block);
+  /// `x = ANY / SOME (q)` as IN, `x <> ALL (q)` as NOT IN; others refused.
+  ExprPtr bindQuantified(const ExprPtr& left, rfsql::RfSqlParser::ComparisonContext* c,
+                         const Scope& scope);
+  /// `x IS [NOT] TRUE | FALSE | UNKNOWN` as coalesce / IS NULL.
+  ExprPtr bindTruthTest(const ExprPtr& left, rfsql::RfSqlParser::IsPredicateContext* is);
   ExprPtr bindPredicate(ExprPtr left, rfsql::RfSqlParser::PredicateContext* ctx, const Scope& scope,
                         BlockState& block);
   /// A value expression: a valueExpr, or the operands of a predicated term

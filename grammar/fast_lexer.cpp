@@ -17,7 +17,7 @@ using direct::DirectToken;
 using direct::spareTokens;
 using direct::TokenList;
 
-/// What a byte can be in a token: a letter, a digit, '_', a blank (one
+/// What a byte can be in a token: a letter, a digit, '_' (or '$'), a blank (one
 /// table look-up where the scan's loops asked up to five questions per byte).
 enum : uint8_t { kLetter = 1, kDigit = 2, kUnderscore = 4, kBlank = 8 };
 constexpr std::array<uint8_t, 256> kClasses = [] {
@@ -26,6 +26,7 @@ constexpr std::array<uint8_t, 256> kClasses = [] {
   for (int c = 'A'; c <= 'Z'; ++c) t[static_cast<size_t>(c)] = kLetter;
   for (int c = '0'; c <= '9'; ++c) t[static_cast<size_t>(c)] = kDigit;
   t['_'] = kUnderscore;
+  t['$'] = kUnderscore;  // identifiers as Calcite prints them: EXPR$0, $f1
   for (char c : {' ', '\t', '\r', '\n'}) t[static_cast<unsigned char>(c)] = kBlank;
   return t;
 }();

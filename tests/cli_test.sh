@@ -363,8 +363,9 @@ grep -q '^  rewritten: 1 row: (1, NULL)$' "$tmp/out" && pass=$((pass + 1)) || { 
 sed -n 's/^  | //p' "$tmp/out" > "$tmp/cx.sql"
 check "equiv script in sqlite3" 0 '^1\|0$' -- sh -c "sqlite3 :memory: < \"$tmp/cx.sql\""
 grep -qx '1|' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL equiv script: rewritten row"; fail=$((fail + 1)); }
-check "equiv sound" 0 '^equivalent up to bound 2 over every value \(759 databases' -- "$RFGUARD" equiv --seconds 600 --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
-check "equiv oracle" 0 'sqlite: 1518 queries, all agree' -- "$RFGUARD" equiv --seconds 600 --oracle sqlite --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
+check "equiv sound" 0 '^equivalent on every database: the same normal form \(constants folded.*coalesce and nullif as CASE' -- "$RFGUARD" equiv --seconds 600 --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
+check "equiv sound searched" 0 '^equivalent up to bound 2 over every value \(759 databases' -- "$RFGUARD" equiv --no-proof --seconds 600 --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
+check "equiv oracle" 0 'sqlite: 1518 queries, all agree' -- "$RFGUARD" equiv --no-proof --seconds 600 --oracle sqlite --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
 check "equiv json" 1 '"verdict": "different"' -- "$RFGUARD" equiv --format json --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_pushed.sql
 python3 - "$tmp/out" <<'PY' && pass=$((pass + 1)) || { echo "FAIL equiv json shape"; fail=$((fail + 1)); }
 import json, sys
@@ -396,7 +397,7 @@ assert d["verdict"] == "equivalent" and d["proof"] == "scans list other columns"
 assert d["databases"] == 0 and d["bound"] == 2
 PY
 check "equiv rewritten over original's tables" 1 '^DIFFERENT' -- "$RFGUARD" equiv "$tmp/orig.sql" $eq/coalesce_pushed.sql
-check "equiv bound 1" 0 '^equivalent up to bound 1 ' -- "$RFGUARD" equiv --bound 1 --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
+check "equiv bound 1" 0 '^equivalent up to bound 1 ' -- "$RFGUARD" equiv --no-proof --bound 1 --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
 # Inconclusive exits 4 in every format, as check's does: a gate tells "equivalent" from
 # "did not finish" by the code alone. --databases alone is the budget: the same on any machine.
 # A narrowing CAST is outside the solver's fragment: the search's budget decides,
@@ -405,9 +406,9 @@ echo "SELECT o_cust, CAST(o_total AS smallint) FROM orders WHERE o_cust > 0;" > 
 check "equiv inconclusive" 4 '^inconclusive: equivalent up to bound [0-2] of the 3 asked for on values from \{NULL, .*the solver does not encode a narrowing CAST.*by bound: 1: [0-9]+, 2: [0-9]+' -- "$RFGUARD" equiv --no-proof --bound 3 --databases 100 --schema $eq/schema.sql "$tmp/lim.sql" "$tmp/lim.sql"
 check "equiv inconclusive json" 4 '"verdict": "inconclusive"' -- "$RFGUARD" equiv --no-proof --format json --bound 3 --databases 100 --schema $eq/schema.sql "$tmp/lim.sql" "$tmp/lim.sql"
 # Over every value the solver decides what the budget of the search cannot.
-check "equiv every value" 0 '^equivalent up to bound 3 over every value' -- "$RFGUARD" equiv --bound 3 --databases 100 --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
-"$RFGUARD" equiv --format json --bound 3 --databases 100 --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql > "$tmp/a.json"
-"$RFGUARD" equiv --format json --bound 3 --databases 100 --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql > "$tmp/b.json"
+check "equiv every value" 0 '^equivalent up to bound 3 over every value' -- "$RFGUARD" equiv --no-proof --bound 3 --databases 100 --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
+"$RFGUARD" equiv --no-proof --format json --bound 3 --databases 100 --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql > "$tmp/a.json"
+"$RFGUARD" equiv --no-proof --format json --bound 3 --databases 100 --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql > "$tmp/b.json"
 python3 - "$tmp/a.json" "$tmp/b.json" <<'PY' && pass=$((pass + 1)) || { echo "FAIL equiv --databases deterministic"; fail=$((fail + 1)); }
 import json, sys
 a, b = (json.load(open(p)) for p in sys.argv[1:])
@@ -652,7 +653,7 @@ print('SELECT a.k, b.v FROM a LEFT JOIN b ON a.k = b.k AND b.k IS NULL;')" > "$t
   # DuckDB as the oracle: the same queries as SQLite, all agreeing with the evaluator.
   # (--seconds 600: the search ends by reaching bound 2, not by the clock, also
   # under ASan on a loaded machine.)
-  check "equiv oracle duckdb" 0 'duckdb: 1518 queries, all agree' -- "$RFGUARD" equiv --seconds 600 --oracle duckdb --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
+  check "equiv oracle duckdb" 0 'duckdb: 1518 queries, all agree' -- "$RFGUARD" equiv --no-proof --seconds 600 --oracle duckdb --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
   check "check oracle duckdb" 1 'duckdb: [0-9]+ queries, all agree' -- "$RFGUARD" check --oracle duckdb --oracle-databases 50 corpus/lint/coalesce_into_left_join.json
   check "check oracle duckdb json" 0 '"name":"DuckDB"' -- sh -c "\"$RFGUARD\" check --oracle duckdb --oracle-databases 20 --format json corpus/examples/seeds.sql | tr -d ' \n'"
   # The duckdb profile against DuckDB itself, on DuckDB's own join trees (one

@@ -130,6 +130,7 @@ TEST_CASE("direct lexer: the edges of every token") {
                            "`p\r\nq` r",
                            "SeLeCt selecT",
                            "select1",
+                           "EXPR$0 $f1 $cor0.k",
                            "abcdefghijklmnopqrstuvwxyz",
                            "ORDER  BY\n\tx",
                            "x\n--c\n/*\n*/ 'q\n\n' y"}) {
@@ -143,7 +144,7 @@ TEST_CASE("direct lexer: declines what RfSqlLexer reports or reads as UTF-8") {
   for (std::string text :
        {"#",           "a ! b", "a | b",   "|||",         "'open",
         "\"open",      "`open", "/* open", "caf\xc3\xa9", "bad \xff utf-8",
-        "a\x01",       "a\fb",  "?",       "[x]",         "$1",
+        "a\x01",       "a\fb",  "?",       "[x]",         "a \\ b",
         "@a",          "{",     "^",       "~",           "select a from tbl -- caf\xc3\xa9",
         "12345678\x80"})
     CHECK_MESSAGE(!lexerDifference(text), "not declined: " << text);
