@@ -74,7 +74,7 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
       {kSimplify, "outer joins simplified where a conjunct rejects their padded rows"},
       {kSubqueries,
        "uncorrelated IN / NOT IN as semi / NULL-aware anti joins, [NOT] EXISTS as semi / anti "
-       "joins"},
+       "joins, scalar subqueries of an aggregate as LEFT JOINs to it grouped"},
       {kFactor, "conjuncts common to every branch of an OR taken out of it"},
       {kAttach, "LEFT, semi or anti joins moved past inner joins on the side they keep"},
       {kKeys,

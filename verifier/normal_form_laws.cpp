@@ -375,6 +375,7 @@ bool bottomUp(PlanPtr& slot, unsigned identities) {
   });
   if ((identities & kConstants) && simplifyExpressions(*slot)) changed = true;
   if ((identities & kConstants) && emptyRelation(slot)) changed = true;
+  if ((identities & kSubqueries) && scalarAsLeftJoin(slot)) changed = true;
   if ((identities & kKeys) && groupByOverKey(slot)) changed = true;
   if ((identities & kProjections) && filterBelowProjection(slot)) changed = true;
   if ((identities & kProjections) && mergeProjections(*slot)) changed = true;
@@ -400,9 +401,8 @@ PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming
   // read by no one, so the nodes above it lose only columns nothing reads.
   // Names last: a self-join dropped leaves its table read once.
   auto settle = [&] {
-    for (int round = 0;
-         round < 16 &&
-         (identities & (kKeys | kJoins | kProjections | kSetOps | kAggregates | kConstants));
+    for (int round = 0; round < 16 && (identities & (kKeys | kJoins | kProjections | kSetOps |
+                                                     kAggregates | kConstants | kSubqueries));
          ++round) {
       bool changed = bottomUp(copy, identities);
       if ((identities & kJoins) && dropUnreadJoin(copy)) changed = true;
@@ -424,6 +424,7 @@ PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming
   if (identities & kNames) {
     renameTables(*copy, naming, &columns);
     renameSubqueryOutputs(*copy);
+    renameAggregates(*copy, columns);
     renameOutputs(*copy, columns);
   }
   if (output) *output = columns;

@@ -102,6 +102,20 @@ bool filterBelowWindow(PlanPtr& slot);
 /// position only.
 void renameSubqueryOutputs(PlanNode& root);
 
+/// kSubqueries (normal_form_scalar.cpp): the first scalar subquery of an
+/// aggregate without group keys, correlated by equalities, in a projection or
+/// filter at `slot`, as a LEFT JOIN to that aggregate grouped by its
+/// correlated columns; true when it did.
+bool scalarAsLeftJoin(PlanPtr& slot);
+
+/// kNames: each aggregate's results named after what they compute and their
+/// group keys, where the name is free; `columns` (the result's) renamed too.
+void renameAggregates(PlanNode& root, std::vector<std::string>& columns);
+
+/// Renames the columns `to` maps in the whole plan, and in `columns`.
+void renameColumns(PlanNode& root, const std::map<std::string, std::string>& to,
+                   std::vector<std::string>& columns);
+
 /// The result's columns by position: the columns a root projection of plain
 /// columns (each once) lists, that projection then dropped from `root` when
 /// `look`; else the root's output.

@@ -290,6 +290,16 @@ void renameSubqueryOutputs(PlanNode& root) {
   refreshOutputs(root);
 }
 
+void renameColumns(PlanNode& root, const std::map<std::string, std::string>& to,
+                   std::vector<std::string>& columns) {
+  for (PlanNode* n : nodesOf(root)) {
+    renameIn(*n, to);
+    n->outputStamp = {};
+  }
+  for (auto& c : columns) c = renamedId(ColumnId(c), to).str();
+  refreshOutputs(root);
+}
+
 std::vector<std::string> rootColumns(PlanPtr& root, bool look) {
   // A root projection of plain columns, each once, only picks and renames
   // its input's columns: the result is those columns by position, whatever

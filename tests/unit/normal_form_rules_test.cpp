@@ -235,3 +235,32 @@ TEST_CASE("normal form: IN as EXISTS in a filter, NOT IN as NOT EXISTS without N
       "SELECT a.k FROM a WHERE a.k IN (SELECT k FROM b); SELECT a.k FROM a JOIN b ON a.k = b.k;",
   });
 }
+
+TEST_CASE("normal form: a scalar subquery of an aggregate is a LEFT JOIN to it grouped") {
+  proven(
+      {
+          "SELECT d.deptno, (SELECT count(*) FROM emp e WHERE e.deptno = d.deptno) FROM dept d;"
+          "SELECT d.deptno, coalesce(t.c, 0) FROM dept d LEFT JOIN (SELECT deptno, count(*) AS c "
+          "FROM emp GROUP BY deptno) t ON t.deptno = d.deptno;",
+          "SELECT d.deptno, (SELECT max(sal) FROM emp e WHERE e.deptno = d.deptno AND e.sal > 1) "
+          "FROM dept d;"
+          "SELECT d.deptno, t.m FROM dept d LEFT JOIN (SELECT deptno, max(sal) AS m FROM emp WHERE "
+          "sal > 1 GROUP BY deptno) t ON t.deptno = d.deptno;",
+      },
+      "scalar subqueries of an aggregate as LEFT JOINs to it grouped");
+  refuted({
+      // The count bug: an inner join loses the departments without employees ...
+      "SELECT d.deptno, (SELECT count(*) FROM emp e WHERE e.deptno = d.deptno) FROM dept d;"
+      "SELECT d.deptno, t.c FROM dept d JOIN (SELECT deptno, count(*) AS c FROM emp GROUP BY "
+      "deptno) t ON t.deptno = d.deptno;",
+      // ... and without the coalesce they count NULL.
+      "SELECT d.deptno, (SELECT count(*) FROM emp e WHERE e.deptno = d.deptno) FROM dept d;"
+      "SELECT d.deptno, t.c FROM dept d LEFT JOIN (SELECT deptno, count(*) AS c FROM emp GROUP BY "
+      "deptno) t ON t.deptno = d.deptno;",
+      // With group keys in the subquery there is no row for no group.
+      "SELECT a.k, (SELECT count(*) FROM b WHERE b.k = a.k GROUP BY b.w) FROM a WHERE a.k = 1 "
+      "AND a.v = 1;"
+      "SELECT a.k, coalesce(t.c, 0) FROM a LEFT JOIN (SELECT k, count(*) AS c FROM b GROUP BY k) "
+      "t ON t.k = a.k WHERE a.k = 1 AND a.v = 1;",
+  });
+}

@@ -1,0 +1,232 @@
+// The normal form's scalar-subquery law (normal_form_laws.h, kSubqueries): a
+// correlated scalar subquery of an aggregate without group keys is a LEFT
+// JOIN to that aggregate grouped by its correlated columns; and the names of
+// aggregates' results (kNames), after what they compute.
+#include <map>
+#include <set>
+
+#include "ir/comparison.h"
+#include "ir/join_type.h"
+#include "ir/printers.h"
+#include "verifier/normal_form_canon.h"
+#include "verifier/normal_form_laws.h"
+
+namespace rfguard::normal_form {
+
+namespace {
+
+/// `e` with the node `target` (by identity) replaced by `with`.
+ExprPtr replaced(const ExprPtr& e, const Expr* target, const ExprPtr& with) {
+  if (!e) return e;
+  if (e.get() == target) return with;
+  bool changed = false;
+  std::vector<ExprPtr> args;
+  for (const auto& a : e->args) {
+    args.push_back(replaced(a, target, with));
+    changed = changed || args.back() != a;
+  }
+  if (!changed) return e;
+  auto copy = makePooled<Expr>(*e);
+  copy->args = std::move(args);
+  settleArgs(*copy);
+  return copy;
+}
+
+bool outputs(const PlanNode& n, const std::string& id) {
+  for (const auto& c : n.output)
+    if (c.id.str() == id) return true;
+  return false;
+}
+
+/// The LEFT JOIN form of scalar subquery `s` read on the rows of `input`:
+/// the join's other input, its condition, and the value that replaces `s`.
+struct Grouped {
+  PlanPtr aggregate;
+  ExprPtr condition, value;
+};
+
+std::optional<Grouped> groupedForm(const Expr& s, const PlanNode& input, const PlanNode& root) {
+  if (s.kind != ExprKind::Subquery || s.subquery != SubqueryKind::Scalar || !s.plan)
+    return std::nullopt;
+  const PlanNode* top = s.plan.get();
+  ExprPtr e;
+  if (top->op == PlanOp::Project && top->exprs.size() == 1 && top->children.size() == 1) {
+    e = top->exprs[0].expr;
+    top = top->children[0].get();
+  }
+  const PlanNode& a = *top;
+  if (a.op != PlanOp::Aggregate || !a.exprs.empty() || !a.groupingSets.empty() || a.aggs.empty() ||
+      a.children.size() != 1 || a.children[0]->op != PlanOp::Filter)
+    return std::nullopt;
+  if (!e) {
+    if (a.aggs.size() != 1) return std::nullopt;
+    e = makeColumn(a.aggs[0].name, a.aggs[0].type, true);
+  }
+  if (!isDeterministic(*e) || hasSubquery(*e)) return std::nullopt;
+  const PlanNode& f = *a.children[0];
+  const PlanPtr& body = f.children[0];
+  if (!freeColumns(*body).empty() || !deterministicPlan(*body)) return std::nullopt;
+  for (const auto& call : a.aggs)
+    for (const auto& x : call.args)
+      if (!isDeterministic(*x) || hasSubquery(*x)) return std::nullopt;
+  // The filter: conjuncts over the body alone, and `inner = outer` pairs.
+  std::vector<ExprPtr> inner;
+  std::vector<std::pair<ExprPtr, ExprPtr>> pairs;  // (inner column, outer column)
+  bool ok = true;
+  forEachConjunct(f.predicate, [&](const ExprPtr& c) {
+    if (hasSubquery(*c) || !isDeterministic(*c)) return ok = false;
+    if (allColumnRefs(*c, [&](const std::string& id) { return outputs(*body, id); })) {
+      inner.push_back(c);
+      return true;
+    }
+    const ComparisonInfo* cmp = comparisonOf(*c);
+    if (cmp && cmp->kind == Comparison::Eq && c->args[0]->kind == ExprKind::Column &&
+        c->args[1]->kind == ExprKind::Column)
+      for (int i = 0; i < 2; ++i)
+        if (outputs(*body, c->args[i]->name) && outputs(input, c->args[1 - i]->name)) {
+          pairs.push_back({c->args[i], c->args[1 - i]});
+          return true;
+        }
+    return ok = false;
+  });
+  if (!ok || pairs.empty()) return std::nullopt;
+  // Names no plan node makes: the grouped keys "$dec.<inner column>".
+  std::set<std::string> taken;
+  forEachNode(root, [&](const PlanNode& n) {
+    for (const auto& c : n.output) taken.insert(c.id.str());
+  });
+  auto g = makePooled<PlanNode>();
+  g->op = PlanOp::Aggregate;
+  g->id = a.id;
+  std::map<std::string, ExprPtr> keyOf;  // inner column -> the key's column
+  for (const auto& [in, out] : pairs) {
+    if (keyOf.count(in->name)) continue;
+    const std::string name = "$dec." + in->name;
+    if (taken.count(name)) return std::nullopt;
+    g->exprs.push_back(NamedExpr{name, in});
+    keyOf[in->name] = makeColumn(name, in->type, in->nullable);
+  }
+  g->aggs = a.aggs;
+  if (inner.empty()) {
+    g->children = {body};
+  } else {
+    auto filter = makePooled<PlanNode>();
+    filter->op = PlanOp::Filter;
+    filter->id = f.id;
+    filter->predicate = makeAnd(inner);
+    filter->children = {body};
+    computeOutput(*filter);
+    g->children = {filter};
+  }
+  computeOutput(*g);
+  std::vector<ExprPtr> eqs;
+  for (const auto& [in, out] : pairs)
+    eqs.push_back(makeCall(comparisonInfo(Comparison::Eq).name, {out, keyOf[in->name]}));
+  // Over no rows count is 0, the others NULL: what the padded row gives,
+  // once count's NULL is made 0.
+  std::map<std::string, ExprPtr> as;
+  for (const auto& call : g->aggs) {
+    ExprPtr col = makeColumn(call.name, call.type, true);
+    as[call.name] = call.func == "count"
+                        ? makeCall("coalesce", {col, makeLiteral("0", Type::of(TypeKind::Int))})
+                        : col;
+  }
+  return Grouped{g, makeAnd(eqs), substitute(e, as)};
+}
+
+PlanPtr leftJoin(const PlanPtr& input, const Grouped& g) {
+  auto j = makePooled<PlanNode>();
+  j->op = PlanOp::Join;
+  j->joinType = JoinType::Left;
+  j->id = g.aggregate->id;
+  j->predicate = g.condition;
+  j->children = {input, g.aggregate};
+  computeOutput(*j);
+  return j;
+}
+
+/// The first scalar subquery in `e` (not looking into subquery plans).
+const Expr* firstScalar(const Expr& e) {
+  if (e.kind == ExprKind::Subquery) return e.subquery == SubqueryKind::Scalar ? &e : nullptr;
+  for (const auto& a : e.args)
+    if (const Expr* s = firstScalar(*a)) return s;
+  return nullptr;
+}
+
+}  // namespace
+
+bool scalarAsLeftJoin(PlanPtr& slot) {
+  // A scalar subquery `(SELECT f(agg) FROM b WHERE p AND b.x = o.y)` returns,
+  // for each outer row, f of the aggregate over the rows of b that pass p and
+  // whose x equals y: the row of `b GROUP BY x` whose key equals y, which a
+  // LEFT JOIN on `y = x` finds (at most one: x is its key; none for a NULL y,
+  // as none of b equals NULL), padded when there is none, where count over
+  // no rows is 0 and the others NULL: count read as coalesce(count, 0). The
+  // rows of the outer input stay as many. Not with other correlation than
+  // such equalities, nor with group keys in the subquery (no row at all for
+  // no group). Counterexamples: the count bug (an inner join, or count
+  // without the coalesce: a department with no employee counts NULL).
+  PlanNode& n = *slot;
+  if ((n.op != PlanOp::Project && n.op != PlanOp::Filter) || n.children.size() != 1) return false;
+  const Expr* s = nullptr;
+  if (n.op == PlanOp::Project) {
+    for (const auto& ne : n.exprs)
+      if (!s) s = firstScalar(*ne.expr);
+  } else if (n.predicate) {
+    s = firstScalar(*n.predicate);
+  }
+  if (!s) return false;
+  auto g = groupedForm(*s, *n.children[0], n);
+  if (!g) return false;
+  PlanPtr joined = leftJoin(n.children[0], *g);
+  if (n.op == PlanOp::Project) {
+    auto p = makePooled<PlanNode>(n);
+    for (auto& ne : p->exprs) ne.expr = replaced(ne.expr, s, g->value);
+    p->children = {joined};
+    computeOutput(*p);
+    slot = p;
+    return true;
+  }
+  // A filter passes its input's columns on: a projection gives them back
+  // without the joined ones.
+  auto f = makePooled<PlanNode>(n);
+  f->predicate = replaced(n.predicate, s, g->value);
+  f->children = {joined};
+  computeOutput(*f);
+  auto p = makePooled<PlanNode>();
+  p->op = PlanOp::Project;
+  p->id = n.id;
+  for (const auto& c : n.output)
+    p->exprs.push_back(NamedExpr{c.id.str(), makeColumn(c.id.str(), c.type, c.nullable)});
+  p->children = {f};
+  computeOutput(*p);
+  slot = p;
+  return true;
+}
+
+void renameAggregates(PlanNode& root, std::vector<std::string>& columns) {
+  // An aggregate's result named after what it computes over which keys,
+  // "$agg(count(*) by emp.deptno)", where no column of the plan has that name
+  // yet (two equal aggregates keep their own names): a one-to-one renaming.
+  std::set<std::string> taken;
+  forEachNode(root, [&](const PlanNode& n) {
+    for (const auto& c : n.output) taken.insert(c.id.str());
+  });
+  std::map<std::string, std::string> to;
+  forEachNode(root, [&](const PlanNode& n) {
+    if (n.op != PlanOp::Aggregate || !n.groupingSets.empty()) return;
+    std::string keys;
+    for (const auto& ne : n.exprs) keys += (keys.empty() ? "" : ", ") + ne.name;
+    for (const auto& call : n.aggs) {
+      std::string args;
+      for (const auto& x : call.args)
+        args += (args.empty() ? "" : ", ") + stripped(exprToJson(*x)).dump();
+      const std::string name = "$agg(" + call.func + "(" + (call.distinct ? "DISTINCT " : "") +
+                               (call.args.empty() ? "*" : args) + ") by " + keys + ")";
+      if (taken.insert(name).second) to[call.name] = name;
+    }
+  });
+  if (!to.empty()) renameColumns(root, to, columns);
+}
+
+}  // namespace rfguard::normal_form
