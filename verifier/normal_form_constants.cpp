@@ -322,6 +322,33 @@ PlanPtr padded(const PlanNode& join, const PlanPtr& keep) {
 
 ExprPtr asExists(const Expr& in, bool negated, const PlanNode& n);
 
+/// `[NOT] EXISTS (SELECT ... FROM s WHERE s.ref = fk)` over the rows of `n`'s
+/// input, where the conjuncts are exactly a NOT NULL FOREIGN KEY of that input
+/// equated with the columns of the whole table s it references: each row
+/// meets exactly one row of s, so EXISTS is TRUE (NOT EXISTS FALSE). Null when
+/// it is no such subquery. Counterexamples: a nullable reference (a NULL meets
+/// nothing), a filter on s (the referenced row may fail it).
+ExprPtr existsOnForeignKey(const Expr& c, const PlanNode& n) {
+  const bool negated = isCallOf(c, "not") && c.args.size() == 1;
+  const Expr& e = negated ? *c.args[0] : c;
+  if (e.kind != ExprKind::Subquery || e.subquery != SubqueryKind::Exists || !e.plan ||
+      n.children.size() != 1)
+    return nullptr;
+  const PlanNode* body = e.plan.get();
+  while (body->op == PlanOp::Project && body->children.size() == 1) body = body->children[0].get();
+  if (body->op != PlanOp::Filter || body->children.size() != 1 ||
+      body->children[0]->op != PlanOp::Scan || !body->predicate || !plain(*body->predicate))
+    return nullptr;
+  auto join = makePooled<PlanNode>();
+  join->op = PlanOp::Join;
+  join->joinType = JoinType::Inner;
+  join->predicate = body->predicate;
+  join->children = {n.children[0], body->children[0]};
+  computeOutput(*join);
+  if (!foreignKeyJoin(*join, 0)) return nullptr;
+  return makeBool(!negated);
+}
+
 /// A conjunct of a condition that only needs to be TRUE where it is (a
 /// filter's, a join's but NOT IN's): NULL and FALSE alike reject. `CASE WHEN p
 /// THEN TRUE ELSE FALSE END` is p; `x = x` is `x IS NOT NULL`; `x IS NOT
@@ -344,6 +371,8 @@ ExprPtr asCondition(const ExprPtr& c, const PlanNode& n) {
     return makeCall("is_not_null", {c->args[0]});
   if (cmp && cmp->kind == Comparison::NotDistinct && (notNull(c->args[0]) || notNull(c->args[1])))
     return makeCall(comparisonInfo(Comparison::Eq).name, c->args);
+  if (n.op == PlanOp::Filter)
+    if (ExprPtr b = existsOnForeignKey(*c, n)) return b;
   if (n.op == PlanOp::Filter) {
     const bool negated = isCallOf(*c, "not") && c->args.size() == 1;
     if (ExprPtr e = asExists(negated ? *c->args[0] : *c, negated, n)) return e;

@@ -94,6 +94,8 @@ std::optional<std::vector<std::pair<std::string, std::string>>> columnEqualities
   return out;
 }
 
+}  // namespace
+
 /// True when inner join `n`'s condition is exactly a FOREIGN KEY of a table
 /// scanned in its input `keep` equated with the columns it references in a
 /// scan of that table, the other input (no filter: every row of the table): with
@@ -145,6 +147,8 @@ bool foreignKeyJoin(const PlanNode& n, int keep) {
   }
   return false;
 }
+
+namespace {
 
 /// True when LEFT (RIGHT) join `n` keeps input `keep` whole and each of its
 /// rows meets at most one row of the other: its condition equates a key of the

@@ -116,6 +116,12 @@ void renameAggregates(PlanNode& root, std::vector<std::string>& columns);
 void renameColumns(PlanNode& root, const std::map<std::string, std::string>& to,
                    std::vector<std::string>& columns);
 
+/// True when inner join `n`'s condition is exactly a NOT NULL FOREIGN KEY of
+/// its input `keep` equated with the whole table it references (its other
+/// input, a scan), or a key of a table with itself: each row of `keep` meets
+/// exactly one row (normal_form_joins.cpp).
+bool foreignKeyJoin(const PlanNode& n, int keep);
+
 /// The result's columns by position: the columns a root projection of plain
 /// columns (each once) lists, that projection then dropped from `root` when
 /// `look`; else the root's output.

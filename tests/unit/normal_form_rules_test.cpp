@@ -264,3 +264,30 @@ TEST_CASE("normal form: a scalar subquery of an aggregate is a LEFT JOIN to it g
       "t ON t.k = a.k WHERE a.k = 1 AND a.v = 1;",
   });
 }
+
+TEST_CASE("normal form: EXISTS on a NOT NULL foreign key is TRUE") {
+  const std::string loose = "CREATE TABLE staff (sno int PRIMARY KEY, boss int REFERENCES dept);";
+  CHECK(!proof("SELECT e.empno FROM emp e WHERE EXISTS (SELECT 1 FROM dept d WHERE d.deptno = "
+               "e.deptno);"
+               "SELECT e.empno FROM emp e JOIN dept d ON d.deptno = e.deptno;")
+             .empty());
+  CHECK(!proof("SELECT e.empno FROM emp e WHERE NOT EXISTS (SELECT 1 FROM dept d WHERE d.deptno "
+               "= e.deptno);"
+               "SELECT e.empno FROM emp e WHERE false;")
+             .empty());
+  refuted({
+      // A filter on the referenced table: the referenced row may fail it.
+      "SELECT e.empno FROM emp e WHERE EXISTS (SELECT 1 FROM dept d WHERE d.deptno = e.deptno "
+      "AND d.name = 'x');"
+      "SELECT e.empno FROM emp e;",
+  });
+  // A nullable reference: a NULL meets nothing.
+  auto qs = bound(loose +
+                  "SELECT s.sno FROM staff s WHERE EXISTS (SELECT 1 FROM dept d WHERE d.deptno = "
+                  "s.boss); SELECT s.sno FROM staff s;");
+  REQUIRE(qs.size() == 2);
+  CHECK(!provedEqual(*qs[0].plan, *qs[1].plan));
+  BoundedOptions o;
+  o.bound = 2;
+  CHECK(checkRewrite(*qs[0].plan, *qs[1].plan, o).verdict == "different");
+}
