@@ -281,6 +281,15 @@ ExprPtr simplify(const ExprPtr& e) {
     return caseForm(makeTypedCall(
         "case", {makeCall("=", {x->args[0], x->args[1]}), makeNull(x->type), x->args[0]}, x->type));
   if (isCallOf(*x, "case")) return caseForm(x);
+  if ((isCallOf(*x, "is_null") || isCallOf(*x, "is_not_null")) && x->args.size() == 1)
+    if (const ComparisonInfo* cmp = comparisonOf(*x->args[0]); cmp && !cmp->nullSafe) {
+      // A comparison is NULL exactly when an operand is: (a < b) IS NULL is
+      // a IS NULL OR b IS NULL, IS NOT NULL both not NULL.
+      const bool isNull = isCallOf(*x, "is_null");
+      std::vector<ExprPtr> tests;
+      for (const auto& a : x->args[0]->args) tests.push_back(simplify(makeCall(x->name, {a})));
+      return simplify(makeCall(isNull ? "or" : "and", tests));
+    }
   bool nullArg = false, allPlain = true;
   for (const auto& a : x->args) {
     nullArg = nullArg || (isLiteral(*a) && a->isNull);
@@ -365,6 +374,15 @@ ExprPtr asCondition(const ExprPtr& c, const PlanNode& n) {
   if (isCallOf(*c, "case") && c->args.size() == 3 && isBoolLiteral(*c->args[1], true) &&
       neverTrue(*c->args[2]))
     return c->args[0];
+  // CASE WHEN t THEN x ELSE y END with t never NULL (IS [NOT] NULL) and y a
+  // literal: TRUE exactly when t and x are (y never TRUE), or when x is or t
+  // is not (y TRUE).
+  if (isCallOf(*c, "case") && c->args.size() == 3 && plain(*c) &&
+      (isCallOf(*c->args[0], "is_null") || isCallOf(*c->args[0], "is_not_null"))) {
+    if (neverTrue(*c->args[2])) return simplify(makeCall("and", {c->args[0], c->args[1]}));
+    if (isBoolLiteral(*c->args[2], true))
+      return simplify(makeCall("or", {negation(c->args[0]), c->args[1]}));
+  }
   const ComparisonInfo* cmp = comparisonOf(*c);
   if (cmp && cmp->kind == Comparison::Eq && exprEquals(c->args[0], c->args[1]) &&
       plain(*c->args[0]))
@@ -450,10 +468,28 @@ bool simplifyExpressions(PlanNode& n) {
     std::vector<ExprPtr> parts;
     bool rewritten = false;
     forEachConjunct(*condition, [&](const ExprPtr& c) {
-      parts.push_back(asCondition(c, n));
-      rewritten = rewritten || parts.back() != c;
+      ExprPtr r = asCondition(c, n);
+      rewritten = rewritten || r != c;
+      forEachConjunct(r, [&](const ExprPtr& part) {  // (an AND it made: its parts)
+        parts.push_back(part);
+        return true;
+      });
       return true;
     });
+    // `x IS NOT NULL` beside a comparison of x (not NULL-safe) says nothing
+    // more: the comparison is not TRUE where x is NULL.
+    std::vector<ExprPtr> kept;
+    for (const auto& p : parts) {
+      bool implied = false;
+      if (isCallOf(*p, "is_not_null") && p->args.size() == 1)
+        for (const auto& q : parts)
+          if (const ComparisonInfo* cmp = comparisonOf(*q); cmp && !cmp->nullSafe)
+            implied =
+                implied || exprEquals(q->args[0], p->args[0]) || exprEquals(q->args[1], p->args[0]);
+      if (!implied) kept.push_back(p);
+    }
+    rewritten = rewritten || kept.size() != parts.size();
+    parts = kept;
     if (rewritten) {
       *condition = parts.empty() ? makeBool(true) : makeAnd(parts);
       changed = true;

@@ -1,7 +1,8 @@
 // The normal form's constant laws (kConstants, verifier/normal_form_constants.cpp)
 // against the evaluator: random expressions with NULLs, CASE, coalesce, nullif,
-// NOT, IN lists and literals, in a select list and a WHERE, evaluate to the same
-// rows before and after the laws, over every pair of values of {NULL, 0, 1, 2}.
+// NOT, IN lists, IS [NOT] TRUE / FALSE / UNKNOWN / NULL and literals, in a select list and a WHERE,
+// evaluate to the same rows before and after the laws, over every pair of values of {NULL, 0, 1,
+// 2}.
 #include <doctest/doctest.h>
 
 #include <random>
@@ -57,7 +58,12 @@ struct Gen {
       static const char* const kLits[] = {"true", "false", "k > 0", "v IS NULL"};
       return kLits[pick(4)];
     }
-    switch (pick(9)) {
+    static const char* const kTruth[] = {" IS TRUE",      " IS NOT TRUE", " IS FALSE",
+                                         " IS NOT FALSE", " IS UNKNOWN",  " IS NULL",
+                                         " IS NOT NULL"};
+    switch (pick(10)) {
+      case 9:
+        return "(" + boolean(depth - 1) + ")" + kTruth[pick(7)];
       case 0:
         return integer(depth - 1) + " " + kCmp[pick(8)] + " " + integer(depth - 1);
       case 1:
