@@ -38,32 +38,13 @@ bool filterBelowAggregate(PlanPtr& slot) {
   if (!plainAggregate(a) || a.exprs.empty()) return false;
   std::map<std::string, ExprPtr> keys;
   for (const auto& ne : a.exprs) keys[ne.name] = ne.expr;
-  std::vector<ExprPtr> below, above;
-  forEachConjunct(f.predicate, [&](const ExprPtr& c) {
-    const bool onKeys = movable(*c) && !hasSubquery(*c) &&
-                        allColumnRefs(*c, [&](const std::string& id) { return keys.count(id); });
-    (onKeys ? below : above).push_back(onKeys ? substitute(c, keys) : c);
-    return true;
-  });
-  if (below.empty()) return false;
-  auto filter = makePooled<PlanNode>();
-  filter->op = PlanOp::Filter;
-  filter->predicate = makeAnd(below);
-  filter->children = {a.children[0]};
-  computeOutput(*filter);
-  auto agg = makePooled<PlanNode>(a);
-  agg->children = {filter};
-  computeOutput(*agg);
-  if (above.empty()) {
-    slot = agg;
-  } else {
-    auto rest = makePooled<PlanNode>(f);
-    rest->predicate = makeAnd(above);
-    rest->children = {agg};
-    computeOutput(*rest);
-    slot = rest;
-  }
-  return true;
+  return filterThrough(
+      slot,
+      [&](const ExprPtr& c) {
+        return movable(*c) && !hasSubquery(*c) &&
+               allColumnRefs(*c, [&](const std::string& id) { return keys.count(id); });
+      },
+      [&](const ExprPtr& c) { return substitute(c, keys); });
 }
 
 bool simplifyAggregateCalls(PlanNode& a) {

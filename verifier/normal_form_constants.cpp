@@ -226,19 +226,7 @@ ExprPtr simplify(const ExprPtr& e) {
   if (!e || (e->kind != ExprKind::Call && e->kind != ExprKind::Cast)) return e;
   if (e->fn && (e->fn->kind == FunctionKind::Aggregate || e->fn->kind == FunctionKind::Window))
     return e;
-  bool changed = false;
-  std::vector<ExprPtr> args;
-  for (const auto& a : e->args) {
-    args.push_back(simplify(a));
-    changed = changed || args.back() != a;
-  }
-  ExprPtr x = e;
-  if (changed) {
-    auto copy = makePooled<Expr>(*e);
-    copy->args = std::move(args);
-    settleArgs(*copy);
-    x = copy;
-  }
+  ExprPtr x = mapArgs(e, simplify);
   bool literals = !x->args.empty();
   for (const auto& a : x->args) literals = literals && isLiteral(*a);
   if (x->kind == ExprKind::Cast) {

@@ -103,6 +103,19 @@ bool aggregateOverProjection(PlanNode& a) {
   return true;
 }
 
+/// The set operation `op`'s columns as `input`'s columns in the same
+/// positions; nullopt when their counts differ.
+std::optional<std::map<std::string, ExprPtr>> byPosition(const PlanNode& op,
+                                                         const PlanNode& input) {
+  if (input.output.size() != op.outNames.size()) return std::nullopt;
+  std::map<std::string, ExprPtr> as;
+  for (size_t j = 0; j < op.outNames.size(); ++j) {
+    const Column& c = input.output[j];
+    as[op.outNames[j]] = makeColumn(c.id.str(), c.type, c.nullable);
+  }
+  return as;
+}
+
 /// A filter over a set operation filters each of its inputs, its condition
 /// reading their columns in the same positions: a row of the result passes
 /// exactly when its copies in the inputs do, so for UNION, INTERSECT and
@@ -115,15 +128,11 @@ bool filterIntoSetOperation(PlanPtr& slot) {
   if (op.op != PlanOp::Union && op.op != PlanOp::Intersect && op.op != PlanOp::Except) return false;
   auto copy = makePooled<PlanNode>(op);
   for (auto& child : copy->children) {
-    if (child->output.size() != op.outNames.size()) return false;
-    std::map<std::string, ExprPtr> as;
-    for (size_t j = 0; j < op.outNames.size(); ++j) {
-      const Column& c = child->output[j];
-      as[op.outNames[j]] = makeColumn(c.id.str(), c.type, c.nullable);
-    }
+    auto as = byPosition(op, *child);
+    if (!as) return false;
     auto filter = makePooled<PlanNode>();
     filter->op = PlanOp::Filter;
-    filter->predicate = substitute(f.predicate, as);
+    filter->predicate = substitute(f.predicate, *as);
     filter->children = {child};
     computeOutput(*filter);
     child = filter;
@@ -132,6 +141,45 @@ bool filterIntoSetOperation(PlanPtr& slot) {
   slot = copy;
   return true;
 }
+
+}  // namespace
+
+bool filterThrough(PlanPtr& slot, const std::function<bool(const ExprPtr&)>& below,
+                   const std::function<ExprPtr(const ExprPtr&)>& rewrite) {
+  const PlanPtr self = slot;  // (slot is reassigned below: f stays alive)
+  PlanNode& f = *self;
+  if (f.op != PlanOp::Filter || f.children.size() != 1 || !f.predicate) return false;
+  const PlanNode& m = *f.children[0];
+  if (m.children.size() != 1) return false;
+  std::vector<ExprPtr> under, over;
+  forEachConjunct(f.predicate, [&](const ExprPtr& c) {
+    if (below(c))
+      under.push_back(rewrite(c));
+    else
+      over.push_back(c);
+    return true;
+  });
+  if (under.empty()) return false;
+  auto filter = makePooled<PlanNode>();
+  filter->op = PlanOp::Filter;
+  filter->id = f.id;
+  filter->predicate = makeAnd(under);
+  filter->children = {m.children[0]};
+  computeOutput(*filter);
+  auto middle = makePooled<PlanNode>(m);
+  middle->children = {filter};
+  computeOutput(*middle);
+  slot = middle;
+  if (over.empty()) return true;
+  auto rest = makePooled<PlanNode>(f);
+  rest->predicate = makeAnd(over);
+  rest->children = {middle};
+  computeOutput(*rest);
+  slot = rest;
+  return true;
+}
+
+namespace {
 
 bool projectionIntoUnionAll(PlanPtr& slot) {
   // UNION ALL adds its inputs' rows: projecting the sum is summing the
@@ -145,14 +193,10 @@ bool projectionIntoUnionAll(PlanPtr& slot) {
   if (u.op != PlanOp::Union || !u.all) return false;
   auto copy = makePooled<PlanNode>(u);
   for (auto& child : copy->children) {
-    if (child->output.size() != u.outNames.size()) return false;
-    std::map<std::string, ExprPtr> as;
-    for (size_t j = 0; j < u.outNames.size(); ++j) {
-      const Column& c = child->output[j];
-      as[u.outNames[j]] = makeColumn(c.id.str(), c.type, c.nullable);
-    }
+    auto as = byPosition(u, *child);
+    if (!as) return false;
     auto proj = makePooled<PlanNode>(p);
-    for (auto& ne : proj->exprs) ne.expr = substitute(ne.expr, as);
+    for (auto& ne : proj->exprs) ne.expr = substitute(ne.expr, *as);
     proj->children = {child};
     computeOutput(*proj);
     child = proj;
@@ -187,31 +231,13 @@ bool filterBelowWindow(PlanPtr& slot) {
     keys = both;
     first = false;
   }
-  std::vector<ExprPtr> below, above;
-  forEachConjunct(f.predicate, [&](const ExprPtr& c) {
-    const bool onKeys = hasColumnRef(*c) &&
-                        allColumnRefs(*c, [&](const std::string& id) { return keys.count(id); });
-    (onKeys ? below : above).push_back(c);
-    return true;
-  });
-  if (below.empty()) return false;
-  auto filter = makePooled<PlanNode>(f);
-  filter->predicate = makeAnd(below);
-  filter->children = {w.children[0]};
-  computeOutput(*filter);
-  auto window = makePooled<PlanNode>(w);
-  window->children = {filter};
-  computeOutput(*window);
-  if (above.empty()) {
-    slot = window;
-  } else {
-    auto rest = makePooled<PlanNode>(f);
-    rest->predicate = makeAnd(above);
-    rest->children = {window};
-    computeOutput(*rest);
-    slot = rest;
-  }
-  return true;
+  return filterThrough(
+      slot,
+      [&](const ExprPtr& c) {
+        return hasColumnRef(*c) &&
+               allColumnRefs(*c, [&](const std::string& id) { return keys.count(id); });
+      },
+      [](const ExprPtr& c) { return c; });
 }
 
 /// UNION is DISTINCT over UNION ALL: both return each row of either input

@@ -6,7 +6,9 @@
 //    condition; an aggregate over a projection, the aggregate of the
 //    substituted keys and arguments, a key that is then a plain column named
 //    after it (a derived table's names vanish); a projection that only renames
-//    and drops columns, its input under the old names;
+//    and drops columns, its input under the old names; a projection over
+//    UNION ALL, each input projected; a filter on every window's partition
+//    keys, below the window;
 //  - kKeys: GROUP BY over columns among which is a key of its input (PRIMARY
 //    KEY, UNIQUE over NOT NULL columns, group keys, joins on keys: row_keys.h)
 //    is a projection (count(*) is 1, min / max / sum / avg their argument); a
@@ -25,6 +27,9 @@
 //  - kConstants: expressions without columns folded, NOT at the leaves, IN
 //    lists as ORs, AND / OR flat, coalesce and nullif as CASE, CASE without
 //    dead branches; relations no row reaches as empty VALUES;
+//  - kSubqueries: a scalar subquery of an aggregate, correlated by
+//    equalities, as a LEFT JOIN to it grouped (normal_form_scalar.cpp);
+//  - kSetOps, after the rest: UNION as DISTINCT over UNION ALL;
 //  - kNames: a table is named by the table, not by the query's alias
 //    (normal_form_names.cpp): `FROM emp e` reads what `FROM emp` reads; a
 //    table read n times is "table#1" to "table#n", in an order a Naming picks;
@@ -32,10 +37,22 @@
 // Each keeps the root's columns (kNames their names too) and what they hold on
 // every database that satisfies the constraints. Each law's argument and counterexample is at its
 // code.
+#include <functional>
+
 #include "ir/plan.h"
 #include "verifier/normal_form_canon.h"
 
 namespace rfguard::normal_form {
+
+/// `e` with each argument mapped by `f`: `e` itself when none changed, else a
+/// copy (settleArgs).
+ExprPtr mapArgs(const ExprPtr& e, const std::function<ExprPtr(const ExprPtr&)>& f);
+
+/// The filter at `slot` over a node of one input: its conjuncts `below`
+/// accepts, rewritten by `rewrite`, as a filter under that node, the others
+/// kept above it; true when one moved.
+bool filterThrough(PlanPtr& slot, const std::function<bool(const ExprPtr&)>& below,
+                   const std::function<ExprPtr(const ExprPtr&)>& rewrite);
 
 /// For each table read more than once, the number each of its scans takes
 /// (a permutation of 0..n-1, the scans in the plan's pre-order); missing:
@@ -88,14 +105,6 @@ bool emptyRelation(PlanPtr& slot);
 /// its keys, for where only whether a row is there counts; null when `n` is
 /// no DISTINCT.
 PlanPtr withoutDistinct(const PlanPtr& n);
-
-/// kProjections: a projection over UNION ALL projects each input instead;
-/// true when it did.
-bool projectionIntoUnionAll(PlanPtr& slot);
-
-/// kProjections: the conjuncts of a filter over a window that read only
-/// columns every window function partitions by, below it; true when one moved.
-bool filterBelowWindow(PlanPtr& slot);
 
 /// kNames: the columns of each subquery's result, and of the select list a
 /// semi or anti join reads its other input through, "$sq.0"...: read by

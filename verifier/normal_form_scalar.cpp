@@ -19,17 +19,7 @@ namespace {
 ExprPtr replaced(const ExprPtr& e, const Expr* target, const ExprPtr& with) {
   if (!e) return e;
   if (e.get() == target) return with;
-  bool changed = false;
-  std::vector<ExprPtr> args;
-  for (const auto& a : e->args) {
-    args.push_back(replaced(a, target, with));
-    changed = changed || args.back() != a;
-  }
-  if (!changed) return e;
-  auto copy = makePooled<Expr>(*e);
-  copy->args = std::move(args);
-  settleArgs(*copy);
-  return copy;
+  return mapArgs(e, [&](const ExprPtr& a) { return replaced(a, target, with); });
 }
 
 bool outputs(const PlanNode& n, const std::string& id) {

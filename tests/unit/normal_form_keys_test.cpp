@@ -5,6 +5,8 @@
 // constraints allow; without the key the bounded search tells them apart.
 #include <doctest/doctest.h>
 
+#include "normal_form_support.h"
+
 #include <string>
 #include <vector>
 
@@ -32,18 +34,12 @@ const std::string kSchema =
     "  FOREIGN KEY (la, lb) REFERENCES part (pa, pb));\n";
 
 std::vector<Query> bound(const std::string& sql) {
-  Catalog c;
-  std::vector<Query> qs;
-  Diagnostics d;
-  REQUIRE_MESSAGE(loadSql(kSchema + sql, "q.sql", c, qs, d), d.render());
-  return qs;
+  return testing::boundOver(kSchema, sql);
 }
 
 /// The proof of the first two queries of `sql`, empty when there is none.
 std::string proof(const std::string& sql) {
-  auto qs = bound(sql);
-  REQUIRE(qs.size() == 2);
-  return provedEqual(*qs[0].plan, *qs[1].plan).value_or("");
+  return testing::proofOver(kSchema, sql);
 }
 
 const char* const kLaw = "DISTINCT dropped, GROUP BY as a projection, over a key of its input";
@@ -52,16 +48,7 @@ const char* const kJoinLaw = "joins dropped whose other input nothing reads";
 /// Each pair of `pairs` has no proof, and the bounded search finds a
 /// counterexample that the constraints allow.
 void refuted(const std::vector<const char*>& pairs) {
-  for (const char* sql : pairs) {
-    CAPTURE(sql);
-    CHECK(proof(sql).empty());
-    auto qs = bound(sql);
-    BoundedOptions o;
-    o.bound = 2;
-    const EquivResult r = checkRewrite(*qs[0].plan, *qs[1].plan, o);
-    CHECK(r.verdict == "different");
-    CHECK(r.bounded.counterexample);
-  }
+  testing::refutedOver(kSchema, pairs);
 }
 
 }  // namespace

@@ -4,6 +4,8 @@
 // condition, dropped, leaves no proof and a counterexample for the search.
 #include <doctest/doctest.h>
 
+#include "normal_form_support.h"
+
 #include <string>
 #include <vector>
 
@@ -21,17 +23,11 @@ const std::string kSchema =
     "CREATE TABLE a (k int, v int); CREATE TABLE b (k int, w int);\n";
 
 std::vector<Query> bound(const std::string& sql) {
-  Catalog c;
-  std::vector<Query> qs;
-  Diagnostics d;
-  REQUIRE_MESSAGE(loadSql(kSchema + sql, "q.sql", c, qs, d), d.render());
-  return qs;
+  return testing::boundOver(kSchema, sql);
 }
 
 std::string proof(const std::string& sql) {
-  auto qs = bound(sql);
-  REQUIRE(qs.size() == 2);
-  return provedEqual(*qs[0].plan, *qs[1].plan).value_or("");
+  return testing::proofOver(kSchema, sql);
 }
 
 /// Each pair is proven, the proof naming `law`.
@@ -44,16 +40,7 @@ void proven(const std::vector<const char*>& pairs, const char* law) {
 
 /// Each pair has no proof, and the bounded search finds a counterexample.
 void refuted(const std::vector<const char*>& pairs) {
-  for (const char* sql : pairs) {
-    CAPTURE(sql);
-    CHECK(proof(sql).empty());
-    auto qs = bound(sql);
-    BoundedOptions o;
-    o.bound = 2;
-    const EquivResult r = checkRewrite(*qs[0].plan, *qs[1].plan, o);
-    CHECK(r.verdict == "different");
-    CHECK(r.bounded.counterexample);
-  }
+  testing::refutedOver(kSchema, pairs);
 }
 
 const char* const kProjections = "projections merged";

@@ -15,12 +15,40 @@ inline const std::string kSchema =
     "CREATE TABLE a (k int, v int); CREATE TABLE b (k int, w int); CREATE TABLE c (k int, x "
     "int);\n";
 
-inline std::vector<Query> bound(const std::string& sql) {
+/// The queries of `sql` bound over the tables of `schema`.
+inline std::vector<Query> boundOver(const std::string& schema, const std::string& sql) {
   Catalog c;
   std::vector<Query> qs;
   Diagnostics d;
-  REQUIRE_MESSAGE(loadSql(kSchema + sql, "q.sql", c, qs, d), d.render());
+  REQUIRE_MESSAGE(loadSql(schema + sql, "q.sql", c, qs, d), d.render());
   return qs;
+}
+
+inline std::vector<Query> bound(const std::string& sql) {
+  return boundOver(kSchema, sql);
+}
+
+/// The proof of the first two queries of `sql` over `schema`, empty when
+/// there is none.
+inline std::string proofOver(const std::string& schema, const std::string& sql) {
+  auto qs = boundOver(schema, sql);
+  REQUIRE(qs.size() == 2);
+  return provedEqual(*qs[0].plan, *qs[1].plan).value_or("");
+}
+
+/// Each pair of `pairs` over `schema` has no proof, and the bounded search
+/// finds a counterexample (that the constraints allow).
+inline void refutedOver(const std::string& schema, const std::vector<const char*>& pairs) {
+  for (const char* sql : pairs) {
+    CAPTURE(sql);
+    CHECK(proofOver(schema, sql).empty());
+    auto qs = boundOver(schema, sql);
+    BoundedOptions o;
+    o.bound = 2;
+    const EquivResult r = checkRewrite(*qs[0].plan, *qs[1].plan, o);
+    CHECK(r.verdict == "different");
+    CHECK(r.bounded.counterexample);
+  }
 }
 
 /// Whether the first two queries of `sql` are proved equal; `why` gets the proof.
