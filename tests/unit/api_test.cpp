@@ -60,6 +60,23 @@ TEST_CASE("api: plan JSON errors carry a JSON pointer") {
   CHECK(l.errors[0].line == 0);
 }
 
+TEST_CASE("api: re-placing filters clears a plan JSON's own, in subquery plans too") {
+  // An EXISTS subquery whose join carries the input's own `<=>` filter, not
+  // NULL-allowing: flagged as given; the sound profile's placement replaces
+  // it (the fuzz_plan_json seed that found the planner keeping it).
+  Loaded l = Plans::loadJson(
+      R"({"format": "rfguard-plan", "version": 1, "catalog": {"tables": [{"name": "a", "columns": [{"name": "k", "type": "int", "nullable": true}, {"name": "v", "type": "int", "nullable": true}]}, {"name": "b", "columns": [{"name": "k", "type": "int", "nullable": true}, {"name": "v", "type": "int", "nullable": true}]}, {"name": "c", "columns": [{"name": "k", "type": "int", "nullable": true}, {"name": "v", "type": "int", "nullable": true}]}, {"name": "d", "columns": [{"name": "k", "type": "int", "nullable": true}, {"name": "v", "type": "int", "nullable": true}]}]}, "queries": [{"name": "q", "plan": {"id": 4, "op": "filter", "predicate": {"subquery": "exists", "plan": {"id": 9, "op": "join", "join_type": "inner", "condition": {"call": "<=>", "args": [{"column": "b.k"}, {"column": "d.k"}]}, "children": [{"id": 2, "op": "scan", "table": "b", "alias": "b", "columns": ["k", "v"], "children": [], "runtime_filter_targets": [{"id": 2, "target": {"column": "b.k"}}]}, {"id": 8, "op": "scan", "table": "d", "alias": "d", "columns": ["k", "v"], "children": []}], "runtime_filters": [{"id": 2, "build": {"column": "d.k"}, "probe": {"column": "b.k"}, "op": "<=>", "kinds": ["in"], "null_allowed": false}]}}, "children": [{"id": 1, "op": "scan", "table": "a", "alias": "a", "columns": ["k", "v"], "children": []}]}}]})",
+      "p.json");
+  REQUIRE(l.plans);
+  auto given = l.plans->verify();
+  REQUIRE_FALSE(given.empty());
+  CHECK(given[0].code == "null-flag-mismatch");
+  Plans copy = l.plans->clone();
+  copy.planRuntimeFilters(Profile::Sound);
+  CHECK(copy.verify().empty());
+  CHECK(l.plans->verify().size() == given.size());  // the original keeps its own
+}
+
 TEST_CASE("api: a copy is independent of the original") {
   Loaded l = Plans::loadSql(kGap, "gap.sql");
   REQUIRE(l.plans);
