@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <unordered_map>
 
 #include "evaluation/evaluator.h"
@@ -112,7 +113,10 @@ struct EvalCache {
   std::unordered_map<const PlanNode*, std::vector<std::pair<const Expr*, const Expr*>>> equiKeys;
   /// Per join: the joins of its probe side whose filters are consumed in its
   /// build side (sideways), innermost first: published before the build side runs.
-  std::unordered_map<const PlanNode*, std::vector<const PlanNode*>> sideways;
+  /// With whether any of those filters blocks.
+  std::unordered_map<const PlanNode*, std::vector<std::pair<const PlanNode*, bool>>> sideways;
+  /// The ids of the plan's non-blocking filters, found at the first scan that asks.
+  std::optional<std::set<int>> nonBlocking;
 };
 
 /// 2^53: every integer of smaller magnitude is a double exactly.
@@ -173,7 +177,9 @@ class Evaluator {
   std::optional<Relation> values(const PlanNode& n, const Ctx* outer);
   std::optional<Relation> join(const PlanNode& n, const Ctx* outer);  ///< eval_join.cpp
   /// EvalCache::sideways of `join`, found once.
-  const std::vector<const PlanNode*>& sidewaysProducers(const PlanNode& join);
+  const std::vector<std::pair<const PlanNode*, bool>>& sidewaysProducers(const PlanNode& join);
+  /// Whether `sub` can run now: every filter it waits for is published or made inside it.
+  bool readyToRun(const PlanNode& sub);
   bool truth(const Expr& e, const Ctx& ctx, bool* isTrue);  ///< false on error
   std::string error;
 
@@ -201,6 +207,8 @@ class Evaluator {
   const Index& joinIndexFor(const PlanNode& join);
   /// True when `project` outputs its child's columns (`index`), in their order.
   bool identityProject(const PlanNode& project, const Index& index);
+  /// A non-blocking filter's consumer does not wait for it (RuntimeFilter::nonBlocking).
+  bool nonBlocking(int id);
   bool applies(int id) const {
     return opt_.applyFilters && (opt_.only.empty() || opt_.only.count(id));
   }

@@ -79,7 +79,8 @@ std::pair<size_t, size_t> columnEqOf(const PlanNode& join, const Index& index, s
 
 }  // namespace
 
-const std::vector<const PlanNode*>& Evaluator::sidewaysProducers(const PlanNode& join) {
+const std::vector<std::pair<const PlanNode*, bool>>& Evaluator::sidewaysProducers(
+    const PlanNode& join) {
   auto [it, fresh] = cache_->sideways.try_emplace(&join);
   if (!fresh) return it->second;
   std::set<int> consumed;  // the filters the build side consumes
@@ -87,18 +88,42 @@ const std::vector<const PlanNode*>& Evaluator::sidewaysProducers(const PlanNode&
     for (const auto& t : x.runtimeFilterTargets) consumed.insert(t.id);
   });
   if (consumed.empty()) return it->second;
-  std::vector<const PlanNode*> found;
+  std::vector<std::pair<const PlanNode*, bool>> found;
   std::function<void(const PlanNode&)> walk = [&](const PlanNode& x) {
     for (const auto& c : x.children) walk(*c);  // children first: innermost producers first
     if (x.op != PlanOp::Join) return;
+    bool any = false, blocking = false;
     for (const auto& f : x.runtimeFilters)
-      if (consumed.count(f.id)) {
-        found.push_back(&x);
-        break;
-      }
+      if (consumed.count(f.id)) any = true, blocking = blocking || !f.nonBlocking;
+    if (any) found.emplace_back(&x, blocking);
   };
   walk(*join.children[0]);
   return it->second = std::move(found);
+}
+
+bool Evaluator::readyToRun(const PlanNode& sub) {
+  std::set<int> produced;
+  forEachNode(sub, [&](const PlanNode& x) {
+    for (const auto& f : x.runtimeFilters) produced.insert(f.id);
+  });
+  bool ready = true;
+  forEachNode(sub, [&](const PlanNode& x) {
+    for (const auto& t : x.runtimeFilterTargets)
+      ready = ready && (!applies(t.id) || nonBlocking(t.id) || produced.count(t.id) ||
+                        published(t.id) != SIZE_MAX);
+  });
+  return ready;
+}
+
+bool Evaluator::nonBlocking(int id) {
+  if (!cache_->nonBlocking) {
+    cache_->nonBlocking.emplace();
+    forEachNode(*root_, [&](const PlanNode& x) {
+      for (const auto& f : x.runtimeFilters)
+        if (f.nonBlocking) cache_->nonBlocking->insert(f.id);
+    });
+  }
+  return cache_->nonBlocking->count(id) > 0;
 }
 
 std::optional<Relation> Evaluator::join(const PlanNode& n, const Ctx* outer) {
@@ -108,7 +133,10 @@ std::optional<Relation> Evaluator::join(const PlanNode& n, const Ctx* outer) {
   // from a join of the probe side: that join's build side runs first, as an
   // engine's pipelines would, and publishes (again when the join itself runs).
   if (opt_.applyFilters)
-    for (const PlanNode* p : sidewaysProducers(n)) {
+    for (const auto& [p, blocking] : sidewaysProducers(n)) {
+      // A non-blocking filter arrives in time only when its build side need not
+      // wait for a filter still to come (Doris q9: part waits for partsupp's).
+      if (!blocking && !readyToRun(*p->children[1])) continue;
       auto built = node(*p->children[1], outer);
       if (!built) return std::nullopt;
       publish(*p, *built, outer);

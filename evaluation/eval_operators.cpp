@@ -57,6 +57,8 @@ std::optional<Relation> Evaluator::scan(const PlanNode& n, const Ctx* outer) {
   for (const auto& target : n.runtimeFilterTargets) {
     if (t->second.rows.empty() || !applies(target.id) || disabled_.count(target.id)) continue;
     size_t f = published(target.id);
+    // Not there yet: a non-blocking filter's scan reads on without it.
+    if (f == SIZE_MAX && nonBlocking(target.id)) continue;
     if (f == SIZE_MAX)
       return error = "RF" + std::to_string(target.id) +
                      " is consumed before its producer is ready (a wait cycle or a "

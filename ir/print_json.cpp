@@ -45,6 +45,7 @@ Json filtersJson(const std::vector<RuntimeFilter>& filters) {
     if (f.acceptNull) j["accept_null"] = true;
     j["kinds"] = kinds;
     j["scope"] = scopeName(f.scope);
+    if (f.nonBlocking) j["non_blocking"] = true;
     fs.push_back(j);
   }
   return fs;

@@ -47,7 +47,8 @@ void JsonReader::readRuntimeFilters(PlanNode& n, const Json& j, const std::strin
     std::string p = ptr + "/runtime_filters/" + std::to_string(i);
     const Json& fj = (*fs)[i];
     if (!allowed(fj, p,
-                 {"id", "build", "probe", "op", "null_allowed", "accept_null", "kinds", "scope"}))
+                 {"id", "build", "probe", "op", "null_allowed", "accept_null", "kinds", "scope",
+                  "non_blocking"}))
       return;
     RuntimeFilter f;
     const Json* id = field(fj, p, "id", Json::value_t::number_integer);
@@ -68,6 +69,8 @@ void JsonReader::readRuntimeFilters(PlanNode& n, const Json& j, const std::strin
       f.nullAllowed = na->get<bool>();
     if (const Json* an = field(fj, p, "accept_null", Json::value_t::boolean, false))
       f.acceptNull = an->get<bool>();
+    if (const Json* nb = field(fj, p, "non_blocking", Json::value_t::boolean, false))
+      f.nonBlocking = nb->get<bool>();
     const Json* kinds = field(fj, p, "kinds", Json::value_t::array);
     for (size_t k = 0; kinds && k < kinds->size() && !failed; ++k) {
       auto kind =

@@ -50,7 +50,7 @@ std::string filterToString(const RuntimeFilter& f) {
   return "RF" + std::to_string(f.id) + " <- " + exprToString(*f.build) + " (" +
          exprToString(*f.probe) + " " + cmpSpelling(f.op) + ", " + kinds + ", " +
          scopeName(f.scope) + (f.nullAllowed ? ", null allowed" : "") +
-         (f.acceptNull ? ", accepts NULL" : "") + ")";
+         (f.acceptNull ? ", accepts NULL" : "") + (f.nonBlocking ? ", non-blocking" : "") + ")";
 }
 
 std::string targetToString(const FilterTarget& t) {

@@ -35,6 +35,11 @@ struct RuntimeFilter {
   bool acceptNull = false;
   std::vector<FilterKind> kinds;
   FilterScope scope = FilterScope::Global;
+  /// Its consumers do not wait for it: a scan starts at once and applies the
+  /// filter only if it has arrived (Doris' non-blocking decoupled filters,
+  /// plan JSON "non_blocking"). Rows are the same either way; only the wait
+  /// graph differs: a consumer of a non-blocking filter waits on nothing.
+  bool nonBlocking = false;
 };
 
 /// True when a NULL probe key can match through this filter's producer: a

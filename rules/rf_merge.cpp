@@ -82,7 +82,8 @@ class EqualColumns {
 bool sameKeys(const RuntimeFilter& a, const RuntimeFilter& b, EqualColumns& equal) {
   // The plain fields first: same() may index the build side's equalities.
   return a.op == b.op && a.nullAllowed == b.nullAllowed && a.acceptNull == b.acceptNull &&
-         a.kinds == b.kinds && a.scope == b.scope && equal.same(a.build, b.build);
+         a.kinds == b.kinds && a.scope == b.scope && a.nonBlocking == b.nonBlocking &&
+         equal.same(a.build, b.build);
 }
 
 /// The joins under `n` that produce more than one filter, in plan order.

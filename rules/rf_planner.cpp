@@ -4,6 +4,7 @@
 #include "ir/stack_arena.h"
 #include "rules/cardinality.h"
 #include "rules/rf_merge.h"
+#include "rules/rf_planner_sideways.h"
 #include "rules/rf_stats.h"
 
 #include <algorithm>
@@ -43,6 +44,8 @@ struct Planner {
   const TableStats* stats = nullptr;  // row counts and distribution keys by table
   int nextId = 1;
   std::vector<const PlanNode*> withRows;  // nodes with a table row statistic below, sorted
+  std::vector<PlanNode*> path;            // the node visited and its ancestors, root first
+  WaitGraph* waits = nullptr;             // who waits on whom, for filters placed sideways
 
   CardinalityEstimator estimator;
 
@@ -172,11 +175,14 @@ struct Planner {
 
   /// Carries `f` from `start` (with its probe expression) to every scan that may apply it.
   /// A TopN threshold must reach the scan unchanged: its targets are plain columns.
-  void propagate(PlanNode& start, RuntimeFilter& f, bool columnTargetsOnly = false) {
+  /// From elsewhere than the producer's probe side: `f` arrives at `start` as
+  /// `from` by step `fromStep`.
+  size_t propagate(PlanNode& start, RuntimeFilter& f, bool columnTargetsOnly = false,
+                   const ExprPtr& from = nullptr, int fromStep = -1) {
     // The walk's lists live on the stack while they fit (most filters reach a
     // few nodes; a long chain spills to the heap).
     StackArena<4096> arena;
-    std::pmr::vector<Item> work({{&start, f.probe, -1}},
+    std::pmr::vector<Item> work({{&start, from ? from : f.probe, fromStep}},
                                 &arena.memory);  // breadth-first, from the front
     std::pmr::multimap<std::pair<int, size_t>, const Expr*> seen(
         &arena.memory);  // (node, shape) -> expr
@@ -233,9 +239,10 @@ struct Planner {
                             "RF" + std::to_string(f.id) + " already has " +
                                 std::to_string(kMaxConsumersPerFilter) +
                                 " consumers nearer to its producer; the search stops here")});
-          return;
+          return placed;
         }
         ++placed;
+        if (waits && !f.nonBlocking) waits->consumer(f.id, n);
         n.runtimeFilterTargets.push_back({f.id, it.expr});
         int last = addStep(n.id, d.rule, it.expr, it.expr, it.step);
         report.consumers.push_back({f.id, n.id, it.expr, last});
@@ -273,6 +280,7 @@ struct Planner {
         work.push_back({n.children[c].get(), down, addStep(n.id, d.rule, it.expr, down, it.step)});
       }
     }
+    return placed;
   }
 
   // ORDER BY x LIMIT n keeps a moving threshold: once n (+ offset) rows are held,
@@ -335,12 +343,35 @@ struct Planner {
     report.generation.push_back({f.id, n.id, what, d});
     size_t before = report.consumers.size();
     propagate(*n.children[0], f);
+    RuntimeFilter keys = f;  // the sideways filter's template, kept or not
     if (report.consumers.size() == before) {
       report.dropped.push_back(f.id);  // a producer without consumer is removed
-      return;
+    } else {
+      if (f.scope == FilterScope::Local) n.distribution = assumed;
+      waits->producer(f.id, n);
+      n.runtimeFilters.push_back(std::move(f));
     }
-    if (f.scope == FilterScope::Local) n.distribution = assumed;
-    n.runtimeFilters.push_back(std::move(f));
+    if (profile == Profile::Sound) {
+      std::vector<PlanNode*> up(path.rbegin(), path.rend());
+      SidewaysHost h = host();
+      placeSideways(h, up, keys);
+    }
+  }
+
+  /// What placements beside a producer borrow from the planner.
+  SidewaysHost host() {
+    return {report,
+            profile,
+            *waits,
+            [this] { return nextId++; },
+            [this](PlanNode& start, RuntimeFilter& f, const ExprPtr& e, int step) {
+              return propagate(start, f, false, e, step);
+            },
+            [this](const PlanNode& side, const ExprPtr& e) -> std::optional<double> {
+              if (e->kind != ExprKind::Column || !sizeOf(side)) return std::nullopt;
+              return estimator.ndv(side, e->name);
+            },
+            [this](const PlanNode& build, const EquiConjunct& s) { return kindsFor(build, s); }};
   }
 
   // A composite filter over (k1, k2, ...) rejects a probe row when its key tuple
@@ -363,6 +394,7 @@ struct Planner {
   }
 
   void visit(PlanNode& n) {
+    path.push_back(&n);
     const EngineProfile* engine = profileInfo(profile).engine;
     if ((!engine || engine->topN) && n.op == PlanOp::Limit && n.limit &&
         n.children[0]->op == PlanOp::Sort && !n.children[0]->sortKeys.empty())
@@ -386,8 +418,13 @@ struct Planner {
       // filter's, an engine profile's), for --explain and the API.
       for (size_t i = 0; i < eligible.size(); ++i)
         generate(n, eligible[i].first, eligible[i].second, accepted[i]);
+      if (profile == Profile::Doris) {
+        SidewaysHost h = host();
+        placeDorisDecoupled(h, n);
+      }
     }
     for (auto& c : n.children) visit(*c);
+    path.pop_back();
   }
 };
 
@@ -438,9 +475,10 @@ void planRuntimeFilters(PlanNode& root, RfReport& report, const RfOptions& optio
   auto lineage = std::make_shared<LineageIndex>(root);
   const bool sound = options.profile == Profile::Sound;
   const TableStats stats(root);
+  WaitGraph waits(root);
   Planner p{
       report, options.profile, options.cost, options.composite, lineage.get(), sound, &stats, 1, {},
-      {}};
+      {},     &waits};
   if (sound) report.lineage = lineage;       // expands the jump steps in derivation()
   p.withRows.reserve(lineage->nodeCount());  // one allocation: at most every node
   p.markRows(root);

@@ -240,8 +240,10 @@ void checkClosure(const PlanFacts& facts, std::vector<Finding>& out, std::vector
       finding("unknown-filter", "no producer has this id");
       continue;
     }
-    for (int gid : facts.waitingOn(i)) waits.emplace_back(gid, id);
     const Producer& p = ps[0];
+    // A consumer of a non-blocking filter starts without it: it waits on nothing.
+    if (!p.filter->nonBlocking)
+      for (int gid : facts.waitingOn(i)) waits.emplace_back(gid, id);
     const RuntimeFilter& f = *p.filter;
     if (facts.within(facts.buildRoot(p), &n)) {
       finding("consumer-in-build-side",

@@ -65,7 +65,7 @@ const std::vector<FindingCode> kCodes = {
    "A filter summarises the join's build keys; rows elsewhere in the plan are not compared with them, unless an equality of a join above carries those keys to them (CopySideways).",
    "Consume the filter in the producer's probe subtree, or beside it only under a join above whose equality on the producer's key drops the other side's unmatched rows."},
   {"filter-wait-cycle", W, "Filters wait on each other in a cycle",
-   "A filter's build waits on a filter whose build waits on the first. Engines wait for a filter only up to a time limit (Doris's runtime_filter_wait_time_ms, 1 s by default) and then scan without it: no wrong result, but each scan of the cycle waits the full limit and runs unfiltered; an engine told to wait without limit (Doris's runtime_filter_wait_infinitely) never completes. A scheduling finding, so a warning.",
+   "A filter's build waits on a filter whose build waits on the first. Engines wait for a filter only up to a time limit (Doris's runtime_filter_wait_time_ms, 1 s by default) and then scan without it: no wrong result, but each scan of the cycle waits the full limit and runs unfiltered; an engine told to wait without limit (Doris's runtime_filter_wait_infinitely) never completes. A non-blocking filter (plan JSON non_blocking, as Doris makes one of a decoupled filter and its condition's own) is waited on by nobody and breaks the cycle. A scheduling finding, so a warning.",
    "Remove one consumer of the cycle."},
   // safety: is there a derivation that every step justifies?
   {"unsafe-null-generating-side", E, "The filter entered a NULL-generating side unsafely",

@@ -279,14 +279,27 @@ std::vector<Slice> filterSlices(const PlanNode& root, std::string& why, bool dro
       why = rf + "'s producer refers to columns outside it";
       return {};
     }
+    // The slice's root: the producer, or the join above it whose other side a
+    // consumer placed sideways sits in (CopySideways). All the filter changes
+    // is under that join: equal outputs there are equal outputs of the plan.
+    const PlanNode* top = producer;
+    for (const PlanNode* c : ix.consumers[f])
+      while (top && !below(ix, c, top)) top = ix.parent.at(top);
+    if (!top) {
+      why = rf + " has a consumer outside the plan's tree";
+      return {};
+    }
+    if (top != producer && !freeColumns(*top).empty()) {
+      why = rf +
+            "'s consumers sit beside its producer under a node that refers to columns "
+            "outside it";
+      return {};
+    }
     // Consumer points, lifted while every point below the parent sits at one of its
-    // children and commutes with it (two sides of an inner join lift together).
+    // children and commutes with it (two sides of an inner join lift together),
+    // never onto the producer's path (its free table would swallow the producer).
     std::map<const PlanNode*, Point> points;
     for (const PlanNode* c : ix.consumers[f]) {
-      if (!below(ix, c, producer)) {
-        why = rf + " has a consumer outside its producer's subtree";
-        return {};
-      }
       Point& pt = points[c];
       for (const auto& t : c->runtimeFilterTargets)
         if (t.id == f) {
@@ -298,7 +311,7 @@ std::vector<Slice> filterSlices(const PlanNode& root, std::string& why, bool dro
       changed = false;
       for (const auto& [node, pt] : points) {
         const PlanNode* up = ix.parent[node];
-        if (up == producer) continue;
+        if (up == top || below(ix, producer, up)) continue;
         std::vector<const PlanNode*> members;
         bool ok = true;
         for (const auto& [other, opt] : points)
@@ -344,9 +357,10 @@ std::vector<Slice> filterSlices(const PlanNode& root, std::string& why, bool dro
         break;
       }
     }
-    std::set<const PlanNode*> keep{producer};
+    std::set<const PlanNode*> keep{top};
+    for (const PlanNode* at = producer; at != top; at = ix.parent[at]) keep.insert(at);
     for (const auto& [node, pt] : points)
-      for (const PlanNode* at = node; at != producer; at = ix.parent[at]) keep.insert(at);
+      for (const PlanNode* at = node; at != top; at = ix.parent[at]) keep.insert(at);
     auto lifted = [&](const PlanNode* n) {
       auto p = points.find(n);
       return p != points.end() && p->second.moved;
@@ -365,7 +379,7 @@ std::vector<Slice> filterSlices(const PlanNode& root, std::string& why, bool dro
           return {};
         }
     }
-    PlanPtr plan = build(*producer, keep, f, points);
+    PlanPtr plan = build(*top, keep, f, points);
     refreshOutputs(*plan);
     if (dropJoins) dropFreeJoins(plan);
     abstractPredicates(*plan);

@@ -15,8 +15,12 @@
 //
 // Why per-filter checks compose: remove the filters one at a time, each one
 // that no remaining filter's content depends on (h depends on f when one of
-// f's consumers is in h's build side; producers of dependents are strictly
-// deeper, so such an order exists). The remaining filters then have the same
+// f's consumers is in h's build side). Such an order exists among the filters
+// a run applies: a filter is applied only once its content is complete, so
+// of filters that wait on each other in a cycle one is not applied (it is
+// non-blocking, or its wait timed out). A filter consumed sideways, beside
+// its producer (CopySideways), has the join above whose other side it filters
+// as its slice's root: all it changes is below that join. The remaining filters then have the same
 // contents with f as without, and act on f's slice either inside free tables
 // (a different free bag) or at a scan on f's paths; the latter is a smaller
 // table only when no other scan on the paths reads the same table, which

@@ -2,9 +2,24 @@
 #include "engines/doris/import_state.h"
 #include "ir/comparison.h"
 
+#include <algorithm>
 #include <functional>
 
 namespace rfguard::doris_import {
+
+namespace {
+
+/// Whether a scan under `n` prints `apply RFs: ... RF<rf> ...`.
+bool appliedBelow(const ShapeNode& n, int rf) {
+  const size_t at = n.text.find("apply RFs:");
+  if (at != std::string::npos)
+    for (const auto& w : splitTop(n.text.substr(at + 10), ' '))
+      if (trim(w) == "RF" + std::to_string(rf)) return true;
+  return std::any_of(n.children.begin(), n.children.end(),
+                     [&](const auto& c) { return appliedBelow(*c, rf); });
+}
+
+}  // namespace
 
 std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Built>& kids) {
   if (kids.size() != 2)
@@ -106,8 +121,20 @@ std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Bu
       dropTargets(rf);
       continue;
     }
-    filters.push_back(
-        {{"id", rf + 1}, {"build", *build}, {"probe", *probe}, {"op", "="}, {"kinds", kKinds}});
+    Json f = {{"id", rf + 1}, {"build", *build}, {"probe", *probe}, {"op", "="}, {"kinds", kKinds}};
+    // Every target beside the join, none below its probe side: Doris' decoupled
+    // filter (enable_decoupled_runtime_filter), for the build side of a join
+    // above. Doris makes it or that join's own filters of the same condition
+    // non-blocking (decoupled_rf_ndv_ratio_threshold decides), so the two never
+    // wait on each other; the shape prints neither.
+    if (!appliedBelow(*n.children[0], rf)) {
+      f["non_blocking"] = true;
+      loss(n, "RF" + std::to_string(rf) + " " + s.src +
+                  " is a decoupled filter (its targets are beside this join): Doris makes it, or "
+                  "the filters of the condition it serves, non-blocking and the shape prints "
+                  "neither; imported as non-blocking");
+    }
+    filters.push_back(std::move(f));
     for (size_t i : pendingTargets_[rf]) q_.dynamicFilters[i].producers = {id};
   }
   if (!filters.empty()) node["runtime_filters"] = filters;

@@ -33,6 +33,14 @@ TEST_CASE("every placement of the sound planner on the corpus passes the invaria
             if (has(*c)) return true;
           return false;
         };
+        // Or beside it, in the other side of a join above (CopySideways), where
+        // its derivation starts.
+        if (!has(*producers[d.filter])) {
+          auto steps = r.derivation(d);
+          REQUIRE_FALSE(steps.empty());
+          CHECK(steps.front().rule == RfRule::CopySideways);
+          continue;
+        }
         CHECK(has(*producers[d.filter]->children[0]));
         if (producers[d.filter]->op == PlanOp::Join)
           CHECK_FALSE(has(*producers[d.filter]->children[1]));
@@ -125,7 +133,9 @@ TEST_CASE(
     // the aggregate below it, where it could not act); SSB 36 each. Q18's semi
     // join now filters orders before lineitem joins them (semi joins move past
     // inner joins), so its filter no longer also reaches lineitem: 70/68 before.
-    if (std::string(file) == "tpch.sql") CHECK(total[0] == 69);
+    // Filters placed sideways (the other side of a join above, where the
+    // producer's build side is selective) add 9 sound consumers: 78, 69 before.
+    if (std::string(file) == "tpch.sql") CHECK(total[0] == 78);
     if (std::string(file) == "tpch.sql") CHECK(total[3] == 59);
     if (std::string(file) == "tpch.sql") CHECK(total[1] == 67);
     if (std::string(file) == "ssb.sql") CHECK(total[0] == 36);
