@@ -667,6 +667,9 @@ print('SELECT a.k, b.v FROM a LEFT JOIN b ON a.k = b.k AND b.k IS NULL;')" > "$t
   # q15's filter is lost with its join condition (a CTE's column names): unknown, never "0 = 0, agree".
   check "duckdb compare tpch" 0 '^-- 22 queries: 13 agree, 8 differ \(0 unexplained differences\), 1 unknown \(a dynamic filter lost in the import\); DuckDB printed 47 dynamic filters, 46 imported; DuckDB reported 46 consumers, the profile placed 77$' -- "$RFGUARD" duckdb compare corpus/examples/tpch.sql
   grep -q '^-- q15: DuckDB 0, profile 0, unknown: the import lost 1 scan.s dynamic filters$' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL q15 compares as unknown"; fail=$((fail + 1)); }
+  # rfguard's join tree for each query beside DuckDB's executed one.
+  grep -q "^-- join trees: 22 compared with rfguard's, 11 the same (9 with the same build sides)$" "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL duckdb join trees counted"; fail=$((fail + 1)); }
+  grep -A3 '^-- q19: ' "$tmp/out" | grep -q "^  join tree: DuckDB's, the build side swapped at 1 of 1 joins$" && pass=$((pass + 1)) || { echo "FAIL duckdb join tree of q19"; fail=$((fail + 1)); }
   check "duckdb compare seeds" 0 '^-- 10 queries: 10 agree, 0 differ \(0 unexplained differences\)' -- "$RFGUARD" duckdb compare corpus/examples/seeds.sql
   # The differential run: a short fixed-seed run; its JSON holds every query
   # and every difference with both results and the lint of DuckDB's plan.
@@ -699,6 +702,7 @@ PY
   check "duckdb diff evaluator off" 0 '0 differences$' -- sh -c "\"$RFGUARD\" duckdb diff --threads 1 --queries 5 --seed 2 --big 5000 --evaluator-rows 0 | tail -1"
   check "duckdb diff evaluator text" 0 "rfguard's evaluator on the same queries over the tables of at most 200 rows: 10 agree, 0 disagree, 0 declined" -- "$RFGUARD" duckdb diff --threads 1 --queries 10 --seed 2 --big 5000 --evaluator-rows 200
   check "duckdb compare json" 0 '"unexplained": 0' -- "$RFGUARD" duckdb compare --format json corpus/examples/ssb.sql
+  grep -q '"same_build_sides": 4' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL duckdb compare json join trees"; fail=$((fail + 1)); }
 else
   echo "FAIL: this rfguard cannot run DuckDB"; fail=$((fail + 1))
 fi

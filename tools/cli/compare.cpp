@@ -87,7 +87,8 @@ int runCompare(const CompareArgs& args, std::ostream& out, std::ostream& err) {
     if (q.query.plan && !queryNumber(q.query.name).empty())
       ownPlans[queryNumber(q.query.name)] = &q;
   size_t queries = 0, engineTotal = 0, soundTotal = 0, both = 0, engineOnly = 0, soundOnly = 0,
-         profileAgree = 0, treesCompared = 0, treesSame = 0, treesSameSides = 0;
+         profileAgree = 0;
+  JoinTreeTally trees;
   Json js = Json::array();
   for (const auto& q : session.queries()) {
     if (!q.engine) {
@@ -117,16 +118,9 @@ int runCompare(const CompareArgs& args, std::ostream& out, std::ostream& err) {
       if (number.empty()) number = queryNumber(stemOf(q.input));
       if (auto it = ownPlans.find(number); it != ownPlans.end()) {
         tree = compareJoinTrees(*q.query.plan, *it->second->query.plan);
-        ++treesCompared;
-        treesSame += tree->sameTree;
-        treesSameSides += tree->sameSides;
+        trees.add(*tree);
       }
     }
-    // The engine's name and rfguard's, as wide as each other.
-    auto padded = [&](std::string s) {
-      s.resize(std::max(who.size(), std::string("rfguard").size()) + 2, ' ');
-      return s;
-    };
     if (args.format == "text") {
       out << "-- " << q.query.name << " (" << q.input << "): " << who << " " << engine.size()
           << ", sound " << sound.size() << ": " << engine.size() - onlyEngine.size() << " both, "
@@ -142,14 +136,8 @@ int runCompare(const CompareArgs& args, std::ostream& out, std::ostream& err) {
       if (losses && (!onlyEngine.empty() || !onlySound.empty() || !agrees))
         out << "  the import lost " << losses << (losses == 1 ? " thing" : " things")
             << " (notes on stderr): a difference may be the import's, not " << who << "'s\n";
-      if (tree && tree->sameSides)
-        out << "  join tree: " << who << "'s, build sides too\n";
-      else if (tree && tree->sameTree)
-        out << "  join tree: " << who << "'s, the build side swapped at " << tree->sidesDiffer
-            << " of " << tree->joins << " joins\n";
-      else if (tree)
-        out << "  join tree: another\n    " << padded(who + ":") << tree->engine << "\n    "
-            << padded("rfguard:") << tree->rfguard << "\n";
+      if (tree)
+        out << joinTreeLines(who, *tree);
       else if (!args.queries.empty())
         out << "  join tree: no query of --queries has its number\n";
       lines((who + " only").c_str(), onlyEngine);
@@ -157,14 +145,7 @@ int runCompare(const CompareArgs& args, std::ostream& out, std::ostream& err) {
       lines(("not in the " + q.engine->profileName() + " profile").c_str(), notEmulated);
       lines(("only in the " + q.engine->profileName() + " profile").c_str(), onlyEmulated);
     }
-    Json treeJson = nullptr;
-    if (tree)
-      treeJson = {{"engine", tree->engine},
-                  {"rfguard", tree->rfguard},
-                  {"joins", tree->joins},
-                  {"same_tree", tree->sameTree},
-                  {"same_build_sides", tree->sameSides},
-                  {"build_sides_swapped", tree->sidesDiffer}};
+    Json treeJson = tree ? joinTreeJson(*tree) : Json(nullptr);
     js.push_back({{"name", q.query.name},
                   {"input", q.input},
                   {"engine", q.engine->name()},
@@ -187,10 +168,7 @@ int runCompare(const CompareArgs& args, std::ostream& out, std::ostream& err) {
                 {"engine_only", engineOnly},
                 {"sound_only", soundOnly},
                 {"profile_agrees", profileAgree},
-                {"join_trees",
-                 {{"compared", treesCompared},
-                  {"same_tree", treesSame},
-                  {"same_build_sides", treesSameSides}}}}
+                {"join_trees", trees.json()}}
                .dump(2)
         << "\n";
   } else {
@@ -199,9 +177,7 @@ int runCompare(const CompareArgs& args, std::ostream& out, std::ostream& err) {
         << " both, " << engineOnly << " the engines' only, " << soundOnly
         << " sound only); the engines' "
         << "profiles agree on " << profileAgree << " of " << queries << "\n";
-    if (!args.queries.empty())
-      out << "-- join trees: " << treesCompared << " compared with rfguard's, " << treesSame
-          << " the same (" << treesSameSides << " with the same build sides)\n";
+    if (!args.queries.empty()) out << trees.summary();
   }
   return inputError ? kExitInputError : kExitOk;
 }

@@ -3,13 +3,16 @@
 // compared with the ones its profile places on the same join tree, and every
 // difference gets the engine's reason it is expected, or "unexplained".
 #include <cassert>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 
 #include "pipeline/session.h"
 #include "rules/rf_planner.h"
 #include "tools/cli/cli.h"
 #include "tools/cli/engine_run.h"
+#include "tools/cli/join_trees.h"
 #include "tools/cli/placements.h"
 
 namespace rfguard {
@@ -65,6 +68,15 @@ int runEngineCompare(const EngineCompareArgs& args, std::ostream& out, std::ostr
   // engine printed and the import lost): counted apart, never as agreeing.
   size_t unknown = 0, printed = 0, importedFilters = 0;
   Json queries = Json::array();
+  // rfguard's own plans of the same queries, for their join trees.
+  Session own{SessionOptions{}};
+  std::map<std::string, const PlanNode*> ownPlans;
+  if (own.load(args.file, diags)) {
+    own.run();
+    for (const auto& q : own.queries())
+      if (q.query.plan) ownPlans[q.query.name] = q.query.plan.get();
+  }
+  JoinTreeTally trees;
   for (const auto& q : setup.queries) {
     engine::Result rows;
     std::string plan, error;
@@ -116,6 +128,11 @@ int runEngineCompare(const EngineCompareArgs& args, std::ostream& out, std::ostr
     // the lost filter and a lost join condition read "0 = 0").
     const bool open = !lost.empty();
     open ? ++unknown : diffs.empty() ? ++agree : ++differ;
+    std::optional<JoinTreeComparison> tree;
+    if (auto it = ownPlans.find(q.name); it != ownPlans.end()) {
+      tree = compareJoinTrees(imported, *it->second);
+      trees.add(*tree);
+    }
     if (args.format == "text") {
       out << "-- " << q.name << ": " << who << " " << duck.size() << ", profile " << mine.size()
           << (open ? ", unknown: the import lost " + std::to_string(lost.size()) +
@@ -127,12 +144,14 @@ int runEngineCompare(const EngineCompareArgs& args, std::ostream& out, std::ostr
         out << "  " << d["kind"].get<std::string>() << ": #" << d["producer"].get<int>() << " -> "
             << d["target"].get<std::string>() << " at scan #" << d["scan"].get<int>() << ": "
             << d["why"].get<std::string>() << "\n";
+      if (tree) out << joinTreeLines(who, *tree);
     }
     queries.push_back({{"name", q.name},
                        {"unknown", open},
                        {"reported", duck.size()},
                        {"placed", mine.size()},
-                       {"differences", diffs}});
+                       {"differences", diffs},
+                       {"join_tree", tree ? joinTreeJson(*tree) : Json(nullptr)}});
   }
   err << diags.render();
   if (args.format == "json") {
@@ -143,7 +162,8 @@ int runEngineCompare(const EngineCompareArgs& args, std::ostream& out, std::ostr
                 {"unknown", unknown},
                 {"unexplained", unexplained},
                 {"dynamic_filters_printed", printed},
-                {"dynamic_filters_imported", importedFilters}}
+                {"dynamic_filters_imported", importedFilters},
+                {"join_trees", trees.json()}}
                .dump(2)
         << "\n";
   } else {
@@ -151,7 +171,8 @@ int runEngineCompare(const EngineCompareArgs& args, std::ostream& out, std::ostr
         << unexplained << " unexplained differences), " << unknown
         << " unknown (a dynamic filter lost in the import); " << who << " printed " << printed
         << " dynamic filters, " << importedFilters << " imported; " << who << " reported "
-        << reported << " consumers, the profile placed " << placed << "\n";
+        << reported << " consumers, the profile placed " << placed << "\n"
+        << trees.summary();
   }
   if (inputError) return kExitInputError;
   return unexplained ? kExitFindings : kExitOk;

@@ -130,4 +130,43 @@ JoinTreeComparison compareJoinTrees(const PlanNode& engine, const PlanNode& rfgu
   return c;
 }
 
+std::string joinTreeLines(const std::string& who, const JoinTreeComparison& t) {
+  if (t.sameSides) return "  join tree: " + who + "'s, build sides too\n";
+  if (t.sameTree)
+    return "  join tree: " + who + "'s, the build side swapped at " +
+           std::to_string(t.sidesDiffer) + " of " + std::to_string(t.joins) + " joins\n";
+  // The engine's name and rfguard's, as wide as each other.
+  auto padded = [&](std::string s) {
+    s.resize(std::max(who.size(), std::string("rfguard").size()) + 2, ' ');
+    return s;
+  };
+  return "  join tree: another\n    " + padded(who + ":") + t.engine + "\n    " +
+         padded("rfguard:") + t.rfguard + "\n";
+}
+
+nlohmann::ordered_json joinTreeJson(const JoinTreeComparison& t) {
+  return {{"engine", t.engine},
+          {"rfguard", t.rfguard},
+          {"joins", t.joins},
+          {"same_tree", t.sameTree},
+          {"same_build_sides", t.sameSides},
+          {"build_sides_swapped", t.sidesDiffer}};
+}
+
+void JoinTreeTally::add(const JoinTreeComparison& t) {
+  ++compared;
+  same += t.sameTree;
+  sameSides += t.sameSides;
+}
+
+std::string JoinTreeTally::summary() const {
+  return "-- join trees: " + std::to_string(compared) + " compared with rfguard's, " +
+         std::to_string(same) + " the same (" + std::to_string(sameSides) +
+         " with the same build sides)\n";
+}
+
+nlohmann::ordered_json JoinTreeTally::json() const {
+  return {{"compared", compared}, {"same_tree", same}, {"same_build_sides", sameSides}};
+}
+
 }  // namespace rfguard

@@ -3,6 +3,8 @@
 // rfguard's planner chooses for the same query (`rfguard compare --queries`,
 // docs/join-order.md). A join tree is the plan's joins over its scans, every
 // other operator left out; leaves are table names.
+#include <cstddef>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "ir/plan.h"
@@ -26,5 +28,20 @@ struct JoinTreeComparison {
 /// with the inputs swapped (LEFT with RIGHT) are the same join; INNER and
 /// CROSS differ only in a condition, which the tree leaves out.
 JoinTreeComparison compareJoinTrees(const PlanNode& engine, const PlanNode& rfguard);
+
+/// What `compare` prints of one comparison, `who` naming the engine: a line
+/// (two spaces in) and, for another tree, both trees.
+std::string joinTreeLines(const std::string& who, const JoinTreeComparison& t);
+/// The comparison as `compare --format json` writes it.
+nlohmann::ordered_json joinTreeJson(const JoinTreeComparison& t);
+
+/// Comparisons counted over a run.
+struct JoinTreeTally {
+  size_t compared = 0, same = 0, sameSides = 0;
+  void add(const JoinTreeComparison& t);
+  /// `-- join trees: N compared with rfguard's, M the same (K with the same build sides)`.
+  std::string summary() const;
+  nlohmann::ordered_json json() const;
+};
 
 }  // namespace rfguard
