@@ -37,11 +37,10 @@ Json filtersJson(const std::vector<RuntimeFilter>& filters) {
   for (const auto& f : filters) {
     Json kinds = Json::array();
     for (auto k : f.kinds) kinds.push_back(kindName(k));
-    Json j{{"id", f.id},
-           {"build", exprToJson(*f.build)},
-           {"probe", exprToJson(*f.probe)},
-           {"op", cmpSpelling(f.op)},
-           {"null_allowed", f.nullAllowed}};
+    Json j{{"id", f.id}, {"build", exprToJson(*f.build)}};
+    if (!f.besideOnly) j["probe"] = exprToJson(*f.probe);
+    j["op"] = cmpSpelling(f.op);
+    j["null_allowed"] = f.nullAllowed;
     if (f.acceptNull) j["accept_null"] = true;
     j["kinds"] = kinds;
     j["scope"] = scopeName(f.scope);

@@ -56,10 +56,11 @@ void JsonReader::readRuntimeFilters(PlanNode& n, const Json& j, const std::strin
     if (id->get<int64_t>() < 1 || id->get<int64_t>() > std::numeric_limits<int>::max())
       return error(p + "/id", "filter id must be a positive integer");
     f.id = id->get<int>();
-    if (!fj.contains("build") || !fj.contains("probe"))
-      return error(p, "missing field \"build\" or \"probe\"");
+    if (!fj.contains("build")) return error(p, "missing field \"build\"");
     f.build = expr(fj["build"], p + "/build", side[1]);
-    f.probe = expr(fj["probe"], p + "/probe", side[0]);
+    // No "probe": a filter for the other side of joins above only.
+    f.besideOnly = !fj.contains("probe");
+    f.probe = f.besideOnly ? f.build : expr(fj["probe"], p + "/probe", side[0]);
     std::string op = str(fj, p, "op");
     auto parsed = parseCmpOp(op);
     if (!failed && !parsed) return error(p + "/op", "unknown filter comparison \"" + op + "\"");

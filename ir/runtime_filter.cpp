@@ -48,8 +48,9 @@ std::string filterToString(const RuntimeFilter& f) {
   std::string kinds;
   for (auto k : f.kinds) kinds += (kinds.empty() ? "" : "+") + std::string(kindName(k));
   return "RF" + std::to_string(f.id) + " <- " + exprToString(*f.build) + " (" +
-         exprToString(*f.probe) + " " + cmpSpelling(f.op) + ", " + kinds + ", " +
-         scopeName(f.scope) + (f.nullAllowed ? ", null allowed" : "") +
+         (f.besideOnly ? std::string("beside its join only")
+                       : exprToString(*f.probe) + " " + cmpSpelling(f.op)) +
+         ", " + kinds + ", " + scopeName(f.scope) + (f.nullAllowed ? ", null allowed" : "") +
          (f.acceptNull ? ", accepts NULL" : "") + (f.nonBlocking ? ", non-blocking" : "") + ")";
 }
 

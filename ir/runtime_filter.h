@@ -40,6 +40,12 @@ struct RuntimeFilter {
   /// plan JSON "non_blocking"). Rows are the same either way; only the wait
   /// graph differs: a consumer of a non-blocking filter waits on nothing.
   bool nonBlocking = false;
+  /// No probe key: a filter of the values `build` takes on the build side, for
+  /// the other side of joins above only (CopySideways), never the producer's
+  /// probe side: Doris' decoupled filter from a build column its join does not
+  /// compare (TPC-H q18's `o_custkey -> c_custkey`). `probe` is `build` then;
+  /// plan JSON leaves "probe" out.
+  bool besideOnly = false;
 };
 
 /// True when a NULL probe key can match through this filter's producer: a

@@ -83,7 +83,7 @@ bool sameKeys(const RuntimeFilter& a, const RuntimeFilter& b, EqualColumns& equa
   // The plain fields first: same() may index the build side's equalities.
   return a.op == b.op && a.nullAllowed == b.nullAllowed && a.acceptNull == b.acceptNull &&
          a.kinds == b.kinds && a.scope == b.scope && a.nonBlocking == b.nonBlocking &&
-         equal.same(a.build, b.build);
+         a.besideOnly == b.besideOnly && equal.same(a.build, b.build);
 }
 
 /// The joins under `n` that produce more than one filter, in plan order.

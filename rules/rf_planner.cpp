@@ -14,6 +14,7 @@
 #include <map>
 #include <memory_resource>
 #include <optional>
+#include <set>
 
 namespace rfguard {
 
@@ -46,6 +47,7 @@ struct Planner {
   std::vector<const PlanNode*> withRows;  // nodes with a table row statistic below, sorted
   std::vector<PlanNode*> path;            // the node visited and its ancestors, root first
   WaitGraph* waits = nullptr;             // who waits on whom, for filters placed sideways
+  std::set<std::pair<const PlanNode*, std::string>> besideOnlyDone;  // see SidewaysHost
 
   CardinalityEstimator estimator;
 
@@ -371,7 +373,8 @@ struct Planner {
               if (e->kind != ExprKind::Column || !sizeOf(side)) return std::nullopt;
               return estimator.ndv(side, e->name);
             },
-            [this](const PlanNode& build, const EquiConjunct& s) { return kindsFor(build, s); }};
+            [this](const PlanNode& build, const EquiConjunct& s) { return kindsFor(build, s); },
+            besideOnlyDone};
   }
 
   // A composite filter over (k1, k2, ...) rejects a probe row when its key tuple
@@ -418,9 +421,10 @@ struct Planner {
       // filter's, an engine profile's), for --explain and the API.
       for (size_t i = 0; i < eligible.size(); ++i)
         generate(n, eligible[i].first, eligible[i].second, accepted[i]);
-      if (profile == Profile::Doris) {
+      if (profile == Profile::Doris || profile == Profile::Sound) {
         SidewaysHost h = host();
-        placeDorisDecoupled(h, n);
+        std::vector<PlanNode*> above(path.rbegin(), path.rend());
+        placeDecoupled(h, above);
       }
     }
     for (auto& c : n.children) visit(*c);

@@ -16,7 +16,8 @@ namespace rfguard {
 
 namespace {
 
-constexpr double kSelectiveRatio = 0.5;  // Doris' decoupled_rf_ndv_ratio_threshold default
+constexpr double kDorisRatio = 0.5;  // Doris' decoupled_rf_ndv_ratio_threshold default
+constexpr double kSoundRatio = 1.0;  // the sound profile: any fewer keys than values
 
 bool provides(const PlanNode& n, const std::string& id) {
   return std::any_of(n.output.begin(), n.output.end(), [&](const Column& c) { return c.id == id; });
@@ -30,15 +31,15 @@ bool hasFilter(const PlanNode& n) {
 }
 
 /// Whether `side` holds fewer keys `k` than `other` has values `y`: by
-/// statistics under half as many distinct values, else a filter in `side`.
+/// statistics under `ratio` times as many distinct values, else a filter in `side`.
 bool selective(SidewaysHost& host, const PlanNode& side, const ExprPtr& k, const PlanNode& other,
-               const ExprPtr& y, std::string& why) {
+               const ExprPtr& y, double ratio, std::string& why) {
   auto a = host.ndv(side, k), b = host.ndv(other, y);
   if (a && b && *b > 0) {
     const double r = *a / *b;
     why = "about " + std::to_string(static_cast<long long>(*a)) + " keys against " +
           std::to_string(static_cast<long long>(*b)) + " values";
-    return r < kSelectiveRatio;
+    return r < ratio;
   }
   const bool f = hasFilter(side);
   why = f ? "no statistics; the build side is filtered"
@@ -80,30 +81,36 @@ struct Builder {
 // (`deep` true): down the probe sides of inner joins to the first whose build
 // side holds `x`, then inside that build side to a deeper inner join whose
 // build side holds it, or that equates it to a build key, through projections
-// and filters.
-std::optional<Builder> builderFor(PlanNode& n, ExprPtr x, bool deep) {
-  if (n.op == PlanOp::Project) {
-    ExprPtr below = belowProject(n, x);
-    return below ? builderFor(*n.children[0], below, deep) : std::nullopt;
-  }
-  if (n.op == PlanOp::Filter) return builderFor(*n.children[0], x, deep);
-  if (n.op != PlanOp::Join || !innerOrCross(n)) return std::nullopt;
-  if (provides(*n.children[1], x->name)) {
-    auto d = builderFor(*n.children[1], x, true);
-    return d ? d : Builder{&n, x};
-  }
-  if (!provides(*n.children[0], x->name)) return std::nullopt;
-  ExprPtr equal;
-  if (deep && n.predicate)
-    forEachConjunct(n.predicate, [&](const ExprPtr& c) {
-      auto s = splitConjunct(n, c);
-      if (s && isEquality(s->op) && exprEquals(s->probe, x) && s->build->kind == ExprKind::Column)
-        equal = s->build;
-      return !equal;
-    });
-  if (!equal) return builderFor(*n.children[0], x, deep);
-  auto d = builderFor(*n.children[1], equal, true);
-  return d ? d : Builder{&n, equal};
+// and filters. `trail` gets the nodes from `n` down to the builder.
+std::optional<Builder> builderFor(PlanNode& n, ExprPtr x, bool deep,
+                                  std::vector<PlanNode*>& trail) {
+  trail.push_back(&n);
+  auto found = [&]() -> std::optional<Builder> {
+    if (n.op == PlanOp::Project) {
+      ExprPtr below = belowProject(n, x);
+      return below ? builderFor(*n.children[0], below, deep, trail) : std::nullopt;
+    }
+    if (n.op == PlanOp::Filter) return builderFor(*n.children[0], x, deep, trail);
+    if (n.op != PlanOp::Join || !innerOrCross(n)) return std::nullopt;
+    if (provides(*n.children[1], x->name)) {
+      auto d = builderFor(*n.children[1], x, true, trail);
+      return d ? d : Builder{&n, x};
+    }
+    if (!provides(*n.children[0], x->name)) return std::nullopt;
+    ExprPtr equal;
+    if (deep && n.predicate)
+      forEachConjunct(n.predicate, [&](const ExprPtr& c) {
+        auto s = splitConjunct(n, c);
+        if (s && isEquality(s->op) && exprEquals(s->probe, x) && s->build->kind == ExprKind::Column)
+          equal = s->build;
+        return !equal;
+      });
+    if (!equal) return builderFor(*n.children[0], x, deep, trail);
+    auto d = builderFor(*n.children[1], equal, true, trail);
+    return d ? d : Builder{&n, equal};
+  }();
+  if (!found) trail.pop_back();
+  return found;
 }
 
 /// Adds `f` at `producer` when it has consumers; says so either way.
@@ -206,7 +213,7 @@ void placeSideways(SidewaysHost& host, std::span<PlanNode* const> up, const Runt
     }
     std::string why;
     const PlanNode& other = *at.children[e.child];
-    if (!selective(host, *producer.children[1], f.build, other, e.expr, why)) {
+    if (!selective(host, *producer.children[1], f.build, other, e.expr, kSoundRatio, why)) {
       host.report.rejected.push_back(
           {f.id, at.id, e.expr, Decision::no(RfRule::SidewaysWhereSelective, why)});
       continue;
@@ -215,8 +222,10 @@ void placeSideways(SidewaysHost& host, std::span<PlanNode* const> up, const Runt
       g.id = host.newId();
       host.waits.producer(g.id, producer);
       generated = host.report.generation.size();
-      reason = "the keys of `" + exprToString(*f.probe) + " " + cmpSpelling(f.op) + " " +
-               exprToString(*f.build) + "` for the other side of a join above (" + why + ")";
+      reason = (f.besideOnly ? "the build side's values of `" + exprToString(*f.build) + "`"
+                             : "the keys of `" + exprToString(*f.probe) + " " + cmpSpelling(f.op) +
+                                   " " + exprToString(*f.build) + "`") +
+               " for the other side of a join above (" + why + ")";
       host.report.generation.push_back(
           {g.id, producer.id, f.build, Decision::yes(RfRule::CopySideways, reason)});
     }
@@ -235,39 +244,47 @@ void placeSideways(SidewaysHost& host, std::span<PlanNode* const> up, const Runt
   settle(host, producer, std::move(g), placed);
 }
 
-void placeDorisDecoupled(SidewaysHost& host, PlanNode& a) {
+void placeDecoupled(SidewaysHost& host, std::span<PlanNode* const> above) {
+  PlanNode& a = *above[0];
   if (a.op != PlanOp::Join || !innerOrCross(a) || !a.predicate) return;
+  const bool doris = host.profile == Profile::Doris;
   forEachConjunct(a.predicate, [&](const ExprPtr& c) {
     auto s = splitConjunct(a, c);
     if (!s || !isEquality(s->op) || s->probe->kind != ExprKind::Column ||
         s->build->kind != ExprKind::Column)
       return true;
-    auto b = builderFor(*a.children[0], s->probe, false);
+    std::vector<PlanNode*> trail;
+    auto b = builderFor(*a.children[0], s->probe, false, trail);
     if (!b) return true;
-    std::string why;
-    if (!selective(host, *b->join->children[1], b->src, *a.children[1], s->build, why)) {
-      host.report.generation.push_back({0, a.id, c, Decision::no(RfRule::DorisDecoupled, why)});
+    // A key no conjunct of the builder compares: a filter beside its join only
+    // (TPC-H q18's `o_custkey -> c_custkey`). Otherwise the builder's own
+    // filter from that conjunct goes sideways (the sound profile's placeSideways).
+    auto k = conjunctBuilding(*b->join, b->src);
+    if (!doris) {
+      if (k || !host.besideOnlyDone.insert({b->join, b->src->name}).second) return true;
+      RuntimeFilter g;
+      g.build = g.probe = b->src;
+      g.besideOnly = true;
+      g.kinds = host.kinds(*b->join->children[1], {b->src, b->src, CmpOp::Eq});
+      std::vector<PlanNode*> up(trail.rbegin(), trail.rend());
+      up.insert(up.end(), above.begin(), above.end());
+      placeSideways(host, up, g);
       return true;
     }
-    // rfguard's filters come from a conjunct of their join; Doris' may come
-    // from any build column (TPC-H q18's `o_custkey -> c_custkey`).
-    auto k = conjunctBuilding(*b->join, b->src);
-    if (!k) {
-      host.report.generation.push_back(
-          {0, a.id, c,
-           Decision::no(RfRule::DorisDecoupled,
-                        "Doris builds it at " + nodeRef(*b->join) + " from `" +
-                            exprToString(*b->src) +
-                            "`, which no conjunct there compares: rfguard cannot place it")});
+    std::string why;
+    if (!selective(host, *b->join->children[1], b->src, *a.children[1], s->build, kDorisRatio,
+                   why)) {
+      host.report.generation.push_back({0, a.id, c, Decision::no(RfRule::DorisDecoupled, why)});
       return true;
     }
     RuntimeFilter g;
     g.id = host.newId();
-    g.build = k->build;
-    g.probe = k->probe;
-    g.op = k->op;
-    g.nullAllowed = k->op == CmpOp::NullSafeEq;
-    g.kinds = host.kinds(*b->join->children[1], *k);
+    g.build = k ? k->build : b->src;
+    g.probe = k ? k->probe : b->src;
+    g.besideOnly = !k;
+    g.op = k ? k->op : CmpOp::Eq;
+    g.nullAllowed = g.op == CmpOp::NullSafeEq;
+    g.kinds = host.kinds(*b->join->children[1], {g.probe, g.build, g.op});
     // Doris makes the decoupled filter blocking and the join's own filters of
     // this conjunct non-blocking when statistics place it, or when only its
     // build side is filtered; otherwise the decoupled filter is non-blocking.

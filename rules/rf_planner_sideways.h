@@ -5,7 +5,9 @@
 // making scans wait on each other.
 #include <functional>
 #include <optional>
+#include <set>
 #include <span>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -49,6 +51,8 @@ struct SidewaysHost {
   std::function<std::optional<double>(const PlanNode& side, const ExprPtr& e)> ndv;
   /// The kinds a filter from `s` built over `build` has.
   std::function<std::vector<FilterKind>(const PlanNode& build, const EquiConjunct& s)> kinds;
+  /// (builder, column) pairs a filter beside its join only was placed for.
+  std::set<std::pair<const PlanNode*, std::string>>& besideOnlyDone;
 };
 
 /// Sound profile: after `f` was generated at `up[0]` (its ancestors follow,
@@ -58,8 +62,12 @@ struct SidewaysHost {
 /// a wait cycle.
 void placeSideways(SidewaysHost& host, std::span<PlanNode* const> up, const RuntimeFilter& f);
 
-/// Doris profile: the decoupled filters of inner join `a`'s equality conjuncts,
-/// after its own filters were generated (Doris' generateDecoupledRuntimeFilters).
-void placeDorisDecoupled(SidewaysHost& host, PlanNode& a);
+/// At inner join `above[0]` (its ancestors follow, the root last), after its
+/// own filters were generated: for each equality whose probe key an inner join
+/// below takes from its build side (Doris' generateDecoupledRuntimeFilters).
+/// Doris profile: Doris' decoupled filters. Sound profile: where that key is
+/// no conjunct's build key there, a filter beside its join only
+/// (RuntimeFilter::besideOnly), placed as placeSideways places.
+void placeDecoupled(SidewaysHost& host, std::span<PlanNode* const> above);
 
 }  // namespace rfguard

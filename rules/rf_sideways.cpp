@@ -27,6 +27,11 @@
 //   NULL-extended row matches c's NULL, which an `=` filter from K = {} drops.
 // - A key that is not carried up unchanged: x = k + 1 above J holds k + 1,
 //   which is not in K.
+// - A filter beside its join only (RuntimeFilter::besideOnly: K is the build
+//   side's values of a column no `=` of J compares) across `x <=> y` while that
+//   column may be NULL: (a JOIN b ON a.k = b.k) JOIN c ON b.v <=> c.v with
+//   a = b = {(1, NULL)}, c = {NULL}: the row (1, NULL) matches c's NULL, which
+//   an `=` filter of K = {NULL} drops. Such a filter has no probe key.
 #include "ir/functions.h"
 #include "rules/rf_hooks.h"
 #include "rules/rule_util.h"
@@ -74,10 +79,14 @@ std::vector<SidewaysEntry> sidewaysEntries(std::span<const PlanNode* const> up,
   };
   const auto& produced = joinInfo(up[0]->joinType);
   std::vector<Key> keys;
+  // A filter beside its join only holds a build column that no `=` of the
+  // join compared: NULL there unless the column is NOT NULL.
   if (produced.outputs[1] && f.build->kind == ExprKind::Column)
-    keys.push_back({f.build, produced.preserves[1]});
-  if (produced.outputs[0] && produced.probeRowsOnlyIfMatched && f.probe->kind == ExprKind::Column &&
-      comparesExactly(f.probe->type, f.build->type))
+    keys.push_back(
+        {f.build, produced.preserves[1] ||
+                      (f.besideOnly && (f.build->nullable || produced.generatesNulls[1]))});
+  if (!f.besideOnly && produced.outputs[0] && produced.probeRowsOnlyIfMatched &&
+      f.probe->kind == ExprKind::Column && comparesExactly(f.probe->type, f.build->type))
     keys.push_back({f.probe, produced.generatesNulls[0]});
   for (size_t i = 1; i < up.size() && !keys.empty(); ++i) {
     const PlanNode& a = *up[i];
@@ -104,8 +113,9 @@ std::vector<SidewaysEntry> sidewaysEntries(std::span<const PlanNode* const> up,
                 "a sideways filter there would change them";
           else if (nullSafe && k.mayBeNull)
             why =
-                " compares with `<=>` a key that is NULL on rows a NULL-extending join "
-                "made below it: those match NULL keys, which the filter drops";
+                " compares with `<=>` a key that may be NULL (on rows a NULL-extending join made "
+                "below it, or a column no `=` of the producer compared): those match NULL "
+                "keys, which the filter drops";
           if (!why.empty()) {
             out.push_back({&a, o, nullptr,
                            Decision::noLater(RfRule::CopySideways,

@@ -105,7 +105,9 @@ struct Mutator {
                if (g.id == fid) g.nullAllowed = false;
              return true;
            });
-    if (p.op == PlanOp::Join && !isLeftOuter(p.joinType))
+    // A filter beside its join only stays safe at a LEFT join: the rows it
+    // pads carry NULL up, which no `=` above matches (rules/rf_sideways.cpp).
+    if (p.op == PlanOp::Join && !isLeftOuter(p.joinType) && !f.besideOnly)
       make("outer-producer", nodeRef(p) + " becomes a LEFT join", [&](PlanNode& r) {
         byId(r, pid)->joinType = JoinType::Left;
         refreshOutputs(r);

@@ -54,6 +54,17 @@ void checkJoinProducer(const Producer& p, std::vector<Finding>& out) {
   if (f.nullAllowed != nullSafe && !(nullSafe && f.acceptNull))
     finding("null-flag-mismatch", std::string("a `") + cmpSpelling(f.op) + "` filter must " +
                                       (nullSafe ? "" : "not ") + "be null-allowing");
+  // Beside its join only: its keys are the values `build` takes on the build
+  // side, which the join's output carries up; no conjunct of its own.
+  if (f.besideOnly) {
+    if (f.op != CmpOp::Eq || isComposite(*f.build))
+      finding("producer-ineligible", "a filter beside its join only holds one `=` key");
+    else if (!joinInfo(j.joinType).outputs[1])
+      finding("producer-ineligible",
+              nodeRef(j) + " outputs no column of its build side: no row above carries `" +
+                  str(f.build) + "`");
+    return;
+  }
   forEachKeyPair(f, [&](const ExprPtr& probe, const ExprPtr& build) {
     ExprPtr source;
     if (j.predicate)

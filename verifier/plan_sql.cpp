@@ -28,6 +28,25 @@ std::string Printer::consumer(int id, const Expr& target,
   return "(" + t + " IS NULL OR " + accepted + ")";
 }
 
+bool Printer::waitsOnItself(int id) {
+  if (auto c = cyclic.find(id); c != cyclic.end()) return c->second;
+  std::vector<int> seen, work{id};
+  bool found = false;
+  while (!work.empty() && !found) {
+    auto it = producers.find(work.back());
+    work.pop_back();
+    if (it == producers.end() || it->second.first->op != PlanOp::Join) continue;
+    forEachNode(*it->second.first->children[1], [&](const PlanNode& x) {
+      for (const auto& t : x.runtimeFilterTargets) {
+        found = found || t.id == id;
+        if (std::find(seen.begin(), seen.end(), t.id) == seen.end())
+          seen.push_back(t.id), work.push_back(t.id);
+      }
+    });
+  }
+  return cyclic[id] = found;
+}
+
 std::string Printer::content(int id, const Expr& target,
                              const std::map<std::string, std::string>& raw) {
   const std::string worker = scanWorker;  // the build side's scans below set their own
@@ -135,7 +154,15 @@ std::string Printer::node(const PlanNode& n) {
       if (f.apply)
         for (const auto& t : n.runtimeFilterTargets)
           if (f.only.empty() || f.only.count(t.id)) {
+            // A filter in a wait cycle: a non-blocking one never arrives (and a
+            // blocking one never lets the plan run, which the evaluator reports).
+            auto it = producers.find(t.id);
+            if (std::find(writing.begin(), writing.end(), t.id) != writing.end() ||
+                (it != producers.end() && it->second.second->nonBlocking && waitsOnItself(t.id)))
+              continue;
+            writing.push_back(t.id);
             std::string c = consumer(t.id, *t.target, raw);
+            writing.pop_back();
             where += (where.empty() ? " WHERE " : " AND ") + c;
           }
       return "SELECT " + (sel.empty() ? "NULL" : sel) + " FROM " + q(n.table) + " AS " +

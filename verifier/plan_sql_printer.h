@@ -48,6 +48,14 @@ struct Printer {
   /// filter that accepts NULL).
   std::string consumer(int id, const Expr& target, const std::map<std::string, std::string>& raw);
 
+  /// Filters whose content is being written (the consumers below their build sides).
+  std::vector<int> writing;
+  /// Per filter: whether its content depends on itself (a consumer of it in its
+  /// build side's filters' build sides...): a wait cycle. Such a non-blocking
+  /// filter never arrives in time, as the evaluator has it (docs/check.md).
+  std::map<int, bool> cyclic;
+  bool waitsOnItself(int id);
+
   /// The condition that `target` passes filter `id`, read from its producer's build side.
   std::string content(int id, const Expr& target, const std::map<std::string, std::string>& raw);
 

@@ -129,7 +129,8 @@ Derivations::Derivations(const PlanFacts& facts, const Producer& p) {
   // below such a side does not depend on the expression that reaches it.
   const RuntimeFilter g = nullKeysCount(f);
   // Breadth-first; a vector read from the front (a deque allocates two blocks up front).
-  std::vector<Reached> work{{root, f.probe, false}};
+  std::vector<Reached> work;
+  if (!f.besideOnly) work.push_back({root, f.probe, false});  // else beside the producer only
   if (beside)
     for (const auto& s : sidewaysEntries(upFrom(facts, p.node), f))
       if (s.decision.ok) work.push_back({s.join->children[s.child].get(), s.expr, false});
@@ -311,6 +312,16 @@ void checkSafety(const PlanFacts& facts, const Consumer& c, std::vector<Finding>
       if (reachesTarget(e, c.target->target, inner, f)) return;  // derived through a cast
   }
   const PlanNode* probe = facts.probeRoot(p);
+  if (facts.within(probe, c.node) && f.besideOnly) {
+    out.push_back(makeFinding("target-not-derivable",
+                              "RF" + std::to_string(id) + " -> " + exprToString(*c.target->target) +
+                                  " at " + nodeRef(*c.node) + ": a filter beside " +
+                                  nodeRef(*p.node) +
+                                  " only has no probe key: it applies in the other side of a "
+                                  "join above, never below its own probe side",
+                              id, {p.node->id, c.node->id}, c.node->loc));
+    return;
+  }
   if (facts.within(probe, c.node)) {
     searchPath(facts, c, p, probe, f.probe, out);
     return;

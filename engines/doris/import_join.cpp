@@ -113,7 +113,15 @@ std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Bu
               probe = eq["args"][1 - side];
       }
     }
-    if (!build || !probe) {
+    // Every target beside the join, none below its probe side: Doris' decoupled
+    // filter (enable_decoupled_runtime_filter), for the build side of a join
+    // above. Doris makes it or that join's own filters of the same condition
+    // non-blocking (decoupled_rf_ndv_ratio_threshold decides), so the two never
+    // wait on each other; the shape prints neither. Its key may be a build
+    // column no equality here compares (q18's RF3 o_custkey->c_custkey): a
+    // filter beside its join only.
+    const bool decoupled = !appliedBelow(*n.children[0], rf);
+    if (!build || (!probe && !decoupled)) {
       loss(n, "RF" + std::to_string(rf) + " " + s.src +
                   ": no equality of the hash condition compares it with the probe side: left "
                   "out");
@@ -121,18 +129,17 @@ std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Bu
       dropTargets(rf);
       continue;
     }
-    Json f = {{"id", rf + 1}, {"build", *build}, {"probe", *probe}, {"op", "="}, {"kinds", kKinds}};
-    // Every target beside the join, none below its probe side: Doris' decoupled
-    // filter (enable_decoupled_runtime_filter), for the build side of a join
-    // above. Doris makes it or that join's own filters of the same condition
-    // non-blocking (decoupled_rf_ndv_ratio_threshold decides), so the two never
-    // wait on each other; the shape prints neither.
-    if (!appliedBelow(*n.children[0], rf)) {
+    Json f = {{"id", rf + 1}, {"build", *build}};
+    if (probe) f["probe"] = *probe;
+    f["op"] = "=";
+    f["kinds"] = kKinds;
+    if (decoupled) {
       f["non_blocking"] = true;
       loss(n, "RF" + std::to_string(rf) + " " + s.src +
-                  " is a decoupled filter (its targets are beside this join): Doris makes it, or "
-                  "the filters of the condition it serves, non-blocking and the shape prints "
-                  "neither; imported as non-blocking");
+                  " is a decoupled filter (its targets are beside this join" +
+                  (probe ? "" : ", and no equality here compares its key") +
+                  "): Doris makes it, or the filters of the condition it serves, non-blocking "
+                  "and the shape prints neither; imported as non-blocking");
     }
     filters.push_back(std::move(f));
     for (size_t i : pendingTargets_[rf]) q_.dynamicFilters[i].producers = {id};
