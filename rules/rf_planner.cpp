@@ -3,6 +3,7 @@
 #include "ir/printers.h"
 #include "ir/stack_arena.h"
 #include "rules/cardinality.h"
+#include "rules/rf_clear.h"
 #include "rules/rf_merge.h"
 #include "rules/rf_planner_sideways.h"
 #include "rules/rf_stats.h"
@@ -432,50 +433,10 @@ struct Planner {
   }
 };
 
-void clear(PlanNode& n);
-
-/// `e` with the runtime filters of its subquery plans removed, on copies
-/// (clonePlan shares subquery plans with the plan it copied).
-ExprPtr withoutFilters(const ExprPtr& e) {
-  if (!e) return e;
-  if (e->kind == ExprKind::Subquery && e->plan) {
-    bool any = false;
-    forEachNode(*e->plan, [&](const PlanNode& x) {
-      any = any || !x.runtimeFilters.empty() || !x.runtimeFilterTargets.empty();
-    });
-    if (!any) return e;
-    auto copy = makePooled<Expr>(*e);
-    copy->plan = deepClonePlan(*e->plan);
-    clear(*copy->plan);
-    return copy;
-  }
-  bool changed = false;
-  std::vector<ExprPtr> args;
-  for (const auto& a : e->args) {
-    args.push_back(withoutFilters(a));
-    changed = changed || args.back() != a;
-  }
-  if (!changed) return e;
-  auto copy = makePooled<Expr>(*e);
-  copy->args = std::move(args);
-  settleArgs(*copy);
-  return copy;
-}
-
-/// Every runtime filter of the plan gone, subquery plans' too (the planner
-/// places none there: a plan JSON's own would otherwise stay and be judged
-/// as the profile's).
-void clear(PlanNode& n) {
-  n.runtimeFilters.clear();
-  n.runtimeFilterTargets.clear();
-  mapExprs(n, withoutFilters);
-  for (auto& c : n.children) clear(*c);
-}
-
 }  // namespace
 
 void planRuntimeFilters(PlanNode& root, RfReport& report, const RfOptions& options) {
-  clear(root);
+  clearRuntimeFilters(root);
   auto lineage = std::make_shared<LineageIndex>(root);
   const bool sound = options.profile == Profile::Sound;
   const TableStats stats(root);
