@@ -114,6 +114,20 @@ ExprPtr makeSubquery(SubqueryKind kind, std::shared_ptr<PlanNode> plan, ExprPtr 
   return e;
 }
 
+ExprPtr mapArgsIfChanged(const ExprPtr& e, const std::function<ExprPtr(const ExprPtr&)>& f) {
+  bool changed = false;
+  std::vector<ExprPtr> args;
+  for (const auto& a : e->args) {
+    args.push_back(f(a));
+    changed = changed || args.back() != a;
+  }
+  if (!changed) return e;
+  auto copy = makePooled<Expr>(*e);
+  copy->args = std::move(args);
+  settleArgs(*copy);
+  return copy;
+}
+
 void settleArgs(Expr& e) {
   e.subqueryInside = e.kind == ExprKind::Subquery;
   for (const auto& a : e.args) e.subqueryInside = e.subqueryInside || a->subqueryInside;

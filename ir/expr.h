@@ -84,6 +84,10 @@ std::shared_ptr<Expr> mapArgs(const Expr& e, const F& f) {
   return copy;
 }
 
+/// `e` with each argument `a` replaced by `f(a)`, settled as mapArgs settles
+/// it; `e` itself, not a copy, when every `f(a)` is `a`.
+ExprPtr mapArgsIfChanged(const ExprPtr& e, const std::function<ExprPtr(const ExprPtr&)>& f);
+
 /// Structural equality, ignoring source locations.
 bool exprEquals(const Expr& a, const Expr& b);
 /// Structural equality of two pointers (both null counts as equal).

@@ -20,17 +20,7 @@ ExprPtr withoutFilters(const ExprPtr& e) {
     clearRuntimeFilters(*copy->plan);
     return copy;
   }
-  bool changed = false;
-  std::vector<ExprPtr> args;
-  for (const auto& a : e->args) {
-    args.push_back(withoutFilters(a));
-    changed = changed || args.back() != a;
-  }
-  if (!changed) return e;
-  auto copy = makePooled<Expr>(*e);
-  copy->args = std::move(args);
-  settleArgs(*copy);
-  return copy;
+  return mapArgsIfChanged(e, withoutFilters);
 }
 
 }  // namespace

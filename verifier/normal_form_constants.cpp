@@ -226,7 +226,7 @@ ExprPtr simplify(const ExprPtr& e) {
   if (!e || (e->kind != ExprKind::Call && e->kind != ExprKind::Cast)) return e;
   if (e->fn && (e->fn->kind == FunctionKind::Aggregate || e->fn->kind == FunctionKind::Window))
     return e;
-  ExprPtr x = mapArgs(e, simplify);
+  ExprPtr x = mapArgsIfChanged(e, simplify);
   bool literals = !x->args.empty();
   for (const auto& a : x->args) literals = literals && isLiteral(*a);
   if (x->kind == ExprKind::Cast) {

@@ -44,10 +44,6 @@
 
 namespace rfguard::normal_form {
 
-/// `e` with each argument mapped by `f`: `e` itself when none changed, else a
-/// copy (settleArgs).
-ExprPtr mapArgs(const ExprPtr& e, const std::function<ExprPtr(const ExprPtr&)>& f);
-
 /// The filter at `slot` over a node of one input: its conjuncts `below`
 /// accepts, rewritten by `rewrite`, as a filter under that node, the others
 /// kept above it; true when one moved.

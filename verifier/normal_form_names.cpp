@@ -9,20 +9,6 @@
 
 namespace rfguard::normal_form {
 
-ExprPtr mapArgs(const ExprPtr& e, const std::function<ExprPtr(const ExprPtr&)>& f) {
-  bool changed = false;
-  std::vector<ExprPtr> args;
-  for (const auto& a : e->args) {
-    args.push_back(f(a));
-    changed = changed || args.back() != a;
-  }
-  if (!changed) return e;
-  auto copy = makePooled<Expr>(*e);
-  copy->args = std::move(args);
-  settleArgs(*copy);
-  return copy;
-}
-
 namespace {
 
 using Renames = std::map<std::string, std::string>;  // old column id -> new
@@ -36,7 +22,7 @@ ExprPtr renamed(const ExprPtr& e, const Renames& to) {
     copy->name = it->second;
     return copy;
   }
-  return mapArgs(e, [&](const ExprPtr& a) { return renamed(a, to); });
+  return mapArgsIfChanged(e, [&](const ExprPtr& a) { return renamed(a, to); });
 }
 
 ColumnId renamedId(const ColumnId& id, const Renames& to) {
@@ -256,7 +242,7 @@ ExprPtr withPositionalSubqueries(const ExprPtr& e) {
     if (!copy->args.empty()) copy->args[0] = withPositionalSubqueries(copy->args[0]);
     return copy;
   }
-  return mapArgs(e, withPositionalSubqueries);
+  return mapArgsIfChanged(e, withPositionalSubqueries);
 }
 
 }  // namespace

@@ -19,7 +19,7 @@ namespace {
 ExprPtr replaced(const ExprPtr& e, const Expr* target, const ExprPtr& with) {
   if (!e) return e;
   if (e.get() == target) return with;
-  return mapArgs(e, [&](const ExprPtr& a) { return replaced(a, target, with); });
+  return mapArgsIfChanged(e, [&](const ExprPtr& a) { return replaced(a, target, with); });
 }
 
 bool outputs(const PlanNode& n, const std::string& id) {
