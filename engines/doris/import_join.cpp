@@ -9,17 +9,28 @@ namespace rfguard::doris_import {
 
 namespace {
 
-/// Whether a scan under `n` prints `apply RFs: ... RF<rf> ...`.
-bool appliedBelow(const ShapeNode& n, int rf) {
+/// True when `x` is `a = b` of two columns (not `<=>`: NULLs never equal).
+bool columnsEqual(const Json& x) {
+  if (!x.contains("call") || !x["call"].is_string() || !x.contains("args") || x["args"].size() != 2)
+    return false;
+  const ComparisonInfo* cmp = comparisonNamed(x["call"].get<std::string>());
+  return cmp && cmp->kind == Comparison::Eq && x["args"][0].contains("column") &&
+         x["args"][1].contains("column");
+}
+
+}  // namespace
+
+bool Importer::appliedBelow(const ShapeNode& n, int rf, int depth) {
   const size_t at = n.text.find("apply RFs:");
   if (at != std::string::npos)
     for (const auto& w : splitTop(n.text.substr(at + 10), ' '))
       if (trim(w) == "RF" + std::to_string(rf)) return true;
+  if (depth > kMaxShapeDepth) return false;  // a CTE that consumes itself: an error where read
+  if (headOf(n.text) == "PhysicalCteConsumer")
+    if (const ShapeNode* body = cteBody(n)) return appliedBelow(*body, rf, depth + 1);
   return std::any_of(n.children.begin(), n.children.end(),
-                     [&](const auto& c) { return appliedBelow(*c, rf); });
+                     [&](const auto& c) { return appliedBelow(*c, rf, depth + 1); });
 }
-
-}  // namespace
 
 std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Built>& kids) {
   if (kids.size() != 2)
@@ -30,9 +41,59 @@ std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Bu
   const std::vector<std::string> words = splitTop(spec, ' ');
   const std::string type = words.empty() ? "" : joinType(words[0]);
   if (type.empty()) return error(n, "an unknown join type \"" + spec + "\""), std::nullopt;
+  if (n.text.find(" markCondition=(") != std::string::npos) {
+    // A mark join returns every probe row with a mark (`$c$N`: whether the
+    // row matches), which a filter above reads; rfguard has no mark. The
+    // rows that reach the filter above are the probe's, so: some of them.
+    loss(n,
+         "a mark join (markCondition): Doris returns every probe row with a mark the "
+         "operators above read, which rfguard does not model; imported as an operator that "
+         "may cut any of the probe's rows, without its build input and the filters built "
+         "there");
+    for (auto& [rf, s] : rfs_)
+      if (s.join == &n) consumed_.insert(rf), dropTargets(rf);
+    Built out;
+    out.node = Json{{"id", newId(n)},
+                    {"op", "limit"},
+                    {"unprinted", true},
+                    {"children", {std::move(kids[0].node)}}};
+    out.cols = std::move(kids[0].cols);
+    out.same = std::move(kids[0].same);
+    return out;
+  }
   std::vector<Col> both = kids[0].cols;
   both.insert(both.end(), kids[1].cols.begin(), kids[1].cols.end());
-  const Resolver resolve = over(both);
+  std::map<std::string, std::string> same = kids[0].same;
+  same.insert(kids[1].same.begin(), kids[1].same.end());
+  const Resolver resolve = over(both, &same);
+  // Copies of one CTE joined with each other: `t1.k = t2.k` names a column
+  // both inputs have, by qualifiers (the consumers' aliases) no operator
+  // prints. Each qualifier is taken for one input, and an equality of such
+  // columns of the same name is the probe's equal to the build's whichever
+  // qualifier is whose: equality is symmetric. Any other use is left out.
+  std::map<std::string, int> sideOf;  // qualifier -> input
+  std::set<std::string> guessed;      // column ids resolved so
+  const Resolver resolveHash = [&](const std::string& name,
+                                   std::string& why) -> std::optional<ResolvedColumn> {
+    auto r = resolve(name, why);
+    const size_t dot = name.rfind('.');
+    if (r || dot == std::string::npos) return r;
+    std::string w;
+    auto a = over(kids[0].cols, &kids[0].same)(name, w);
+    auto b = over(kids[1].cols, &kids[1].same)(name, w);
+    if (!a || !b) return r;
+    const std::string q = name.substr(0, dot);
+    auto it = sideOf.find(q);
+    if (it == sideOf.end()) {
+      if (sideOf.size() == 2) return r;
+      it = sideOf.emplace(q, sideOf.empty() ? 0 : 1 - sideOf.begin()->second).first;
+    }
+    guessed.insert(it->second == 0 ? a->id : b->id);
+    why.clear();
+    return it->second == 0 ? a : b;
+  };
+  std::map<std::string, std::string> nameOf;  // column id -> its name
+  for (const auto& c : both) nameOf[c.id] = c.name;
   const int id = newId(n);
   Json node = {{"id", id}, {"op", "join"}, {"join_type", type}};
   if (words.size() > 1 && !distribution(words[1]).empty())
@@ -44,7 +105,38 @@ std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Bu
     const std::string text = trim(balanced(n.text, open, close));
     if (text.empty()) return;
     std::string why;
-    auto e = parseDorisExpr(text, resolve, why);
+    sideOf.clear();
+    guessed.clear();
+    auto e = parseDorisExpr(text, hash ? resolveHash : resolve, why);
+    if (e && !guessed.empty()) {
+      bool symmetric = true;
+      std::function<void(const Json&)> check = [&](const Json& x) {
+        if (x.contains("call") && x["call"] == "and") {
+          for (const auto& a : x["args"]) check(a);
+          return;
+        }
+        bool touches = false;
+        std::function<void(const Json&)> walk = [&](const Json& y) {
+          if (y.is_object() && y.contains("column") && guessed.count(y["column"])) touches = true;
+          if (y.is_object() || y.is_array())
+            for (const auto& v : y) walk(v);
+        };
+        walk(x);
+        if (!touches) return;
+        // t1.k = t2.k, both guessed: one input's k equal to the other's.
+        const bool eq = columnsEqual(x);
+        symmetric = symmetric && eq && guessed.count(x["args"][0]["column"]) &&
+                    guessed.count(x["args"][1]["column"]) && x["args"][0] != x["args"][1] &&
+                    nameOf[x["args"][0]["column"]] == nameOf[x["args"][1]["column"]];
+      };
+      check(*e);
+      if (!symmetric) {
+        e.reset();
+        why =
+            "it names columns both inputs have by qualifiers no operator prints, other than "
+            "in equalities of a column with its namesake";
+      }
+    }
     if (!e) {
       loss(n, "cannot read the join's " + std::string(hash ? "hash condition" : "condition") +
                   " \"" + clip(text) + "\" (" + why + "): left out");
@@ -104,7 +196,7 @@ std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Bu
     }
     if (!build) {
       std::string why;
-      if (auto col = over(kids[1].cols)(s.src, why)) {
+      if (auto col = over(kids[1].cols, &kids[1].same)(s.src, why)) {
         build = Json{{"column", col->id}};
         // A key compared with no probe column: the filter is over its targets alone.
         for (const auto& eq : equalities)
@@ -129,7 +221,7 @@ std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Bu
       dropTargets(rf);
       continue;
     }
-    Json f = {{"id", rf + 1}, {"build", *build}};
+    Json f = {{"id", rfId(rf)}, {"build", *build}};
     if (probe) f["probe"] = *probe;
     f["op"] = "=";
     f["kinds"] = kKinds;
@@ -142,12 +234,17 @@ std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Bu
                   "and the shape prints neither; imported as non-blocking");
     }
     filters.push_back(std::move(f));
-    for (size_t i : pendingTargets_[rf]) q_.dynamicFilters[i].producers = {id};
+    for (size_t i : pendingTargets_[rfId(rf)]) q_.dynamicFilters[i].producers = {id};
   }
   if (!filters.empty()) node["runtime_filters"] = filters;
   node["children"] = {kids[0].node, kids[1].node};
   Built out;
   out.node = std::move(node);
+  // An inner join's equalities of columns make them equal in every row it outputs.
+  if (type == "inner")
+    for (const auto& eq : equalities)
+      if (columnsEqual(eq)) makeSame(same, eq["args"][0]["column"], eq["args"][1]["column"]);
+  out.same = std::move(same);
   // Semi and anti joins output one side.
   if (type == "left_semi" || type == "left_anti" || type == "null_aware_left_anti")
     out.cols = kids[0].cols;

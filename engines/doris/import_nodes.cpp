@@ -12,9 +12,12 @@ std::optional<Importer::Built> Importer::scan(const ShapeNode& n) {
   const bool aliased = alias != table;
   if (table.empty()) return error(n, "a scan without its table"), std::nullopt;
   if (!aliases_.insert(alias).second) {
-    // The same table scanned twice without aliases: ids must differ.
-    alias += "_" + std::to_string(n.line);
-    aliases_.insert(alias);
+    // The same table scanned twice without aliases, or the same scan in
+    // copies of a CTE: ids must differ.
+    const std::string base = alias + "_" + std::to_string(n.line);
+    int& k = suffixes_[base];  // the copies named so far: no search from _2 each time
+    alias = base;
+    while (!aliases_.insert(alias).second) alias = base + "_" + std::to_string(++k + 1);
   }
   Built out;
   Json columns = Json::array();
@@ -34,43 +37,32 @@ std::optional<Importer::Built> Importer::scan(const ShapeNode& n) {
   Json node = {{"id", id}, {"op", "scan"}, {"table", table}, {"alias", alias}};
   // apply RFs: RF1 RF3
   Json targets = Json::array();
-  if (const size_t at = n.text.find("apply RFs:"); at != std::string::npos) {
-    for (const auto& w : splitTop(n.text.substr(at + 10), ' ')) {
-      int rf = -1;
-      if (w.rfind("RF", 0) == 0) try {
-          rf = std::stoi(w.substr(2));
-        } catch (const std::exception&) {
-        }
-      auto spec = rfs_.find(rf);
-      if (spec == rfs_.end()) {
-        loss(n, "the scan applies " + w + ", which no join of the plan builds");
-        continue;
-      }
-      // The target: the filter's destination that is a column of this table.
-      std::string target;
-      for (const auto& d : spec->second.dsts)
-        if (!def || def->columnIndex(lastPart(d)) >= 0) target = lastPart(d);
-      if (target.empty()) {
-        loss(n, "the scan applies " + w + " to " + spec->second.src +
-                    "'s targets, none of "
-                    "them a column of " +
-                    table);
-        continue;
-      }
-      if (!def && !std::count_if(out.cols.begin(), out.cols.end(),
-                                 [&](const Col& c) { return c.name == target; })) {
-        out.cols.push_back({alias + "." + target, target, alias, "unknown"});
-        columns.push_back(target);
-      }
-      consumed_.insert(rf);
-      targets.push_back({{"id", rf + 1}, {"target", {{"column", alias + "." + target}}}});
-      engine::ImportedFilter f;
-      f.scanPointer = where(n);
-      f.column = alias + "." + target;
-      f.kinds = kKinds;
-      q_.dynamicFilters.push_back(f);
-      pendingTargets_[rf].push_back(q_.dynamicFilters.size() - 1);
+  for (const auto& [w, rf] : appliedFilters(n, "scan")) {
+    auto spec = rfs_.find(rf);
+    // The target: the filter's destination that is a column of this table.
+    std::string target;
+    for (const auto& d : spec->second.dsts)
+      if (!def || def->columnIndex(lastPart(d)) >= 0) target = lastPart(d);
+    if (target.empty()) {
+      loss(n, "the scan applies " + w + " to " + spec->second.src +
+                  "'s targets, none of "
+                  "them a column of " +
+                  table);
+      continue;
     }
+    if (!def && !std::count_if(out.cols.begin(), out.cols.end(),
+                               [&](const Col& c) { return c.name == target; })) {
+      out.cols.push_back({alias + "." + target, target, alias, "unknown"});
+      columns.push_back(target);
+    }
+    consumed_.insert(rf);
+    targets.push_back({{"id", rfId(rf)}, {"target", {{"column", alias + "." + target}}}});
+    engine::ImportedFilter f;
+    f.scanPointer = where(n);
+    f.column = alias + "." + target;
+    f.kinds = kKinds;
+    q_.dynamicFilters.push_back(f);
+    pendingTargets_[rfId(rf)].push_back(q_.dynamicFilters.size() - 1);
   }
   node["columns"] = columns;
   node["children"] = Json::array();
@@ -97,7 +89,7 @@ std::optional<Importer::Built> Importer::project(const ShapeNode& n, Built child
   if (open == std::string::npos) return child;  // no list: every column passes
   size_t end = 0;
   const std::string list = balanced(n.text, open, end);
-  const Resolver resolve = over(child.cols);
+  const Resolver resolve = over(child.cols, &child.same);
   struct Item {
     std::string text, alias;
     std::optional<Json> expr;
@@ -121,11 +113,13 @@ std::optional<Importer::Built> Importer::project(const ShapeNode& n, Built child
       for (const auto& c : child.cols)
         if (c.id == (*it.expr)["column"]) out.cols.push_back(c);
     out.node = std::move(child.node);
+    out.same = std::move(child.same);
     return out;
   }
   const int id = newId(n);
   Built out;
   Json exprs = Json::array();
+  std::vector<std::pair<std::string, std::string>> renames;
   int i = 0;
   for (auto& it : items) {
     Col col;
@@ -142,10 +136,12 @@ std::optional<Importer::Built> Importer::project(const ShapeNode& n, Built child
       if (!it.alias.empty()) col.name = it.alias, col.qual = "";
     }
     col.id = "p" + std::to_string(id) + "." + std::to_string(i++) + "_" + alnum(col.name);
+    if (it.expr->contains("column")) renames.emplace_back((*it.expr)["column"], col.id);
     exprs.push_back({{"name", col.id}, {"expr", *it.expr}});
     out.cols.push_back(col);
   }
   out.node = Json{{"id", id}, {"op", "project"}, {"exprs", exprs}, {"children", {child.node}}};
+  out.same = sameAfter(child.same, renames);
   return out;
 }
 
@@ -153,7 +149,7 @@ std::optional<Importer::Built> Importer::filter(const ShapeNode& n, Built child)
   size_t end = 0;
   const std::string text = balanced(n.text, n.text.find('('), end);
   std::string why;
-  auto e = parseDorisExpr(text, over(child.cols), why);
+  auto e = parseDorisExpr(text, over(child.cols, &child.same), why);
   if (!e) {
     loss(n, "cannot read the filter \"" + clip(text) + "\" (" + why + "): left out");
     return child;
@@ -162,6 +158,7 @@ std::optional<Importer::Built> Importer::filter(const ShapeNode& n, Built child)
   out.node =
       Json{{"id", newId(n)}, {"op", "filter"}, {"predicate", *e}, {"children", {child.node}}};
   out.cols = std::move(child.cols);
+  out.same = std::move(child.same);
   return out;
 }
 
@@ -175,16 +172,18 @@ std::optional<Importer::Built> Importer::aggregate(const ShapeNode& n, Built chi
   const int id = newId(n);
   Built out;
   Json keys = Json::array(), aggs = Json::array();
+  std::vector<std::pair<std::string, std::string>> renames;
   std::string names;
   for (const auto& c : child.cols) {
     if (!used.count(c.name) && !used.count(c.qual + "." + c.name)) continue;
     Col k = c;
     k.id = "g" + std::to_string(id) + "." + std::to_string(keys.size()) + "_" + alnum(c.name);
     keys.push_back({{"name", k.id}, {"expr", {{"column", c.id}}}});
+    renames.emplace_back(c.id, k.id);
     names += (names.empty() ? "" : ", ") + c.name;
     out.cols.push_back(k);
   }
-  const Resolver resolve = over(child.cols);
+  const Resolver resolve = over(child.cols, &child.same);
   for (const auto& u : used) {
     if (u.rfind(kAggregateMark, 0) != 0) continue;
     const std::string call = u.substr(kAggregateMark.size());
@@ -215,6 +214,7 @@ std::optional<Importer::Built> Importer::aggregate(const ShapeNode& n, Built chi
               std::to_string(aggs.size()) + " aggregates they read");
   out.node = Json{
       {"id", id}, {"op", "aggregate"}, {"keys", keys}, {"aggs", aggs}, {"children", {child.node}}};
+  out.same = sameAfter(child.same, renames);
   return out;
 }
 

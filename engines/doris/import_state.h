@@ -2,7 +2,8 @@
 // Internal to engines/doris/: the importer of one shape plan's operator tree
 // (shape_import.cpp: the walk; import_nodes.cpp: scans, projections, filters,
 // aggregates; import_join.cpp: joins and the filters they build;
-// import_text.cpp: reading the operator lines).
+// import_cte.cpp: CTE anchors, producers and consumers; import_text.cpp:
+// reading the operator lines).
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -62,7 +63,20 @@ class Importer {
   struct Built {
     Json node;  ///< null: the operator changed no rows and took no node (its child's)
     std::vector<Col> cols;
+    /// Column id -> the first of its class: columns equal in every row, as
+    /// an inner join's equality made them (NULL padding pads both alike). A
+    /// name ambiguous among the columns of one class may read any of them:
+    /// `t1.k` above copies of a CTE joined on `t1.k = t2.k`.
+    std::map<std::string, std::string> same;
   };
+  /// Makes columns `a` and `b` of `same` one class.
+  static void makeSame(std::map<std::string, std::string>& same, const std::string& a,
+                       const std::string& b);
+  /// `same` for the columns an operator outputs: `renames` pairs an input
+  /// column with an output column that copies it.
+  static std::map<std::string, std::string> sameAfter(
+      const std::map<std::string, std::string>& same,
+      const std::vector<std::pair<std::string, std::string>>& renames);
 
   static std::string where(const ShapeNode& n) { return "line " + std::to_string(n.line); }
   void loss(const ShapeNode& n, const std::string& m) { q_.losses.push_back({where(n), m}); }
@@ -74,8 +88,9 @@ class Importer {
   void collectFilters(const ShapeNode& n);
 
   /// A resolver over `cols`: `q.name` by qualifier and name, `name` alone when
-  /// one column has it.
-  Resolver over(const std::vector<Col>& cols);
+  /// one column has it, or when the columns that have it are of one class of `same`.
+  Resolver over(const std::vector<Col>& cols,
+                const std::map<std::string, std::string>* same = nullptr);
 
   /// The names `text` reads (`l_orderkey`, and `lineitem.l_orderkey` also as
   /// written), leaving out the arguments of aggregate calls: `sum(l_quantity)`
@@ -104,33 +119,83 @@ class Importer {
                                  const std::set<std::string>& used);
   /// A join, its condition and the filters it builds (import_join.cpp).
   std::optional<Built> join(const ShapeNode& n, std::vector<Built>& kids);
+  /// The filters `n` prints `apply RFs: RF1 RF3` of, as (word, Doris id),
+  /// known ones only: one no join builds is a loss (`what` applies it), one
+  /// a set operation builds is left out (said where it is built).
+  std::vector<std::pair<std::string, int>> appliedFilters(const ShapeNode& n,
+                                                          const std::string& what);
+  /// Whether `n` or an operator below it (CTE consumers: their producer's
+  /// operators) prints `apply RFs: ... RF<rf> ...`.
+  bool appliedBelow(const ShapeNode& n, int rf, int depth = 0);
+
+  /// A CTE anchor: its producer is imported where consumers read it, the
+  /// anchor is its second input (import_cte.cpp).
+  std::optional<Built> cteAnchor(const ShapeNode& n, const std::set<std::string>& wanted);
+  /// A CTE consumer: a copy of its producer's operators (rfguard has no shared
+  /// subplans; the CTE's rows are the same at each), with the filters the
+  /// consumer applies imported at the scans below where they remove the same rows.
+  std::optional<Built> cteConsumer(const ShapeNode& n, const std::set<std::string>& wanted);
+  /// The CTE a `PhysicalCteAnchor`, `PhysicalCteProducer` or
+  /// `PhysicalCteConsumer` line names (`cteId=CTEId#3` -> "3"), else "".
+  static std::string cteIdOf(const ShapeNode& n);
+  /// The operators below a CTE anchor, producer or consumer: those of its
+  /// producer's body for a consumer.
+  const ShapeNode* cteBody(const ShapeNode& n) const;
+  /// rfguard's id of Doris's RF<rf> where it is imported now: rf + 1, or in a
+  /// second or later copy of a CTE whose operators build RF<rf>, an id of that copy's own.
+  int rfId(int rf) const;
   /// True when `e` reads columns and all of them are in `ids`.
   static bool columnsWithin(const Json& e, const std::set<std::string>& ids);
 
   /// A filter the import left out: its targets too (a target needs its
   /// filter), and the filters the scans printed stay without a producer.
-  void dropTargets(int rf) { dropped_.insert(rf + 1); }
+  void dropTargets(int rf) { dropped_.insert(rfId(rf)); }
   void removeDropped(Json& node);
 
   /// Doris's default runtime_filter_type is IN_OR_BLOOM_FILTER and MIN_MAX;
   /// the shape prints no kinds.
   inline static const std::vector<std::string> kKinds = {"in", "bloom", "min_max"};
+  /// The most operators one plan imports, with the columns each outputs, CTE
+  /// copies included: a CTE read twice by a CTE read twice ... doubles at each level.
+  static constexpr long kMaxImported = 300000;
 
   const Catalog& schema_;
   const std::string& file_;
   engine::ImportedQuery& q_;
   Diagnostics& diags_;
   int next_ = 1;
-  std::map<int, RfSpec> rfs_;                          ///< by Doris's id
-  std::set<int> consumed_;                             ///< applied somewhere (or said why not)
-  std::map<int, std::vector<size_t>> pendingTargets_;  ///< Doris id -> dynamicFilters
+  std::map<int, RfSpec> rfs_;  ///< by Doris's id
+  std::set<int> consumed_;     ///< applied somewhere (or said why not)
+  std::set<int> notJoin_;      ///< Doris ids of filters set operations build (said and left out)
+  std::map<int, std::vector<size_t>> pendingTargets_;  ///< rfguard id -> dynamicFilters
   std::set<std::string> aliases_;
-  std::set<int> dropped_;  ///< rfguard filter ids left out
+  std::map<std::string, int> suffixes_;  ///< alias -> copies of it renamed so far
+  std::set<int> dropped_;                ///< rfguard filter ids left out
   std::map<const ShapeNode*, std::set<std::string>> provided_;
-  std::set<const ShapeNode*> partial_;  ///< first phases of two-phase aggregations
+  std::set<const ShapeNode*> partial_;            ///< first phases of two-phase aggregations
+  std::map<std::string, const ShapeNode*> ctes_;  ///< CTE id -> its producer's input
+  std::map<std::string, int> copies_;             ///< CTE id -> consumers imported so far
+  std::set<std::string> expanding_;               ///< CTEs whose copy is being imported
+  std::vector<std::map<int, int>> remaps_;        ///< per copy: Doris id -> rfguard id
+  int nextFresh_ = 1;                             ///< the next id of a copy's own filter
+  long built_ = 0;  ///< operators imported and their columns (copies included)
+
+  std::map<std::string, std::set<std::string>> cteSeen_;  ///< CTE id -> names its consumers read
+  std::set<std::string> unrouted_;  ///< names several inputs of an operator provide
 
  public:
   std::map<std::string, TableDef> usedTables;  ///< the tables the plan scans, as imported
+  /// True when the plan imported reads a CTE: the import is then run again
+  /// with `cteWanted` from cteColumns(), as a consumer imported early does not
+  /// know what a later one reads of the CTE's columns.
+  bool readsCtes() const { return !copies_.empty(); }
+  /// After a run, per CTE the names some consumer reads of it: what each of
+  /// its consumers reads, and the names a join of several reads without
+  /// telling which input's (copies of one CTE joined with each other).
+  std::map<std::string, std::set<std::string>> cteColumns();
+  /// Per CTE, the names each copy of it outputs (what the group keys of an
+  /// aggregate in it are inferred from) besides those its own consumer reads.
+  std::map<std::string, std::set<std::string>> cteWanted;
 };
 
 }  // namespace rfguard::doris_import

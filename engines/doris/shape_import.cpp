@@ -6,6 +6,8 @@
 // where it can be and listed as a loss where it changes what is judged.
 #include "engines/doris/shape_import.h"
 
+#include <memory>
+
 #include "engines/doris/import_state.h"
 #include "engines/plan_document.h"
 #include "ir/printers.h"
@@ -14,6 +16,7 @@ namespace rfguard::doris_import {
 
 bool Importer::run(const ShapeNode& root, Json& plan) {
   collectFilters(root);
+  nextFresh_ = (rfs_.empty() ? 0 : rfs_.rbegin()->first) + 2;
   auto b = build(root, {});
   if (!b) return false;
   for (const auto& [id, spec] : rfs_)
@@ -48,8 +51,28 @@ void Importer::collectFilters(const ShapeNode& n) {
       c = c->children[0].get();
     if (c->text.rfind("hashAgg[LOCAL]", 0) == 0) partial_.insert(c);
   }
+  const std::string head = headOf(n.text);
+  if ((head == "PhysicalCteProducer" || head == "CteProducer") && n.children.size() == 1)
+    ctes_.emplace(cteIdOf(n), n.children[0].get());  // a second one is an error where read
   const size_t at = n.text.find("build RFs:");
-  if (at != std::string::npos)
+  if (at != std::string::npos && head != "hashJoin" && head != "NestedLoopJoin") {
+    // A set operation's filters (Doris's RuntimeFilterV2: the values of its
+    // first input's column, into the others): ` RF5[src->dst] RF6[...]`.
+    // rfguard's filters are built by joins; each is said and left out, its
+    // targets with it (the scans that apply it say nothing more).
+    for (const auto& item : splitTop(n.text.substr(at + 10), ' ')) {
+      int id = -1;
+      if (item.rfind("RF", 0) == 0) try {
+          id = std::stoi(item.substr(2));
+        } catch (const std::exception&) {
+        }
+      if (id >= 0) notJoin_.insert(id);
+      loss(n, "the runtime filter " + item + " is built by " + head +
+                  ": rfguard models filters that joins build (a set operation's filter of its "
+                  "first input's values into the other inputs is not modelled): left out, "
+                  "with its targets");
+    }
+  } else if (at != std::string::npos) {
     for (const auto& item : splitTop(n.text.substr(at + 10), ';')) {
       // RF4 s_nationkey->[c_nationkey] | RF0 c_custkey->o_custkey | RF4 s->[a,b]
       const size_t sp = item.find(' '), arrow = item.find("->");
@@ -75,11 +98,60 @@ void Importer::collectFilters(const ShapeNode& n) {
       s.join = &n;
       rfs_[id] = s;
     }
+  }
   for (const auto& c : n.children) collectFilters(*c);
 }
 
-Resolver Importer::over(const std::vector<Col>& cols) {
-  return [&cols](const std::string& name, std::string& why) -> std::optional<ResolvedColumn> {
+void Importer::makeSame(std::map<std::string, std::string>& same, const std::string& a,
+                        const std::string& b) {
+  auto rep = [&](const std::string& x) {
+    auto it = same.find(x);
+    return it == same.end() ? x : it->second;
+  };
+  const std::string ra = rep(a), rb = rep(b);
+  if (ra == rb) return;
+  for (auto& [id, r] : same)
+    if (r == rb) r = ra;
+  same[a] = same[b] = same[ra] = same[rb] = ra;
+}
+
+std::map<std::string, std::string> Importer::sameAfter(
+    const std::map<std::string, std::string>& same,
+    const std::vector<std::pair<std::string, std::string>>& renames) {
+  std::map<std::string, std::string> out, first;  // class -> its first output column
+  for (const auto& [in, outId] : renames) {
+    auto it = same.find(in);
+    if (it == same.end()) continue;
+    auto f = first.emplace(it->second, outId).first;
+    out[outId] = f->second;
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, int>> Importer::appliedFilters(const ShapeNode& n,
+                                                                  const std::string& what) {
+  std::vector<std::pair<std::string, int>> out;
+  const size_t at = n.text.find("apply RFs:");
+  if (at == std::string::npos) return out;
+  for (const auto& w : splitTop(n.text.substr(at + 10), ' ')) {
+    int rf = -1;
+    if (w.rfind("RF", 0) == 0) try {
+        rf = std::stoi(w.substr(2));
+      } catch (const std::exception&) {
+      }
+    if (notJoin_.count(rf)) continue;  // said where the set operation builds it
+    if (!rfs_.count(rf)) {
+      loss(n, "the " + what + " applies " + w + ", which no join of the plan builds");
+      continue;
+    }
+    out.emplace_back(w, rf);
+  }
+  return out;
+}
+
+Resolver Importer::over(const std::vector<Col>& cols,
+                        const std::map<std::string, std::string>* same) {
+  return [&cols, same](const std::string& name, std::string& why) -> std::optional<ResolvedColumn> {
     if (name.rfind(kAggregateMark, 0) == 0) {  // an aggregate's result, by its call
       for (const auto& c : cols)
         if (c.name == name) return ResolvedColumn{c.id, c.type};
@@ -89,14 +161,19 @@ Resolver Importer::over(const std::vector<Col>& cols) {
     const size_t dot = name.rfind('.');
     const std::string qual = dot == std::string::npos ? "" : name.substr(0, dot);
     const std::string base = lastPart(name);
-    const Col* found = nullptr;
-    int n = 0;
+    std::vector<const Col*> found;
     for (const auto& c : cols)
-      if (c.name == base && (qual.empty() || c.qual == qual)) found = &c, ++n;
-    if (n == 0 && !qual.empty())  // a derived table's or view's name (t3.ps_suppkey)
+      if (c.name == base && (qual.empty() || c.qual == qual)) found.push_back(&c);
+    if (found.empty() && !qual.empty())  // a derived table's or view's name (t3.ps_suppkey)
       for (const auto& c : cols)
-        if (c.name == base) found = &c, ++n;
-    if (n == 1) return ResolvedColumn{found->id, found->type};
+        if (c.name == base) found.push_back(&c);
+    const size_t n = found.size();
+    bool oneClass = n > 1 && same;  // the columns of one class: any of them
+    for (size_t i = 0; oneClass && i < n; ++i) {
+      auto it = same->find(found[i]->id);
+      oneClass = it != same->end() && it->second == same->at(found[0]->id);
+    }
+    if (n == 1 || oneClass) return ResolvedColumn{found[0]->id, found[0]->type};
     why = n == 0 ? "\"" + name + "\" names no column below"
                  : "\"" + name + "\" is ambiguous (" + std::to_string(n) + " columns of that name)";
     return std::nullopt;
@@ -148,8 +225,13 @@ std::set<std::string> Importer::namesIn(const std::string& text) {
 const std::set<std::string>& Importer::provides(const ShapeNode& n) {
   auto it = provided_.find(&n);
   if (it != provided_.end()) return it->second;
+  provided_[&n];  // a CTE that consumes itself provides nothing more (an error where read)
   std::set<std::string> out;
   const std::string head = headOf(n.text);
+  if (const ShapeNode* body = cteBody(n)) {
+    out = provides(*body);
+    return provided_[&n] = out;
+  }
   if (head == "PhysicalOlapScan" || head == "PhysicalLazyMaterializeOlapScan") {
     const auto [table, alias] = scanNames(n);
     if (const TableDef* def = schema_.table(table))
@@ -190,6 +272,15 @@ std::optional<Importer::Built> Importer::build(const ShapeNode& n,
     if (!n.children.empty()) return error(n, "a scan with inputs"), std::nullopt;
     return scan(n);
   }
+  if (++built_ > kMaxImported)
+    return error(n, "too large to import: more than " + std::to_string(kMaxImported) +
+                        " operators and columns they output (each CTE consumer imports its "
+                        "producer's operators again)"),
+           std::nullopt;
+  if (head == "PhysicalCteAnchor") return cteAnchor(n, wanted);
+  if (head == "PhysicalCteConsumer") return cteConsumer(n, wanted);
+  if (head == "PhysicalCteProducer" || head == "CteProducer")
+    return error(n, "a CTE producer that is not the first input of its CTE anchor"), std::nullopt;
   std::set<std::string> names = wanted;
   const auto own = namesIn(n.text);
   names.insert(own.begin(), own.end());
@@ -207,9 +298,11 @@ std::optional<Importer::Built> Importer::build(const ShapeNode& n,
       for (size_t j = 0; j < n.children.size(); ++j)
         if (j != i && provides(*n.children[j]).count(name)) elsewhere = true;
       if (n.children.size() == 1 || (here && !elsewhere)) mine.insert(name);
+      if (here && elsewhere) unrouted_.insert(name);  // for the CTEs below (import_cte.cpp)
     }
     auto k = build(*n.children[i], mine);
     if (!k) return std::nullopt;
+    built_ += static_cast<long>(k->cols.size());
     kids.push_back(std::move(*k));
   }
   if (head == "hashJoin" || head == "NestedLoopJoin") return join(n, kids);
@@ -250,6 +343,7 @@ std::optional<Importer::Built> Importer::build(const ShapeNode& n,
                   {"unprinted", true},
                   {"children", {std::move(child.node)}}};
   out.cols = std::move(child.cols);
+  out.same = std::move(child.same);
   return out;
 }
 
@@ -274,18 +368,32 @@ bool importShapePlans(const std::vector<ShapeQuery>& queries, const std::string&
   std::set<std::string> names;
   bool ok = true;
   for (const auto& sq : queries) {
+    std::string name = sq.name;
+    for (int k = 2; !names.insert(name).second; ++k) name = sq.name + "_" + std::to_string(k);
     engine::ImportedQuery q;
-    q.name = sq.name;
-    for (int k = 2; !names.insert(q.name).second; ++k) q.name = sq.name + "_" + std::to_string(k);
-    Importer imp(schema, file, q, diags);
+    q.name = name;
+    auto imp = std::make_unique<Importer>(schema, file, q, diags);
     Json plan;
-    if (!imp.run(*sq.root, plan)) {
+    if (!imp->run(*sq.root, plan)) {
       ok = false;
       continue;
     }
+    if (imp->readsCtes()) {
+      // Again, each CTE's copies outputting the columns any consumer reads.
+      auto wanted = imp->cteColumns();
+      q = engine::ImportedQuery{};
+      q.name = name;
+      imp = std::make_unique<Importer>(schema, file, q, diags);
+      imp->cteWanted = std::move(wanted);
+      plan = Json();
+      if (!imp->run(*sq.root, plan)) {
+        ok = false;
+        continue;
+      }
+    }
     qs.push_back({{"name", q.name}, {"plan", plan}});
     out.push_back(std::move(q));
-    engine::mergeTables(tables, imp.usedTables);
+    engine::mergeTables(tables, imp->usedTables);
   }
   doc = engine::planDocument(schema, tables, std::move(qs));
   return ok;

@@ -1,8 +1,10 @@
 // The operators of a StarRocks plan other than joins: scans (their predicates
 // and the filters they apply), projections, aggregates, filters.
+#include <algorithm>
 #include <cctype>
 #include <functional>
 
+#include "engines/scan_below.h"
 #include "engines/starrocks/import_state.h"
 #include "ir/functions.h"
 
@@ -126,31 +128,33 @@ void Importer::probeFilters(const PlanOp& n, Built& at, Json* scanNode) {
     Json* target = scanNode;
     std::string note;
     if (!target) {
-      // At an exchange: rfguard applies filters at scans. The rows of a scan
-      // below that only projections and filters stand between reach the
-      // exchange unchanged, so the filter removes the same rows there.
-      std::function<Json*(Json&)> find = [&](Json& x) -> Json* {
-        if (x["op"] == "scan") return &x;
-        if ((x["op"] == "project" || x["op"] == "filter") && x["children"].size() == 1)
-          return find(x["children"][0]);
-        return nullptr;
-      };
-      target = at.node.is_null() ? nullptr : find(at.node);
-      if (target && e->contains("column") &&
-          (*e)["column"].get<std::string>().rfind((*target)["alias"].get<std::string>() + ".", 0) !=
-              0)
-        target = nullptr;
-      if (!target || !e->contains("column")) {
+      // At an exchange: rfguard applies filters at scans; imported at the
+      // scan below where it removes the same rows (engines/scan_below.h).
+      const engine::ScanBelow below =
+          at.node.is_null() ? engine::ScanBelow{} : engine::scanBelow(at.node, *e);
+      if (!below.scan) {
         loss(n, filterName(fid) + " is applied at exchange " + std::to_string(n.id) +
                     " above an operator that changes rows (rfguard applies filters at scans): "
                     "left out");
         continue;
       }
+      target = below.scan;
+      *e = below.target;
       note = filterName(fid) + " is applied at exchange " + std::to_string(n.id) +
-             ": imported at the scan below it, whose rows reach the exchange unchanged";
+             ": imported at the scan below it" +
+             (below.throughKeys ? ", through the group keys of an aggregate (a filter of a "
+                                  "group key removes whole groups either way)"
+                                : ", whose rows reach the exchange unchanged");
+    }
+    const Json t = {{"id", fid + 1}, {"target", *e}};
+    if (auto& ts = (*target)["runtime_filter_targets"];
+        ts.is_array() && std::find(ts.begin(), ts.end(), t) != ts.end()) {
+      loss(n, filterName(fid) + " is applied at exchange " + std::to_string(n.id) +
+                  " and at the scan below it, which rfguard imports as one");
+      continue;
     }
     if (!note.empty()) loss(n, note);
-    (*target)["runtime_filter_targets"].push_back({{"id", fid + 1}, {"target", *e}});
+    (*target)["runtime_filter_targets"].push_back(t);
     engine::ImportedFilter f;
     f.scanPointer = "line " + std::to_string(item.line);
     f.column = e->contains("column") ? (*e)["column"].get<std::string>() : clip(text);

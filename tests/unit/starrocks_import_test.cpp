@@ -151,21 +151,48 @@ TEST_CASE("starrocks import: without a schema the columns are what the plan read
   CHECK(s.verify(s.queries()[0]).empty());  // INT keys, read from the plan: min_max fits
 }
 
-TEST_CASE("starrocks import: a filter at an exchange above an aggregate is left out, and said") {
+namespace {
+
+/// kPlan with `below` put between the orders scan and its fragment's exchange,
+/// and the filter applied at the exchange instead of the scan.
+std::string atExchangeAbove(const std::string& below) {
   std::string plan = kPlan;
-  // The orders side becomes a partial aggregate whose exchange applies the filter.
   const std::string scan = "5:OlapScanNode";
-  plan.replace(plan.find(scan), scan.size(),
-               "6:AGGREGATE (update serialize)\n|  group by: [22: O_CUSTKEY, INT, false]\n|\n"
-               "5:OlapScanNode");
+  plan.replace(plan.find(scan), scan.size(), below + "5:OlapScanNode");
   const std::string exch = "1:EXCHANGE\ndistribution type: SHUFFLE\n";
   plan.replace(plan.find(exch), exch.size(),
                exch + "probe runtime filters:\n- filter_id = 0, probe_expr = (22: O_CUSTKEY)\n");
   const std::string target =
       "probe runtime filters:\n- filter_id = 0, probe_expr = (22: O_CUSTKEY)\n[end]";
   plan.replace(plan.find(target), target.size(), "[end]");
+  return plan;
+}
+
+}  // namespace
+
+TEST_CASE("starrocks import: a filter at an exchange above an aggregate of its key, at the scan") {
+  // A partial aggregate grouped by o_custkey: a filter of a group key removes
+  // whole groups, the same whether applied above the aggregate or below it.
   Diagnostics d;
-  Session s = load(plan, d);
+  Session s = load(atExchangeAbove("6:AGGREGATE (update serialize)\n|  group by: [22: O_CUSTKEY, "
+                                   "INT, false]\n|\n"),
+                   d);
+  s.run();
+  REQUIRE(s.queries().size() == 1);
+  CHECK(lossesOf(s.queries()[0])
+            .find("filter 0 (RF1) is applied at exchange 1: imported at the scan below it, "
+                  "through the group keys of an aggregate") != std::string::npos);
+  const std::string text = planToText(*s.queries()[0].query.plan);
+  CHECK(text.find("RF1 -> orders.o_custkey") != std::string::npos);
+  CHECK(s.verify(s.queries()[0]).empty());
+}
+
+TEST_CASE("starrocks import: a filter at an exchange above a TopN is left out, and said") {
+  // Below a TopN a filter removes rows the limit would have cut instead.
+  Diagnostics d;
+  Session s = load(atExchangeAbove("6:TOP-N\n|  order by: [22, INT, false] ASC\n|  offset: 0\n|  "
+                                   "limit: 10\n|\n"),
+                   d);
   s.run();
   REQUIRE(s.queries().size() == 1);
   const std::string losses = lossesOf(s.queries()[0]);
