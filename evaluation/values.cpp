@@ -350,7 +350,12 @@ std::optional<Value> applyFunction(const std::string& f, const std::vector<Value
     }
     return Value(out);
   }
-  if (f == "upper" || f == "lower" || f == "trim" || f == "length" || f == "substring") {
+  if (f == "power") {
+    const double r = std::pow(asDouble(a[0]), asDouble(a[1]));
+    return std::isnan(r) ? null() : Value(r);
+  }
+  if (f == "upper" || f == "lower" || f == "trim" || f == "ltrim" || f == "rtrim" ||
+      f == "length" || f == "substring") {
     const auto* s = std::get_if<std::string>(&a[0]);
     if (!s) {
       *error = f + " of a non-string";
@@ -362,9 +367,20 @@ std::optional<Value> applyFunction(const std::string& f, const std::vector<Value
       for (auto& c : x) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     if (f == "lower")
       for (auto& c : x) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (f == "trim") {
-      size_t b = x.find_first_not_of(' '), e = x.find_last_not_of(' ');
-      x = b == std::string::npos ? "" : x.substr(b, e - b + 1);
+    if (f == "trim" || f == "ltrim" || f == "rtrim") {
+      std::string chars = " ";
+      if (a.size() > 1) {
+        const auto* c = std::get_if<std::string>(&a[1]);
+        if (!c) {
+          *error = f + " of non-string characters";
+          return std::nullopt;
+        }
+        chars = *c;
+      }
+      const size_t b = f == "rtrim" ? 0 : x.find_first_not_of(chars);
+      const size_t e = f == "ltrim" ? x.size() - 1 : x.find_last_not_of(chars);
+      x = b == std::string::npos || e == std::string::npos || x.empty() ? ""
+                                                                        : x.substr(b, e - b + 1);
     }
     if (f == "substring") {
       int64_t from = std::get<int64_t>(a[1]);

@@ -210,6 +210,8 @@ setOperator : op=(INTERSECT | UNION | EXCEPT) quant=setQuantifier? ;
 queryPrimary
   : spec=querySpec
   | LPAREN inner=query RPAREN
+  // VALUES as a query (Calcite prints it so): columns column1, column2, ...
+  | VALUES rows+=valuesRow (COMMA rows+=valuesRow)*
   ;
 
 setQuantifier : ALL | DISTINCT ;
@@ -237,6 +239,9 @@ relation : first=relationPrimary (joins+=joinClause)* ;
 joinClause
   : CROSS JOIN right=relationPrimary                                 # crossJoin
   | type=joinType join=JOIN right=relationPrimary criteria=joinCriteria # joinRelation
+  // USING the columns both sides name alike (NATURAL is reserved, as in
+  // PostgreSQL: `FROM t natural JOIN u` would otherwise alias t).
+  | NATURAL type=joinType join=JOIN right=relationPrimary              # naturalJoin
   ;
 
 joinType
@@ -264,11 +269,12 @@ relationPrimary
   ;
 
 parenRelationPrimary
-  : LPAREN body=query RPAREN AS? alias=identifier
+  // VALUES first: a query may be VALUES too, and the first alternative wins.
+  : LPAREN VALUES rows+=valuesRow (COMMA rows+=valuesRow)* RPAREN (AS? alias=identifier
+    (LPAREN columns+=identifier (COMMA columns+=identifier)* RPAREN)?)?  # valuesTable
+  | LPAREN body=query RPAREN AS? alias=identifier
     (LPAREN columns+=identifier (COMMA columns+=identifier)* RPAREN)?  # derivedTable
   | LPAREN inner=relation RPAREN                                      # parenRelation
-  | LPAREN VALUES rows+=valuesRow (COMMA rows+=valuesRow)* RPAREN AS? alias=identifier
-    (LPAREN columns+=identifier (COMMA columns+=identifier)* RPAREN)?  # valuesTable
   ;
 
 valuesRow
@@ -358,10 +364,13 @@ primaryExpr
     (value=valueExpr FROM from=valueExpr (FOR forLen=valueExpr)? | args+=expr (COMMA args+=expr)*)
     RPAREN                                                              # substringExpr
   | EXISTS LPAREN sub=query RPAREN                                      # existsExpr
-  | LPAREN (sub=query | inner=expr) RPAREN                              # parenExpr
+  // A row value `(a, b)` of two or more items: in comparisons and IN only.
+  | LPAREN (sub=query | inner=expr (COMMA more+=expr)*) RPAREN          # parenExpr
+  // TRIM([BOTH | LEADING | TRAILING] [chars] FROM s); trim(s) is a call.
+  | TRIM LPAREN side=(BOTH | LEADING | TRAILING)? chars=valueExpr? FROM source=valueExpr RPAREN # trimExpr
   | name=identifier
     ( call=LPAREN (star=ASTERISK | quant=setQuantifier? args+=expr (COMMA args+=expr)*)? RPAREN
-      window=over?
+      (FILTER LPAREN WHERE filterCond=expr RPAREN)? window=over?
     | DOT (column=identifier | allColumns=ASTERISK)
     )?                                                                  # nameExpr
   | op=(MINUS | PLUS) operand=primaryExpr                               # unaryMinus
@@ -403,7 +412,7 @@ nonReserved
   : ROWS | ROW | FIRST | LAST | NEXT | KEY | VIEW | SETS | NULLS | SEMI | ANTI
   | PRECISION | ONLY | PARTITION | OVER | ROLLUP | CUBE | GROUPING | TABLE | VARYING
   | RANGE | UNBOUNDED | PRECEDING | FOLLOWING | CURRENT
-  | ESCAPE | TO
+  | ESCAPE | TO | FILTER | TRIM | BOTH | LEADING | TRAILING
   ;
 
 // ----------------------------------------------------------------- lexer
@@ -414,6 +423,7 @@ ANTI : A N T I ;
 AS : A S ;
 ASC : A S C ;
 BETWEEN : B E T W E E N ;
+BOTH : B O T H ;
 BY : B Y ;
 CASE : C A S E ;
 CHECK : C H E C K ;
@@ -433,6 +443,7 @@ EXISTS : E X I S T S ;
 EXTRACT : E X T R A C T ;
 FALSE : F A L S E ;
 FETCH : F E T C H ;
+FILTER : F I L T E R ;
 FIRST : F I R S T ;
 FOREIGN : F O R E I G N ;
 FOR : F O R ;
@@ -449,6 +460,7 @@ IS : I S ;
 JOIN : J O I N ;
 KEY : K E Y ;
 LAST : L A S T ;
+LEADING : L E A D I N G ;
 LEFT : L E F T ;
 LIKE : L I K E ;
 VALUES : V A L U E S ;
@@ -464,6 +476,7 @@ ESCAPE : E S C A P E ;
 SIMILAR : S I M I L A R ;
 TO : T O ;
 LIMIT : L I M I T ;
+NATURAL : N A T U R A L ;
 NEXT : N E X T ;
 NOT : N O T ;
 NULL_ : N U L L ;
@@ -489,6 +502,8 @@ SUBSTRING : S U B S T R I N G ;
 TABLE : T A B L E ;
 THEN : T H E N ;
 TIMESTAMP : T I M E S T A M P ;
+TRAILING : T R A I L I N G ;
+TRIM : T R I M ;
 TRUE : T R U E ;
 UNION : U N I O N ;
 UNIQUE : U N I Q U E ;

@@ -65,6 +65,9 @@ Binder::Folded Binder::foldBoolean(P::ExprContext* ctx, size_t& i, int minPrec, 
 
 ExprPtr Binder::bindBoolean(P::BooleanTermContext* ctx, const Scope& scope, BlockState& block) {
   if (auto* p = alt<P::PredicatedContext>(ctx)) {
+    if (p->ops.empty())
+      if (auto items = rowItems(p->first); !items.empty())
+        return bindRowPredicate(p, items, scope, block);
     ExprPtr left = bindValue(p, scope, block);
     return p->pred ? bindPredicate(left, p->pred, scope, block) : left;
   }
@@ -169,6 +172,20 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
     checkComparable(left, hi, n->upper);
     // BETWEEN is sugar for two comparisons; ScalarFilter and pushdown see them apart.
     return negate(call("and", {call(">=", {left, lo}, loc), call("<=", {left, hi}, loc)}, loc));
+  }
+  if (const auto* rows = n->sub ? bareValues(n->sub) : nullptr) {
+    // x IN (VALUES (1), (2)) is x IN (1, 2): the same three-valued test.
+    std::vector<ExprPtr> args{left};
+    for (auto* row : *rows) {
+      if (row->items.size() != 1) {
+        error(row,
+              "IN (VALUES ...) needs rows of one value, got " + std::to_string(row->items.size()));
+        return makeNull({}, loc);
+      }
+      args.push_back(bindExpr(row->items[0], scope, block));
+      checkComparable(left, args.back(), row);
+    }
+    return negate(call("in", std::move(args), loc));
   }
   if (n->sub) {
     BoundRel sub = bindQuery(n->sub, &scope, "sq");
@@ -345,11 +362,29 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
     }
     return bindFunction(ctx, "substring", std::move(args), false, false, nullptr, scope, block);
   }
+  if (auto* t = alt<P::TrimExprContext>(ctx)) {
+    // TRIM([BOTH | LEADING | TRAILING] [chars] FROM s): trim, ltrim, rtrim.
+    const size_t side = t->side ? t->side->getType() : P::BOTH;
+    std::vector<ExprPtr> args{bindValue(t->source, scope, block)};
+    if (t->chars) args.push_back(bindValue(t->chars, scope, block));
+    // The characters ' ' are the default: trim(s, ' ') is trim(s), one form for the normal form.
+    if (args.size() == 2 && args[1]->kind == ExprKind::Literal && !args[1]->isNull &&
+        args[1]->type.isString() && args[1]->value == " ")
+      args.pop_back();
+    const char* fn = side == P::LEADING ? "ltrim" : side == P::TRAILING ? "rtrim" : "trim";
+    return bindFunction(ctx, fn, std::move(args), false, false, nullptr, scope, block);
+  }
   if (auto* e = alt<P::ExistsExprContext>(ctx)) {
     BoundRel sub = bindQuery(e->sub, &scope, "sq");
     return makeSubquery(SubqueryKind::Exists, sub.plan, nullptr, Type::of(TypeKind::Boolean), loc);
   }
   if (auto* p = alt<P::ParenExprContext>(ctx)) {
+    if (!p->sub && !p->more.empty()) {
+      error(ctx,
+            "a row value (a, b, ...) is only supported compared with =, <>, <=> or IN, or "
+            "tested with IS [NOT] NULL");
+      return makeNull({}, loc);
+    }
     if (!p->sub) return bindExpr(p->inner, scope, block);
     BoundRel sub = bindQuery(p->sub, &scope, "sq");
     if (sub.plan->output.size() != 1) {
@@ -380,7 +415,15 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
   }
   if (!n->call) return resolveColumn(nullptr, identText(n->name), loc, scope);
   std::string name = identText(n->name);
-  if (n->star) return bindFunction(ctx, name, {}, false, true, n->window, scope, block);
+  ExprPtr filter;
+  if (n->filterCond) {  // agg(...) FILTER (WHERE cond): no aggregate or window inside
+    BlockState plain = block;
+    plain.allowAggregates = plain.allowWindows = false;
+    filter = bindExpr(n->filterCond, scope, plain);
+    if (!isBooleanish(*filter))
+      error(n->filterCond, "FILTER (WHERE ...) needs a boolean, got " + filter->type.toString());
+  }
+  if (n->star) return bindFunction(ctx, name, {}, false, true, n->window, scope, block, filter);
   bool distinct = n->quant && n->quant->getStart()->getType() == P::DISTINCT;
   BlockState inner = block;
   const FunctionInfo* fn = lookupFunction(name);
@@ -389,7 +432,7 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
     inner.allowWindows = false;
   std::vector<ExprPtr> args;
   for (auto* a : n->args) args.push_back(bindExpr(a, scope, inner));
-  return bindFunction(ctx, name, std::move(args), distinct, false, n->window, scope, block);
+  return bindFunction(ctx, name, std::move(args), distinct, false, n->window, scope, block, filter);
 }
 
 ExprPtr Binder::resolveColumn(const std::string* qualifier, const std::string& name, SourceLoc loc,

@@ -56,7 +56,8 @@ std::optional<WindowFrame> Binder::bindFrame(P::WindowFrameContext* ctx,
 
 ExprPtr Binder::bindFunction(P::PrimaryExprContext* ctx, const std::string& name,
                              std::vector<ExprPtr> args, bool distinct, bool star,
-                             P::OverContext* over, const Scope& scope, BlockState& block) {
+                             P::OverContext* over, const Scope& scope, BlockState& block,
+                             ExprPtr filter) {
   SourceLoc loc = locOf(ctx);
   const FunctionInfo* fn = lookupFunction(name);
   if (!fn || fn->kind == FunctionKind::Operator) {
@@ -82,6 +83,19 @@ ExprPtr Binder::bindFunction(P::PrimaryExprContext* ctx, const std::string& name
     return makeNull({}, loc);
   }
   const bool grouping = std::string(fn->name) == "grouping";
+  if (filter) {
+    // agg(x) FILTER (WHERE p) aggregates the rows where p holds: agg(CASE
+    // WHEN p THEN x END), as aggregates skip NULLs; count(*) counts CASE
+    // WHEN p THEN 1 END. DISTINCT and OVER apply to what is left.
+    if (fn->kind != FunctionKind::Aggregate || grouping) {
+      error(ctx, "FILTER (WHERE ...) applies to aggregate functions, not " + std::string(fn->name) +
+                     "()");
+      return makeNull({}, loc);
+    }
+    ExprPtr value = star ? makeLiteral("1", Type::of(TypeKind::Int), loc) : args[0];
+    args = {call("case", {filter, value}, loc)};
+    star = false;
+  }
   if (distinct && (grouping || fn->ret == ReturnRule::Deviation)) {
     error(ctx, "DISTINCT is not supported in " + std::string(fn->name) + "()");
     return makeNull({}, loc);
@@ -107,11 +121,8 @@ ExprPtr Binder::bindFunction(P::PrimaryExprContext* ctx, const std::string& name
     for (auto* p : over->partitions) w.partitionBy.push_back(bindExpr(p, scope, inner));
     for (auto* s : over->orders)
       w.orderBy.push_back(bindSortItem(s, bindExpr(s->value, scope, inner)));
-    if (auto* f = over->frame) {
-      if (fn->kind != FunctionKind::Aggregate) {
-        error(f, std::string(fn->name) + "() takes no frame: it numbers the whole partition");
-        return makeNull({}, loc);
-      }
+    // A ranking function's frame is ignored (SQL's rule; PostgreSQL and DuckDB do so).
+    if (auto* f = over->frame; f && fn->kind == FunctionKind::Aggregate) {
       auto frame = bindFrame(f, w.orderBy);
       if (!frame) return makeNull({}, loc);
       w.frame = *frame;

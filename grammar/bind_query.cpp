@@ -44,6 +44,9 @@ BoundRel Binder::bindQueryExpr(P::QueryExprContext* ctx, const Scope* outer,
   if (ctx->ops.empty()) {
     auto* qp = ctx->first;
     if (qp->spec) return bindQuerySpec(qp->spec, outer, hint, orderBy, limit);
+    if (!qp->rows.empty())
+      return orderOverOutput(bindValuesRows(qp->rows, uniqueQualifier(hint), {}, qp, outer),
+                             orderBy, limit);
     return orderOverOutput(bindQuery(qp->inner, outer, hint), orderBy, limit);
   }
   size_t i = 0;
@@ -58,7 +61,9 @@ BoundRel Binder::foldSetOperations(P::QueryExprContext* ctx, size_t& i, int minP
                                    const Scope* outer, const std::string& hint) {
   auto* qp = operandOf(ctx, i);
   BoundRel left = qp->spec ? bindQuerySpec(qp->spec, outer, "q", nullptr, nullptr)
-                           : bindQuery(qp->inner, outer, "q");
+                  : !qp->rows.empty()
+                      ? bindValuesRows(qp->rows, uniqueQualifier("q"), {}, qp, outer)
+                      : bindQuery(qp->inner, outer, "q");
   for (++i; i < operandCount(ctx);) {
     P::SetOperatorContext* setOp = ctx->ops[i - 1];
     antlr4::Token* opTok = setOp->op;

@@ -1,5 +1,6 @@
 // Binding of FROM items: tables, views, CTEs, derived tables and joins.
 #include <cassert>
+#include <set>
 
 #include "grammar/binder.h"
 #include "grammar/suggest.h"
@@ -41,6 +42,14 @@ RelScope relOf(const std::string& alias, const BoundRel& bound,
 
 }  // namespace
 
+std::vector<std::pair<std::string, ExprPtr>> starItems(const Scope& scope) {
+  if (!scope.star.empty()) return scope.star;
+  std::vector<std::pair<std::string, ExprPtr>> out;
+  for (const auto& rel : scope.rels)
+    for (const auto& c : rel.columns) out.push_back({c.name, makeColumn(c.id, c.type, c.nullable)});
+  return out;
+}
+
 PlanPtr Binder::bindRelation(P::RelationContext* ctx, Scope& scope) {
   PlanPtr plan = bindRelationPrimary(ctx->first, scope);
   for (auto* join : ctx->joins) plan = bindJoin(plan, join, scope);
@@ -52,8 +61,14 @@ PlanPtr Binder::bindJoin(PlanPtr left, P::JoinClauseContext* ctx, Scope& scope) 
   JoinType type = JoinType::Cross;
   P::JoinCriteriaContext* criteria = nullptr;
   antlr4::Token* at;
+  bool natural = false, innerNatural = false;
   if (auto* c = alt<P::CrossJoinContext>(ctx)) {
     rightCtx = c->right, at = c->getStart();  // CROSS
+  } else if (auto* nj = alt<P::NaturalJoinContext>(ctx)) {
+    rightCtx = nj->right, at = nj->getStart();  // NATURAL
+    type = joinTypeOf(nj->type);
+    natural = true;
+    innerNatural = !nj->type->side;  // [INNER] NATURAL JOIN
   } else {
     auto* j = alt<P::JoinRelationContext>(ctx);
     rightCtx = j->right, criteria = j->criteria, at = j->join;
@@ -66,14 +81,33 @@ PlanPtr Binder::bindJoin(PlanPtr left, P::JoinClauseContext* ctx, Scope& scope) 
   PlanPtr right = bindRelationPrimary(rightCtx, rightScope);
   // `scope` becomes both sides' scope (copying it per join made a chain of n
   // joins copy O(n^2) relations); the left side's is its first `leftRels`.
+  const bool usingColumns = natural || (criteria && !criteria->on);
   const std::map<std::string, ExprPtr> leftMerged =
-      criteria && !criteria->on ? scope.merged : std::map<std::string, ExprPtr>{};
+      usingColumns ? scope.merged : std::map<std::string, ExprPtr>{};
+  // USING's columns; NATURAL's: the names both sides have, in the left's order.
+  std::vector<std::pair<std::string, SourceLoc>> shared;
+  if (criteria && !criteria->on)
+    for (auto* id : criteria->columns) shared.push_back({identText(id), locOf(id)});
+  // SELECT *: the merged columns once, first, then each side's others (SQL's order).
+  const bool ownStar = usingColumns || !scope.star.empty() || !rightScope.star.empty();
+  std::vector<std::pair<std::string, ExprPtr>> leftStar, rightStar;
+  if (ownStar) leftStar = starItems(scope), rightStar = starItems(rightScope);
+  if (natural) {  // the names both sides output, in the left side's order
+    std::set<std::string> right, seen;
+    for (const auto& item : rightStar) right.insert(item.first);
+    for (const auto& item : leftStar)
+      if (right.count(item.first) && seen.insert(item.first).second)
+        shared.push_back({item.first, locOf(at)});
+    if (shared.empty() && innerNatural) type = JoinType::Cross;
+  }
   for (const auto& r : rightScope.rels)
     addRel(*this, scope, r, rightCtx);  // USING reads rightScope
 
   auto join = makePooled<PlanNode>();
   join->op = PlanOp::Join;
   join->joinType = type;
+  if (natural && shared.empty() && !innerNatural)
+    join->predicate = makeBool(true, locOf(at));  // no column in common: every pair
   join->children = {left, right};
   join->loc = locOf(at);
   if (criteria && criteria->on) {
@@ -82,29 +116,38 @@ PlanPtr Binder::bindJoin(PlanPtr left, P::JoinClauseContext* ctx, Scope& scope) 
     if (cond->type.kind != TypeKind::Boolean && cond->type.kind != TypeKind::Unknown)
       error(criteria->cond, "join condition must be boolean, got " + cond->type.toString());
     join->predicate = cond;
-  } else if (criteria) {
+  } else if (!shared.empty()) {
     std::vector<ExprPtr> eqs;
-    for (auto* id : criteria->columns) {
-      std::string name = identText(id);
+    for (const auto& [name, where] : shared) {
       Scope ls;
       ls.rels.assign(scope.rels.begin(), scope.rels.begin() + leftRels);
       ls.merged = leftMerged;
-      ExprPtr l = resolveColumn(nullptr, name, locOf(id), ls);
-      ExprPtr r = resolveColumn(nullptr, name, locOf(id), rightScope);
+      ExprPtr l = resolveColumn(nullptr, name, where, ls);
+      ExprPtr r = resolveColumn(nullptr, name, where, rightScope);
       if (!comparable(l->type, r->type))
-        error(id, "USING column " + name + " has types " + l->type.toString() + " and " +
-                      r->type.toString());
-      eqs.push_back(call("=", {l, r}, locOf(id)));
+        error(where, std::string(natural ? "NATURAL JOIN" : "USING") + " column " + name +
+                         " has types " + l->type.toString() + " and " + r->type.toString());
+      eqs.push_back(call("=", {l, r}, where));
       // The merged column: from the side whose rows always survive, coalesced for FULL.
       const auto& info = joinInfo(type);
       ExprPtr merged = info.generatesNulls[0] && !info.generatesNulls[1] ? r
                        : info.generatesNulls[0] && info.generatesNulls[1]
-                           ? call("coalesce", {l, r}, locOf(id))
+                           ? call("coalesce", {l, r}, where)
                        : !info.outputs[0] ? r
                                           : l;
       scope.merged[name] = merged;
     }
     join->predicate = makeAnd(eqs);
+  }
+  if (ownStar) {
+    std::set<std::string> names;
+    scope.star.clear();
+    for (const auto& [name, where] : shared)
+      if (names.insert(name).second && scope.merged.count(name))
+        scope.star.push_back({name, scope.merged[name]});
+    for (const auto* side : {&leftStar, &rightStar})
+      for (const auto& item : *side)
+        if (!names.count(item.first)) scope.star.push_back(item);
   }
   const auto& info = joinInfo(type);
   if (!info.outputs[1]) scope.rels.resize(leftRels);
@@ -137,39 +180,50 @@ PlanPtr Binder::bindParenRelation(P::ParenRelationPrimaryContext* ctx, Scope& sc
     return bound.plan;
   }
   if (auto* v = alt<P::ValuesTableContext>(ctx)) {
-    // (VALUES (..), (..)) AS alias (names): constant rows; columns column1... unless named.
-    std::string alias = identText(v->alias);
-    auto node = makePooled<PlanNode>();
-    node->op = PlanOp::Values;
-    node->loc = locOf(ctx);
-    const Scope none{{}, {}, scope.outer};
-    BlockState block;
-    size_t width = 0;
-    for (auto* row : v->rows) {
-      std::vector<ExprPtr> values;
-      for (auto* e : row->items) values.push_back(bindExpr(e, none, block));
-      if (node->rows.empty()) width = values.size();
-      if (values.size() != width)
-        error(row, "VALUES row has " + std::to_string(values.size()) +
-                       (values.size() == 1 ? " value" : " values") + ", the first has " +
-                       std::to_string(width));
-      node->rows.push_back(std::move(values));
-    }
-    const auto& ids = v->columns;
-    if (!ids.empty() && ids.size() != width)
-      error(v->alias, "VALUES " + alias + " names " + std::to_string(ids.size()) +
-                          " columns but its rows have " + std::to_string(width));
+    // (VALUES (..), (..)) [AS alias (names)]: constant rows; columns column1...
+    // unless named; without an alias, one of its own no query can name.
+    std::string alias = v->alias ? identText(v->alias) : uniqueQualifier("values");
     std::vector<std::string> names;
-    for (size_t i = 0; i < width; ++i) {
-      names.push_back(i < ids.size() ? identText(ids[i]) : "column" + std::to_string(i + 1));
-      node->outNames.push_back(alias + "." + names.back());
-    }
-    computeOutput(*node);
-    addRel(*this, scope, relOf(alias, BoundRel{node, names}, names), ctx);
-    return node;
+    for (auto* id : v->columns) names.push_back(identText(id));
+    antlr4::ParserRuleContext* at =
+        v->alias ? static_cast<antlr4::ParserRuleContext*>(v->alias) : ctx;
+    BoundRel bound = bindValuesRows(v->rows, alias, names, at, scope.outer);
+    addRel(*this, scope, relOf(alias, bound, bound.names), ctx);
+    return bound.plan;
   }
   assert(false && "a parenthesised relation is a query, a relation or VALUES");
   return nullptr;
+}
+
+BoundRel Binder::bindValuesRows(const std::vector<P::ValuesRowContext*>& rows,
+                                const std::string& qualifier, const std::vector<std::string>& names,
+                                antlr4::ParserRuleContext* at, const Scope* outer) {
+  auto node = makePooled<PlanNode>();
+  node->op = PlanOp::Values;
+  node->loc = locOf(at);
+  const Scope none{{}, {}, outer};
+  BlockState block;
+  size_t width = 0;
+  for (auto* row : rows) {
+    std::vector<ExprPtr> values;
+    for (auto* e : row->items) values.push_back(bindExpr(e, none, block));
+    if (node->rows.empty()) width = values.size();
+    if (values.size() != width)
+      error(row, "VALUES row has " + std::to_string(values.size()) +
+                     (values.size() == 1 ? " value" : " values") + ", the first has " +
+                     std::to_string(width));
+    node->rows.push_back(std::move(values));
+  }
+  if (!names.empty() && names.size() != width)
+    error(at, "VALUES " + qualifier + " names " + std::to_string(names.size()) +
+                  " columns but its rows have " + std::to_string(width));
+  BoundRel out{node, {}};
+  for (size_t i = 0; i < width; ++i) {
+    out.names.push_back(i < names.size() ? names[i] : "column" + std::to_string(i + 1));
+    node->outNames.push_back(qualifier + "." + out.names.back());
+  }
+  computeOutput(*node);
+  return out;
 }
 
 PlanPtr Binder::bindTableRef(P::TableRefContext* ctx, Scope& scope) {

@@ -60,6 +60,11 @@ PlanPtr Binder::bindFrom(P::QuerySpecContext* ctx, const Scope* outer, Scope& sc
     Scope itemScope;
     itemScope.outer = outer;
     PlanPtr p = bindRelation(rel, itemScope);
+    if (!scope.star.empty() || !itemScope.star.empty()) {  // a join USING on either side
+      auto before = starItems(scope), added = starItems(itemScope);
+      before.insert(before.end(), added.begin(), added.end());
+      scope.star = std::move(before);
+    }
     for (auto& r : itemScope.rels) {
       for (const auto& have : scope.rels)
         if (have.alias == r.alias)
@@ -99,6 +104,10 @@ Binder::SelectItems Binder::bindSelectItems(P::QuerySpecContext* ctx, const Scop
       std::string alias = qs ? identText(qs->name) : "";
       if (se && se->alias) error(se->alias, alias + ".* takes no alias");
       bool found = false;
+      if (!qs && !scope.star.empty()) {  // SELECT * over a join USING: merged columns once
+        items.insert(items.end(), scope.star.begin(), scope.star.end());
+        continue;
+      }
       for (const auto& rel : scope.rels) {
         if (qs && rel.alias != alias) continue;
         found = true;

@@ -64,7 +64,14 @@ struct Scope {
   std::vector<RelScope> rels;
   std::map<std::string, ExprPtr> merged;  ///< USING columns, by name
   const Scope* outer = nullptr;           ///< enclosing block, for correlated references
+  /// What `SELECT *` lists once a join USING (or NATURAL) merged columns:
+  /// each merged column once, first, then the others (SQL's order); empty:
+  /// every column of `rels`, in order.
+  std::vector<std::pair<std::string, ExprPtr>> star;
 };
+
+/// The columns `SELECT *` lists over `scope` (its star, else its relations' columns).
+std::vector<std::pair<std::string, ExprPtr>> starItems(const Scope& scope);
 
 /// A bound query with the names SQL uses for its output columns.
 struct BoundRel {
@@ -185,6 +192,28 @@ class Binder {
   ExprPtr bindTruthTest(const ExprPtr& left, rfsql::RfSqlParser::IsPredicateContext* is);
   ExprPtr bindPredicate(ExprPtr left, rfsql::RfSqlParser::PredicateContext* ctx, const Scope& scope,
                         BlockState& block);
+  /// The items of a row value, `(a, b)` or `ROW(a, b)`, when `ctx` is one;
+  /// else none (bind_rows.cpp).
+  static std::vector<rfsql::RfSqlParser::ExprContext*> rowItems(
+      rfsql::RfSqlParser::PrimaryExprContext* ctx);
+  /// A predicate whose left operand is a row value: comparisons of its items
+  /// (=, <>, <=>, IN, NOT IN, IS [NOT] NULL), with SQL's NULL semantics.
+  ExprPtr bindRowPredicate(rfsql::RfSqlParser::PredicatedContext* ctx,
+                           const std::vector<rfsql::RfSqlParser::ExprContext*>& items,
+                           const Scope& scope, BlockState& block);
+  /// `(a, b) IN (subquery)`: TRUE when a row equals, NULL when none differs
+  /// for sure, else FALSE.
+  ExprPtr rowInSubquery(const std::vector<ExprPtr>& left, rfsql::RfSqlParser::QueryContext* sub,
+                        const Scope& scope, SourceLoc loc);
+  /// The rows of `q` when it is a VALUES list alone (no WITH, set operation,
+  /// ORDER BY or LIMIT): `x IN (VALUES (1), (2))` is `x IN (1, 2)`.
+  static const std::vector<rfsql::RfSqlParser::ValuesRowContext*>* bareValues(
+      rfsql::RfSqlParser::QueryContext* q);
+  /// Constant rows (VALUES): a Values node whose columns are `qualifier.name`
+  /// for `names`, or column1, column2, ... where `names` is empty.
+  BoundRel bindValuesRows(const std::vector<rfsql::RfSqlParser::ValuesRowContext*>& rows,
+                          const std::string& qualifier, const std::vector<std::string>& names,
+                          antlr4::ParserRuleContext* at, const Scope* outer);
   /// A value expression: a valueExpr, or the operands of a predicated term
   /// (the grammar has them inline). Defined in bind_expr.cpp, its only user.
   template <typename Ctx>
@@ -195,10 +224,11 @@ class Binder {
   ExprPtr arithmetic(const std::string& op, const Folded& left, const Folded& right);
   ExprPtr bindPrimary(rfsql::RfSqlParser::PrimaryExprContext* ctx, const Scope& scope,
                       BlockState& block);
+  /// A call; `filter` is an aggregate's FILTER (WHERE ...) condition, bound.
   ExprPtr bindFunction(rfsql::RfSqlParser::PrimaryExprContext* ctx, const std::string& name,
                        std::vector<ExprPtr> args, bool distinct, bool star,
-                       rfsql::RfSqlParser::OverContext* over, const Scope& scope,
-                       BlockState& block);
+                       rfsql::RfSqlParser::OverContext* over, const Scope& scope, BlockState& block,
+                       ExprPtr filter = nullptr);
   ExprPtr resolveColumn(const std::string* qualifier, const std::string& name, SourceLoc loc,
                         const Scope& scope);
   ExprPtr call(const std::string& name, std::vector<ExprPtr> args, SourceLoc loc);

@@ -100,8 +100,6 @@ const std::vector<Construct>& joins() {
       {{"POSITIONAL"},
        "POSITIONAL JOIN (DuckDB) is outside rfguard's SQL: rows pair by position, which a "
        "join condition cannot state"},
-      {{"NATURAL"},
-       "NATURAL JOIN is outside rfguard's SQL: write the join condition with ON or USING"},
       {{"LATERAL"},
        "LATERAL (DuckDB, PostgreSQL) is outside rfguard's SQL: write the correlated subquery "
        "in WHERE or in the select list"},

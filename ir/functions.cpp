@@ -71,7 +71,13 @@ std::vector<FunctionInfo> entries() {
       {"substring", K::Scalar, P::Strict, R::FirstArg, 2, 3, true, nullptr, 9},
       {"upper", K::Scalar, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
       {"lower", K::Scalar, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
-      {"trim", K::Scalar, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
+      // trim(s[, chars]): the characters of `chars` (a space) off both ends,
+      // ltrim off the start, rtrim off the end (TRIM(BOTH | LEADING | TRAILING ...)).
+      {"trim", K::Scalar, P::Strict, R::FirstArg, 1, 2, true, nullptr, 9},
+      {"ltrim", K::Scalar, P::Strict, R::FirstArg, 1, 2, true, nullptr, 9},
+      {"rtrim", K::Scalar, P::Strict, R::FirstArg, 1, 2, true, nullptr, 9},
+      // power(x, y): a double; NULL where no real number is (pow(-8, 0.5)), as SQLite.
+      {"power", K::Scalar, P::Strict, R::Double, 2, 2, true, nullptr, 9},
       {"length", K::Scalar, P::Strict, R::Int, 1, 1, true, nullptr, 9},
       {"extract", K::Scalar, P::Strict, R::Int, 2, 2, true, nullptr, 9},
       // date_trunc('month', d): the first day of d's year / quarter / month / week.
@@ -122,7 +128,8 @@ constexpr Alias kAliases[] = {{"substr", "substring"},
                               {"suffix", "ends_with"},
                               {"instr", "strpos"},
                               {"stddev", "stddev_samp"},
-                              {"variance", "var_samp"}};
+                              {"variance", "var_samp"},
+                              {"pow", "power"}};
 
 using ColumnTest = std::function<bool(const std::string&)>;
 

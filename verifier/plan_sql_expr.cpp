@@ -183,8 +183,8 @@ std::string Printer::ex(const Expr& e) {
     if (fmt.empty()) return fail("extract of " + field), "NULL";
     return "CAST(strftime('" + fmt + "', " + a[1] + " * 86400, 'unixepoch') AS INTEGER)";
   }
-  for (const char* same :
-       {"coalesce", "ifnull", "nullif", "abs", "round", "upper", "lower", "trim", "length"})
+  for (const char* same : {"coalesce", "ifnull", "nullif", "abs", "round", "upper", "lower", "trim",
+                           "ltrim", "rtrim", "length", "power"})
     if (n == same) return n + "(" + join(", ") + ")";
   fail("function " + n);
   return "NULL";
