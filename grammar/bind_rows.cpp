@@ -5,6 +5,9 @@
 // OR; `<=>` compares NULLs as values; IN a list is OR of equalities, IN a
 // subquery an EXISTS of an equal row (TRUE), else NULL when some row may be
 // equal (no pair differs for sure), else FALSE.
+#include <algorithm>
+#include <map>
+
 #include "grammar/binder.h"
 
 namespace rfguard {
@@ -63,12 +66,28 @@ ExprPtr Binder::rowInSubquery(const std::vector<ExprPtr>& left, P::QueryContext*
       ExprPtr eq = call("=", {left[i], makeColumn(c.id.str(), c.type, c.nullable, loc)}, loc);
       eqs.push_back(mayBe ? call("coalesce", {eq, makeBool(true, loc)}, loc) : eq);
     }
+    // Below the subquery's projection where it computes without a function
+    // that may differ call to call, as EXISTS (SELECT ... WHERE ...) has it.
+    PlanPtr top = b.plan, below = b.plan;
+    ExprPtr pred = makeAnd(eqs);
+    if (top->op == PlanOp::Project &&
+        std::all_of(top->exprs.begin(), top->exprs.end(),
+                    [](const NamedExpr& x) { return isDeterministic(*x.expr); })) {
+      std::map<std::string, ExprPtr> defs;
+      for (const auto& x : top->exprs) defs[x.name] = x.expr;
+      pred = substitute(pred, defs);
+      below = top->children[0];
+    }
     auto f = makePooled<PlanNode>();
     f->op = PlanOp::Filter;
     f->loc = loc;
-    f->children = {b.plan};
-    f->predicate = makeAnd(eqs);
+    f->children = {below};
+    f->predicate = pred;
     computeOutput(*f);
+    if (below != top) {
+      top->children[0] = f;
+      f = top;
+    }
     return makeSubquery(SubqueryKind::Exists, f, nullptr, Type::of(TypeKind::Boolean), loc);
   };
   ExprPtr equal = matching(false);
