@@ -224,6 +224,7 @@ querySpec
     (WHERE where=expr)?
     (group=GROUP BY groups+=groupingElement (COMMA groups+=groupingElement)*)?
     (HAVING having=expr)?
+    (QUALIFY qualify=expr)?
   ;
 
 // `t.*` is a primaryExpr (nameExpr's allColumns) that the binder accepts only
@@ -491,6 +492,7 @@ OVER : O V E R ;
 PARTITION : P A R T I T I O N ;
 PRECISION : P R E C I S I O N ;
 PRIMARY : P R I M A R Y ;
+QUALIFY : Q U A L I F Y ;
 RIGHT : R I G H T ;
 ROLLUP : R O L L U P ;
 ROW : R O W ;

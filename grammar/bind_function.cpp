@@ -67,6 +67,36 @@ ExprPtr Binder::bindFunction(P::PrimaryExprContext* ctx, const std::string& name
     error(ctx, "unknown function " + name + "()" + didYouMean(name, names));
     return makeNull({}, loc);
   }
+  if (std::string(fn->name) == "count" && distinct && args.size() > 1) {
+    // COUNT(DISTINCT a, b): the distinct rows (a, b) with no NULL, counted as
+    // the distinct values of one injective text of them (each part's length,
+    // ':', the part): CASE WHEN a IS NOT NULL AND b IS NOT NULL THEN ... END.
+    // Parts whose text is not one to one with their value (floating point,
+    // decimals) are refused.
+    std::vector<ExprPtr> notNull;
+    ExprPtr text;
+    const Type varchar = Type::of(TypeKind::Varchar);
+    for (const auto& a : args) {
+      const Type& t = a->type;
+      if (!(t.isInteger() || t.isString() || t.kind == TypeKind::Date ||
+            t.kind == TypeKind::Boolean)) {
+        error(ctx, "COUNT(DISTINCT a, b, ...) takes integers, strings, dates and booleans, got " +
+                       t.toString());
+        return makeNull({}, loc);
+      }
+      notNull.push_back(call("is_not_null", {a}, loc));
+      ExprPtr part = cast(a, varchar, loc);
+      ExprPtr piece = call(
+          "||",
+          {call("||",
+                {cast(call("length", {part}, loc), varchar, loc), makeLiteral(":", varchar, loc)},
+                loc),
+           part},
+          loc);
+      text = text ? call("||", {text, piece}, loc) : piece;
+    }
+    args = {call("case", {makeAnd(notNull), text}, loc)};
+  }
   if (star && std::string(fn->name) != "count") {
     error(ctx, "only count takes *, not " + name);
     return makeNull({}, loc);

@@ -245,14 +245,30 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
     hb.allowAggregates = true;
     having = bindExpr(ctx->having, scope, hb);
   }
+  // QUALIFY (DuckDB, Snowflake): a filter after the window functions, which
+  // may name select-list aliases (a FROM column of the name comes first).
+  ExprPtr qualify;
+  if (ctx->qualify) {
+    Scope qs = scope;
+    for (const auto& [name, e] : items) {
+      bool column = false;
+      for (const auto& rel : scope.rels)
+        for (const auto& c : rel.columns) column = column || c.name == name;
+      if (!column && !qs.merged.count(name)) qs.merged[name] = e;
+    }
+    qualify = bindExpr(ctx->qualify, qs, block);
+    if (qualify->type.kind != TypeKind::Boolean && qualify->type.kind != TypeKind::Unknown)
+      error(ctx->qualify, "QUALIFY condition must be boolean, got " + qualify->type.toString());
+  }
   std::vector<OrderKey> order = bindOrderKeys(orderBy, items, scope, block);
-  bool aggregated = ctx->group || having;
+  bool aggregated = ctx->group || having || (qualify && hasAggregate(*qualify));
   for (const auto& it : items) aggregated = aggregated || hasAggregate(*it.second);
   for (const auto& o : order) aggregated = aggregated || (o.expr && hasAggregate(*o.expr));
   if (aggregated) {
     std::vector<ExprPtr*> exprs;
     for (auto& it : items) exprs.push_back(&it.second);
     if (having) exprs.push_back(&having);
+    if (qualify) exprs.push_back(&qualify);
     for (auto& o : order)
       if (o.expr) exprs.push_back(&o.expr);
     plan = bindGrouping(ctx, plan, scope, exprs, windows, items);
@@ -268,6 +284,11 @@ BoundRel Binder::bindQuerySpec(P::QuerySpecContext* ctx, const Scope* outer,
     plan =
         unary(PlanOp::Window, plan, windows[0].args.empty() ? locOf(ctx) : windows[0].args[0]->loc);
     plan->windows = windows;
+    computeOutput(*plan);
+  }
+  if (qualify) {
+    plan = unary(PlanOp::Filter, plan, locOf(ctx->qualify));
+    plan->predicate = qualify;
     computeOutput(*plan);
   }
 

@@ -26,9 +26,6 @@ const std::vector<Construct>& constructs() {
   static const std::vector<Construct> table = {
       {{":", ":"},
        "`x::type` casts (DuckDB, PostgreSQL) are outside rfguard's SQL: write CAST(x AS type)"},
-      {{"QUALIFY"},
-       "QUALIFY (DuckDB, Snowflake) is outside rfguard's SQL: filter the window function's "
-       "result in an outer query's WHERE"},
       {{"GROUP", "BY", "ALL"},
        "GROUP BY ALL (DuckDB) is outside rfguard's SQL: list the grouping columns"},
       {{"ORDER", "BY", "ALL"},
@@ -163,7 +160,7 @@ std::optional<ForeignConstruct> foreignConstructAt(antlr4::TokenStream& tokens, 
       break;
     }
   // A construct that covers the error token or ends just before it: ANTLR
-  // reports `FROM a QUALIFY r` at r (QUALIFY was taken as an alias).
+  // may report it at the token after its word (the word taken as an alias).
   for (const Construct& c : constructs()) {
     size_t n = 0;  // the tokens it spans (<start> spans none)
     for (const char* p : c.tokens) n += std::string(p) == "<start>" ? 0 : 1;
