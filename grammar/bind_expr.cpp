@@ -21,14 +21,6 @@ ExprPtr Binder::cast(ExprPtr e, Type t, SourceLoc loc) {
   return makeCast(std::move(e), t, loc);
 }
 
-namespace {
-
-bool isBooleanish(const Expr& e) {
-  return e.type.kind == TypeKind::Boolean || e.type.kind == TypeKind::Unknown;
-}
-
-}  // namespace
-
 ExprPtr Binder::bindExpr(P::ExprContext* ctx, const Scope& scope, BlockState& block) {
   size_t i = 0;
   return foldBoolean(ctx, i, 0, scope, block).e;
@@ -75,68 +67,6 @@ ExprPtr Binder::bindBoolean(P::BooleanTermContext* ctx, const Scope& scope, Bloc
   ExprPtr e = bindBoolean(n->inner, scope, block);
   if (!isBooleanish(*e)) error(n->inner, "NOT needs a boolean operand, got " + e->type.toString());
   return call("not", {e}, locOf(ctx));
-}
-
-ExprPtr Binder::bindQuantified(const ExprPtr& left, P::ComparisonContext* c, const Scope& scope) {
-  // `x = ANY (q)` and `x = SOME (q)` are `x IN (q)`, `x <> ALL (q)` is
-  // `x NOT IN (q)`, NULLs included (SQL defines IN so). Other comparisons with
-  // ANY or ALL would need their own NULL semantics: refused, by name.
-  SourceLoc loc = left->loc;
-  std::string quant = c->quant ? "all" : identText(c->quantName);
-  std::string op = c->op->getText();
-  if (op == "!=") op = "<>";
-  if (op == "==") op = "=";
-  std::string spelled = quant == "all" ? "ALL" : quant == "any" ? "ANY" : "SOME";
-  if (quant != "all" && quant != "any" && quant != "some") {
-    error(c->quantName, "expected ANY, SOME or ALL before a subquery, got `" +
-                            c->quantName->getStart()->getText() + "`");
-    return makeNull({}, loc);
-  }
-  const bool in = quant != "all" && op == "=";
-  const bool notIn = quant == "all" && op == "<>";
-  if (!in && !notIn) {
-    error(c, "`" + op + " " + spelled +
-                 " (subquery)` is not supported: only = ANY and = SOME (which are IN) and <> ALL "
-                 "(which is NOT IN)");
-    return makeNull({}, loc);
-  }
-  BoundRel sub = bindQuery(c->sub, &scope, "sq");
-  if (sub.plan->output.size() != 1) {
-    error(c->sub, spelled + " subquery must return one column, it returns " +
-                      std::to_string(sub.plan->output.size()));
-    return makeNull({}, loc);
-  }
-  if (!comparable(left->type, sub.plan->output[0].type))
-    error(c, "cannot compare " + left->type.toString() + " with " +
-                 sub.plan->output[0].type.toString());
-  ExprPtr e = makeSubquery(SubqueryKind::In, sub.plan, left, Type::of(TypeKind::Boolean), loc);
-  return notIn ? call("not", {e}, loc) : e;
-}
-
-ExprPtr Binder::bindTruthTest(const ExprPtr& left, P::IsPredicateContext* is) {
-  // x IS TRUE is coalesce(x, FALSE), IS FALSE coalesce(NOT x, FALSE), IS
-  // UNKNOWN x IS NULL; IS NOT each the other way (never NULL either way).
-  SourceLoc loc = left->loc;
-  std::string what = is->truth ? is->truth->getText() : identText(is->word);
-  asciiLowerInPlace(what);
-  if (what != "true" && what != "false" && what != "unknown") {
-    error(is->word, "expected TRUE, FALSE, UNKNOWN, NULL or DISTINCT FROM after IS, got `" +
-                        is->word->getStart()->getText() + "`");
-    return makeNull({}, loc);
-  }
-  if (!isBooleanish(*left)) {
-    std::string upper = what;
-    for (char& ch : upper) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-    error(is, "IS " + std::string(is->negated ? "NOT " : "") + upper +
-                  " needs a boolean operand, got " + left->type.toString());
-    return makeNull({}, loc);
-  }
-  const bool negated = is->negated != nullptr;
-  if (what == "unknown") return call(negated ? "is_not_null" : "is_null", {left}, loc);
-  // IS TRUE / IS NOT FALSE keep x; IS FALSE / IS NOT TRUE test NOT x.
-  const bool keep = (what == "true") != negated;
-  ExprPtr x = keep ? left : call("not", {left}, loc);
-  return call("coalesce", {x, makeBool(negated, loc)}, loc);
 }
 
 ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scope& scope,
@@ -433,60 +363,6 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
   std::vector<ExprPtr> args;
   for (auto* a : n->args) args.push_back(bindExpr(a, scope, inner));
   return bindFunction(ctx, name, std::move(args), distinct, false, n->window, scope, block, filter);
-}
-
-ExprPtr Binder::resolveColumn(const std::string* qualifier, const std::string& name, SourceLoc loc,
-                              const Scope& scope) {
-  for (const Scope* s = &scope; s; s = s->outer) {
-    if (!qualifier) {
-      auto m = s->merged.find(name);
-      if (m != s->merged.end()) return m->second;
-    }
-    const RelColumn* match = nullptr;
-    size_t matches = 0;
-    bool aliasFound = false;
-    for (const auto& rel : s->rels) {
-      if (qualifier && rel.alias != *qualifier) continue;
-      aliasFound = true;
-      for (const auto& col : rel.columns)
-        if (col.name == name) match = matches++ ? match : &col;
-    }
-    if (matches == 1) return makeColumn(match->id, match->type, match->nullable, loc);
-    if (matches > 1) {
-      std::string ids;
-      for (const auto& rel : s->rels)
-        if (!qualifier || rel.alias == *qualifier)
-          for (const auto& col : rel.columns)
-            if (col.name == name) ids += (ids.empty() ? "" : ", ") + col.id.str();
-      error(loc, "column reference \"" + name + "\" is ambiguous (" + ids + ")");
-      return makeNull({}, loc);
-    }
-    if (qualifier && aliasFound) {
-      std::vector<std::string> columns;
-      for (const auto& rel : s->rels)
-        if (rel.alias == *qualifier)
-          for (const auto& col : rel.columns) columns.push_back(col.name);
-      error(loc, "relation \"" + *qualifier + "\" has no column \"" + name + "\"" +
-                     didYouMean(name, columns));
-      return makeNull({}, loc);
-    }
-  }
-  // What was in scope, nearest block first, for a "did you mean".
-  std::vector<std::string> names;
-  for (const Scope* s = &scope; s; s = s->outer)
-    for (const auto& rel : s->rels) {
-      if (qualifier) {
-        names.push_back(rel.alias);
-        continue;
-      }
-      for (const auto& col : rel.columns) names.push_back(col.name);
-    }
-  if (qualifier)
-    error(loc, "unknown table or alias \"" + *qualifier + "\" in \"" + *qualifier + "." + name +
-                   "\"" + didYouMean(*qualifier, names));
-  else
-    error(loc, "unknown column \"" + name + "\"" + didYouMean(name, names));
-  return makeNull({}, loc);
 }
 
 }  // namespace rfguard

@@ -70,6 +70,11 @@ struct Scope {
   std::vector<std::pair<std::string, ExprPtr>> star;
 };
 
+/// True when `e` is boolean, or of a type not known yet (a bare NULL).
+inline bool isBooleanish(const Expr& e) {
+  return e.type.kind == TypeKind::Boolean || e.type.kind == TypeKind::Unknown;
+}
+
 /// The columns `SELECT *` lists over `scope` (its star, else its relations' columns).
 std::vector<std::pair<std::string, ExprPtr>> starItems(const Scope& scope);
 

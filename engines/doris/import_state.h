@@ -2,8 +2,8 @@
 // Internal to engines/doris/: the importer of one shape plan's operator tree
 // (shape_import.cpp: the walk; import_nodes.cpp: scans, projections, filters,
 // aggregates; import_join.cpp: joins and the filters they build;
-// import_cte.cpp: CTE anchors, producers and consumers; import_text.cpp:
-// reading the operator lines).
+// import_cte.cpp: CTE anchors, producers and consumers; import_names.cpp:
+// names and what they resolve to; import_text.cpp: reading the operator lines).
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
