@@ -9,6 +9,7 @@
 #include "ir/comparison.h"
 #include "ir/functions.h"
 #include "ir/join_type.h"
+#include "verifier/normal_form_canon.h"
 #include "verifier/normal_form_laws.h"
 
 namespace rfguard::normal_form {
@@ -351,7 +352,42 @@ ExprPtr existsOnForeignKey(const Expr& c, const PlanNode& n) {
 /// THEN TRUE ELSE FALSE END` is p; `x = x` is `x IS NOT NULL`; `x IS NOT
 /// DISTINCT FROM y` where the inputs never make x (or y) NULL is `x = y`: both
 /// are TRUE exactly when y is not NULL and equal to x.
+/// True when `e` is never TRUE: NULL or FALSE, nullif(x, TRUE), or `CASE WHEN
+/// x THEN <never TRUE> ELSE x END` (or WHEN x = TRUE: nullif's CASE form),
+/// whose ELSE is reached only where x is not TRUE.
+bool neverTrueCase(const Expr& e) {
+  if (neverTrue(e)) return true;
+  // nullif(x, TRUE): NULL where x is TRUE, else x, which is not.
+  if (isCallOf(e, "nullif") && e.args.size() == 2 && isBoolLiteral(*e.args[1], true)) return true;
+  if (!isCallOf(e, "case") || e.args.size() != 3 || !neverTrue(*e.args[1])) return false;
+  const ExprPtr& when = e.args[0];
+  const ExprPtr& x = e.args[2];
+  // x must be the same value both times it is computed.
+  std::function<bool(const Expr&)> same = [&](const Expr& y) {
+    if (y.kind == ExprKind::Subquery && y.plan && !deterministicPlan(*y.plan)) return false;
+    for (const auto& a : y.args)
+      if (!same(*a)) return false;
+    return true;
+  };
+  if (!isDeterministic(*x) || !same(*x)) return false;
+  if (exprEquals(when, x)) return true;
+  const ComparisonInfo* cmp = comparisonOf(*when);
+  return cmp && cmp->kind == Comparison::Eq &&
+         ((exprEquals(when->args[0], x) && isBoolLiteral(*when->args[1], true)) ||
+          (exprEquals(when->args[1], x) && isBoolLiteral(*when->args[0], true)));
+}
+
 ExprPtr asCondition(const ExprPtr& c, const PlanNode& n) {
+  // A disjunct never TRUE goes: the OR is TRUE exactly when another is, and
+  // NULL and FALSE reject alike (a row IN a subquery's NULL branch,
+  // `nullif(EXISTS (...), TRUE)`, is one).
+  if (isCallOf(*c, "or")) {
+    std::vector<ExprPtr> kept;
+    for (const auto& a : c->args)
+      if (!neverTrueCase(*a)) kept.push_back(a);
+    if (kept.size() != c->args.size())
+      return kept.empty() ? makeBool(false) : kept.size() == 1 ? kept[0] : makeCall("or", kept);
+  }
   auto notNull = [&](const ExprPtr& x) {
     if (x->kind != ExprKind::Column) return false;
     for (const auto& child : n.children)

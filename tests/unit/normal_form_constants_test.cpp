@@ -61,7 +61,7 @@ struct Gen {
     static const char* const kTruth[] = {" IS TRUE",      " IS NOT TRUE", " IS FALSE",
                                          " IS NOT FALSE", " IS UNKNOWN",  " IS NULL",
                                          " IS NOT NULL"};
-    switch (pick(10)) {
+    switch (pick(11)) {
       case 9:
         return "(" + boolean(depth - 1) + ")" + kTruth[pick(7)];
       case 0:
@@ -82,6 +82,8 @@ struct Gen {
                boolean(depth - 1) + " END";
       case 7:
         return integer(depth - 1) + " = " + integer(0);
+      case 8:  // never TRUE with TRUE, maybe TRUE with FALSE: a disjunct that goes, one that stays
+        return "nullif(" + boolean(depth - 1) + (pick(2) ? ", true)" : ", false)");
       default:
         return boolean(0);
     }
