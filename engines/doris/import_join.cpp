@@ -21,10 +21,8 @@ bool columnsEqual(const Json& x) {
 }  // namespace
 
 bool Importer::appliedBelow(const ShapeNode& n, int rf, int depth) {
-  const size_t at = n.text.find("apply RFs:");
-  if (at != std::string::npos)
-    for (const auto& w : splitTop(n.text.substr(at + 10), ' '))
-      if (trim(w) == "RF" + std::to_string(rf)) return true;
+  for (const auto& applied : appliedList(n))
+    if (applied.second == rf) return true;
   if (depth > kMaxShapeDepth) return false;  // a CTE that consumes itself: an error where read
   if (headOf(n.text) == "PhysicalCteConsumer")
     if (const ShapeNode* body = cteBody(n)) return appliedBelow(*body, rf, depth + 1);

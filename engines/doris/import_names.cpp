@@ -32,8 +32,7 @@ std::map<std::string, std::string> Importer::sameAfter(
   return out;
 }
 
-std::vector<std::pair<std::string, int>> Importer::appliedFilters(const ShapeNode& n,
-                                                                  const std::string& what) {
+std::vector<std::pair<std::string, int>> Importer::appliedList(const ShapeNode& n) {
   std::vector<std::pair<std::string, int>> out;
   const size_t at = n.text.find("apply RFs:");
   if (at == std::string::npos) return out;
@@ -43,6 +42,15 @@ std::vector<std::pair<std::string, int>> Importer::appliedFilters(const ShapeNod
         rf = std::stoi(w.substr(2));
       } catch (const std::exception&) {
       }
+    out.emplace_back(w, rf);
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, int>> Importer::appliedFilters(const ShapeNode& n,
+                                                                  const std::string& what) {
+  std::vector<std::pair<std::string, int>> out;
+  for (const auto& [w, rf] : appliedList(n)) {
     if (notJoin_.count(rf)) continue;  // said where the set operation builds it
     if (!rfs_.count(rf)) {
       loss(n, "the " + what + " applies " + w + ", which no join of the plan builds");

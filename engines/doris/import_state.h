@@ -119,6 +119,8 @@ class Importer {
                                  const std::set<std::string>& used);
   /// A join, its condition and the filters it builds (import_join.cpp).
   std::optional<Built> join(const ShapeNode& n, std::vector<Built>& kids);
+  /// The words of `n`'s `apply RFs: RF1 RF3` with the Doris id each names (-1: none).
+  static std::vector<std::pair<std::string, int>> appliedList(const ShapeNode& n);
   /// The filters `n` prints `apply RFs: RF1 RF3` of, as (word, Doris id),
   /// known ones only: one no join builds is a loss (`what` applies it), one
   /// a set operation builds is left out (said where it is built).
