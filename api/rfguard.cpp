@@ -110,11 +110,29 @@ std::vector<std::string> Schema::tables() const {
 }
 
 Loaded Plans::loadSql(const std::string& text, const std::string& file, const Schema& schema) {
+  return loadSql(text, file, schema, "default");
+}
+
+Loaded Plans::loadSql(const std::string& text, const std::string& file, const Schema& schema,
+                      const std::string& dialect) {
+  Loaded out;
+  const auto d = dialectNamed(dialect);
+  if (!d) {
+    std::string names;
+    for (const auto& n : dialectNames()) names += (names.empty() ? "" : ", ") + n;
+    Error e;
+    e.file = file;
+    e.code = "unknown-dialect";
+    e.message = "unknown dialect '" + dialect + "' (one of " + names + ")";
+    e.text = file + ": error: " + e.message;
+    out.errors.push_back(e);
+    return out;
+  }
   auto impl = std::make_shared<Plans::Impl>();
   impl->session.options().given = GivenPlans::None;
+  impl->session.options().dialect = *d;
   Diagnostics diags;
   bool ok = impl->session.loadAs(text, file, false, diags, schema.impl_->catalog);
-  Loaded out;
   out.errors = errorsOf(diags, false);
   if (ok) out.plans = Plans(impl);
   return out;

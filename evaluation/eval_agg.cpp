@@ -30,10 +30,28 @@ std::optional<Value> deviation(const std::string& f, const std::vector<Value>& x
   return Value(std::sqrt(var));
 }
 
-/// count, sum, avg, min, max over the argument values of a group (NULLs skipped).
+/// count, sum, avg, min, max over the argument values of a group (NULLs
+/// skipped); any_value and single_value where their value is determined.
 std::optional<Value> aggregate(const std::string& f, bool star, bool distinct,
                                std::vector<Value> vals, size_t rows, std::string* error) {
   if (star) return Value(static_cast<int64_t>(rows));
+  if (f == "single_value") {
+    if (rows > 1) {
+      *error = kQueryFails + "single_value() over a group of " + std::to_string(rows) + " rows";
+      return std::nullopt;
+    }
+    return vals.empty() ? null() : vals[0];
+  }
+  if (f == "any_value") {
+    for (const auto& v : vals)
+      if (rowKey({v}) != rowKey({vals[0]})) {
+        *error = kQueryFails +
+                 "any_value() over a group of different values (or NULL and a value): which "
+                 "one is returned is the engine's choice";
+        return std::nullopt;
+      }
+    return vals.empty() ? null() : vals[0];
+  }
   std::vector<Value> xs;
   std::set<std::string> seen;
   for (auto& v : vals)

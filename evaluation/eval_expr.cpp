@@ -91,7 +91,7 @@ std::optional<Value> Evaluator::expr(const Expr& e, const Ctx& ctx) {
       if (e.subquery == SubqueryKind::Exists) return boolean(!rel->rows.empty());
       if (e.subquery == SubqueryKind::Scalar) {
         if (rel->rows.size() > 1) {
-          error = "a scalar subquery returned more than one row";
+          error = kQueryFails + "a scalar subquery returned more than one row";
           return std::nullopt;
         }
         return rel->rows.empty() ? null() : rel->rows[0][0];

@@ -121,9 +121,15 @@ bool evaluateAll(const PlanNode& root, const Database& db, const EvalOptions& op
                  std::vector<Relation>& out, std::string& error, size_t cap = 256,
                  bool* complete = nullptr);
 
+/// Errors the query itself meets on a database begin with this: a scalar
+/// subquery or single_value() over several rows (engines raise an error),
+/// any_value() over different values (engines choose). No verdict compares
+/// plans on such a database.
+inline const std::string kQueryFails = "the query has no one result on this database: ";
+
 /// Evaluates `root` over `db`. Returns false with `error` on an unsupported
-/// construct, a consumer without a ready producer, or a scalar subquery of
-/// several rows.
+/// construct, a consumer without a ready producer, or where the query fails
+/// (kQueryFails).
 bool evaluate(const PlanNode& root, const Database& db, const EvalOptions& options, Relation& out,
               std::string& error);
 

@@ -1,5 +1,6 @@
 #include "evaluation/values.h"
 
+#include "evaluation/evaluator.h"
 #include "evaluation/patterns.h"
 
 #include <cctype>
@@ -235,6 +236,14 @@ std::optional<Value> applyFunction(const std::string& f, const std::vector<Value
   if (f == "<=") return boolean(cmp() <= 0);
   if (f == ">") return boolean(cmp() > 0);
   if (f == ">=") return boolean(cmp() >= 0);
+  if (f == "nonzero_divisor") {
+    if (isNumber(a[0]) && asDouble(a[0]) == 0)
+      return *error = kQueryFails +
+                      "a division by zero (an error in PostgreSQL and Calcite, "
+                      "an infinity or NaN in DuckDB)",
+             std::nullopt;
+    return a[0];
+  }
   if (f == "not") {
     if (!std::holds_alternative<int64_t>(a[0]))
       return *error = "NOT of a non-boolean", std::nullopt;

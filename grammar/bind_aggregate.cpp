@@ -27,7 +27,9 @@ PlanPtr Binder::bindGrouping(P::QuerySpecContext* ctx, PlanPtr input, const Scop
   BlockState plain;
   auto bindKey = [&](P::ExprContext* e) -> ExprPtr {
     std::string text = this->text(e);
-    if (auto position = positionLiteral(text)) {
+    // GROUP BY 2: the second select item, or (Calcite) the constant 2.
+    if (auto position =
+            dialectRules(dialect).groupByPosition ? positionLiteral(text) : std::nullopt) {
       size_t ord = *position;
       if (ord < 1 || ord > items.size()) {
         error(e, "GROUP BY position " + text + " is not in the select list");

@@ -150,6 +150,9 @@ ExprPtr Binder::bindPredicate(ExprPtr left, P::PredicateContext* ctx, const Scop
     if (e.kind == ExprKind::Literal && !e.isNull && e.value.size() != 1)
       error(n->escape, "ESCAPE takes one character, got '" + e.value + "'");
   }
+  // SQLite's LIKE ignores the case of ASCII letters, as lower() folds them.
+  if (op == P::LIKE && dialectRules(dialect).likeIgnoresAsciiCase)
+    for (auto& a : args) a = call("lower", {a}, loc);
   return negate(call(name, std::move(args), loc));
 }
 
@@ -201,7 +204,25 @@ ExprPtr Binder::arithmetic(const std::string& op, const Folded& left, const Fold
          (op == "-" && lt.kind == TypeKind::Date && rt.kind == TypeKind::Date);
   if (!ok)
     error(left.start, "operator " + op + " cannot take " + lt.toString() + " and " + rt.toString());
-  return call(op, {le, re}, loc);
+  if (op != "/" && op != "%") return call(op, {le, re}, loc);
+  return divide(op, le, re, loc);
+}
+
+ExprPtr Binder::divide(const std::string& op, ExprPtr l, ExprPtr r, SourceLoc loc) {
+  // Division by the dialect's rules: DuckDB's / of integers is exact (a
+  // double); by zero NULL, or no result: nonzero_divisor(y, x) fails where y
+  // is 0 and x is not NULL (NULL / 0 is NULL in every engine).
+  const DialectRules& rules = dialectRules(dialect);
+  const bool nonzeroLiteral = r->kind == ExprKind::Literal && !r->isNull &&
+                              r->value.find_first_not_of("0.+-") != std::string::npos;
+  if (op == "/" && !rules.integerDivisionTruncates && l->type.isInteger() && r->type.isInteger()) {
+    l = cast(l, Type::of(TypeKind::Double), loc);
+    r = cast(r, Type::of(TypeKind::Double), loc);
+  }
+  if ((op == "/" ? rules.divisionByZero : rules.moduloByZero) == DivisionByZero::Fails &&
+      !nonzeroLiteral)
+    r = call("nonzero_divisor", {r, l}, loc);
+  return call(op, {l, r}, loc);
 }
 
 ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, BlockState& block) {
@@ -294,7 +315,7 @@ ExprPtr Binder::bindPrimary(P::PrimaryExprContext* ctx, const Scope& scope, Bloc
   }
   if (auto* t = alt<P::TrimExprContext>(ctx)) {
     // TRIM([BOTH | LEADING | TRAILING] [chars] FROM s): trim, ltrim, rtrim.
-    const size_t side = t->side ? t->side->getType() : P::BOTH;
+    const size_t side = t->side ? t->side->getType() : static_cast<size_t>(P::BOTH);
     std::vector<ExprPtr> args{bindValue(t->source, scope, block)};
     if (t->chars) args.push_back(bindValue(t->chars, scope, block));
     // The characters ' ' are the default: trim(s, ' ') is trim(s), one form for the normal form.

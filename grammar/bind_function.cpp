@@ -11,8 +11,13 @@ SortKey Binder::bindSortItem(P::SortItemContext* ctx, ExprPtr e) {
   SortKey k;
   k.expr = std::move(e);
   k.ascending = !(ctx->ordering && ctx->ordering->getType() == P::DESC);
-  // Unless given, NULLs sort as the largest value: last ascending, first descending.
-  k.nullsFirst = ctx->nullOrder ? ctx->nullOrder->getType() == P::FIRST : !k.ascending;
+  // Unless given, the dialect's order: NULLs as the largest value (last
+  // ascending, first descending), as the smallest, or last either way.
+  const NullOrder order = dialectRules(dialect).nullOrder;
+  k.nullsFirst = ctx->nullOrder                 ? ctx->nullOrder->getType() == P::FIRST
+                 : order == NullOrder::Largest  ? !k.ascending
+                 : order == NullOrder::Smallest ? k.ascending
+                                                : false;
   return k;
 }
 
@@ -113,6 +118,24 @@ ExprPtr Binder::bindFunction(P::PrimaryExprContext* ctx, const std::string& name
     return makeNull({}, loc);
   }
   const bool grouping = std::string(fn->name) == "grouping";
+  const DialectRules& rules = dialectRules(dialect);
+  if (std::string(fn->name) == "concat" && !rules.concatSkipsNull) {
+    error(ctx, std::string("concat() under --dialect ") + rules.name +
+                   " depends on the function library (NULL for a NULL argument in MySQL's and "
+                   "BigQuery's, skipped in PostgreSQL's): write || with coalesce");
+    return makeNull({}, loc);
+  }
+  // Calcite's AVG of an integer is an integer: SUM / COUNT, truncated.
+  const bool truncatedAverage = std::string(fn->name) == "avg" &&
+                                rules.integerAverage == IntegerAverage::Truncated &&
+                                !args.empty() && args[0]->type.isInteger();
+  // single_value counts rows, NULL ones too: a FILTER's CASE would count the
+  // rows it leaves out, DISTINCT would hide copies.
+  const bool single = std::string(fn->name) == "single_value";
+  if (single && (filter || distinct)) {
+    error(ctx, std::string("single_value() takes no ") + (filter ? "FILTER" : "DISTINCT"));
+    return makeNull({}, loc);
+  }
   if (filter) {
     // agg(x) FILTER (WHERE p) aggregates the rows where p holds: agg(CASE
     // WHEN p THEN x END), as aggregates skip NULLs; count(*) counts CASE
@@ -143,6 +166,11 @@ ExprPtr Binder::bindFunction(P::PrimaryExprContext* ctx, const std::string& name
       error(ctx, "window functions are not allowed here");
       return makeNull({}, loc);
     }
+    if (truncatedAverage) {
+      error(ctx, std::string("AVG of an integer over a window under --dialect ") + rules.name +
+                     " (an integer, truncated) is not supported");
+      return makeNull({}, loc);
+    }
     WindowCall w;
     w.func = fn->name;
     w.args = args;
@@ -171,6 +199,11 @@ ExprPtr Binder::bindFunction(P::PrimaryExprContext* ctx, const std::string& name
     if (!block.allowAggregates) {
       error(ctx, "aggregate function " + std::string(fn->name) + "() is not allowed here");
       return makeNull({}, loc);
+    }
+    if (truncatedAverage) {
+      ExprPtr sum = makeAggregate("sum", args, distinct, loc);
+      ExprPtr count = makeAggregate("count", args, distinct, loc);
+      return cast(divide("/", sum, count, loc), args[0]->type, loc);
     }
     return makeAggregate(fn->name, std::move(args), distinct, loc);
   }

@@ -201,7 +201,7 @@ BoundRel Binder::bindValuesRows(const std::vector<P::ValuesRowContext*>& rows,
   auto node = makePooled<PlanNode>();
   node->op = PlanOp::Values;
   node->loc = locOf(at);
-  const Scope none{{}, {}, outer};
+  const Scope none{{}, {}, outer, {}};
   BlockState block;
   size_t width = 0;
   for (auto* row : rows) {

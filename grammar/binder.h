@@ -227,6 +227,8 @@ class Binder {
   template <typename Ctx>
   Folded foldValue(Ctx* ctx, size_t& i, int minPrec, const Scope& scope, BlockState& block);
   ExprPtr arithmetic(const std::string& op, const Folded& left, const Folded& right);
+  /// `l op r` for / and %, by the dialect's rules of division (ir/dialect.h).
+  ExprPtr divide(const std::string& op, ExprPtr l, ExprPtr r, SourceLoc loc);
   ExprPtr bindPrimary(rfsql::RfSqlParser::PrimaryExprContext* ctx, const Scope& scope,
                       BlockState& block);
   /// A call; `filter` is an aggregate's FILTER (WHERE ...) condition, bound.
@@ -283,9 +285,10 @@ class Binder {
  public:
   std::vector<CteDef>& ctes() { return ctes_; }
   int viewDepth = 0;
-  int cteDepth = 0;      ///< WITH queries being bound, one inside another
-  size_t relations = 0;  ///< table references bound in this statement
-  SqlLimits limits;      ///< maxRelations and maxCteDepth are read here
+  int cteDepth = 0;                    ///< WITH queries being bound, one inside another
+  size_t relations = 0;                ///< table references bound in this statement
+  SqlLimits limits;                    ///< maxRelations and maxCteDepth are read here
+  Dialect dialect = Dialect::Default;  ///< where engines read SQL differently (ir/dialect.h)
 };
 
 /// An integer literal used as a select-list position (ORDER BY 2, GROUP BY 1):

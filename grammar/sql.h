@@ -6,6 +6,7 @@
 
 #include "ir/catalog.h"
 #include "ir/diagnostics.h"
+#include "ir/dialect.h"
 #include "ir/plan.h"
 
 namespace rfguard {
@@ -28,6 +29,10 @@ struct SqlLimits {
 /// Returns false when any error was reported.
 bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
              std::vector<Query>& queries, Diagnostics& diags, const SqlLimits& limits = {});
+/// The same, read as `dialect` reads SQL where engines differ (ir/dialect.h).
+bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
+             std::vector<Query>& queries, Diagnostics& diags, const SqlLimits& limits,
+             Dialect dialect);
 
 /// Lexes `text` with the direct lexer (grammar/fast_lexer.h) and with the
 /// ANTLR-generated one and describes the first difference between their tokens

@@ -342,9 +342,10 @@ BoundRel bindView(Binder& b, const ViewDef& view, const std::string& hint) {
 template <typename Ctx>
 bool bindStatement(P::StatementContext* st, Parsed<Ctx>& parsed, SourceLoc offset,
                    const std::string& file, Catalog& catalog, std::vector<Query>& queries,
-                   Diagnostics& diags, int& index, const SqlLimits& limits) {
+                   Diagnostics& diags, int& index, const SqlLimits& limits, Dialect dialect) {
   Binder binder(catalog, diags, file, offset);
   binder.limits = limits;
+  binder.dialect = dialect;
   binder.tokens = parsed.tokens.get();
   if (auto* ct = st->table) {
     binder.bindCreateTable(ct);
@@ -370,13 +371,20 @@ bool bindStatement(P::StatementContext* st, Parsed<Ctx>& parsed, SourceLoc offse
 
 bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
              std::vector<Query>& queries, Diagnostics& diags, const SqlLimits& limits) {
+  return loadSql(text, file, catalog, queries, diags, limits, Dialect::Default);
+}
+
+bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
+             std::vector<Query>& queries, Diagnostics& diags, const SqlLimits& limits,
+             Dialect dialect) {
   Parsed<P::ScriptContext> parsed;
   if (!parseText(text, file, &P::script, parsed, diags, limits, {}, true)) return false;
   bool ok = true;
   int index = 0;
   if (parsed.errors.errors.empty()) {
     for (auto* st : parsed.tree->stmts)
-      ok = bindStatement(st, parsed, {}, file, catalog, queries, diags, index, limits) && ok;
+      ok = bindStatement(st, parsed, {}, file, catalog, queries, diags, index, limits, dialect) &&
+           ok;
     return ok;
   }
   // A syntax error: parse statement by statement, so that one bad statement
@@ -399,7 +407,8 @@ bool loadSql(const std::string& text, const std::string& file, Catalog& catalog,
         ok = false;
         if (firstType == P::SELECT || firstType == P::WITH || firstType == P::LPAREN) ++index;
       } else if (auto* st = one.tree->stmt) {
-        ok = bindStatement(st, one, at, file, catalog, queries, diags, index, limits) && ok;
+        ok =
+            bindStatement(st, one, at, file, catalog, queries, diags, index, limits, dialect) && ok;
       }
     }
     if (last) break;

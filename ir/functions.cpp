@@ -83,6 +83,11 @@ std::vector<FunctionInfo> entries() {
       // date_trunc('month', d): the first day of d's year / quarter / month / week.
       {"date_trunc", K::Scalar, P::Strict, R::SecondArg, 2, 2, true, nullptr, 9},
       {"random", K::Scalar, P::NeverNull, R::Double, 0, 0, false, nullptr, 9},
+      // nonzero_divisor(y, x), the divisor of x / y: y, where y is not 0; a
+      // query that divides a value by 0 has no result in the dialect
+      // (ir/dialect.h): an error in PostgreSQL and Calcite, DuckDB's ±inf or
+      // NaN. NULL with x or y NULL, as x / y is.
+      {"nonzero_divisor", K::Scalar, P::Strict, R::FirstArg, 2, 2, true, nullptr, 9},
       // A composite key (a, b): under = it matches nothing when any part is NULL.
       {"row", K::Scalar, P::Strict, R::FirstArg, 2, -1, true, nullptr, 9},
       // aggregates
@@ -91,6 +96,14 @@ std::vector<FunctionInfo> entries() {
       {"avg", K::Aggregate, P::Strict, R::Average, 1, 1, true, nullptr, 9},
       {"min", K::Aggregate, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
       {"max", K::Aggregate, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
+      // any_value(x): any of the group's values. rfguard evaluates it only where
+      // the choice is none (every row's x one value, or NULL in every row) and
+      // stops with an error otherwise: engines differ in what they pick and in
+      // whether NULL may be picked, and no verdict may depend on it.
+      {"any_value", K::Aggregate, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
+      // single_value(x) (Calcite): x of a group of one row, NULL of no rows, an
+      // error over more rows (a scalar subquery's cardinality check).
+      {"single_value", K::Aggregate, P::Strict, R::FirstArg, 1, 1, true, nullptr, 9},
       // Sample variance divides by n - 1 (NULL below two values), population by n.
       {"var_samp", K::Aggregate, P::Strict, R::Deviation, 1, 1, true, nullptr, 9},
       {"var_pop", K::Aggregate, P::Strict, R::Deviation, 1, 1, true, nullptr, 9},

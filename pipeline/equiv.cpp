@@ -73,9 +73,16 @@ Json stripPositions(Json j) {
 
 bool loadEquivSide(const std::string& text, const std::string& name, InputFormat format,
                    const Catalog& schema, EquivSide& out, Catalog& declared, Diagnostics& diags) {
+  return loadEquivSide(text, name, format, schema, out, declared, diags, Dialect::Default);
+}
+
+bool loadEquivSide(const std::string& text, const std::string& name, InputFormat format,
+                   const Catalog& schema, EquivSide& out, Catalog& declared, Diagnostics& diags,
+                   Dialect dialect) {
   if (format == InputFormat::Auto) format = detectFormat(name, text);
   SessionOptions so;
   so.schema = schema;
+  so.dialect = dialect;
   so.given = GivenPlans::Json;
   std::optional<Session> session;
   // A SQL side may declare its own tables (then they must match the other side's).

@@ -32,6 +32,10 @@ struct EquivSide {
 /// query. `declared` receives the catalog the side was bound over.
 bool loadEquivSide(const std::string& text, const std::string& name, InputFormat format,
                    const Catalog& schema, EquivSide& out, Catalog& declared, Diagnostics& diags);
+/// The same with SQL read as `dialect` reads it (ir/dialect.h).
+bool loadEquivSide(const std::string& text, const std::string& name, InputFormat format,
+                   const Catalog& schema, EquivSide& out, Catalog& declared, Diagnostics& diags,
+                   Dialect dialect);
 
 /// True when the two plans are over one schema: every table both read is
 /// declared alike (columns, types, nullability). Otherwise false with the reason.

@@ -187,7 +187,7 @@ bool Session::loadWith(const std::string& text, const std::string& name, InputFo
         Catalog c = schema;
         std::vector<Query> qs;
         Diagnostics ignored;  // only hints: a query rfguard cannot bind gives none
-        if (loadSql(sql, name, c, qs, ignored)) {
+        if (loadSql(sql, name, c, qs, ignored, {}, options_.dialect)) {
           auto h = engine::equatedColumns(qs);
           hints.insert(h.begin(), h.end());
         }
@@ -205,7 +205,7 @@ bool Session::loadWith(const std::string& text, const std::string& name, InputFo
   } else if (format == InputFormat::PlanJson) {
     in.ok = readPlanDocument(text, name, in.catalog, queries, diags);
   } else {
-    in.ok = loadSql(text, name, in.catalog, queries, diags);
+    in.ok = loadSql(text, name, in.catalog, queries, diags, {}, options_.dialect);
   }
   for (size_t i = 0; i < queries.size(); ++i) {
     QueryRun q;

@@ -11,6 +11,7 @@
 #include "engines/adapter.h"
 #include "ir/catalog.h"
 #include "ir/diagnostics.h"
+#include "ir/dialect.h"
 #include "ir/plan.h"
 #include "rules/normalize.h"
 #include "rules/rf_planner.h"
@@ -52,6 +53,9 @@ struct SessionOptions {
   /// Keep a copy of each plan as bound, before normalisation (QueryRun::bound),
   /// to check the rewrite from one to the other.
   bool keepBound = false;
+  /// How SQL is read where engines differ (ir/dialect.h); plan JSON and engine
+  /// plans carry their own meaning.
+  Dialect dialect = Dialect::Default;
   /// Findings the rules cannot decide go to the bounded search (verifier/judge.h):
   /// refuted ones stay errors, the rest become "not proven safe" warnings.
   bool semanticJudge = true;

@@ -364,6 +364,14 @@ sed -n 's/^  | //p' "$tmp/out" > "$tmp/cx.sql"
 check "equiv script in sqlite3" 0 '^1\|0$' -- sh -c "sqlite3 :memory: < \"$tmp/cx.sql\""
 grep -qx '1|' "$tmp/out" && pass=$((pass + 1)) || { echo "FAIL equiv script: rewritten row"; fail=$((fail + 1)); }
 check "equiv sound" 0 '^equivalent on every database: the same normal form \(constants folded.*coalesce and nullif as CASE' -- "$RFGUARD" equiv --seconds 600 --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
+# --dialect (docs/dialects.md): 7 / 2 is 3, except in DuckDB.
+printf 'CREATE TABLE t (k int, v int);\nSELECT k FROM t WHERE k / 2 = 1;\n' > "$tmp/div.sql"
+printf 'CREATE TABLE t (k int, v int);\nSELECT k FROM t WHERE k IN (2, 3);\n' > "$tmp/div_in.sql"
+check "equiv dialect default" 0 'equivalent up to bound 2 over every value' -- "$RFGUARD" equiv "$tmp/div.sql" "$tmp/div_in.sql"
+check "equiv dialect duckdb" 1 '^  t: 1 row: \(3, ' -- "$RFGUARD" equiv --dialect DuckDB "$tmp/div.sql" "$tmp/div_in.sql"
+check "unknown dialect" 2 'dialect' -- "$RFGUARD" equiv --dialect mysql "$tmp/div.sql" "$tmp/div_in.sql"
+printf 'CREATE TABLE t (k int, v int);\nSELECT k / v FROM t;\n' > "$tmp/div_v.sql"
+check "plan dialect postgres" 0 'nonzero_divisor\(t.v, t.k\)' -- "$RFGUARD" plan --dialect postgres "$tmp/div_v.sql"
 check "equiv sound searched" 0 '^equivalent up to bound 2 over every value \(759 databases' -- "$RFGUARD" equiv --no-proof --seconds 600 --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
 check "equiv oracle" 0 'sqlite: 1518 queries, all agree' -- "$RFGUARD" equiv --no-proof --seconds 600 --oracle sqlite --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_case.sql
 check "equiv json" 1 '"verdict": "different"' -- "$RFGUARD" equiv --format json --schema $eq/schema.sql $eq/coalesce_original.sql $eq/coalesce_pushed.sql

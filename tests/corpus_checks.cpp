@@ -234,11 +234,12 @@ std::string reorderCheck(const PlanNode& bound, const NormalizeOptions& options,
   return out;
 }
 
-std::string equivCase(const std::string& text, const Catalog& catalog, const BoundedOptions& bo) {
+std::string equivCase(const std::string& text, const Catalog& catalog, Dialect dialect,
+                      const BoundedOptions& bo) {
   Catalog c = catalog;
   std::vector<Query> queries;
   Diagnostics diags;
-  if (!loadSql(text, "input", c, queries, diags)) return diags.render();
+  if (!loadSql(text, "input", c, queries, diags, {}, dialect)) return diags.render();
   if (queries.size() != 2) return "equiv needs two queries: the original, then the rewritten\n";
   std::string why;
   if (!comparable(*queries[0].plan, *queries[1].plan, why)) return "not comparable: " + why + "\n";
@@ -272,6 +273,8 @@ std::string equivCase(const std::string& text, const Catalog& catalog, const Bou
                : "\n  values from " + r.bounded.domain + ": " + r.bounded.valuesOpen + "\n");
     if (!r.bounded.constants.empty() && r.bounded.constants != r.bounded.limit)
       out += "  " + r.bounded.constants + "\n";
+    if (!r.bounded.undecided.empty() && r.bounded.undecided != r.bounded.limit)
+      out += "  undecided " + r.bounded.undecided + "\n";
   }
   out += oracleLines(r.bounded);
   return out;

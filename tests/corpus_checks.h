@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ir/catalog.h"
+#include "ir/dialect.h"
 #include "ir/plan.h"
 #include "verifier/findings.h"
 
@@ -48,8 +49,9 @@ std::string reorderCheck(const PlanNode& bound, const struct NormalizeOptions& o
                          const std::string& name, BoundedTally& tally);
 
 /// The `equiv` directive: two SQL queries over `catalog`, the original then the
-/// rewritten; one line for the verdict (with the counterexample), then SQLite's.
-std::string equivCase(const std::string& text, const Catalog& catalog,
+/// rewritten, read as `dialect` reads SQL; one line for the verdict (with the
+/// counterexample), then SQLite's.
+std::string equivCase(const std::string& text, const Catalog& catalog, Dialect dialect,
                       const struct BoundedOptions& bo);
 
 /// One line per verdict of a bounded check: "RF1: unsafe at bound 1 (exact content): ...".

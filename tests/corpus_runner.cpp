@@ -30,6 +30,7 @@
 //                          (unless proof=false), equivalent up to the bound, or the
 //                          counterexample
 //   any SQL directive: join-order=from keeps the joins as written (default cost)
+//   any SQL directive: dialect=postgres|duckdb|calcite|sqlite (docs/dialects.md)
 //   any SQL directive: expect=Rule,... expect-not=Rule,... (docs/corpus.md)
 //   lint [profile=P] [composite]
 //                          SQL queries planned with the profile, or a plan JSON document
@@ -182,7 +183,9 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
   if (c.directive == "equiv") {
     BoundedOptions bo = boundedOptions(c);
     bo.proofs = arg(c, "proof", "true") == "true";
-    std::string out = equivCase(c.input, catalog, bo);
+    auto dialect = dialectNamed(arg(c, "dialect", "default"));
+    if (!dialect) return "unknown dialect " + arg(c, "dialect") + "\n";
+    std::string out = equivCase(c.input, catalog, *dialect, bo);
     // A rewrite of a rule suite (corpus/equiv/rules/) says whether it is the
     // rule as written (sound=true) or the rule with a side condition dropped
     // (sound=false): the verdict must agree, whatever the recording says.
@@ -212,6 +215,9 @@ std::string run(const Case& c, Catalog& catalog, const std::string& dir, bool& o
   // pipeline (pipeline/session.h) the way the CLI and the library do.
   SessionOptions so;
   so.normalize.verify = true;
+  auto dialect = dialectNamed(arg(c, "dialect", "default"));
+  if (!dialect) return "unknown dialect " + arg(c, "dialect") + "\n";
+  so.dialect = *dialect;
   for (const auto& d : argList(c, "disable")) so.normalize.disabled.insert(d);
   if (arg(c, "join-order", "cost") == "from") keepJoinsAsWritten(so.normalize);
   so.keepBound = true;  // for the rewrite checks below

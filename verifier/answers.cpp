@@ -69,7 +69,7 @@ bool answersOf(const PlanNode& plan, const rt::Database& db, const rt::EvalOptio
   return rt::evaluateAll(plan, db, options, out, error, 256, complete);
 }
 
-void noteUndecided(const rt::Database& db, BoundedVerdict& out) {
+void noteUndecided(const rt::Database& db, BoundedVerdict& out, const std::string& why) {
   if (!out.undecided.empty()) return;
   std::string tables;
   for (const auto& [name, t] : db) {
@@ -78,8 +78,17 @@ void noteUndecided(const rt::Database& db, BoundedVerdict& out) {
       tables += (i ? " " : "") + rt::keyToString(t.rows[i]);
     tables += "}";
   }
-  out.undecided = "on " + tables + " ties allow the original more answers than were listed (" +
-                  std::to_string(rt::kTieAlternatives) + " per tie, 256 in all)";
+  out.undecided = "on " + tables + " " +
+                  (why.empty() ? "ties allow the original more answers than were listed (" +
+                                     std::to_string(rt::kTieAlternatives) + " per tie, 256 in all)"
+                               : why);
+}
+
+bool skipWhereQueryFails(const rt::Database& db, BoundedVerdict& out) {
+  if (out.error.rfind(rt::kQueryFails, 0) != 0) return false;
+  noteUndecided(db, out, out.error);
+  out.error.clear();
+  return false;
 }
 
 }  // namespace rfguard

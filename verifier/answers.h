@@ -26,7 +26,13 @@ bool answersOf(const PlanNode& plan, const rt::Database& db, const rt::EvalOptio
                rt::Relation canonical, std::vector<rt::Relation>& out, std::string& error,
                bool* complete = nullptr);
 
-/// Records `db` as undecided in `out` (BoundedVerdict::undecided), once.
-void noteUndecided(const rt::Database& db, BoundedVerdict& out);
+/// Records `db` as undecided in `out` (BoundedVerdict::undecided), once: ties
+/// allow the original more answers than were listed, or `why`.
+void noteUndecided(const rt::Database& db, BoundedVerdict& out, const std::string& why = "");
+
+/// After an evaluation that failed with out.error: where the query has no one
+/// result on `db` (rt::kQueryFails), `db` is undecided, the error cleared and
+/// the search goes on. Returns false, a probe's "no difference here".
+bool skipWhereQueryFails(const rt::Database& db, BoundedVerdict& out);
 
 }  // namespace rfguard

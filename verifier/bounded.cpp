@@ -297,17 +297,17 @@ class FilterProbe {
     // (unless a LIMIT below the root cut a tie, whose other choices may differ). The
     // per-worker content accepts a subset: it is evaluated whatever the exact one did.
     rt::Relation exact, workers;
-    if (!rewrite(0, exact)) return false;
-    if (nContents_ == 4 && !rewrite(3, workers)) return false;
+    if (!rewrite(0, exact) || (nContents_ == 4 && !rewrite(3, workers)))
+      return skipWhereQueryFails(db, out);
     if (exact.dropped == 0 && workers.dropped == 0 && exact.tieArities.empty() &&
         workers.tieArities.empty() && !oracle_.active)
       return false;
     rt::Relation original;
-    if (!rt::evaluate(root_, db, plain_, original, out.error)) return false;
     std::vector<rt::Relation> origins, answers;
     bool listed = true;
-    if (!answersOf(root_, db, plain_, std::move(original), origins, out.error, &listed))
-      return false;
+    if (!rt::evaluate(root_, db, plain_, original, out.error) ||
+        !answersOf(root_, db, plain_, std::move(original), origins, out.error, &listed))
+      return skipWhereQueryFails(db, out);
     consult(oracle_, sqlOriginal_, db, origins, "original", out);
     for (int i = 0; i < nContents_; ++i) {
       const rt::Content c = kContents[i];
@@ -317,9 +317,9 @@ class FilterProbe {
       else if (i == 3)
         canonical = std::move(workers);
       else if (!rewrite(i, canonical))
-        return false;
+        return skipWhereQueryFails(db, out);
       if (!answersOf(root_, db, contents_[i], std::move(canonical), answers, out.error))
-        return false;
+        return skipWhereQueryFails(db, out);
       consult(oracle_, sqlRewritten_[i], db, answers,
               std::string("rewritten (") + rt::contentName(c) + ")", out);
       // An answer whose consumers dropped no row is the original's under the same choices.

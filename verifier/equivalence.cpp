@@ -38,13 +38,14 @@ class EquivalenceProbe {
     rt::Relation a, b;
     oracle_.active = oracle_.engine && (!o_.oracleDatabases || out.databases <= o_.oracleDatabases);
     oracle_.loaded = false;
-    if (!rt::evaluate(original_, db, plain_, a, out.error)) return false;
-    if (!rt::evaluate(rewritten_, db, plain_, b, out.error)) return false;
+    if (!rt::evaluate(original_, db, plain_, a, out.error) ||
+        !rt::evaluate(rewritten_, db, plain_, b, out.error))
+      return skipWhereQueryFails(db, out);
     std::vector<rt::Relation> origins, answers;
     bool listed = true;
     if (!answersOf(original_, db, plain_, std::move(a), origins, out.error, &listed) ||
         !answersOf(rewritten_, db, plain_, std::move(b), answers, out.error))
-      return false;
+      return skipWhereQueryFails(db, out);
     consult(oracle_, sqlA_, db, origins, "original", out);
     consult(oracle_, sqlB_, db, answers, "rewritten", out);
     for (size_t k = 0; k < answers.size(); ++k)

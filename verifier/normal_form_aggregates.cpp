@@ -48,7 +48,7 @@ bool filterBelowAggregate(PlanPtr& slot) {
 }
 
 bool simplifyAggregateCalls(PlanNode& a) {
-  // min and max of the distinct values are those of all values; an aggregate
+  // min, max and any_value of the distinct values are those of all values; an aggregate
   // of the distinct values of a column that is a key of the input (no two
   // rows share a value) sees every value once anyway. count(x) of a column the
   // input never makes NULL counts every row: count(*). Counterexamples:
@@ -59,7 +59,7 @@ bool simplifyAggregateCalls(PlanNode& a) {
   bool changed = false;
   for (auto& call : a.aggs) {
     const bool oneColumn = call.args.size() == 1 && call.args[0]->kind == ExprKind::Column;
-    if (call.distinct && (call.func == "min" || call.func == "max" ||
+    if (call.distinct && (call.func == "min" || call.func == "max" || call.func == "any_value" ||
                           (oneColumn && hasRowKeyWithin(in, {call.args[0]->name})))) {
       call.distinct = false;
       changed = true;

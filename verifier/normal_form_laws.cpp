@@ -329,12 +329,12 @@ bool flattenSetOperation(PlanNode& n) {
 
 /// What the aggregate `a` computes over a group of one input row, or null when
 /// it is not one of those: count(*) is 1; min, max, sum and avg (DISTINCT or
-/// not) are their argument, cast to their type where it differs (sum of an int
-/// is a bigint, avg a double).
+/// not), any_value and single_value are their argument, cast to their type where it differs (sum of
+/// an int is a bigint, avg a double).
 ExprPtr overOneRow(const AggCall& a) {
   if (a.func == "count" && a.args.empty()) return makeLiteral("1", a.type);
   if (a.args.size() != 1 || !movable(*a.args[0])) return nullptr;
-  static const char* const kOfOne[] = {"min", "max", "sum", "avg"};
+  static const char* const kOfOne[] = {"min", "max", "sum", "avg", "any_value", "single_value"};
   if (std::find_if(std::begin(kOfOne), std::end(kOfOne),
                    [&](const char* f) { return a.func == f; }) == std::end(kOfOne))
     return nullptr;

@@ -1,6 +1,7 @@
-// The normal form's scalar-subquery law (normal_form_laws.h, kSubqueries): a
+// The normal form's scalar-subquery laws (normal_form_laws.h, kSubqueries): a
 // correlated scalar subquery of an aggregate without group keys is a LEFT
-// JOIN to that aggregate grouped by its correlated columns; and the names of
+// JOIN to that aggregate grouped by its correlated columns, one correlated by
+// a key of its input a LEFT JOIN to that input; and the names of
 // aggregates' results (kNames), after what they compute.
 #include <map>
 #include <set>
@@ -10,6 +11,7 @@
 #include "ir/printers.h"
 #include "verifier/normal_form_canon.h"
 #include "verifier/normal_form_laws.h"
+#include "verifier/row_keys.h"
 
 namespace rfguard::normal_form {
 
@@ -35,6 +37,68 @@ struct Grouped {
   ExprPtr condition, value;
 };
 
+/// The conjuncts of filter `f` over its input `body`: those over the body
+/// alone (`inner`) and `inner column = outer column` pairs with the outer one
+/// a column of `input`. False when any other conjunct correlates.
+bool splitCorrelation(const PlanNode& f, const PlanNode& body, const PlanNode& input,
+                      std::vector<ExprPtr>& inner,
+                      std::vector<std::pair<ExprPtr, ExprPtr>>& pairs) {
+  bool ok = true;
+  forEachConjunct(f.predicate, [&](const ExprPtr& c) {
+    if (hasSubquery(*c) || !isDeterministic(*c)) return ok = false;
+    if (allColumnRefs(*c, [&](const std::string& id) { return outputs(body, id); })) {
+      inner.push_back(c);
+      return true;
+    }
+    const ComparisonInfo* cmp = comparisonOf(*c);
+    if (cmp && cmp->kind == Comparison::Eq && c->args[0]->kind == ExprKind::Column &&
+        c->args[1]->kind == ExprKind::Column)
+      for (int i = 0; i < 2; ++i)
+        if (outputs(body, c->args[i]->name) && outputs(input, c->args[1 - i]->name)) {
+          pairs.push_back({c->args[i], c->args[1 - i]});
+          return true;
+        }
+    return ok = false;
+  });
+  return ok && !pairs.empty();
+}
+
+/// `body` filtered by `inner` (itself when there is none).
+PlanPtr filtered(const PlanPtr& body, const std::vector<ExprPtr>& inner, int id) {
+  if (inner.empty()) return body;
+  auto filter = makePooled<PlanNode>();
+  filter->op = PlanOp::Filter;
+  filter->id = id;
+  filter->predicate = makeAnd(inner);
+  filter->children = {body};
+  computeOutput(*filter);
+  return filter;
+}
+
+/// A scalar subquery without an aggregate, `(SELECT e FROM b WHERE p AND b.x =
+/// o.y)` where the x are a key of b: at most one row of b for each outer row,
+/// found by a LEFT JOIN on y = x (padded with NULLs where there is none, as the
+/// subquery is NULL). Without the key the subquery fails on two rows, where the
+/// join would give both.
+std::optional<Grouped> keyedForm(const PlanNode& f, const ExprPtr& e, const PlanNode& input) {
+  const PlanPtr& body = f.children[0];
+  if (!isDeterministic(*e) || hasSubquery(*e) || !freeColumns(*body).empty() ||
+      !deterministicPlan(*body))
+    return std::nullopt;
+  std::vector<ExprPtr> inner;
+  std::vector<std::pair<ExprPtr, ExprPtr>> pairs;
+  if (!splitCorrelation(f, *body, input, inner, pairs)) return std::nullopt;
+  std::set<std::string> keys;
+  for (const auto& [in, out] : pairs) keys.insert(in->name);
+  if (!hasRowKeyWithin(*body, keys)) return std::nullopt;
+  for (const auto& c : body->output)
+    if (outputs(input, c.id.str())) return std::nullopt;  // the join's columns must differ
+  std::vector<ExprPtr> eqs;
+  for (const auto& [in, out] : pairs)
+    eqs.push_back(makeCall(comparisonInfo(Comparison::Eq).name, {out, in}));
+  return Grouped{filtered(body, inner, f.id), makeAnd(eqs), e};
+}
+
 std::optional<Grouped> groupedForm(const Expr& s, const PlanNode& input, const PlanNode& root) {
   if (s.kind != ExprKind::Subquery || s.subquery != SubqueryKind::Scalar || !s.plan)
     return std::nullopt;
@@ -45,6 +109,7 @@ std::optional<Grouped> groupedForm(const Expr& s, const PlanNode& input, const P
     top = top->children[0].get();
   }
   const PlanNode& a = *top;
+  if (e && a.op == PlanOp::Filter && a.children.size() == 1) return keyedForm(a, e, input);
   if (a.op != PlanOp::Aggregate || !a.exprs.empty() || !a.groupingSets.empty() || a.aggs.empty() ||
       a.children.size() != 1 || a.children[0]->op != PlanOp::Filter)
     return std::nullopt;
@@ -56,30 +121,17 @@ std::optional<Grouped> groupedForm(const Expr& s, const PlanNode& input, const P
   const PlanNode& f = *a.children[0];
   const PlanPtr& body = f.children[0];
   if (!freeColumns(*body).empty() || !deterministicPlan(*body)) return std::nullopt;
-  for (const auto& call : a.aggs)
+  // single_value and any_value may fail on a group no outer row reads, which
+  // the grouped form computes too.
+  for (const auto& call : a.aggs) {
+    if (call.func == "single_value" || call.func == "any_value") return std::nullopt;
     for (const auto& x : call.args)
       if (!isDeterministic(*x) || hasSubquery(*x)) return std::nullopt;
+  }
   // The filter: conjuncts over the body alone, and `inner = outer` pairs.
   std::vector<ExprPtr> inner;
   std::vector<std::pair<ExprPtr, ExprPtr>> pairs;  // (inner column, outer column)
-  bool ok = true;
-  forEachConjunct(f.predicate, [&](const ExprPtr& c) {
-    if (hasSubquery(*c) || !isDeterministic(*c)) return ok = false;
-    if (allColumnRefs(*c, [&](const std::string& id) { return outputs(*body, id); })) {
-      inner.push_back(c);
-      return true;
-    }
-    const ComparisonInfo* cmp = comparisonOf(*c);
-    if (cmp && cmp->kind == Comparison::Eq && c->args[0]->kind == ExprKind::Column &&
-        c->args[1]->kind == ExprKind::Column)
-      for (int i = 0; i < 2; ++i)
-        if (outputs(*body, c->args[i]->name) && outputs(input, c->args[1 - i]->name)) {
-          pairs.push_back({c->args[i], c->args[1 - i]});
-          return true;
-        }
-    return ok = false;
-  });
-  if (!ok || pairs.empty()) return std::nullopt;
+  if (!splitCorrelation(f, *body, input, inner, pairs)) return std::nullopt;
   // Names no plan node makes: the grouped keys "$dec.<inner column>".
   std::set<std::string> taken;
   forEachNode(root, [&](const PlanNode& n) {
@@ -97,17 +149,7 @@ std::optional<Grouped> groupedForm(const Expr& s, const PlanNode& input, const P
     keyOf[in->name] = makeColumn(name, in->type, in->nullable);
   }
   g->aggs = a.aggs;
-  if (inner.empty()) {
-    g->children = {body};
-  } else {
-    auto filter = makePooled<PlanNode>();
-    filter->op = PlanOp::Filter;
-    filter->id = f.id;
-    filter->predicate = makeAnd(inner);
-    filter->children = {body};
-    computeOutput(*filter);
-    g->children = {filter};
-  }
+  g->children = {filtered(body, inner, f.id)};
   computeOutput(*g);
   std::vector<ExprPtr> eqs;
   for (const auto& [in, out] : pairs)

@@ -207,7 +207,12 @@ std::string Printer::node(const PlanNode& n) {
           bool in = std::find(set.begin(), set.end(), static_cast<int>(i)) != set.end();
           sel += (sel.empty() ? "" : ", ") + (in ? ex(*n.exprs[i].expr) : "NULL") + " AS " +
                  q(n.exprs[i].name);
-          if (in) group += (group.empty() ? "" : ", ") + ex(*n.exprs[i].expr);
+          // An integer literal key is a constant (Calcite's GROUP BY 2), not a position.
+          const Expr& key = *n.exprs[i].expr;
+          const bool literal = key.kind == ExprKind::Literal && !key.isNull;
+          if (in)
+            group += (group.empty() ? "" : ", ") +
+                     (literal ? "CAST(" + ex(key) + " AS BIGINT)" : ex(key));
         }
         for (const auto& a : n.aggs) {
           std::string call;

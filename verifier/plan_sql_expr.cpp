@@ -175,6 +175,8 @@ std::string Printer::ex(const Expr& e) {
     return "(" + s + ")";
   }
   if (n == "row") return "(" + join(", ") + ")";
+  // The evaluator stops where the divisor is 0: elsewhere it is the divisor.
+  if (n == "nonzero_divisor") return a[0];
   if (n == "nvl") return "ifnull(" + join(", ") + ")";
   if (n == "substring") return "substr(" + join(", ") + ")";
   if (n == "extract") {

@@ -42,6 +42,10 @@ std::string sqliteBagSetOperation(bool intersect, const std::vector<std::string>
 
 std::string aggregateCall(const std::string& func, const std::string& arg, bool distinct,
                           const std::string& over) {
+  // any_value and single_value are evaluated only where every row's value is
+  // one (or there is at most one row): min and max return it then.
+  if (func == "any_value") return aggregateCall("min", arg, distinct, over);
+  if (func == "single_value") return aggregateCall("max", arg, distinct, over);
   const FunctionInfo* fn = lookupFunction(func);
   if (!fn || fn->ret != ReturnRule::Deviation)
     return func + "(" + (distinct ? "DISTINCT " : "") + arg + ")" + over;

@@ -35,6 +35,7 @@ enum class Op {
   Arith,
   Negate,
   Abs,
+  Same,  ///< nonzero_divisor(y, x): y (where y is 0 the query has no result to compare)
   Other
 };
 Op opOf(const Expr& e) {
@@ -56,7 +57,8 @@ Op opOf(const Expr& e) {
                                                  {"/", Op::Arith},
                                                  {"%", Op::Arith},
                                                  {"negate", Op::Negate},
-                                                 {"abs", Op::Abs}};
+                                                 {"abs", Op::Abs},
+                                                 {"nonzero_divisor", Op::Same}};
   auto it = kOps.find(e.name);
   return it == kOps.end() ? Op::Other : it->second;
 }
@@ -406,6 +408,9 @@ bool Encoder::call(const Expr& e, const Env& env, Val& out, Kind& kind) {
       out = v;
       return true;
     }
+    case Op::Same:  // NULL where the dividend is, as the division is anyway
+      out = Val{a[0].v, a[0].null || a[1].null};
+      return true;
     case Op::Nullif: {
       Kind ck;
       if (!common(0, 1, ck)) return false;

@@ -42,7 +42,8 @@ struct Error {
   int line = 0;      ///< SQL position (1-based); 0 for plan JSON or when none applies
   int column = 0;
   std::string pointer;  ///< JSON pointer into a plan JSON input, e.g. "/queries/0/plan/op"
-  std::string code;     ///< "sql-error", "plan-json-error", "unknown-rule" or "call-order"
+  std::string code;     ///< "sql-error", "plan-json-error", "unknown-rule", "unknown-dialect"
+                        ///< or "call-order"
   std::string message;  ///< what is wrong, in words
   std::string text;     ///< the same as one line, as the CLI prints it
 };
@@ -210,6 +211,11 @@ class RFGUARD_API Plans {
   /// Loads a SQL script over a schema loaded once: its queries see the
   /// schema's tables and views, and any the script declares itself.
   static Loaded loadSql(const std::string& text, const std::string& file, const Schema& schema);
+  /// The same, with the SQL read as engine `dialect` reads it where engines
+  /// differ: "default", "postgres", "duckdb", "calcite" or "sqlite"
+  /// (docs/dialects.md). An unknown name is an error (code "unknown-dialect").
+  static Loaded loadSql(const std::string& text, const std::string& file, const Schema& schema,
+                        const std::string& dialect);
 
   /// Loads a SQL script (CREATE TABLE / VIEW and queries). On bad input returns
   /// nullopt and appends "file:line:col: error: ..." lines to `errors` (if given).

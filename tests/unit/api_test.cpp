@@ -249,6 +249,25 @@ TEST_CASE("api: a schema bound once serves many query scripts") {
   CHECK(unknown.errors[0].message.find("unknown table") != std::string::npos);
 }
 
+TEST_CASE("api: SQL read in a dialect") {
+  auto schema = Schema::fromSql(kSchema, "schema.sql");
+  REQUIRE(schema);
+  const std::string q = "SELECT k / 2 FROM a ORDER BY k DESC;";
+  Loaded duck = Plans::loadSql(q, "q.sql", *schema, "duckdb");
+  REQUIRE(duck.plans);
+  const std::string text = duck.plans->render(Format::Text);
+  CHECK(text.find("CAST(a.k AS double) / CAST(2 AS double)") != std::string::npos);
+  CHECK(text.find("DESC NULLS LAST") != std::string::npos);
+  Loaded plain = Plans::loadSql(q, "q.sql", *schema);
+  REQUIRE(plain.plans);
+  CHECK(plain.plans->render(Format::Text).find("a.k / 2") != std::string::npos);
+  CHECK(plain.plans->render(Format::Text).find("DESC NULLS FIRST") != std::string::npos);
+  Loaded unknown = Plans::loadSql(q, "q.sql", *schema, "mysql");
+  CHECK_FALSE(unknown.plans);
+  REQUIRE(unknown.errors.size() == 1);
+  CHECK(unknown.errors[0].code == "unknown-dialect");
+}
+
 TEST_CASE("api: a schema with a query in it, or a bad statement, is refused with its place") {
   std::vector<Error> errors;
   CHECK_FALSE(Schema::fromSql(kSchema + "SELECT k FROM a;", "s.sql", &errors));

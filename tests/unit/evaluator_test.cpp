@@ -303,8 +303,6 @@ TEST_CASE("projections: the child's columns in order, permuted, repeated") {
   CHECK(run("SELECT k FROM a", db).rows.front().size() == 1);
 }
 
-}  // namespace rfguard
-
 TEST_CASE("the evaluator's (pointer, pointer) table keeps every entry as it grows") {
   rfguard::rt::PointerPairMap m;
   std::vector<int> exprs(300), indexes(4);
@@ -323,3 +321,34 @@ TEST_CASE("the evaluator's (pointer, pointer) table keeps every entry as it grow
     }
   CHECK(m.at(&exprs[0], nullptr, fresh) == 7);
 }
+
+TEST_CASE("any_value and single_value: a value where it is determined, else no result") {
+  auto fails = [](const std::string& sql, const rt::Database& db) {
+    rt::Relation out;
+    std::string error;
+    CHECK_FALSE(rt::evaluate(*testing::plan(sql).queries[0].plan, db, {}, out, error));
+    CHECK(error.rfind(rt::kQueryFails, 0) == 0);
+    return error;
+  };
+  rt::Database db;
+  db["a"] = {{"k", "v"}, {row(1, 10), row(1, 10), row(2, 20)}};
+  rt::Relation r = run("SELECT k, any_value(v) FROM a GROUP BY k", db);
+  CHECK(rt::sortedBag(r.rows) == std::vector<rt::Row>{row(1, 10), row(2, 20)});
+  r = run("SELECT k, single_value(v) FROM a WHERE k = 2 GROUP BY k", db);
+  CHECK(r.rows == std::vector<rt::Row>{row(2, 20)});
+  // Over no rows single_value is NULL, as a scalar subquery of none.
+  r = run("SELECT single_value(v) FROM a WHERE k = 3", db);
+  REQUIRE(r.rows.size() == 1);
+  CHECK(rt::isNull(r.rows[0][0]));
+  // Two rows: engines raise an error, even of one value.
+  CHECK(fails("SELECT k, single_value(v) FROM a GROUP BY k", db).find("group of 2 rows") !=
+        std::string::npos);
+  // Different values, or NULL and a value: each engine picks its own.
+  db["a"].rows.push_back(row(2, 21));
+  CHECK(fails("SELECT k, any_value(v) FROM a GROUP BY k", db).find("any_value()") !=
+        std::string::npos);
+  db["a"].rows.back() = {rt::Value(int64_t{2}), rt::null()};
+  fails("SELECT k, any_value(v) FROM a GROUP BY k", db);
+}
+
+}  // namespace rfguard

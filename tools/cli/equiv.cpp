@@ -56,7 +56,6 @@ void resultText(const EquivResult& r, std::ostream& out) {
     out << "inconclusive: no difference up to bound " << r.bounded.bound << " "
         << valuesText(r.bounded) << " (" << databasesText(r.bounded) << ", " << durationText(r.ms)
         << ")\n";
-    if (!r.bounded.undecided.empty()) out << "  undecided " << r.bounded.undecided << "\n";
   } else if (r.verdict == "inconclusive") {
     out << "inconclusive: equivalent up to bound " << r.bounded.bound << " of the " << r.requested
         << " asked for " << valuesText(r.bounded) << " (" << r.bounded.limit << "; "
@@ -74,6 +73,8 @@ void resultText(const EquivResult& r, std::ostream& out) {
     if (!r.bounded.around.empty()) out << "  found from " << r.bounded.around << "\n";
     counterexampleText(c, r.sql, out);
   }
+  if (!r.bounded.undecided.empty() && r.verdict != "different")
+    out << "  undecided " << r.bounded.undecided << "\n";
   if (!r.bounded.constants.empty() && r.verdict != "different" &&
       r.bounded.constants != r.bounded.limit)
     out << "  " << r.bounded.constants << "\n";
@@ -217,7 +218,8 @@ int runEquiv(const EquivArgs& args, std::ostream& out, std::ostream& err) {
     std::string text;
     Catalog declared;
     if (!readInputFile(args.files[i], text, diags) ||
-        !loadEquivSide(text, args.files[i], so.from, schema, sides[i], declared, diags)) {
+        !loadEquivSide(text, args.files[i], so.from, schema, sides[i], declared, diags,
+                       so.dialect)) {
       err << renderErrors(diags);
       return kExitInputError;
     }

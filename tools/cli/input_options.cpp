@@ -28,17 +28,25 @@ void addInputOptions(CLI::App* cmd, InputArgs& args) {
                   "SQL queries' joins: cost (default: reordered by estimated rows where the "
                   "schema has statistics, smaller inputs build) or from (as written)")
       ->check(CLI::IsMember({"cost", "from"}));
+  std::vector<std::string> dialects = dialectNames();
+  dialects.push_back("postgresql");
+  cmd->add_option("--dialect", args.dialect,
+                  "how SQL is read where engines differ (integer division, division by zero, "
+                  "integer AVG, GROUP BY 2, NULLs' order, LIKE's case, concat): default (rfguard's "
+                  "own), postgres, duckdb, calcite or sqlite (docs/dialects.md)")
+      ->check(CLI::IsMember(dialects, CLI::ignore_case));
 }
 
 bool applyInputArgs(const InputArgs& args, SessionOptions& so, std::ostream& err) {
   so.from = *parseInputFormat(args.from, &so.engine);
   if (args.joinOrder == "from") keepJoinsAsWritten(so.normalize);
+  so.dialect = dialectNamed(args.dialect).value_or(Dialect::Default);
   if (args.schema.empty()) return true;
   Diagnostics diags;
   std::string text;
   std::vector<Query> queries;
   if (!readInputFile(args.schema, text, diags) ||
-      !loadSql(text, args.schema, so.schema, queries, diags)) {
+      !loadSql(text, args.schema, so.schema, queries, diags, {}, so.dialect)) {
     err << renderErrors(diags);
     return false;
   }

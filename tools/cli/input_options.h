@@ -14,12 +14,13 @@ class App;
 namespace rfguard {
 
 struct InputArgs {
-  std::string from = "auto";       ///< auto, sql, json, duckdb
-  std::string schema;              ///< a SQL file of CREATE TABLEs, for engine plans
-  std::string joinOrder = "cost";  ///< cost (ReorderJoins, ChooseBuildSides) or from
+  std::string from = "auto";        ///< auto, sql, json, duckdb
+  std::string schema;               ///< a SQL file of CREATE TABLEs, for engine plans
+  std::string joinOrder = "cost";   ///< cost (ReorderJoins, ChooseBuildSides) or from
+  std::string dialect = "default";  ///< how SQL is read where engines differ (ir/dialect.h)
 };
 
-/// Adds --from, --schema and --join-order to `cmd`.
+/// Adds --from, --schema, --join-order and --dialect to `cmd`.
 void addInputOptions(CLI::App* cmd, InputArgs& args);
 /// Sets the session's input format, schema and join order; false (after a located error on
 /// `err`) when the schema cannot be read.
