@@ -236,6 +236,13 @@ std::optional<Value> applyFunction(const std::string& f, const std::vector<Value
   if (f == "<=") return boolean(cmp() <= 0);
   if (f == ">") return boolean(cmp() > 0);
   if (f == ">=") return boolean(cmp() >= 0);
+  if (f == "recursion_done") {
+    if (asDouble(a[0]) != 0)
+      return *error = kQueryFails +
+                      "WITH RECURSIVE goes on past the steps rfguard unrolls (docs/equiv.md)",
+             std::nullopt;
+    return boolean(true);
+  }
   if (f == "nonzero_divisor") {
     if (isNumber(a[0]) && asDouble(a[0]) == 0)
       return *error = kQueryFails +

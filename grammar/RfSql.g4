@@ -192,7 +192,7 @@ typeName
 
 query : ctes=with? body=queryExpr order=orderBy? limit=limitClause? ;
 
-with : WITH ctes+=cte (COMMA ctes+=cte)* ;
+with : WITH recursive=RECURSIVE? ctes+=cte (COMMA ctes+=cte)* ;
 
 cte
   : name=identifier (LPAREN columns+=identifier (COMMA columns+=identifier)* RPAREN)?
@@ -267,6 +267,9 @@ joinCriteria
 relationPrimary
   : name=identifier (AS? alias=identifier)?  # tableRef
   | inner=parenRelationPrimary          # parenPrimary
+  // A derived table that reads the columns of the relations left of it
+  // (LATERAL is reserved, as in PostgreSQL).
+  | LATERAL inner=parenRelationPrimary  # lateralPrimary
   ;
 
 parenRelationPrimary
@@ -413,7 +416,7 @@ nonReserved
   : ROWS | ROW | FIRST | LAST | NEXT | KEY | VIEW | SETS | NULLS | SEMI | ANTI
   | PRECISION | ONLY | PARTITION | OVER | ROLLUP | CUBE | GROUPING | TABLE | VARYING
   | RANGE | UNBOUNDED | PRECEDING | FOLLOWING | CURRENT
-  | ESCAPE | TO | FILTER | TRIM | BOTH | LEADING | TRAILING
+  | ESCAPE | TO | FILTER | TRIM | BOTH | LEADING | TRAILING | RECURSIVE
   ;
 
 // ----------------------------------------------------------------- lexer
@@ -461,12 +464,14 @@ IS : I S ;
 JOIN : J O I N ;
 KEY : K E Y ;
 LAST : L A S T ;
+LATERAL : L A T E R A L ;
 LEADING : L E A D I N G ;
 LEFT : L E F T ;
 LIKE : L I K E ;
 VALUES : V A L U E S ;
 VARYING : V A R Y I N G ;
 RANGE : R A N G E ;
+RECURSIVE : R E C U R S I V E ;
 REFERENCES : R E F E R E N C E S ;
 UNBOUNDED : U N B O U N D E D ;
 PRECEDING : P R E C E D I N G ;

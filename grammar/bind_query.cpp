@@ -7,18 +7,6 @@ namespace rfguard {
 
 using P = rfsql::RfSqlParser;
 
-namespace {
-
-PlanPtr node(PlanOp op, std::vector<PlanPtr> children, SourceLoc loc) {
-  auto n = makePooled<PlanNode>();
-  n->op = op;
-  n->children = std::move(children);
-  n->loc = loc;
-  return n;
-}
-
-}  // namespace
-
 BoundRel Binder::bindQuery(P::QueryContext* ctx, const Scope* outer, const std::string& hint) {
   size_t mark = ctes_.size();
   if (auto* with = ctx->ctes) {
@@ -27,6 +15,7 @@ BoundRel Binder::bindQuery(P::QueryContext* ctx, const Scope* outer, const std::
       def.name = identText(c->name);
       for (auto* id : c->columns) def.columns.push_back(identText(id));
       def.query = c->body;
+      def.recursive = with->recursive != nullptr;
       for (size_t i = mark; i < ctes_.size(); ++i)
         if (ctes_[i].name == def.name)
           error(c->name, "WITH query " + def.name + " is defined twice");
@@ -59,11 +48,7 @@ BoundRel Binder::bindQueryExpr(P::QueryExprContext* ctx, const Scope* outer,
 // set operations take ("q", "q2", ...) follow that order.
 BoundRel Binder::foldSetOperations(P::QueryExprContext* ctx, size_t& i, int minPrec,
                                    const Scope* outer, const std::string& hint) {
-  auto* qp = operandOf(ctx, i);
-  BoundRel left = qp->spec ? bindQuerySpec(qp->spec, outer, "q", nullptr, nullptr)
-                  : !qp->rows.empty()
-                      ? bindValuesRows(qp->rows, uniqueQualifier("q"), {}, qp, outer)
-                      : bindQuery(qp->inner, outer, "q");
+  BoundRel left = bindOperand(operandOf(ctx, i), outer, "q");
   for (++i; i < operandCount(ctx);) {
     P::SetOperatorContext* setOp = ctx->ops[i - 1];
     antlr4::Token* opTok = setOp->op;
@@ -80,7 +65,7 @@ BoundRel Binder::foldSetOperations(P::QueryExprContext* ctx, size_t& i, int minP
                        " needs the same number of columns on both sides, got " +
                        std::to_string(ln) + " and " + std::to_string(rn));
     }
-    auto n = node(op, {left.plan, right.plan}, locOf(opTok));
+    auto n = planNode(op, {left.plan, right.plan}, locOf(opTok));
     n->all = setOp->quant && setOp->quant->getStart()->getType() == P::ALL;
     std::string q = uniqueQualifier(last ? hint : "q");
     LocalNames taken;
@@ -132,13 +117,13 @@ BoundRel Binder::orderOverOutput(BoundRel rel, P::OrderByContext* orderBy,
 PlanPtr Binder::bindSortAndLimit(PlanPtr plan, const std::vector<SortKey>& keys,
                                  P::LimitClauseContext* limit) {
   if (!keys.empty()) {
-    auto sort = node(PlanOp::Sort, {plan}, keys[0].expr->loc);
+    auto sort = planNode(PlanOp::Sort, {plan}, keys[0].expr->loc);
     sort->sortKeys = keys;
     computeOutput(*sort);
     plan = sort;
   }
   if (!limit) return plan;
-  auto lim = node(PlanOp::Limit, {plan}, locOf(limit));
+  auto lim = planNode(PlanOp::Limit, {plan}, locOf(limit));
   auto number = [&](antlr4::Token* t) -> long long {
     std::string s = t->getText();
     if (s.size() > 18) {

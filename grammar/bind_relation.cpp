@@ -78,7 +78,11 @@ PlanPtr Binder::bindJoin(PlanPtr left, P::JoinClauseContext* ctx, Scope& scope) 
   size_t leftRels = scope.rels.size();
   Scope rightScope;
   rightScope.outer = scope.outer;
-  PlanPtr right = bindRelationPrimary(rightCtx, rightScope);
+  auto* lateral = alt<P::LateralPrimaryContext>(rightCtx);
+  PlanPtr right = lateral ? bindLateral(lateral, rightScope, &scope)
+                          : bindRelationPrimary(rightCtx, rightScope);
+  if (lateral && (natural || (criteria && !criteria->on)))
+    error(at, "a LATERAL derived table is joined ON a condition, not USING or NATURAL");
   // `scope` becomes both sides' scope (copying it per join made a chain of n
   // joins copy O(n^2) relations); the left side's is its first `leftRels`.
   const bool usingColumns = natural || (criteria && !criteria->on);
@@ -152,11 +156,15 @@ PlanPtr Binder::bindJoin(PlanPtr left, P::JoinClauseContext* ctx, Scope& scope) 
   const auto& info = joinInfo(type);
   if (!info.outputs[1]) scope.rels.resize(leftRels);
   if (!info.outputs[0]) scope.rels.erase(scope.rels.begin(), scope.rels.begin() + leftRels);
+  if (lateral) return lateralJoin(left, right, type, join->predicate, ctx);
   computeOutput(*join);
   return join;
 }
 
 PlanPtr Binder::bindRelationPrimary(P::RelationPrimaryContext* ctx, Scope& scope) {
+  const Scope* left = lateralLeft;  // for this relation only
+  lateralLeft = nullptr;
+  if (auto* l = alt<P::LateralPrimaryContext>(ctx)) return bindLateral(l, scope, left);
   if (auto* p = alt<P::ParenPrimaryContext>(ctx)) return bindParenRelation(p->inner, scope);
   return bindTableRef(alt<P::TableRefContext>(ctx), scope);
 }
@@ -249,11 +257,19 @@ PlanPtr Binder::bindTableRef(P::TableRefContext* ctx, Scope& scope) {
     if (cteDepth >= limits.maxCteDepth)
       return refused("WITH queries nested more than " + std::to_string(limits.maxCteDepth) +
                      " deep");
-    cte.active = true;
+    BoundRel bound;
     ++cteDepth;
-    BoundRel bound = bindQuery(cte.query, nullptr, alias);
+    if (cte.recursive && cte.level >= 0) {  // a step reading the level before
+      bound = bindRecursionLevel(i, cte.level, ctx);
+      if (!ctes_[i].readings.empty()) ctes_[i].readings.back().push_back(bound.plan.get());
+    } else if (cte.recursive) {
+      bound = bindRecursion(i, alias, ctx);
+    } else {
+      cte.active = true;
+      bound = bindQuery(cte.query, nullptr, alias);
+      ctes_[i].active = false;
+    }
     --cteDepth;
-    ctes_[i].active = false;
     std::vector<std::string> names = cte.columns.empty() ? bound.names : cte.columns;
     if (!cte.columns.empty() && cte.columns.size() != bound.plan->output.size())
       error(ctx, "WITH query " + name + " names " + std::to_string(cte.columns.size()) +

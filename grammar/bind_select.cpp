@@ -59,7 +59,15 @@ PlanPtr Binder::bindFrom(P::QuerySpecContext* ctx, const Scope* outer, Scope& sc
     // Each comma item binds on its own: a JOIN's ON clause sees only its own operands.
     Scope itemScope;
     itemScope.outer = outer;
+    // A LATERAL first in the item reads the items left of it.
+    auto* lateral = alt<P::LateralPrimaryContext>(rel->first);
+    if (lateral && !rel->joins.empty())
+      error(rel,
+            "a LATERAL derived table joined within its comma item is not supported: write "
+            "the joins as JOIN LATERAL");
+    lateralLeft = plan ? &scope : nullptr;
     PlanPtr p = bindRelation(rel, itemScope);
+    lateralLeft = nullptr;
     if (!scope.star.empty() || !itemScope.star.empty()) {  // a join USING on either side
       auto before = starItems(scope), added = starItems(itemScope);
       before.insert(before.end(), added.begin(), added.end());
@@ -74,6 +82,10 @@ PlanPtr Binder::bindFrom(P::QuerySpecContext* ctx, const Scope* outer, Scope& sc
     for (auto& [k, v] : itemScope.merged) scope.merged[k] = v;
     if (!plan) {
       plan = p;
+      continue;
+    }
+    if (lateral) {
+      plan = lateralJoin(plan, p, JoinType::Cross, nullptr, rel);
       continue;
     }
     auto join = makePooled<PlanNode>();

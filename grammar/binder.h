@@ -70,6 +70,16 @@ struct Scope {
   std::vector<std::pair<std::string, ExprPtr>> star;
 };
 
+/// A node of `op` over `children` at `loc`; the caller fills in the rest and
+/// computes its output.
+inline PlanPtr planNode(PlanOp op, std::vector<PlanPtr> children, SourceLoc loc) {
+  auto n = makePooled<PlanNode>();
+  n->op = op;
+  n->children = std::move(children);
+  n->loc = loc;
+  return n;
+}
+
 /// True when `e` is boolean, or of a type not known yet (a bare NULL).
 inline bool isBooleanish(const Expr& e) {
   return e.type.kind == TypeKind::Boolean || e.type.kind == TypeKind::Unknown;
@@ -97,8 +107,16 @@ struct CteDef {
   std::string name;
   std::vector<std::string> columns;
   rfsql::RfSqlParser::QueryContext* query = nullptr;
-  bool active = false;  ///< its body is being bound: a reference now is not to it
+  bool active = false;     ///< its body is being bound: a reference now is not to it
+  bool recursive = false;  ///< under WITH RECURSIVE (grammar/bind_recursive.cpp)
+  int level = -1;  ///< while a step binds: the level a reference reads; -1: the whole recursion
+  /// Per step being bound, the plans its references to the query read.
+  std::vector<std::vector<const PlanNode*>> readings;
 };
+
+/// WITH RECURSIVE is unrolled to this many steps after its first query
+/// (grammar/bind_recursive.cpp); a database that needs more is not compared.
+inline constexpr int kRecursionSteps = 5;
 
 /// The names taken in one list (a select list's, an aggregate's outputs), the
 /// set's nodes in a buffer inside it while they fit: a list of a few dozen
@@ -177,6 +195,19 @@ class Binder {
   PlanPtr bindJoin(PlanPtr left, rfsql::RfSqlParser::JoinClauseContext* ctx, Scope& scope);
   PlanPtr bindRelationPrimary(rfsql::RfSqlParser::RelationPrimaryContext* ctx, Scope& scope);
   PlanPtr bindParenRelation(rfsql::RfSqlParser::ParenRelationPrimaryContext* ctx, Scope& scope);
+  /// One operand of a set operation.
+  BoundRel bindOperand(rfsql::RfSqlParser::QueryPrimaryContext* qp, const Scope* outer,
+                       const std::string& hint);
+  /// WITH RECURSIVE query `cte` unrolled (grammar/bind_recursive.cpp), and one level of it.
+  BoundRel bindRecursion(size_t cte, const std::string& alias, antlr4::ParserRuleContext* at);
+  BoundRel bindRecursionLevel(size_t cte, int level, antlr4::ParserRuleContext* at);
+  /// LATERAL (grammar/bind_lateral.cpp): the derived table bound with `left`,
+  /// the relations left of it (null: none), as an enclosing block.
+  PlanPtr bindLateral(rfsql::RfSqlParser::LateralPrimaryContext* ctx, Scope& scope,
+                      const Scope* left);
+  /// `left` joined to `sub`, a LATERAL derived table that may read its columns.
+  PlanPtr lateralJoin(PlanPtr left, PlanPtr sub, JoinType type, ExprPtr on,
+                      antlr4::ParserRuleContext* at);
   PlanPtr bindTableRef(rfsql::RfSqlParser::TableRefContext* ctx, Scope& scope);
   ExprPtr bindExpr(rfsql::RfSqlParser::ExprContext* ctx, const Scope& scope, BlockState& block);
   /// An operand folded so far, with the token it starts at (its location).
@@ -289,6 +320,9 @@ class Binder {
   size_t relations = 0;                ///< table references bound in this statement
   SqlLimits limits;                    ///< maxRelations and maxCteDepth are read here
   Dialect dialect = Dialect::Default;  ///< where engines read SQL differently (ir/dialect.h)
+  /// The comma items of FROM left of the one being bound, which a LATERAL
+  /// first in it reads (bindFrom sets it, the first relation takes it).
+  const Scope* lateralLeft = nullptr;
 };
 
 /// An integer literal used as a select-list position (ORDER BY 2, GROUP BY 1):

@@ -43,9 +43,6 @@ const std::vector<Construct>& constructs() {
       {{"JOIN", "<string>"},
        "reading a file in FROM ('x.parquet', DuckDB) is outside rfguard's SQL: rfguard reads "
        "the tables CREATE TABLE declares"},
-      {{"LATERAL"},
-       "LATERAL (DuckDB, PostgreSQL) is outside rfguard's SQL: write the correlated subquery "
-       "in WHERE or in the select list"},
       {{"FROM", "<name>", "("},
        "table functions in FROM (read_csv(...), range(...); DuckDB) are outside rfguard's SQL: "
        "declare the table with CREATE TABLE"},
@@ -97,9 +94,6 @@ const std::vector<Construct>& joins() {
       {{"POSITIONAL"},
        "POSITIONAL JOIN (DuckDB) is outside rfguard's SQL: rows pair by position, which a "
        "join condition cannot state"},
-      {{"LATERAL"},
-       "LATERAL (DuckDB, PostgreSQL) is outside rfguard's SQL: write the correlated subquery "
-       "in WHERE or in the select list"},
   };
   return table;
 }

@@ -88,6 +88,10 @@ std::vector<FunctionInfo> entries() {
       // (ir/dialect.h): an error in PostgreSQL and Calcite, DuckDB's ±inf or
       // NaN. NULL with x or y NULL, as x / y is.
       {"nonzero_divisor", K::Scalar, P::Strict, R::FirstArg, 2, 2, true, nullptr, 9},
+      // recursion_done(n): TRUE where a WITH RECURSIVE's step after the last
+      // one unrolled adds n = 0 rows; otherwise the query has no result here
+      // (grammar/bind_recursive.cpp).
+      {"recursion_done", K::Scalar, P::Strict, R::Boolean, 1, 1, true, nullptr, 9},
       // A composite key (a, b): under = it matches nothing when any part is NULL.
       {"row", K::Scalar, P::Strict, R::FirstArg, 2, -1, true, nullptr, 9},
       // aggregates

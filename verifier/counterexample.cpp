@@ -62,8 +62,13 @@ std::string counterexampleScript(const PlanNode& plan, const Counterexample& c,
   SqlTableTypes types;
   collectSqlTypes(plan, types);
   if (normalised) collectSqlTypes(*normalised, types);
-  std::string out =
-      "-- rfguard counterexample: runs as is in sqlite3" + runsIn + " (dates are day numbers)\n";
+  std::string out = original && rewritten
+                        ? "-- rfguard counterexample: runs as is in sqlite3" + runsIn +
+                              " (dates are day numbers)\n"
+                        : std::string(
+                              "-- rfguard counterexample: the database runs in sqlite3 ("
+                              "dates are day numbers); a query SQLite cannot run is "
+                              "given in the forms below\n");
   if (like)
     out += "PRAGMA case_sensitive_like = ON;  -- SQLite: LIKE as SQL means it" +
            (notForLike.empty() ? "" : " (not for " + notForLike + ")") + "\n";

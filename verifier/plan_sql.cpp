@@ -294,6 +294,8 @@ std::string Printer::node(const PlanNode& n) {
         std::string sel;
         for (size_t i = 0; i < r.size(); ++i)
           sel += (sel.empty() ? "" : ", ") + ex(*r[i]) + " AS " + q(n.outNames[i]);
+        // A row of no columns (SELECT without FROM) is a row of a column no one reads.
+        if (sel.empty()) sel = "1 AS \"rfguard_row\"";
         s += (s.empty() ? "" : " UNION ALL ") + ("SELECT " + sel);
       }
       if (s.empty()) {
@@ -313,7 +315,7 @@ using plan_sql::q;
 
 std::optional<std::string> planToSqlite(const PlanNode& root, const SqlFilters& filters,
                                         std::string* why) {
-  Printer p{filters, "", 0, {}, {}};
+  Printer p{filters, "", 0, {}, {}, {}, {}, {}};
   std::function<void(const PlanNode&)> collect = [&](const PlanNode& n) {
     for (const auto& f : n.runtimeFilters) p.producers[f.id] = {&n, &f};
     for (const auto& c : n.children) collect(*c);
@@ -340,6 +342,10 @@ std::optional<std::string> planToSqlite(const PlanNode& root, const SqlFilters& 
   } else {
     sql = p.node(root);
   }
+  // SQLite's parser stack holds some 15 nested derived tables (an unrolled
+  // WITH RECURSIVE nests deeper): then the plan has no SQLite form.
+  if (!filters.spelling && p.why.empty() && !sqliteParses(sql))
+    p.fail("a plan nested deeper than SQLite's parser takes");
   if (!p.why.empty()) {
     if (why) *why = p.why;
     return std::nullopt;

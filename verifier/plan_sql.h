@@ -34,6 +34,10 @@ struct SqlFilters {
 std::optional<std::string> planToSqlite(const PlanNode& root, const SqlFilters& filters,
                                         std::string* why);
 
+/// False when SQLite's parser cannot take `sql` (its stack overflows on deep
+/// nesting); names are not resolved.
+bool sqliteParses(const std::string& sql);
+
 /// A quoted SQLite identifier: "a.k" (embedded quotes doubled).
 std::string sqlIdentifier(const std::string& id);
 

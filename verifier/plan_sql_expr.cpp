@@ -177,6 +177,7 @@ std::string Printer::ex(const Expr& e) {
   if (n == "row") return "(" + join(", ") + ")";
   // The evaluator stops where the divisor is 0: elsewhere it is the divisor.
   if (n == "nonzero_divisor") return a[0];
+  if (n == "recursion_done") return "(1 = 1)";  // evaluated only where the recursion ended
   if (n == "nvl") return "ifnull(" + join(", ") + ")";
   if (n == "substring") return "substr(" + join(", ") + ")";
   if (n == "extract") {

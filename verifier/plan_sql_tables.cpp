@@ -35,7 +35,7 @@ void collectSqlTypes(const PlanNode& plan, SqlTableTypes& out) {
       constraints += (constraints.empty() ? "" : ", ") + std::string("UNIQUE (") + list(set) + ")";
     SqlFilters plain;
     for (const auto& check : n.checks) {
-      Printer p{plain, "", 0, {}, {}};
+      Printer p{plain, "", 0, {}, {}, {}, {}, {}};
       for (const auto& c : n.tableColumns) p.rename[c.id] = q(bare(c.id));
       const std::string sql = p.ex(*check);
       // A CHECK without a form in SQL is left out: the database satisfies it anyway.

@@ -104,4 +104,18 @@ bool SqliteOracle::query(const std::string& sql, std::vector<rt::Row>& rows, std
   return rc == SQLITE_DONE;
 }
 
+bool sqliteParses(const std::string& sql) {
+  static sqlite3* db = [] {
+    sqlite3* d = nullptr;
+    return sqlite3_open(":memory:", &d) == SQLITE_OK ? d : nullptr;
+  }();
+  if (!db) return true;
+  sqlite3_stmt* st = nullptr;
+  const int rc = sqlite3_prepare_v2(db, sql.c_str(), static_cast<int>(sql.size()), &st, nullptr);
+  const bool overflow = rc != SQLITE_OK &&
+                        std::string(sqlite3_errmsg(db)).find("stack overflow") != std::string::npos;
+  sqlite3_finalize(st);
+  return !overflow;
+}
+
 }  // namespace rfguard

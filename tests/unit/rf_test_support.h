@@ -22,6 +22,21 @@ struct Planned {
 };
 
 /// Loads the schema and one query, normalises it (optionally without outer-join
+/// The tables plan() declares (on the first line of its input).
+inline const std::string kTestTables =
+    "CREATE TABLE a (k int, v int); CREATE TABLE b (k int, v int);"
+    "CREATE TABLE c (k int, v int) WITH (rows = 10); CREATE TABLE d (x double);";
+
+/// The errors of `sql` over plan()'s tables, which it must have ("t.sql:1:..."
+/// for its first line, after the tables).
+inline std::string refused(const std::string& sql) {
+  Catalog c;
+  std::vector<Query> qs;
+  Diagnostics d;
+  CHECK_FALSE(loadSql(kTestTables + "\n" + sql, "t.sql", c, qs, d));
+  return d.render();
+}
+
 /// simplification) and places runtime filters. Joins stay as written (the
 /// cases test rules at given shapes; join order has its own tests).
 inline Planned plan(const std::string& sql, bool simplify = true,
@@ -32,11 +47,7 @@ inline Planned plan(const std::string& sql, bool simplify = true,
   so.filters = options;
   Session session(so);
   Diagnostics diags;
-  bool ok = session.loadAs(
-      "CREATE TABLE a (k int, v int); CREATE TABLE b (k int, v int);"
-      "CREATE TABLE c (k int, v int) WITH (rows = 10); CREATE TABLE d (x double);" +
-          sql,
-      "t.sql", false, diags);
+  bool ok = session.loadAs(kTestTables + sql, "t.sql", false, diags);
   REQUIRE_MESSAGE(ok, diags.render());
   session.run();
   Planned p;

@@ -10,18 +10,16 @@ namespace rfguard {
 
 namespace {
 
-rt::Row pair(std::optional<int64_t> k, std::optional<int64_t> v) {
-  auto value = [](std::optional<int64_t> x) { return x ? rt::Value(*x) : rt::null(); };
-  return {value(k), value(v)};
-}
+using testing::intPair;
 
 }  // namespace
 
 TEST_CASE("row values: rfguard's comparisons of items and SQLite's row values agree") {
   rt::Database db;
   db["a"] = {{"k", "v"},
-             {pair(2, 2), pair(1, std::nullopt), pair(3, 3), pair(std::nullopt, std::nullopt)}};
-  db["b"] = {{"k", "v"}, {pair(2, std::nullopt), pair(1, 5)}};
+             {intPair(2, 2), intPair(1, std::nullopt), intPair(3, 3),
+              intPair(std::nullopt, std::nullopt)}};
+  db["b"] = {{"k", "v"}, {intPair(2, std::nullopt), intPair(1, 5)}};
   SqliteOracle oracle;
   std::string error;
   REQUIRE_MESSAGE(oracle.load(db, error), error);
