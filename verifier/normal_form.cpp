@@ -75,8 +75,7 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
       {kSubqueries,
        "uncorrelated IN / NOT IN as semi / NULL-aware anti joins, [NOT] EXISTS as semi / anti "
        "joins, scalar subqueries of an aggregate as LEFT JOINs to it grouped, or correlated by a "
-       "key "
-       "of their input as LEFT JOINs to it"},
+       "key of their input as LEFT JOINs to it, a count(*) compared with 0 as [NOT] EXISTS"},
       {kFactor, "conjuncts common to every branch of an OR taken out of it"},
       {kAttach, "LEFT, semi or anti joins moved past inner joins on the side they keep"},
       {kKeys,

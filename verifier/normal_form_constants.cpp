@@ -212,6 +212,16 @@ namespace {
 ExprPtr simplify(const ExprPtr& e) {
   if (e && e->kind == ExprKind::Subquery && e->plan && e->subquery != SubqueryKind::Scalar) {
     if (e->subquery == SubqueryKind::Exists && alwaysARow(*e->plan)) return makeBool(true);
+    // EXISTS of a projection is EXISTS of its input: a row either way.
+    if (const PlanNode& p = *e->plan;
+        e->subquery == SubqueryKind::Exists && p.op == PlanOp::Project && p.children.size() == 1 &&
+        std::all_of(p.exprs.begin(), p.exprs.end(), [](const auto& x) {
+          return isDeterministic(*x.expr) && !hasSubquery(*x.expr);
+        })) {
+      auto copy = makePooled<Expr>(*e);
+      copy->plan = p.children[0];
+      return simplify(copy);
+    }
     if (PlanPtr p = withoutDistinct(e->plan)) {
       auto copy = makePooled<Expr>(*e);
       copy->plan = p;

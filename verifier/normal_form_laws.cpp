@@ -401,6 +401,7 @@ bool bottomUp(PlanPtr& slot, unsigned identities) {
   });
   if ((identities & kConstants) && simplifyExpressions(*slot)) changed = true;
   if ((identities & kConstants) && emptyRelation(slot)) changed = true;
+  if ((identities & kSubqueries) && countsAsExists(*slot)) changed = true;
   if ((identities & kSubqueries) && scalarAsLeftJoin(slot)) changed = true;
   if ((identities & kKeys) && groupByOverKey(slot)) changed = true;
   if ((identities & kProjections) && filterBelowProjection(slot)) changed = true;

@@ -113,6 +113,11 @@ void renameSubqueryOutputs(PlanNode& root);
 /// correlated columns; true when it did.
 bool scalarAsLeftJoin(PlanPtr& slot);
 
+/// `(SELECT count(*) FROM x WHERE p) = 0` (or any comparison with 0 or 1 that
+/// tells no rows from some rows) in the expressions of `n` as `NOT EXISTS
+/// (SELECT * FROM x WHERE p)`, or EXISTS; true when it did.
+bool countsAsExists(PlanNode& n);
+
 /// kNames: each aggregate's results named after what they compute and their
 /// group keys, where the name is free; `columns` (the result's) renamed too.
 void renameAggregates(PlanNode& root, std::vector<std::string>& columns);

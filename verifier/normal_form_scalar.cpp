@@ -236,6 +236,69 @@ bool scalarAsLeftJoin(PlanPtr& slot) {
   return true;
 }
 
+namespace {
+
+/// The input of `s` when it is `(SELECT count(*) FROM input)`: a scalar
+/// subquery of an aggregate without group keys whose one call is count(*).
+PlanPtr countedInput(const Expr& s) {
+  if (s.kind != ExprKind::Subquery || s.subquery != SubqueryKind::Scalar || !s.plan) return nullptr;
+  const PlanNode* top = s.plan.get();
+  if (top->op == PlanOp::Project && top->children.size() == 1 && top->exprs.size() == 1) {
+    const Expr& e = *top->exprs[0].expr;
+    top = top->children[0].get();
+    if (e.kind != ExprKind::Column || top->aggs.size() != 1 || e.name != top->aggs[0].name)
+      return nullptr;
+  }
+  if (top->op != PlanOp::Aggregate || !top->exprs.empty() || !top->groupingSets.empty() ||
+      top->aggs.size() != 1 || top->aggs[0].func != "count" || !top->aggs[0].args.empty() ||
+      top->children.size() != 1)
+    return nullptr;
+  return top->children[0];
+}
+
+ExprPtr countAsExists(const ExprPtr& e) {
+  if (!e || e->kind != ExprKind::Call) return e;
+  ExprPtr x = mapArgsIfChanged(e, countAsExists);
+  const ComparisonInfo* cmp = comparisonOf(*x);
+  if (!cmp || x->args.size() != 2) return x;
+  for (int side = 0; side < 2; ++side) {
+    const Expr& lit = *x->args[1 - side];
+    PlanPtr input = countedInput(*x->args[side]);
+    if (!input || lit.kind != ExprKind::Literal || lit.isNull ||
+        (lit.value != "0" && lit.value != "1"))
+      continue;
+    // count ? L, with the count on the left: its truth for a count of 0, 1
+    // and more than 1. EXISTS or NOT EXISTS where it is one for every count
+    // above 0 and another for 0.
+    const ComparisonInfo& c = side == 0 ? *cmp : comparisonInfo(cmp->flipped);
+    auto truth = [&](int count) {
+      const int l = lit.value == "0" ? 0 : 1;
+      return count < l ? c.onLess : count == l ? c.onEqual : c.onGreater;
+    };
+    if (truth(1) != truth(2) || truth(0) == truth(1)) continue;
+    ExprPtr exists =
+        makeSubquery(SubqueryKind::Exists, input, nullptr, Type::of(TypeKind::Boolean));
+    return truth(1) ? exists : makeCall("not", {exists});
+  }
+  return x;
+}
+
+}  // namespace
+
+bool countsAsExists(PlanNode& n) {
+  // count(*) is never NULL and 0 exactly where the subquery's input has no
+  // row: a comparison with 0 or 1 that is one truth for 0 and another for
+  // every count above is [NOT] EXISTS of that input. Counterexample with 2:
+  // count(*) = 2 is not EXISTS (two rows and one differ).
+  bool changed = false;
+  mapExprs(n, [&](const ExprPtr& e) {
+    ExprPtr s = countAsExists(e);
+    if (s != e) changed = true;
+    return s;
+  });
+  return changed;
+}
+
 void renameAggregates(PlanNode& root, std::vector<std::string>& columns) {
   // An aggregate's result named after what it computes over which keys,
   // "$agg(count(*) by emp.deptno)", where no column of the plan has that name

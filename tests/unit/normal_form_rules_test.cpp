@@ -207,7 +207,8 @@ TEST_CASE("normal form: IN as EXISTS in a filter, NOT IN as NOT EXISTS without N
           "SELECT k FROM a WHERE v IN (SELECT w FROM b WHERE b.k = a.k);"
           "SELECT k FROM a WHERE EXISTS (SELECT 1 FROM b WHERE b.k = a.k AND b.w = a.v);",
       },
-      "uncorrelated IN / NOT IN as semi");
+      // IN as EXISTS, and EXISTS of a projection as EXISTS of its input.
+      "constants folded");
   CHECK(!proof(nn + "SELECT n.k FROM n WHERE NOT EXISTS (SELECT 1 FROM n m WHERE m.w = n.k);"
                     "SELECT n.k FROM n WHERE n.k NOT IN (SELECT m.w FROM n m);")
              .empty());
@@ -282,6 +283,33 @@ TEST_CASE("normal form: a scalar subquery correlated by a key is a LEFT JOIN to 
       // An inner join loses the employees of no department row.
       "SELECT a.k, (SELECT d.name FROM dept d WHERE d.deptno = a.v) FROM a;"
       "SELECT a.k, d.name FROM a JOIN dept d ON d.deptno = a.v;",
+  });
+}
+
+TEST_CASE("normal form: a count(*) compared with 0 is [NOT] EXISTS") {
+  proven(
+      {
+          "SELECT d.deptno FROM dept d WHERE 0 = (SELECT count(*) FROM emp e WHERE e.deptno = "
+          "d.deptno);"
+          "SELECT d.deptno FROM dept d WHERE NOT EXISTS (SELECT 1 FROM emp e WHERE e.deptno = "
+          "d.deptno);",
+          "SELECT k FROM a WHERE (SELECT count(*) FROM b WHERE b.k = a.k) <> 0;"
+          "SELECT k FROM a WHERE EXISTS (SELECT 1 FROM b WHERE b.k = a.k);",
+          "SELECT k FROM a WHERE 1 > (SELECT count(*) FROM b WHERE b.w > 1);"
+          "SELECT k FROM a WHERE NOT EXISTS (SELECT 1 FROM b WHERE b.w > 1);",
+      },
+      "a count(*) compared with 0 as [NOT] EXISTS");
+  // EXISTS of a projection is EXISTS of its input, in a select list too.
+  CHECK(!proof("SELECT k, EXISTS (SELECT b.w + 1 FROM b WHERE b.k = a.k) FROM a;"
+               "SELECT k, EXISTS (SELECT * FROM b WHERE b.k = a.k) FROM a;")
+             .empty());
+  refuted({
+      // Two rows are not one: count(*) = 1 is not EXISTS ...
+      "SELECT k FROM a WHERE (SELECT count(*) FROM b WHERE b.k = a.k) = 1;"
+      "SELECT k FROM a WHERE EXISTS (SELECT 1 FROM b WHERE b.k = a.k);",
+      // ... and count(w) counts the rows where w is not NULL.
+      "SELECT k FROM a WHERE (SELECT count(w) FROM b WHERE b.k = a.k) = 0;"
+      "SELECT k FROM a WHERE NOT EXISTS (SELECT 1 FROM b WHERE b.k = a.k);",
   });
 }
 
