@@ -10,6 +10,7 @@
 #include "ir/functions.h"
 #include "ir/join_type.h"
 #include "verifier/normal_form_canon.h"
+#include "verifier/normal_form_constants.h"
 #include "verifier/normal_form_laws.h"
 
 namespace rfguard::normal_form {
@@ -19,6 +20,8 @@ namespace {
 bool isLiteral(const Expr& e) {
   return e.kind == ExprKind::Literal;
 }
+}  // namespace
+
 bool isBoolLiteral(const Expr& e, bool v) {
   return isLiteral(e) && !e.isNull && e.type.kind == TypeKind::Boolean &&
          e.value == (v ? "true" : "false");
@@ -27,6 +30,8 @@ bool isBoolLiteral(const Expr& e, bool v) {
 bool neverTrue(const Expr& e) {
   return isLiteral(e) && (e.isNull || isBoolLiteral(e, false));
 }
+
+namespace {
 
 /// The value of an expression that reads no column, as the evaluator computes
 /// it (over one row of nothing), as a literal of its type; null when it
@@ -63,13 +68,13 @@ ExprPtr folded(const ExprPtr& e) {
   return nullptr;
 }
 
+}  // namespace
+
 /// Deterministic and free of subqueries: may be evaluated twice, or not at
 /// all, with the same result and no error.
 bool plain(const Expr& e) {
   return isDeterministic(e) && !hasSubquery(e) && !hasAggregate(e) && !hasWindow(e);
 }
-
-ExprPtr simplify(const ExprPtr& e);
 
 /// NOT e, pushed to the leaves: NOT NOT x is x; De Morgan (exact in
 /// three-valued logic); NOT (a < b) is a >= b (NULL either way when an operand
@@ -90,6 +95,8 @@ ExprPtr negation(const ExprPtr& e) {
     if (ExprPtr f = folded(n)) return f;
   return n;
 }
+
+namespace {
 
 /// AND / OR: nested ones flattened, the neutral literal dropped, repeated
 /// operands once (both idempotent), the absorbing literal when no other
@@ -207,8 +214,6 @@ PlanPtr withoutDistinct(const PlanPtr& n) {
   return p;
 }
 
-namespace {
-
 ExprPtr simplify(const ExprPtr& e) {
   if (e && e->kind == ExprKind::Subquery && e->plan && e->subquery != SubqueryKind::Scalar) {
     if (e->subquery == SubqueryKind::Exists && alwaysARow(*e->plan)) return makeBool(true);
@@ -301,6 +306,8 @@ ExprPtr simplify(const ExprPtr& e) {
   return x;
 }
 
+namespace {
+
 /// An empty relation with `n`'s output columns.
 PlanPtr emptyLike(const PlanNode& n) {
   auto v = makePooled<PlanNode>();
@@ -326,163 +333,6 @@ PlanPtr padded(const PlanNode& join, const PlanPtr& keep) {
   p->children = {keep};
   computeOutput(*p);
   return p;
-}
-
-ExprPtr asExists(const Expr& in, bool negated, const PlanNode& n);
-
-/// `[NOT] EXISTS (SELECT ... FROM s WHERE s.ref = fk)` over the rows of `n`'s
-/// input, where the conjuncts are exactly a NOT NULL FOREIGN KEY of that input
-/// equated with the columns of the whole table s it references: each row
-/// meets exactly one row of s, so EXISTS is TRUE (NOT EXISTS FALSE). Null when
-/// it is no such subquery. Counterexamples: a nullable reference (a NULL meets
-/// nothing), a filter on s (the referenced row may fail it).
-ExprPtr existsOnForeignKey(const Expr& c, const PlanNode& n) {
-  const bool negated = isCallOf(c, "not") && c.args.size() == 1;
-  const Expr& e = negated ? *c.args[0] : c;
-  if (e.kind != ExprKind::Subquery || e.subquery != SubqueryKind::Exists || !e.plan ||
-      n.children.size() != 1)
-    return nullptr;
-  const PlanNode* body = e.plan.get();
-  while (body->op == PlanOp::Project && body->children.size() == 1) body = body->children[0].get();
-  if (body->op != PlanOp::Filter || body->children.size() != 1 ||
-      body->children[0]->op != PlanOp::Scan || !body->predicate || !plain(*body->predicate))
-    return nullptr;
-  auto join = makePooled<PlanNode>();
-  join->op = PlanOp::Join;
-  join->joinType = JoinType::Inner;
-  join->predicate = body->predicate;
-  join->children = {n.children[0], body->children[0]};
-  computeOutput(*join);
-  if (!foreignKeyJoin(*join, 0)) return nullptr;
-  return makeBool(!negated);
-}
-
-/// A conjunct of a condition that only needs to be TRUE where it is (a
-/// filter's, a join's but NOT IN's): NULL and FALSE alike reject. `CASE WHEN p
-/// THEN TRUE ELSE FALSE END` is p; `x = x` is `x IS NOT NULL`; `x IS NOT
-/// DISTINCT FROM y` where the inputs never make x (or y) NULL is `x = y`: both
-/// are TRUE exactly when y is not NULL and equal to x.
-/// True when `e` is never TRUE: NULL or FALSE, nullif(x, TRUE), or `CASE WHEN
-/// x THEN <never TRUE> ELSE x END` (or WHEN x = TRUE: nullif's CASE form),
-/// whose ELSE is reached only where x is not TRUE.
-bool neverTrueCase(const Expr& e) {
-  if (neverTrue(e)) return true;
-  // nullif(x, TRUE): NULL where x is TRUE, else x, which is not.
-  if (isCallOf(e, "nullif") && e.args.size() == 2 && isBoolLiteral(*e.args[1], true)) return true;
-  if (!isCallOf(e, "case") || e.args.size() != 3 || !neverTrue(*e.args[1])) return false;
-  const ExprPtr& when = e.args[0];
-  const ExprPtr& x = e.args[2];
-  // x must be the same value both times it is computed.
-  std::function<bool(const Expr&)> same = [&](const Expr& y) {
-    if (y.kind == ExprKind::Subquery && y.plan && !deterministicPlan(*y.plan)) return false;
-    for (const auto& a : y.args)
-      if (!same(*a)) return false;
-    return true;
-  };
-  if (!isDeterministic(*x) || !same(*x)) return false;
-  if (exprEquals(when, x)) return true;
-  const ComparisonInfo* cmp = comparisonOf(*when);
-  return cmp && cmp->kind == Comparison::Eq &&
-         ((exprEquals(when->args[0], x) && isBoolLiteral(*when->args[1], true)) ||
-          (exprEquals(when->args[1], x) && isBoolLiteral(*when->args[0], true)));
-}
-
-ExprPtr asCondition(const ExprPtr& c, const PlanNode& n) {
-  // A disjunct never TRUE goes: the OR is TRUE exactly when another is, and
-  // NULL and FALSE reject alike (a row IN a subquery's NULL branch,
-  // `nullif(EXISTS (...), TRUE)`, is one).
-  if (isCallOf(*c, "or")) {
-    std::vector<ExprPtr> kept;
-    for (const auto& a : c->args)
-      if (!neverTrueCase(*a)) kept.push_back(a);
-    if (kept.size() != c->args.size())
-      return kept.empty() ? makeBool(false) : kept.size() == 1 ? kept[0] : makeCall("or", kept);
-  }
-  auto notNull = [&](const ExprPtr& x) {
-    if (x->kind != ExprKind::Column) return false;
-    for (const auto& child : n.children)
-      for (const auto& col : child->output)
-        if (col.id.str() == x->name) return !col.nullable;
-    return false;
-  };
-  if (isCallOf(*c, "case") && c->args.size() == 3 && isBoolLiteral(*c->args[1], true) &&
-      neverTrue(*c->args[2]))
-    return c->args[0];
-  // CASE WHEN t THEN x ELSE y END with t never NULL (IS [NOT] NULL) and y a
-  // literal: TRUE exactly when t and x are (y never TRUE), or when x is or t
-  // is not (y TRUE).
-  if (isCallOf(*c, "case") && c->args.size() == 3 && plain(*c) &&
-      (isCallOf(*c->args[0], "is_null") || isCallOf(*c->args[0], "is_not_null"))) {
-    if (neverTrue(*c->args[2])) return simplify(makeCall("and", {c->args[0], c->args[1]}));
-    if (isBoolLiteral(*c->args[2], true))
-      return simplify(makeCall("or", {negation(c->args[0]), c->args[1]}));
-  }
-  const ComparisonInfo* cmp = comparisonOf(*c);
-  if (cmp && cmp->kind == Comparison::Eq && exprEquals(c->args[0], c->args[1]) &&
-      plain(*c->args[0]))
-    return makeCall("is_not_null", {c->args[0]});
-  if (cmp && cmp->kind == Comparison::NotDistinct && (notNull(c->args[0]) || notNull(c->args[1])))
-    return makeCall(comparisonInfo(Comparison::Eq).name, c->args);
-  if (n.op == PlanOp::Filter)
-    if (ExprPtr b = existsOnForeignKey(*c, n)) return b;
-  if (n.op == PlanOp::Filter) {
-    const bool negated = isCallOf(*c, "not") && c->args.size() == 1;
-    if (ExprPtr e = asExists(negated ? *c->args[0] : *c, negated, n)) return e;
-  }
-  return c;
-}
-
-/// `x IN (SELECT o FROM body)` as `EXISTS (SELECT ... FROM body WHERE o = x)`
-/// where only TRUE counts: both are TRUE exactly when a row of the body has
-/// o = x TRUE (correlated or not). With `negated`, NOT IN as NOT EXISTS, which
-/// needs x and o never NULL: NOT IN is NULL, so rejects, when either is
-/// (`k NOT IN (SELECT w ...)` with a NULL w rejects every k, NOT EXISTS keeps
-/// those no w equals). Null when `in` is no such subquery.
-ExprPtr asExists(const Expr& in, bool negated, const PlanNode& n) {
-  if (in.kind != ExprKind::Subquery || in.subquery != SubqueryKind::In || !in.plan ||
-      in.args.size() != 1 || !plain(*in.args[0]))
-    return nullptr;
-  const PlanNode& root = *in.plan;
-  if (root.op != PlanOp::Project || root.exprs.size() != 1 || root.children.size() != 1 ||
-      !plain(*root.exprs[0].expr))
-    return nullptr;
-  const ExprPtr& x = in.args[0];
-  ExprPtr o = root.exprs[0].expr;
-  PlanPtr body = root.children[0];
-  // Through projections below: o in their inputs' columns (EXISTS reads no
-  // select list).
-  while (body->op == PlanOp::Project && body->children.size() == 1) {
-    std::map<std::string, ExprPtr> as;
-    for (const auto& ne : body->exprs) {
-      if (!plain(*ne.expr)) return nullptr;
-      as[ne.name] = ne.expr;
-    }
-    o = substitute(o, as);
-    body = body->children[0];
-  }
-  if (negated) {
-    auto never = [](const ExprPtr& e, const PlanNode& where) {
-      if (e->kind != ExprKind::Column) return false;
-      for (const auto& c : where.output)
-        if (c.id.str() == e->name) return !c.nullable;
-      return false;
-    };
-    if (n.children.size() != 1 || !never(x, *n.children[0]) || !never(o, *body)) return nullptr;
-  }
-  auto filter = makePooled<PlanNode>();
-  filter->op = PlanOp::Filter;
-  filter->id = body->id;
-  ExprPtr eq = makeCall(comparisonInfo(Comparison::Eq).name, {o, x});
-  if (body->op == PlanOp::Filter && body->children.size() == 1) {
-    filter->predicate = makeAnd({body->predicate, eq});
-    filter->children = body->children;
-  } else {
-    filter->predicate = eq;
-    filter->children = {body};
-  }
-  computeOutput(*filter);
-  ExprPtr exists = makeSubquery(SubqueryKind::Exists, filter, nullptr, Type::of(TypeKind::Boolean));
-  return negated ? makeCall("not", {exists}) : exists;
 }
 
 }  // namespace
