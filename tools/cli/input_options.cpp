@@ -28,13 +28,20 @@ void addInputOptions(CLI::App* cmd, InputArgs& args) {
                   "SQL queries' joins: cost (default: reordered by estimated rows where the "
                   "schema has statistics, smaller inputs build) or from (as written)")
       ->check(CLI::IsMember({"cost", "from"}));
-  std::vector<std::string> dialects = dialectNames();
-  dialects.push_back("postgresql");
+  // Names as dialectNamed() reads them (aliases and case included).
+  const CLI::Validator dialect(
+      [](std::string& name) -> std::string {
+        if (dialectNamed(name)) return "";
+        std::string names;
+        for (const auto& n : dialectNames()) names += (names.empty() ? "" : ", ") + n;
+        return "unknown dialect " + name + " (one of " + names + ")";
+      },
+      "DIALECT");
   cmd->add_option("--dialect", args.dialect,
                   "how SQL is read where engines differ (integer division, division by zero, "
                   "integer AVG, GROUP BY 2, NULLs' order, LIKE's case, concat): default (rfguard's "
                   "own), postgres, duckdb, calcite or sqlite (docs/dialects.md)")
-      ->check(CLI::IsMember(dialects, CLI::ignore_case));
+      ->check(dialect);
 }
 
 bool applyInputArgs(const InputArgs& args, SessionOptions& so, std::ostream& err) {
