@@ -12,12 +12,6 @@ namespace {
 
 using namespace normal_form;
 
-std::string formOf(const PlanNode& root, unsigned identities, const Naming* naming = nullptr) {
-  std::vector<std::string> output;
-  PlanPtr lawful = withLaws(root, identities, naming, &output);
-  return Json{{"output", output}, {"plan", Canon(identities).node(*lawful)}}.dump();
-}
-
 /// Every numbering of `a`'s scans of the tables it reads more than once (one
 /// permutation per table), the plan's own order first; at most `cap`.
 std::vector<Naming> namings(const PlanNode& a, size_t cap) {
@@ -40,6 +34,16 @@ std::vector<Naming> namings(const PlanNode& a, size_t cap) {
 }
 
 }  // namespace
+
+namespace normal_form {
+
+std::string formOf(const PlanNode& root, unsigned identities, const Naming* naming) {
+  std::vector<std::string> output;
+  PlanPtr lawful = withLaws(root, identities, naming, &output);
+  return Json{{"output", output}, {"plan", Canon(identities).node(*lawful)}}.dump();
+}
+
+}  // namespace normal_form
 
 std::string normalForm(const PlanNode& root) {
   return formOf(root, kAll);
@@ -92,13 +96,33 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
        "filters on group keys below the aggregate, DISTINCT dropped where values are distinct "
        "anyway, count of a NOT NULL column as count(*), literal group keys out of the grouping"},
       {kConstants,
-       "constants folded, NOT pushed to the leaves, IN lists as ORs, coalesce and nullif as "
+       "constants folded, NOT pushed to the leaves, IN lists and IN over fixed rows as ORs, "
+       "coalesce and nullif as "
        "CASE, dead CASE branches dropped, relations no row reaches as empty, DISTINCT where only "
        "whether a row is there counts"},
       {kTransitive, "conjuncts implied through the equalities of inner joins"},
       {kSetOps,
        "filters moved into set operations; UNION and INTERSECT flattened, their inputs in any "
        "order"},
+      {kAcross,
+       "conjuncts of one INTERSECT input filtering the others, of EXCEPT's first input its others"},
+      {kImplied,
+       "conjuncts implied through the ON equalities of LEFT, semi and anti joins into their "
+       "other input"},
+      {kRepeated, "an input of UNION or INTERSECT that repeats another dropped"},
+      {kAssociate,
+       "A LEFT JOIN (B LEFT JOIN C ON q) as (A LEFT JOIN B) LEFT JOIN C ON q, q rejecting B's "
+       "NULLs"},
+      {kFixedKeys, "group keys that a filter below fixes to a literal, as that literal"},
+      {kSemi,
+       "inner joins on a key of an input nothing else reads as semi joins (each row meets at "
+       "most one)"},
+      {kAggregateUnion,
+       "GROUP BY of sums, mins, maxes over UNION ALL of GROUP BYs on the same keys as one GROUP "
+       "BY over their inputs (a sum of counts a count)"},
+      {kSetJoins,
+       "DISTINCT over a semi (anti) join that matches all its columns, NULL-safely or never "
+       "NULL, as INTERSECT (EXCEPT)"},
   };
   // Name the identities the forms need: each left out in turn, the most
   // specific first, and kept out where the forms stay equal without it (each

@@ -26,7 +26,15 @@
 //    appears once: an inner join on a NOT NULL FOREIGN KEY with the table it
 //    references, a LEFT join on a key of its other input;
 //  - a projection of a projection, one projection; a projection that only
-//    drops columns, its input (normal_form_laws.h).
+//    drops columns, its input (normal_form_laws.h);
+//  - conjuncts of one INTERSECT input (of EXCEPT's first) filtering the other
+//    inputs; an input of UNION / INTERSECT repeating another, dropped;
+//  - conjuncts implied through a LEFT, semi or anti join's ON equalities into
+//    its other input; right-nested LEFT joins left-deep where the inner
+//    condition rejects the middle input's NULLs;
+//  - group keys a filter below fixes to a literal, that literal; IN over a
+//    subquery of fixed rows, the IN list; an inner join of two inputs on a
+//    key of one that nothing else reads, the semi join.
 // Column order is kept where it reaches the result by position: the root's
 // output and the inputs of UNION / INTERSECT / EXCEPT. Conjuncts with scalar or
 // correlated subqueries or non-deterministic calls are not moved (a scalar

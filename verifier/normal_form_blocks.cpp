@@ -165,6 +165,43 @@ Conjuncts Canon::closed(const Conjuncts& cs) const {
   return out;
 }
 
+Conjuncts Canon::impliedBelow(const Attached& a, const Conjuncts& all,
+                              const std::vector<const PlanNode*>& inputs) const {
+  // A row of a LEFT, semi or anti join's other input matters only through the
+  // block rows it matches. Where the ON condition has x = y (x of the block's
+  // inputs, y of the other input, one exact type) and every block row that
+  // reaches the result satisfies a conjunct p(x), a row with p(y) not TRUE
+  // matches only block rows with p(x) not TRUE, which are dropped anyway: p(y)
+  // may filter the other input. Not for NOT IN, whose other input's rows count
+  // unmatched (a NULL makes NOT IN NULL). Counterexample without the equality:
+  // a.k > 3 and ON a.v = b.k, a = {(5, 1)}, b = {(1)}: b's row matches.
+  Conjuncts out;
+  if (!(ids_ & kImplied)) return out;
+  const JoinTypeInfo& info = joinInfo(a.type);
+  if (info.preserves[1] || info.nullAware) return out;
+  for (const auto& on : a.on) {
+    const ComparisonInfo* cmp = comparisonOf(*on);
+    if (!cmp || cmp->kind != Comparison::Eq) continue;
+    for (int side = 0; side < 2; ++side) {
+      const ExprPtr &x = on->args[static_cast<size_t>(side)],
+                    &y = on->args[static_cast<size_t>(1 - side)];
+      if (x->kind != ExprKind::Column || y->kind != ExprKind::Column ||
+          x->type.toString() != y->type.toString() || x->type.kind == TypeKind::Real ||
+          x->type.kind == TypeKind::Double || !within(*y, *a.input) ||
+          std::none_of(inputs.begin(), inputs.end(),
+                       [&](const PlanNode* in) { return within(*x, *in); }))
+        continue;
+      for (const auto& c : all) {
+        if (!movable(*c) || hasSubquery(*c)) continue;
+        const std::set<std::string> reads = columnsOf(*c);
+        if (reads.size() == 1 && *reads.begin() == x->name)
+          out.push_back(substitute(c, {{x->name, y}}));
+      }
+    }
+  }
+  return out;
+}
+
 Json Canon::block(const PlanNode& n, const Conjuncts& pending, const Conjuncts& hints) const {
   Gathered g;
   Conjuncts rest;
@@ -211,7 +248,11 @@ Json Canon::block(const PlanNode& n, const Conjuncts& pending, const Conjuncts& 
     // condition reads the other's input (l-asscom), and an attached join's
     // condition names the columns of the attachments it needs.
     std::vector<std::string> attached;
-    for (const auto& a : g.attached) attached.push_back(attachedForm(a));
+    for (auto& a : g.attached) {
+      const Conjuncts implied = impliedBelow(a, all, inputs);
+      a.below.insert(a.below.end(), implied.begin(), implied.end());
+      attached.push_back(attachedForm(a));
+    }
     std::sort(attached.begin(), attached.end());
     j["attached"] = attached;
   }

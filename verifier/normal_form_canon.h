@@ -19,24 +19,32 @@ using Json = nlohmann::ordered_json;
 
 /// The identities the normal form applies, as bits (a proof names those it needed).
 enum Identity : unsigned {
-  kBlocks = 1,          ///< inner-join blocks as inputs and conjuncts
-  kMirror = 2,          ///< a join as its mirror with the children swapped
-  kScanColumns = 4,     ///< the columns a scan lists
-  kOperands = 8,        ///< operand order of symmetric operators
-  kSink = 16,           ///< conjuncts into the inputs of outer, semi and anti joins
-  kSimplify = 32,       ///< outer joins whose padded rows a conjunct rejects as inner
-  kSubqueries = 64,     ///< IN / NOT IN, [NOT] EXISTS as semi / anti joins
-  kFactor = 128,        ///< what every branch of an OR shares, out of it
-  kAttach = 256,        ///< LEFT, semi and anti joins past inner joins on the side they keep
-  kKeys = 512,          ///< DISTINCT, GROUP BY over a key of the input (normal_form_laws.h)
-  kJoins = 1024,        ///< joins no one reads the other input of, dropped (normal_form_laws.h)
-  kProjections = 2048,  ///< projections merged, filters below them; dropping ones not nodes
-  kNames = 4096,        ///< a table named by the table, not by its alias
-  kSetOps = 8192,       ///< filters into set operations; UNION, INTERSECT flat and unordered
-  kAggregates = 16384,  ///< filters on group keys below, DISTINCT and count(x) simplified
-  kConstants = 32768,   ///< constants folded, boolean and CASE forms, empty relations
-  kTransitive = 65536,  ///< conjuncts implied through an inner block's equalities
-  kAll = 131071,
+  kBlocks = 1,            ///< inner-join blocks as inputs and conjuncts
+  kMirror = 2,            ///< a join as its mirror with the children swapped
+  kScanColumns = 4,       ///< the columns a scan lists
+  kOperands = 8,          ///< operand order of symmetric operators
+  kSink = 16,             ///< conjuncts into the inputs of outer, semi and anti joins
+  kSimplify = 32,         ///< outer joins whose padded rows a conjunct rejects as inner
+  kSubqueries = 64,       ///< IN / NOT IN, [NOT] EXISTS as semi / anti joins
+  kFactor = 128,          ///< what every branch of an OR shares, out of it
+  kAttach = 256,          ///< LEFT, semi and anti joins past inner joins on the side they keep
+  kKeys = 512,            ///< DISTINCT, GROUP BY over a key of the input (normal_form_laws.h)
+  kJoins = 1024,          ///< joins no one reads the other input of, dropped (normal_form_laws.h)
+  kProjections = 2048,    ///< projections merged, filters below them; dropping ones not nodes
+  kNames = 4096,          ///< a table named by the table, not by its alias
+  kSetOps = 8192,         ///< filters into set operations; UNION, INTERSECT flat and unordered
+  kAggregates = 16384,    ///< filters on group keys below, DISTINCT and count(x) simplified
+  kConstants = 32768,     ///< constants folded, boolean and CASE forms, empty relations
+  kTransitive = 65536,    ///< conjuncts implied through an inner block's equalities
+  kAcross = 1u << 17,     ///< an INTERSECT input's conjuncts (EXCEPT's first's) into the others
+  kImplied = 1u << 18,    ///< conjuncts implied into a LEFT, semi or anti join's other input
+  kAssociate = 1u << 19,  ///< LEFT joins nested on the right as left-deep ones
+  kRepeated = 1u << 20,   ///< an input of UNION or INTERSECT that repeats another, dropped
+  kFixedKeys = 1u << 21,  ///< group keys a filter below fixes to a literal, as it
+  kSemi = 1u << 22,       ///< inner joins to a key of an input no one reads, as semi joins
+  kAggregateUnion = 1u << 23,  ///< an aggregate of aggregates over UNION ALL as one
+  kSetJoins = 1u << 24,        ///< DISTINCT over a semi (anti) join on all its columns as a set op
+  kAll = (1u << 25) - 1,
 };
 
 /// Removes what no database sees: node ids, source positions, estimates, and
@@ -172,6 +180,11 @@ class Canon {
   /// operation and a subquery, whose forms list their columns, so the rows it
   /// returns are its input's.
   bool pruning(const PlanNode& n) const;
+
+  /// Conjuncts the other input of attached join `a` may be filtered by, from
+  /// the conjuncts `all` of the block over `inputs` and ON equalities (kImplied).
+  Conjuncts impliedBelow(const Attached& a, const Conjuncts& all,
+                         const std::vector<const PlanNode*>& inputs) const;
 
   /// An attached join as part of its block's form: its type as a join with the
   /// block on the left, the ON conjuncts that read the block, its other input.

@@ -4,6 +4,10 @@
 // never TRUE, IN as EXISTS and NOT IN as NOT EXISTS without NULLs.
 #include <algorithm>
 #include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "ir/comparison.h"
 #include "ir/functions.h"
@@ -13,6 +17,67 @@
 #include "verifier/normal_form_laws.h"
 
 namespace rfguard::normal_form {
+
+namespace {
+
+using Rows = std::vector<std::vector<ExprPtr>>;
+
+/// The rows of `n` as expressions without columns, when it returns a fixed
+/// list of at most 64 such rows on every database: VALUES of plain
+/// expressions, a projection of those, a UNION [ALL] of those (its duplicates,
+/// for IN, do not matter: see inListOf).
+std::optional<Rows> constantRows(const PlanNode& n) {
+  auto constant = [](const ExprPtr& e) { return plain(*e) && !hasColumnRef(*e); };
+  Rows out;
+  if (n.op == PlanOp::Values && n.children.empty()) {
+    for (const auto& row : n.rows) {
+      if (row.size() != n.output.size() || !std::all_of(row.begin(), row.end(), constant))
+        return std::nullopt;
+      out.push_back(row);
+    }
+  } else if (n.op == PlanOp::Project && n.children.size() == 1 && substitutable(n)) {
+    auto below = constantRows(*n.children[0]);
+    if (!below) return std::nullopt;
+    const PlanNode& c = *n.children[0];
+    for (const auto& row : *below) {
+      std::map<std::string, ExprPtr> as;
+      for (size_t j = 0; j < c.output.size(); ++j) as[c.output[j].id.str()] = row[j];
+      std::vector<ExprPtr> mine;
+      for (const auto& ne : n.exprs) mine.push_back(substitute(ne.expr, as));
+      if (!std::all_of(mine.begin(), mine.end(), constant)) return std::nullopt;
+      out.push_back(mine);
+    }
+  } else if (n.op == PlanOp::Union) {
+    for (const auto& c : n.children) {
+      auto rows = constantRows(*c);
+      if (!rows || c->output.size() != n.output.size()) return std::nullopt;
+      out.insert(out.end(), rows->begin(), rows->end());
+    }
+  } else {
+    return std::nullopt;
+  }
+  if (out.size() > 64) return std::nullopt;
+  return out;
+}
+
+}  // namespace
+
+ExprPtr inListOf(const Expr& in) {
+  // x IN (subquery) is TRUE when some row's o equals x, else NULL when some
+  // comparison is NULL, else FALSE: what x IN (o1, o2, ...) is over the same
+  // values, duplicates or not (Calcite's SUB_QUERY_REMOVE of IN over VALUES).
+  // Only where the subquery's rows are fixed expressions without columns; an
+  // empty list is FALSE (as IN over no row is, even for a NULL x).
+  if (in.kind != ExprKind::Subquery || in.subquery != SubqueryKind::In || !in.plan ||
+      in.args.size() != 1 || !plain(*in.args[0]) || in.plan->output.size() != 1)
+    return nullptr;
+  auto rows = constantRows(*in.plan);
+  if (!rows) return nullptr;
+  if (rows->empty()) return makeBool(false);
+  std::vector<ExprPtr> args{in.args[0]};
+  for (const auto& row : *rows) args.push_back(row[0]);
+  return makeCall("in", args);
+}
 
 namespace {
 

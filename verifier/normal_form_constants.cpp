@@ -216,6 +216,7 @@ PlanPtr withoutDistinct(const PlanPtr& n) {
 
 ExprPtr simplify(const ExprPtr& e) {
   if (e && e->kind == ExprKind::Subquery && e->plan && e->subquery != SubqueryKind::Scalar) {
+    if (ExprPtr list = inListOf(*e)) return simplify(list);
     if (e->subquery == SubqueryKind::Exists && alwaysARow(*e->plan)) return makeBool(true);
     // EXISTS of a projection is EXISTS of its input: a row either way.
     if (const PlanNode& p = *e->plan;

@@ -20,4 +20,9 @@ ExprPtr simplify(const ExprPtr& e);
 /// where NULL and FALSE alike reject, in its condition form.
 ExprPtr asCondition(const ExprPtr& c, const PlanNode& n);
 
+/// `x IN (subquery)` over a subquery whose rows are fixed expressions without
+/// columns as the IN list `x IN (o1, o2, ...)` (FALSE over none); null when
+/// `in` is no such subquery (kInValues, normal_form_conditions.cpp).
+ExprPtr inListOf(const Expr& in);
+
 }  // namespace rfguard::normal_form

@@ -150,14 +150,11 @@ bool foreignKeyJoin(const PlanNode& n, int keep) {
 
 namespace {
 
-/// True when LEFT (RIGHT) join `n` keeps input `keep` whole and each of its
-/// rows meets at most one row of the other: its condition equates a key of the
-/// other input with columns of `keep`. Every row of `keep` then appears once,
-/// matched or padded. Counterexample without the key: two rows of the other
-/// input match one row, which appears twice.
-bool atMostOneMatch(const PlanNode& n, int keep) {
-  const auto& info = joinInfo(n.joinType);
-  if (!info.preserves[keep] || info.preserves[1 - keep] || !n.predicate) return false;
+/// True when each row of input `keep` of join `n` meets at most one row of
+/// the other: its condition equates a key of the other input with columns of
+/// `keep`.
+bool keyOfOtherMatched(const PlanNode& n, int keep) {
+  if (!n.predicate) return false;
   const PlanNode& other = *n.children[static_cast<size_t>(1 - keep)];
   std::set<std::string> equated;
   std::vector<const Expr*> parts;
@@ -166,32 +163,77 @@ bool atMostOneMatch(const PlanNode& n, int keep) {
   return hasRowKeyWithin(other, equated);
 }
 
+/// True when LEFT (RIGHT) join `n` keeps input `keep` whole and each of its
+/// rows meets at most one row of the other (keyOfOtherMatched). Every row of
+/// `keep` then appears once, matched or padded. Counterexample without the
+/// key: two rows of the other input match one row, which appears twice.
+bool atMostOneMatch(const PlanNode& n, int keep) {
+  const auto& info = joinInfo(n.joinType);
+  return info.preserves[keep] && !info.preserves[1 - keep] && keyOfOtherMatched(n, keep);
+}
+
+/// True when join `n` (movable condition) outputs input `keep` and no one
+/// but the condition and the other input itself reads the other's columns
+/// (`reads` counted over the whole plan, `pinned` read by position).
+bool otherUnread(const PlanNode& n, int keep, const Reads& reads,
+                 const std::set<std::string>& pinned) {
+  const PlanNode& other = *n.children[static_cast<size_t>(1 - keep)];
+  if (!joinInfo(n.joinType).outputs[keep] || !freeColumns(other).empty() ||
+      !deterministicPlan(other))
+    return false;
+  Reads local;
+  countReads(other, local);
+  for (const auto& c : conjuncts(n.predicate))
+    for (const auto& col : columnsOf(*c)) ++local[col];
+  bool unread = true;
+  for (const auto& col : other.output) {
+    auto it = reads.find(col.id);
+    const int total = it == reads.end() ? 0 : it->second;
+    unread = unread && !pinned.count(col.id) && total == local[col.id];
+  }
+  return unread;
+}
+
+bool plainJoin(const PlanNode& n) {
+  return n.op == PlanOp::Join && n.children.size() == 2 && n.predicate && movable(*n.predicate) &&
+         !hasSubquery(*n.predicate);
+}
+
 /// The input join `n` keeps when the other one may go (kJoins): no one but the
 /// condition and that input itself reads its columns (`reads` counted over the
 /// whole plan, `pinned` read by position), and every kept row appears once in
 /// the join's result (foreignKeyJoin, atMostOneMatch). -1 when neither.
 int droppable(const PlanNode& n, const Reads& reads, const std::set<std::string>& pinned) {
-  if (n.op != PlanOp::Join || n.children.size() != 2 || !n.predicate || !movable(*n.predicate) ||
-      hasSubquery(*n.predicate))
-    return -1;
+  if (!plainJoin(n)) return -1;
   const auto& info = joinInfo(n.joinType);
-  for (int keep = 0; keep < 2; ++keep) {
-    const PlanNode& other = *n.children[static_cast<size_t>(1 - keep)];
-    if (!info.outputs[keep] || !freeColumns(other).empty() || !deterministicPlan(other)) continue;
-    Reads local;
-    countReads(other, local);
-    for (const auto& c : conjuncts(n.predicate))
-      for (const auto& col : columnsOf(*c)) ++local[col];
-    bool unread = true;
-    for (const auto& col : other.output) {
-      auto it = reads.find(col.id);
-      const int total = it == reads.end() ? 0 : it->second;
-      unread = unread && !pinned.count(col.id) && total == local[col.id];
-    }
-    const bool inner = info.freelyReordered && info.hasCondition;
-    if (unread && (inner ? foreignKeyJoin(n, keep) : atMostOneMatch(n, keep))) return keep;
-  }
+  const bool inner = info.freelyReordered && info.hasCondition;
+  for (int keep = 0; keep < 2; ++keep)
+    if (otherUnread(n, keep, reads, pinned) &&
+        (inner ? foreignKeyJoin(n, keep) : atMostOneMatch(n, keep)))
+      return keep;
   return -1;
+}
+
+/// Inner join `n` as the semi join that keeps input `keep` (kSemi), where
+/// nothing but its condition reads the other input and each kept row meets
+/// at most one row of it (keyOfOtherMatched): a row with a match appears once
+/// either way, one without none. Spark's and DuckDB's IN as a join to the
+/// DISTINCT subquery, read backwards. Counterexample without the key: two
+/// matching rows of the other input make the inner join return a row twice.
+/// Null when it is no such join.
+PlanPtr asSemiJoin(const PlanNode& n, const Reads& reads, const std::set<std::string>& pinned) {
+  if (!plainJoin(n)) return nullptr;
+  const auto& info = joinInfo(n.joinType);
+  if (!info.freelyReordered || !info.hasCondition) return nullptr;
+  for (int keep = 0; keep < 2; ++keep)
+    if (otherUnread(n, keep, reads, pinned) && keyOfOtherMatched(n, keep)) {
+      auto semi = makePooled<PlanNode>(n);
+      semi->joinType = keep == 0 ? JoinType::LeftSemi : mirrored(JoinType::LeftSemi);
+      semi->runtimeFilters.clear();
+      computeOutput(*semi);
+      return semi;
+    }
+  return nullptr;
 }
 
 /// A filter's equalities between columns of the two inputs of the inner (or
@@ -224,17 +266,99 @@ PlanPtr withEqualitiesOf(const PlanNode& f, Conjuncts& kept) {
   return copy;
 }
 
+/// A filter over an inner join: its conjuncts that read one input's columns
+/// alone filter that input (sigma_p(A join B) = sigma_p(A) join B), so that
+/// asSemiJoin sees where a filter reads the other input wherever the query
+/// wrote it. True when one moved.
+bool filterIntoJoinInput(PlanPtr& slot) {
+  PlanNode& f = *slot;
+  if (!plainFilter(f)) return false;
+  const PlanNode& j = *f.children[0];
+  if (j.op != PlanOp::Join || j.children.size() != 2 || !joinInfo(j.joinType).freelyReordered)
+    return false;
+  std::vector<Conjuncts> into(2);
+  Conjuncts over;
+  forEachConjunct(f.predicate, [&](const ExprPtr& c) {
+    size_t i = 0;
+    while (i < 2 && !within(*c, *j.children[i])) ++i;
+    (i < 2 ? into[i] : over).push_back(c);
+    return true;
+  });
+  if (into[0].empty() && into[1].empty()) return false;
+  auto join = makePooled<PlanNode>(j);
+  for (size_t i = 0; i < 2; ++i) {
+    if (into[i].empty()) continue;
+    auto filter = makePooled<PlanNode>();
+    filter->op = PlanOp::Filter;
+    filter->predicate = makeAnd(into[i]);
+    filter->children = {j.children[i]};
+    computeOutput(*filter);
+    join->children[i] = filter;
+  }
+  computeOutput(*join);
+  if (over.empty()) {
+    slot = join;
+    return true;
+  }
+  auto rest = makePooled<PlanNode>(f);
+  rest->predicate = makeAnd(over);
+  rest->children = {join};
+  computeOutput(*rest);
+  slot = rest;
+  return true;
+}
+
 /// Drops one join below `slot` that may go (droppable), written in ON or, for
 /// an inner join, in the WHERE above it (withEqualitiesOf).
-bool dropOne(PlanPtr& slot, const Reads& reads, const std::set<std::string>& pinned) {
-  if (int keep = droppable(*slot, reads, pinned); keep >= 0) {
+bool innerJoin(const PlanNode& n) {
+  return n.op == PlanOp::Join && joinInfo(n.joinType).freelyReordered;
+}
+
+/// A filter, or a projection of columns: a block of inner joins reaches
+/// through it.
+bool passing(const PlanNode& n) {
+  return n.children.size() == 1 &&
+         (n.op == PlanOp::Filter ||
+          (n.op == PlanOp::Project &&
+           std::all_of(n.exprs.begin(), n.exprs.end(),
+                       [](const NamedExpr& ne) { return ne.expr->kind == ExprKind::Column; })));
+}
+
+/// Part of a block of inner joins with what is above or below it: an inner
+/// join, or one below filters and projections of columns.
+bool joinsMore(const PlanNode& n) {
+  return innerJoin(n) || (passing(n) && joinsMore(*n.children[0]));
+}
+
+/// Drops one join below `slot` that may go (droppable), written in ON or, for
+/// an inner join, in the WHERE above it (withEqualitiesOf); or, with kSemi,
+/// makes an inner join of two inputs a semi join (asSemiJoin). Only a block of
+/// two inputs: in a larger one which join reads an input depends on the order
+/// the query joins them in, and the form must not. `inBlock`: an inner join is
+/// above `slot` through filters and projections of columns.
+bool dropOne(PlanPtr& slot, const Reads& reads, const std::set<std::string>& pinned,
+             unsigned identities, bool inBlock) {
+  const PlanNode& join =
+      slot->op == PlanOp::Filter && slot->children.size() == 1 ? *slot->children[0] : *slot;
+  const bool semi = (identities & kSemi) && !inBlock &&
+                    std::none_of(join.children.begin(), join.children.end(),
+                                 [](const PlanPtr& c) { return joinsMore(*c); });
+  if (semi && filterIntoJoinInput(slot)) return true;
+  if (int keep = (identities & kJoins) ? droppable(*slot, reads, pinned) : -1; keep >= 0) {
     slot = slot->children[static_cast<size_t>(keep)];
     return true;
   }
+  if (semi)
+    if (PlanPtr s = asSemiJoin(*slot, reads, pinned)) {
+      slot = s;
+      return true;
+    }
   Conjuncts kept;
   if (PlanPtr join = withEqualitiesOf(*slot, kept)) {
-    if (int keep = droppable(*join, reads, pinned); keep >= 0) {
-      PlanPtr input = join->children[static_cast<size_t>(keep)];
+    PlanPtr input;
+    if (int keep = (identities & kJoins) ? droppable(*join, reads, pinned) : -1; keep >= 0)
+      input = join->children[static_cast<size_t>(keep)];
+    if (input) {
       if (kept.empty()) {
         slot = input;
       } else {
@@ -244,17 +368,68 @@ bool dropOne(PlanPtr& slot, const Reads& reads, const std::set<std::string>& pin
       return true;
     }
   }
+  // A filter over an inner join, its conjuncts (those over both inputs, after
+  // filterIntoJoinInput) its condition: sigma_p(A join_q B) = A join_(q AND p) B.
+  if (semi && plainFilter(*slot) && innerJoin(*slot->children[0]) &&
+      slot->children[0]->children.size() == 2 &&
+      (!slot->children[0]->predicate || movable(*slot->children[0]->predicate))) {
+    auto join = makePooled<PlanNode>(*slot->children[0]);
+    join->predicate =
+        join->predicate ? makeAnd({join->predicate, slot->predicate}) : slot->predicate;
+    join->joinType = withCondition(join->joinType, true);
+    if (PlanPtr s = asSemiJoin(*join, reads, pinned)) {
+      slot = s;
+      return true;
+    }
+  }
+  const bool below = innerJoin(*slot) || (inBlock && passing(*slot));
   for (auto& c : slot->children)
-    if (dropOne(c, reads, pinned)) return true;
+    if (dropOne(c, reads, pinned, identities, below)) return true;
   return false;
 }
 
 }  // namespace
 
-bool dropUnreadJoin(PlanPtr& root) {
+bool leftJoinsLeftDeep(PlanPtr& slot) {
+  // A LEFT JOIN (B LEFT JOIN C ON q) ON p is (A LEFT JOIN B ON p) LEFT JOIN C
+  // ON q where p reads only A and B and q is never TRUE on B's NULLs (a
+  // conjunct of q rejects them): each A row meets the B rows p matches, each
+  // with its C matches or padded, either way; an A row no B row matches is
+  // padded on both sides, since q matches no C row to its NULL B columns
+  // (Galindo-Legaria and Rosenthal's associativity of outer joins).
+  // Counterexample with q = (c.k IS NULL OR b.w = c.k): A = {(1)}, B = {}, C =
+  // {(NULL, 1)}: the nested form pads a's row once with NULLs, the left-deep
+  // one joins it to C's row.
+  PlanNode& top = *slot;
+  if (top.op != PlanOp::Join || top.children.size() != 2 || !isLeftOuter(top.joinType))
+    return false;
+  const PlanNode& inner = *top.children[1];
+  if (inner.op != PlanOp::Join || inner.children.size() != 2 || !isLeftOuter(inner.joinType))
+    return false;
+  const PlanNode &a = *top.children[0], &b = *inner.children[0];
+  const Conjuncts qs = inner.predicate ? conjuncts(inner.predicate) : Conjuncts{};
+  if (!top.predicate || !inner.predicate || !movable(*top.predicate) ||
+      !movable(*inner.predicate) || hasSubquery(*top.predicate) || hasSubquery(*inner.predicate) ||
+      std::none_of(qs.begin(), qs.end(), [&](const ExprPtr& c) { return rejectsNulls(*c, b); }) ||
+      !allColumnRefs(*top.predicate,
+                     [&](const std::string& id) { return produces(a, id) || produces(b, id); }))
+    return false;
+  auto left = makePooled<PlanNode>(top);
+  left->children = {top.children[0], inner.children[0]};
+  left->runtimeFilters.clear();
+  computeOutput(*left);
+  auto right = makePooled<PlanNode>(inner);
+  right->children = {left, inner.children[1]};
+  right->runtimeFilters.clear();
+  computeOutput(*right);
+  slot = right;
+  return true;
+}
+
+bool dropUnreadJoin(PlanPtr& root, unsigned identities) {
   Reads reads;
   countReads(*root, reads);
-  return dropOne(root, reads, readByPosition(*root));
+  return dropOne(root, reads, readByPosition(*root), identities, false);
 }
 
 }  // namespace rfguard::normal_form

@@ -22,6 +22,8 @@ bool deterministicExprs(const PlanNode& n) {
   return ok;
 }
 
+}  // namespace
+
 /// Project `p`'s expressions by the ids they make, when `p` is a projection
 /// whose expressions may be substituted for those ids: deterministic (a
 /// substituted expression is evaluated once per use: the same value, since it
@@ -38,6 +40,28 @@ std::optional<std::map<std::string, ExprPtr>> substitutable(const PlanNode& p) {
   return as;
 }
 
+/// A filter whose condition may be evaluated elsewhere, substituted:
+/// deterministic, no subqueries.
+bool plainFilter(const PlanNode& f) {
+  return f.op == PlanOp::Filter && f.children.size() == 1 && f.predicate && movable(*f.predicate) &&
+         !hasSubquery(*f.predicate);
+}
+
+/// The set operation `op`'s columns as `input`'s columns in the same
+/// positions; nullopt when their counts differ.
+std::optional<std::map<std::string, ExprPtr>> byPosition(const PlanNode& op,
+                                                         const PlanNode& input) {
+  if (input.output.size() != op.outNames.size()) return std::nullopt;
+  std::map<std::string, ExprPtr> as;
+  for (size_t j = 0; j < op.outNames.size(); ++j) {
+    const Column& c = input.output[j];
+    as[op.outNames[j]] = makeColumn(c.id.str(), c.type, c.nullable);
+  }
+  return as;
+}
+
+namespace {
+
 /// Project P over Project C is one projection: P's expressions with C's
 /// substituted for the columns C makes. Both deterministic (a substituted
 /// expression is evaluated once per use: the same value, since it reads only
@@ -52,13 +76,6 @@ bool mergeProjections(PlanNode& p) {
   PlanPtr below = c.children[0];
   p.children[0] = below;
   return true;
-}
-
-/// A filter whose condition may be evaluated elsewhere, substituted:
-/// deterministic, no subqueries.
-bool plainFilter(const PlanNode& f) {
-  return f.op == PlanOp::Filter && f.children.size() == 1 && f.predicate && movable(*f.predicate) &&
-         !hasSubquery(*f.predicate);
 }
 
 /// A filter over a projection is the projection over the filter, its
@@ -100,45 +117,6 @@ bool aggregateOverProjection(PlanNode& a) {
     for (auto& e : call.args) e = substitute(e, *as);
   PlanPtr below = p.children[0];
   a.children[0] = below;
-  return true;
-}
-
-/// The set operation `op`'s columns as `input`'s columns in the same
-/// positions; nullopt when their counts differ.
-std::optional<std::map<std::string, ExprPtr>> byPosition(const PlanNode& op,
-                                                         const PlanNode& input) {
-  if (input.output.size() != op.outNames.size()) return std::nullopt;
-  std::map<std::string, ExprPtr> as;
-  for (size_t j = 0; j < op.outNames.size(); ++j) {
-    const Column& c = input.output[j];
-    as[op.outNames[j]] = makeColumn(c.id.str(), c.type, c.nullable);
-  }
-  return as;
-}
-
-/// A filter over a set operation filters each of its inputs, its condition
-/// reading their columns in the same positions: a row of the result passes
-/// exactly when its copies in the inputs do, so for UNION, INTERSECT and
-/// EXCEPT, ALL or not, the counts of the rows that pass are unchanged and the
-/// others are gone either way.
-bool filterIntoSetOperation(PlanPtr& slot) {
-  PlanNode& f = *slot;
-  if (!plainFilter(f)) return false;
-  const PlanNode& op = *f.children[0];
-  if (op.op != PlanOp::Union && op.op != PlanOp::Intersect && op.op != PlanOp::Except) return false;
-  auto copy = makePooled<PlanNode>(op);
-  for (auto& child : copy->children) {
-    auto as = byPosition(op, *child);
-    if (!as) return false;
-    auto filter = makePooled<PlanNode>();
-    filter->op = PlanOp::Filter;
-    filter->predicate = substitute(f.predicate, *as);
-    filter->children = {child};
-    computeOutput(*filter);
-    child = filter;
-  }
-  computeOutput(*copy);
-  slot = copy;
   return true;
 }
 
@@ -240,34 +218,6 @@ bool filterBelowWindow(PlanPtr& slot) {
       [](const ExprPtr& c) { return c; });
 }
 
-/// UNION is DISTINCT over UNION ALL: both return each row of either input
-/// once. The DISTINCT as an aggregate of its keys, under the union's names.
-bool unionAsDistinct(PlanPtr& slot) {
-  PlanNode& u = *slot;
-  if (u.op != PlanOp::Union || u.all) return false;
-  auto all = makePooled<PlanNode>(u);
-  all->all = true;
-  for (auto& name : all->outNames) name = "$union." + name;
-  computeOutput(*all);
-  auto distinct = makePooled<PlanNode>();
-  distinct->op = PlanOp::Aggregate;
-  distinct->id = u.id;
-  for (size_t j = 0; j < u.outNames.size(); ++j) {
-    const Column& c = all->output[j];
-    distinct->exprs.push_back(NamedExpr{u.outNames[j], makeColumn(c.id.str(), c.type, c.nullable)});
-  }
-  distinct->children = {all};
-  computeOutput(*distinct);
-  slot = distinct;
-  return true;
-}
-
-bool unionsAsDistinct(PlanPtr& slot) {
-  bool changed = false;
-  for (auto& c : slot->children) changed = unionsAsDistinct(c) || changed;
-  return unionAsDistinct(slot) || changed;
-}
-
 /// Where only whether a row is there counts: the other input of a semi or
 /// anti join (NOT IN's too), a DISTINCT as the projection of its keys.
 bool distinctUnderSemiJoin(PlanNode& n) {
@@ -280,51 +230,6 @@ bool distinctUnderSemiJoin(PlanNode& n) {
         return true;
       }
   return false;
-}
-
-/// A projection that only renames the columns of the set operation below it,
-/// all of them in their order, is that set operation under the new names:
-/// nothing but the projection reads the set operation's own names.
-bool renamingOverSetOperation(PlanPtr& slot) {
-  PlanNode& p = *slot;
-  if (p.op != PlanOp::Project || p.children.size() != 1) return false;
-  const PlanNode& op = *p.children[0];
-  if ((op.op != PlanOp::Union && op.op != PlanOp::Intersect && op.op != PlanOp::Except) ||
-      p.exprs.size() != op.outNames.size())
-    return false;
-  std::set<std::string> names;
-  for (size_t j = 0; j < p.exprs.size(); ++j)
-    if (p.exprs[j].expr->kind != ExprKind::Column || p.exprs[j].expr->name != op.outNames[j] ||
-        !names.insert(p.exprs[j].name).second)
-      return false;
-  auto copy = makePooled<PlanNode>(op);
-  for (size_t j = 0; j < p.exprs.size(); ++j) copy->outNames[j] = p.exprs[j].name;
-  computeOutput(*copy);
-  slot = copy;
-  return true;
-}
-
-/// UNION (INTERSECT) of a UNION (INTERSECT) among its inputs is one set
-/// operation over all their inputs: counts add up (take the least) either way
-/// round, and DISTINCT of DISTINCT is DISTINCT, so an input of the same kind
-/// flattens when both are ALL or the outer one is DISTINCT (the inner one's
-/// duplicates go anyway). Counterexample: a DISTINCT input of an ALL, rows
-/// (1), (1) in A: A UNION ALL (B UNION C) has one 1 from the inner union where
-/// A UNION ALL B UNION ALL C... has two. EXCEPT is neither.
-bool flattenSetOperation(PlanNode& n) {
-  if (n.op != PlanOp::Union && n.op != PlanOp::Intersect) return false;
-  std::vector<PlanPtr> inputs;
-  bool changed = false;
-  for (const auto& c : n.children) {
-    if (c->op == n.op && (c->all == n.all || !n.all)) {
-      inputs.insert(inputs.end(), c->children.begin(), c->children.end());
-      changed = true;
-    } else {
-      inputs.push_back(c);
-    }
-  }
-  if (changed) n.children = std::move(inputs);
-  return changed;
 }
 
 /// What the aggregate `a` computes over a group of one input row, or null when
@@ -409,12 +314,17 @@ bool bottomUp(PlanPtr& slot, unsigned identities) {
   if ((identities & kProjections) && aggregateOverProjection(*slot)) changed = true;
   if ((identities & kAggregates) && filterBelowAggregate(slot)) changed = true;
   if ((identities & kAggregates) && simplifyAggregateCalls(*slot)) changed = true;
+  if ((identities & kFixedKeys) && keysFixedByFilter(*slot)) changed = true;
+  if ((identities & kAggregateUnion) && aggregateOfAggregates(slot)) changed = true;
   if ((identities & kAggregates) && constantGroupKeys(slot)) changed = true;
   if ((identities & kProjections) && projectionIntoUnionAll(slot)) changed = true;
   if ((identities & kProjections) && filterBelowWindow(slot)) changed = true;
   if ((identities & kConstants) && distinctUnderSemiJoin(*slot)) changed = true;
   if ((identities & kSetOps) && filterIntoSetOperation(slot)) changed = true;
   if ((identities & kSetOps) && flattenSetOperation(*slot)) changed = true;
+  if ((identities & kAcross) && filtersAcrossSetOperation(*slot, identities)) changed = true;
+  if ((identities & kSetJoins) && distinctSemiAsSetOperation(slot)) changed = true;
+  if ((identities & kAssociate) && leftJoinsLeftDeep(slot)) changed = true;
   if ((identities & kSetOps) && renamingOverSetOperation(slot)) changed = true;
   return changed;
 }
@@ -428,24 +338,29 @@ PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming
   // read by no one, so the nodes above it lose only columns nothing reads.
   // Names last: a self-join dropped leaves its table read once.
   auto settle = [&] {
-    for (int round = 0; round < 16 && (identities & (kKeys | kJoins | kProjections | kSetOps |
-                                                     kAggregates | kConstants | kSubqueries));
+    for (int round = 0;
+         round < 16 && (identities & (kKeys | kJoins | kProjections | kSetOps | kAggregates |
+                                      kConstants | kSubqueries | kAcross | kAssociate | kFixedKeys |
+                                      kSemi | kAggregateUnion | kSetJoins));
          ++round) {
       bool changed = bottomUp(copy, identities);
-      if ((identities & kJoins) && dropUnreadJoin(copy)) changed = true;
+      if ((identities & (kJoins | kSemi)) && dropUnreadJoin(copy, identities)) changed = true;
       if ((identities & kProjections) && dropRenamings(*copy)) changed = true;
       if (!changed) break;
       refreshOutputs(*copy);
     }
   };
   settle();
-  // UNION as DISTINCT over UNION ALL once the set operations are flat (an
-  // inner UNION flattens into an outer one first), then the laws again.
-  if ((identities & kSetOps) && unionsAsDistinct(copy)) {
+  // Repeated inputs out and UNION as DISTINCT over UNION ALL once the set
+  // operations are flat (an inner UNION flattens into an outer one first),
+  // then the laws again.
+  const bool repeated = (identities & kRepeated) && repeatedInputs(copy, identities);
+  if (((identities & kSetOps) && unionsAsDistinct(copy)) || repeated) {
     refreshOutputs(*copy);
     settle();
   }
   if (identities & kSetOps) renameSetOperationInputs(*copy);
+  if (identities & kNames) renameSetOperationOutputs(*copy);
   if (identities & kProjections) renameGroupKeys(*copy);
   std::vector<std::string> columns = rootColumns(copy, identities & kNames);
   if (identities & kNames) {

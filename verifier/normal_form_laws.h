@@ -38,6 +38,10 @@
 // every database that satisfies the constraints. Each law's argument and counterexample is at its
 // code.
 #include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "ir/plan.h"
 #include "verifier/normal_form_canon.h"
@@ -49,6 +53,50 @@ namespace rfguard::normal_form {
 /// kept above it; true when one moved.
 bool filterThrough(PlanPtr& slot, const std::function<bool(const ExprPtr&)>& below,
                    const std::function<ExprPtr(const ExprPtr&)>& rewrite);
+
+/// Project `p`'s expressions by the ids they make, when `p` is a projection
+/// whose expressions may be substituted for those ids (deterministic, no
+/// subqueries); nullopt otherwise.
+std::optional<std::map<std::string, ExprPtr>> substitutable(const PlanNode& p);
+
+/// A filter whose condition may be evaluated elsewhere, substituted:
+/// deterministic, no subqueries.
+bool plainFilter(const PlanNode& f);
+
+/// The set operation `op`'s columns as `input`'s columns in the same
+/// positions; nullopt when their counts differ.
+std::optional<std::map<std::string, ExprPtr>> byPosition(const PlanNode& op, const PlanNode& input);
+
+/// kSetOps (normal_form_setops.cpp): a filter over a set operation as a
+/// filter of each input; true when it moved.
+bool filterIntoSetOperation(PlanPtr& slot);
+
+/// kSetOps: the conjuncts known of one input of INTERSECT [ALL] (of EXCEPT
+/// [ALL]'s first input) filtering its other inputs by position, where they do
+/// not already; true when one was added.
+bool filtersAcrossSetOperation(PlanNode& n, unsigned identities);
+
+/// kSetOps: UNION (INTERSECT) inputs of a UNION (INTERSECT) flattened where
+/// the outer is DISTINCT or both are ALL; true when one was.
+bool flattenSetOperation(PlanNode& n);
+
+/// kSetOps: a projection that only renames a set operation's columns, in
+/// order, as the set operation under those names; true when it was.
+bool renamingOverSetOperation(PlanPtr& slot);
+
+/// kSetOps: each UNION below and at `slot` as DISTINCT over UNION ALL; true
+/// when there was one.
+bool unionsAsDistinct(PlanPtr& slot);
+
+/// kSetJoins: DISTINCT of all the columns matched by a [NOT] EXISTS filter's
+/// equalities (NULL-safe, or never NULL) as INTERSECT (EXCEPT) of those
+/// columns and the subquery's; true when it was.
+bool distinctSemiAsSetOperation(PlanPtr& slot);
+
+/// kRepeated: an input of a UNION or INTERSECT (DISTINCT) below or at `slot`
+/// whose form is another input's dropped, one input left as its DISTINCT;
+/// true when one was.
+bool repeatedInputs(PlanPtr& slot, unsigned identities);
 
 /// For each table read more than once, the number each of its scans takes
 /// (a permutation of 0..n-1, the scans in the plan's pre-order); missing:
@@ -62,6 +110,10 @@ using Naming = std::map<std::string, std::vector<int>>;
 PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming = nullptr,
                  std::vector<std::string>* output = nullptr);
 
+/// The canonical form of `root`'s result under `identities` (its columns by
+/// position under kNames): equal forms, equal results (normal_form.cpp).
+std::string formOf(const PlanNode& root, unsigned identities, const Naming* naming = nullptr);
+
 /// Renames each table of `root` (subqueries included) after the table, where
 /// no column of the plan has that name already, and the ids in `columns`
 /// with them; true when one was.
@@ -69,8 +121,15 @@ bool renameTables(PlanNode& root, const Naming* naming = nullptr,
                   std::vector<std::string>* columns = nullptr);
 
 /// Drops one join of `root` whose other input nothing reads, where each kept
-/// row appears once (kJoins; normal_form_joins.cpp); true when it did.
-bool dropUnreadJoin(PlanPtr& root);
+/// row appears once (kJoins; normal_form_joins.cpp), or makes such an inner
+/// join whose kept rows meet at most one row a semi join (kSemi); true when
+/// it did.
+bool dropUnreadJoin(PlanPtr& root, unsigned identities);
+
+/// kAssociate: A LEFT JOIN (B LEFT JOIN C ON q) ON p at `slot` as (A LEFT
+/// JOIN B ON p) LEFT JOIN C ON q, where p reads only A and B and q rejects
+/// B's NULLs (normal_form_joins.cpp); true when it was.
+bool leftJoinsLeftDeep(PlanPtr& slot);
 
 /// Drops one projection of `root` below its root that only renames and drops
 /// its input's columns, renaming what reads them (kProjections); true when it did.
@@ -87,6 +146,15 @@ bool simplifyAggregateCalls(PlanNode& aggregate);
 /// kAggregates: literal group keys out of the grouping (another key staying),
 /// a projection above giving them back; true when it did.
 bool constantGroupKeys(PlanPtr& slot);
+
+/// kFixedKeys: group keys that a conjunct `k = literal` of the filter below
+/// fixes, as that literal; true when one was.
+bool keysFixedByFilter(PlanNode& aggregate);
+
+/// kAggregateUnion: GROUP BY g of sums (min, max, sums of counts) over a
+/// UNION ALL of GROUP BY g's of sums (mins, maxes, counts) as one GROUP BY g
+/// over the UNION ALL of their inputs; true when it was.
+bool aggregateOfAggregates(PlanPtr& slot);
 
 /// kConstants (normal_form_constants.cpp): the expressions of `n` folded and
 /// written one way; true when one changed.
@@ -148,6 +216,10 @@ void renameGroupKeys(PlanNode& root);
 /// by their positions ("$in.0"...): the set operation reads them by position
 /// and no one else reads them.
 void renameSetOperationInputs(PlanNode& root);
+
+/// kNames: the columns of each set operation named "$set.<depth>.<position>"
+/// where no column has that name: they are read by position.
+void renameSetOperationOutputs(PlanNode& root);
 
 /// Renames the result's `columns` "$out.0", "$out.1"... in the whole plan,
 /// but a scan's own columns (their "alias.col" binds them to the table's): a

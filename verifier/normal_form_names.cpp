@@ -1,6 +1,7 @@
 // The normal form's names (normal_form_laws.h, kNames): a table is named by
 // the table, whatever alias the query gave it (numbered where it is read twice).
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -209,6 +210,36 @@ void renameSetOperationInputs(PlanNode& root) {
     for (const auto& c : n->children)
       if (c->op == PlanOp::Project)
         for (size_t j = 0; j < c->exprs.size(); ++j) c->exprs[j].name = "$in." + std::to_string(j);
+  }
+  refreshOutputs(root);
+}
+
+void renameSetOperationOutputs(PlanNode& root) {
+  // A set operation's columns are what its inputs give by position: their
+  // names, from a derived table's alias or the first input's select list,
+  // say nothing. "$set.<depth>.<position>", where no column of the plan has
+  // that name already (else the names stay: two set operations at one depth
+  // keep one name apart), is a one-to-one renaming: the rows stay the same.
+  std::set<std::string> used;
+  for (PlanNode* n : nodesOf(root))
+    for (const auto& c : n->output) used.insert(c.id.str());
+  Renames to;
+  std::function<void(const PlanNode&, int)> walk = [&](const PlanNode& n, int depth) {
+    if (n.op == PlanOp::Union || n.op == PlanOp::Intersect || n.op == PlanOp::Except)
+      for (size_t j = 0; j < n.outNames.size(); ++j) {
+        const std::string name = "$set." + std::to_string(depth) + "." + std::to_string(j);
+        if (!used.count(name) && !to.count(n.outNames[j])) {
+          to.emplace(n.outNames[j], name);
+          used.insert(name);
+        }
+      }
+    for (const auto& c : n.children) walk(*c, depth + 1);
+  };
+  walk(root, 0);
+  if (to.empty()) return;
+  for (PlanNode* n : nodesOf(root)) {
+    renameIn(*n, to);
+    n->outputStamp = {};
   }
   refreshOutputs(root);
 }

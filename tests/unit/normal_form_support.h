@@ -39,7 +39,8 @@ inline std::string proofOver(const std::string& schema, const std::string& sql) 
 /// Each pair of `pairs` over `schema` has no proof, and the bounded search
 /// finds a counterexample (that the constraints allow).
 inline void refutedOver(const std::string& schema, const std::vector<const char*>& pairs) {
-  for (const char* sql : pairs) {
+  for (const char* text : pairs) {
+    const std::string sql = text;
     CAPTURE(sql);
     CHECK(proofOver(schema, sql).empty());
     auto qs = boundOver(schema, sql);
