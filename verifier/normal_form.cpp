@@ -123,6 +123,9 @@ std::optional<std::string> provedEqual(const PlanNode& a, const PlanNode& b) {
       {kSetJoins,
        "DISTINCT over a semi (anti) join that matches all its columns, NULL-safely or never "
        "NULL, as INTERSECT (EXCEPT)"},
+      {kAggregateJoin,
+       "an aggregate joined on all its keys to a key of another input as the aggregate over the "
+       "join, group keys equal by the conditions below as one"},
   };
   // Name the identities the forms need: each left out in turn, the most
   // specific first, and kept out where the forms stay equal without it (each

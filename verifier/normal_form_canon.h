@@ -44,7 +44,8 @@ enum Identity : unsigned {
   kSemi = 1u << 22,       ///< inner joins to a key of an input no one reads, as semi joins
   kAggregateUnion = 1u << 23,  ///< an aggregate of aggregates over UNION ALL as one
   kSetJoins = 1u << 24,        ///< DISTINCT over a semi (anti) join on all its columns as a set op
-  kAll = (1u << 25) - 1,
+  kAggregateJoin = 1u << 25,   ///< an aggregate joined on its keys to a key, above the join
+  kAll = (1u << 26) - 1,
 };
 
 /// Removes what no database sees: node ids, source positions, estimates, and

@@ -309,28 +309,6 @@ bool filterIntoJoinInput(PlanPtr& slot) {
 }
 
 /// Drops one join below `slot` that may go (droppable), written in ON or, for
-/// an inner join, in the WHERE above it (withEqualitiesOf).
-bool innerJoin(const PlanNode& n) {
-  return n.op == PlanOp::Join && joinInfo(n.joinType).freelyReordered;
-}
-
-/// A filter, or a projection of columns: a block of inner joins reaches
-/// through it.
-bool passing(const PlanNode& n) {
-  return n.children.size() == 1 &&
-         (n.op == PlanOp::Filter ||
-          (n.op == PlanOp::Project &&
-           std::all_of(n.exprs.begin(), n.exprs.end(),
-                       [](const NamedExpr& ne) { return ne.expr->kind == ExprKind::Column; })));
-}
-
-/// Part of a block of inner joins with what is above or below it: an inner
-/// join, or one below filters and projections of columns.
-bool joinsMore(const PlanNode& n) {
-  return innerJoin(n) || (passing(n) && joinsMore(*n.children[0]));
-}
-
-/// Drops one join below `slot` that may go (droppable), written in ON or, for
 /// an inner join, in the WHERE above it (withEqualitiesOf); or, with kSemi,
 /// makes an inner join of two inputs a semi join (asSemiJoin). Only a block of
 /// two inputs: in a larger one which join reads an input depends on the order
@@ -389,6 +367,26 @@ bool dropOne(PlanPtr& slot, const Reads& reads, const std::set<std::string>& pin
 }
 
 }  // namespace
+
+bool innerJoin(const PlanNode& n) {
+  return n.op == PlanOp::Join && joinInfo(n.joinType).freelyReordered;
+}
+
+/// A filter, or a projection of columns: a block of inner joins reaches
+/// through it.
+bool passing(const PlanNode& n) {
+  return n.children.size() == 1 &&
+         (n.op == PlanOp::Filter ||
+          (n.op == PlanOp::Project &&
+           std::all_of(n.exprs.begin(), n.exprs.end(),
+                       [](const NamedExpr& ne) { return ne.expr->kind == ExprKind::Column; })));
+}
+
+/// Part of a block of inner joins with what is above or below it: an inner
+/// join, or one below filters and projections of columns.
+bool joinsMore(const PlanNode& n) {
+  return innerJoin(n) || (passing(n) && joinsMore(*n.children[0]));
+}
 
 bool leftJoinsLeftDeep(PlanPtr& slot) {
   // A LEFT JOIN (B LEFT JOIN C ON q) ON p is (A LEFT JOIN B ON p) LEFT JOIN C

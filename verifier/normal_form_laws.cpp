@@ -316,6 +316,7 @@ bool bottomUp(PlanPtr& slot, unsigned identities) {
   if ((identities & kAggregates) && simplifyAggregateCalls(*slot)) changed = true;
   if ((identities & kFixedKeys) && keysFixedByFilter(*slot)) changed = true;
   if ((identities & kAggregateUnion) && aggregateOfAggregates(slot)) changed = true;
+  if ((identities & kAggregateJoin) && keysByEqualities(slot)) changed = true;
   if ((identities & kAggregates) && constantGroupKeys(slot)) changed = true;
   if ((identities & kProjections) && projectionIntoUnionAll(slot)) changed = true;
   if ((identities & kProjections) && filterBelowWindow(slot)) changed = true;
@@ -341,10 +342,11 @@ PlanPtr withLaws(const PlanNode& root, unsigned identities, const Naming* naming
     for (int round = 0;
          round < 16 && (identities & (kKeys | kJoins | kProjections | kSetOps | kAggregates |
                                       kConstants | kSubqueries | kAcross | kAssociate | kFixedKeys |
-                                      kSemi | kAggregateUnion | kSetJoins));
+                                      kSemi | kAggregateUnion | kSetJoins | kAggregateJoin));
          ++round) {
       bool changed = bottomUp(copy, identities);
       if ((identities & (kJoins | kSemi)) && dropUnreadJoin(copy, identities)) changed = true;
+      if ((identities & kAggregateJoin) && aggregateAboveKeyJoin(copy)) changed = true;
       if ((identities & kProjections) && dropRenamings(*copy)) changed = true;
       if (!changed) break;
       refreshOutputs(*copy);

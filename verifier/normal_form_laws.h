@@ -67,6 +67,10 @@ bool plainFilter(const PlanNode& f);
 /// positions; nullopt when their counts differ.
 std::optional<std::map<std::string, ExprPtr>> byPosition(const PlanNode& op, const PlanNode& input);
 
+/// Conjuncts that hold on every row `n` returns, over its output columns
+/// (filters, projections of columns, group keys, inner joins below it).
+Conjuncts knownOf(const PlanNode& n);
+
 /// kSetOps (normal_form_setops.cpp): a filter over a set operation as a
 /// filter of each input; true when it moved.
 bool filterIntoSetOperation(PlanPtr& slot);
@@ -126,6 +130,17 @@ bool renameTables(PlanNode& root, const Naming* naming = nullptr,
 /// it did.
 bool dropUnreadJoin(PlanPtr& root, unsigned identities);
 
+/// An inner (or cross) join.
+bool innerJoin(const PlanNode& n);
+
+/// A filter, or a projection of columns: a block of inner joins reaches
+/// through it.
+bool passing(const PlanNode& n);
+
+/// Part of a block of inner joins with what is above or below it: an inner
+/// join, or one below filters and projections of columns.
+bool joinsMore(const PlanNode& n);
+
 /// kAssociate: A LEFT JOIN (B LEFT JOIN C ON q) ON p at `slot` as (A LEFT
 /// JOIN B ON p) LEFT JOIN C ON q, where p reads only A and B and q rejects
 /// B's NULLs (normal_form_joins.cpp); true when it was.
@@ -155,6 +170,17 @@ bool keysFixedByFilter(PlanNode& aggregate);
 /// UNION ALL of GROUP BY g's of sums (mins, maxes, counts) as one GROUP BY g
 /// over the UNION ALL of their inputs; true when it was.
 bool aggregateOfAggregates(PlanPtr& slot);
+
+/// kAggregateJoin (normal_form_aggregate_join.cpp): one inner join of two
+/// inputs below `root`, an aggregate on its keys with a key of the other, as
+/// the aggregate over the join, grouped by those keys and the other input's
+/// columns; true when there was one.
+bool aggregateAboveKeyJoin(PlanPtr& root);
+
+/// kAggregateJoin: group keys that the conjuncts below make equal to another
+/// column, as the first of their class by name; a key twice, once; true when
+/// one changed.
+bool keysByEqualities(PlanPtr& slot);
 
 /// kConstants (normal_form_constants.cpp): the expressions of `n` folded and
 /// written one way; true when one changed.

@@ -14,16 +14,11 @@
 
 namespace rfguard::normal_form {
 
-namespace {
-
-bool setOperation(const PlanNode& n) {
-  return n.op == PlanOp::Union || n.op == PlanOp::Intersect || n.op == PlanOp::Except;
-}
-
 /// Conjuncts that hold on every row `n` returns, over its output columns: a
 /// plain filter's, and those of its input; a projection's input's over the
 /// columns it passes; an aggregate's input's over its plain group keys (a
-/// group's rows share those values); an inner join's inputs'.
+/// group's rows share those values); an inner join's condition and its
+/// inputs'.
 Conjuncts knownOf(const PlanNode& n) {
   Conjuncts out;
   if (n.children.size() == 1 && n.op == PlanOp::Filter && plainFilter(n)) {
@@ -48,12 +43,23 @@ Conjuncts knownOf(const PlanNode& n) {
     return out;
   }
   if (n.op == PlanOp::Join && n.children.size() == 2 && joinInfo(n.joinType).freelyReordered) {
+    if (n.predicate && movable(*n.predicate) && !hasSubquery(*n.predicate))
+      forEachConjunct(n.predicate, [&](const ExprPtr& c) {
+        out.push_back(c);
+        return true;
+      });
     for (const auto& child : n.children) {
       const Conjuncts more = knownOf(*child);
       out.insert(out.end(), more.begin(), more.end());
     }
   }
   return out;
+}
+
+namespace {
+
+bool setOperation(const PlanNode& n) {
+  return n.op == PlanOp::Union || n.op == PlanOp::Intersect || n.op == PlanOp::Except;
 }
 
 /// The conjuncts known of `input`'s rows over its columns by position

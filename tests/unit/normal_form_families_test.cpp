@@ -291,3 +291,46 @@ TEST_CASE(
                   "SELECT k FROM n WHERE k IN (SELECT k FROM m);",
               });
 }
+
+TEST_CASE("normal form: an aggregate joined on its keys to a key of another input, over the join") {
+  const std::string schema =
+      "CREATE TABLE dept (deptno int PRIMARY KEY, name varchar(10));"
+      "CREATE TABLE emp (empno int PRIMARY KEY, deptno int NOT NULL REFERENCES dept, sal int);"
+      "CREATE TABLE a (k int, v int); CREATE TABLE b (k int, w int);\n";
+  const char* law = "an aggregate joined on all its keys to a key of another input";
+  for (const char* text : {
+           "SELECT d.deptno, d.name, count(*) FROM emp e JOIN dept d ON e.deptno = d.deptno GROUP "
+           "BY d.deptno, d.name;"
+           "SELECT d.deptno, d.name, t.c FROM (SELECT deptno, count(*) AS c FROM emp GROUP BY "
+           "deptno) t JOIN dept d ON t.deptno = d.deptno;",
+           "SELECT d.name, sum(e.sal) FROM emp e JOIN dept d ON e.deptno = d.deptno WHERE d.name "
+           "<> 'x' GROUP BY d.deptno, d.name;"
+           "SELECT d.name, t.s FROM dept d, (SELECT deptno, sum(sal) AS s FROM emp GROUP BY "
+           "deptno) t WHERE d.deptno = t.deptno AND d.name <> 'x';",
+           // Keys the join's equality makes one.
+           "SELECT a.k, count(*) FROM a JOIN b ON a.k = b.k GROUP BY a.k;"
+           "SELECT b.k, count(*) FROM a JOIN b ON b.k = a.k GROUP BY b.k;",
+       }) {
+    const std::string sql = text;
+    CAPTURE(sql);
+    const std::string why = testing::proofOver(schema, sql);
+    CAPTURE(why);
+    CHECK(why.find(law) != std::string::npos);
+  }
+  testing::refutedOver(
+      schema,
+      {
+          // No key of b: two equal rows of b meet the group twice.
+          "SELECT b.k, b.w, count(*) FROM a JOIN b ON a.k = b.k GROUP BY b.k, b.w;"
+          "SELECT b.k, b.w, t.c FROM (SELECT k, count(*) AS c FROM a GROUP BY k) t JOIN b ON t.k = "
+          "b.k;",
+          // Not every key of the aggregate equated.
+          "SELECT d.deptno, d.name, count(*) FROM emp e JOIN dept d ON e.deptno = d.deptno GROUP "
+          "BY d.deptno, d.name;"
+          "SELECT d.deptno, d.name, t.c FROM (SELECT deptno, sal, count(*) AS c FROM emp GROUP BY "
+          "deptno, sal) t JOIN dept d ON t.deptno = d.deptno;",
+          // Keys not equal: `>=` is no equality.
+          "SELECT a.k, count(*) FROM a JOIN b ON a.k >= b.k GROUP BY a.k;"
+          "SELECT b.k, count(*) FROM a JOIN b ON a.k >= b.k GROUP BY b.k;",
+      });
+}
