@@ -42,13 +42,20 @@ const EngineProfile kDoris = {
 // StarRocks: bilateral first (a column key of a plain `=` conjunct goes to both
 // children, with no null-allowing and no NULL-generating check), else
 // unilateral by join type, else the filter stays at the join. The gap: a LEFT
-// JOIN's key filter enters its NULL-generating side.
+// JOIN's key filter enters its NULL-generating side. A join without an
+// equality is a NestLoopJoinNode, which also builds (local) filters from
+// range comparisons whose first operand is a probe column: TPC-H q22's
+// `c_acctbal > avg(c_acctbal)`.
 const EngineProfile kStarRocks = {
     .producers = {J::Inner, J::LeftSemi, J::Right, J::RightSemi, J::RightAnti, J::Cross},
     .produces = {RfRule::StarRocksProducer, "{node} produces from `{conj}`"},
     .producerRefused = {RfRule::StarRocksProducerTypes,
                         "{node}: StarRocks builds filters at inner, left semi, right and cross "
                         "joins only"},
+    .loopJoinProducers = {J::Inner, J::LeftSemi, J::Right, J::Cross},
+    .loopJoinOps = {CmpOp::Lt, CmpOp::Le, CmpOp::Gt, CmpOp::Ge},
+    .loopJoinProduces = {RfRule::StarRocksLoopJoinProducer,
+                         "{node} has no equality: a nested-loop join builds from `{conj}`"},
     .bilateralAt =
         JoinTypeSet::all().minus({J::Cross, J::NullAwareLeftAnti, J::NullAwareRightAnti}),
     .bilateralOps = {CmpOp::Eq},

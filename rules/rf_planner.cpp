@@ -441,9 +441,19 @@ void planRuntimeFilters(PlanNode& root, RfReport& report, const RfOptions& optio
   const bool sound = options.profile == Profile::Sound;
   const TableStats stats(root);
   WaitGraph waits(root);
-  Planner p{
-      report, options.profile, options.cost, options.composite, lineage.get(), sound, &stats, 1, {},
-      {},     &waits};
+  Planner p{report,
+            options.profile,
+            options.cost,
+            options.composite,
+            lineage.get(),
+            sound,
+            &stats,
+            1,
+            {},
+            {},
+            &waits,
+            {},
+            {}};
   if (sound) report.lineage = lineage;       // expands the jump steps in derivation()
   p.withRows.reserve(lineage->nodeCount());  // one allocation: at most every node
   p.markRows(root);

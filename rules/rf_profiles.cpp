@@ -160,6 +160,29 @@ const std::vector<Profile>& allProfiles() {
   return kAll;
 }
 
+namespace {
+
+/// A nested-loop join's producer (EngineProfile::loopJoinOps): `s` a range
+/// comparison of a join of those types with no equality conjunct, written with
+/// a probe column first.
+bool loopJoinBuilds(const EngineProfile& x, const PlanNode& join, const ExprPtr& conjunct,
+                    const EquiConjunct& s) {
+  if (!x.loopJoinProducers.contains(join.joinType) || !x.loopJoinOps.contains(s.op) ||
+      s.probe->kind != ExprKind::Column || conjunct->args.empty() ||
+      !exprEquals(conjunct->args[0], s.probe))
+    return false;
+  bool equality = false;
+  if (join.predicate)
+    forEachConjunct(join.predicate, [&](const ExprPtr& c) {
+      auto other = splitConjunct(join, c);
+      equality = equality || (other && (other->op == CmpOp::Eq || other->op == CmpOp::NullSafeEq));
+      return true;
+    });
+  return !equality;
+}
+
+}  // namespace
+
 Decision generateUnder(Profile p, const PlanNode& join, const ExprPtr& conjunct,
                        EquiConjunct* split) {
   const EngineProfile* x = profileInfo(p).engine;
@@ -174,7 +197,11 @@ Decision generateUnder(Profile p, const PlanNode& join, const ExprPtr& conjunct,
     return Decision::no(
         RfRule::GenerateFromJoinConjunct,
         "`" + exprToString(*conjunct) + "` is not a comparison of a probe and a build expression");
-  if (!x->producerOps.contains(s->op)) return no(x->producerRefused, w);
+  if (!x->producerOps.contains(s->op)) {
+    if (!loopJoinBuilds(*x, join, conjunct, *s)) return no(x->producerRefused, w);
+    if (split) *split = *s;
+    return yes(x->loopJoinProduces, w);
+  }
   if (!shapeFits(x->passShape, *s->probe)) {
     w.target = s->probe.get();
     return no(x->passShapeRefused, w);

@@ -49,6 +49,13 @@ struct EngineProfile {
   RuleText producerRefused;  ///< the refusal for another join type
   /// The comparisons a producer builds from (ranges make min/max filters).
   CmpOpSet producerOps = {CmpOp::Eq, CmpOp::NullSafeEq};
+  /// At a join with no equality conjunct (a nested-loop join), of the types
+  /// `loopJoinProducers`, the comparisons a producer also builds from, when
+  /// their first operand is a column of the probe side (StarRocks's
+  /// NestLoopJoinNode: local min/max filters).
+  JoinTypeSet loopJoinProducers;
+  CmpOpSet loopJoinOps;
+  RuleText loopJoinProduces;
   // a `<=>` filter stops at these joins
   JoinTypeSet nullSafeStopsAt;
   RuleText nullSafeStop;

@@ -93,3 +93,29 @@ TEST_CASE("engine rows: each step is decided by the rule the row names") {
                     Profile::Doris);
   CHECK(rejectionRule(dr, 1) == "DorisNullSafeStopsAtOuterJoin");
 }
+
+TEST_CASE("engine rows: StarRocks's nested-loop join builds from range comparisons") {
+  // A join without an equality builds a local filter from `probe column OP
+  // build` (NestLoopJoinNode): TPC-H q22's `c_acctbal > avg(c_acctbal)`.
+  Planned loop = plan("SELECT 1 FROM a JOIN (SELECT max(v) AS m FROM b) t ON a.v > t.m", true,
+                      Profile::StarRocks);
+  CHECK(consumers(loop, 1) == std::set<std::string>{"a.v"});
+  std::set<std::string> rules;
+  for (const auto& e : loop.report.generation) rules.insert(ruleName(e.decision.rule));
+  CHECK(rules.count("StarRocksLoopJoinProducer") == 1);
+  // With the build side first StarRocks's canBuildFilter refuses it.
+  Planned flipped = plan("SELECT 1 FROM a JOIN (SELECT max(v) AS m FROM b) t ON t.m < a.v", true,
+                         Profile::StarRocks);
+  CHECK(flipped.report.consumers.empty());
+  // A hash join (an equality) builds from its equalities only.
+  Planned hash =
+      plan("SELECT 1 FROM a JOIN b ON a.k = b.k AND a.v > b.v", true, Profile::StarRocks);
+  std::set<int> ids;
+  for (const auto& c : hash.report.consumers) ids.insert(c.filter);
+  CHECK(ids.size() == 1);
+  CHECK(consumers(hash, *ids.begin()) == std::set<std::string>{"a.k"});
+  // A LEFT join builds none, nested loop or not.
+  Planned left = plan("SELECT 1 FROM a LEFT JOIN (SELECT max(v) AS m FROM b) t ON a.v > t.m", true,
+                      Profile::StarRocks);
+  CHECK(left.report.consumers.empty());
+}
