@@ -297,15 +297,11 @@ class Parser {
     static const std::set<std::string> kAggregates = {"sum", "avg", "min", "max", "count"};
     if (kAggregates.count(w) && peek(1).kind == Tok::Punct && peek(1).text == "(") {
       // An aggregate's result, named by its call as the plan prints it.
-      size_t close = p_ + 1;
-      for (int depth = 0; close < t_.size() && t_[close].kind != Tok::End; ++close) {
-        if (t_[close].kind == Tok::Punct && t_[close].text == "(") ++depth;
-        if (t_[close].kind == Tok::Punct && t_[close].text == ")" && --depth == 0) break;
-      }
+      const size_t close = closing(p_ + 1);
       if (close >= t_.size() || t_[close].kind == Tok::End) return fail("an unclosed call");
       const std::string text = aggregateCallText(src_.substr(tok.at, t_[close].at + 1 - tok.at));
       p_ = close + 1;
-      if (isWord("over")) return fail("a window function (" + tok.text + " OVER ...)");
+      if (isWord("over")) return windowResult(tok);
       std::string why;
       auto col = resolve_(kAggregateMark + text, why);
       if (!col)
@@ -321,7 +317,7 @@ class Parser {
           args.push_back(x->j);
         } while (isPunct(",") && ++p_);
       if (!expect(")")) return std::nullopt;
-      if (isWord("over")) return fail("a window function (" + tok.text + " OVER ...)");
+      if (isWord("over")) return windowResult(tok);
       if (w == "if" && args.size() == 3) return call("case", args);
       return Typed{Json{{"call", w == "substr" ? "substring" : w}, {"args", args}}, ""};
     }
@@ -332,6 +328,33 @@ class Parser {
       p_--;
       return fail(why);
     }
+    return Typed{Json{{"column", col->id}}, col->type};
+  }
+
+  /// The token closing the parenthesis at token `open` (the end token, or
+  /// past the end, when none does).
+  size_t closing(size_t open) const {
+    size_t close = open;
+    for (int depth = 0; close < t_.size() && t_[close].kind != Tok::End; ++close) {
+      if (t_[close].kind == Tok::Punct && t_[close].text == "(") ++depth;
+      if (t_[close].kind == Tok::Punct && t_[close].text == ")" && --depth == 0) break;
+    }
+    return close;
+  }
+
+  /// A window function's result: the call from `start` and its `OVER (...)`
+  /// clause, as the window below computes it (kWindowMark).
+  std::optional<Typed> windowResult(const Tok& start) {
+    ++p_;  // OVER
+    if (!isPunct("(")) return fail("expected ( after OVER");
+    const size_t close = closing(p_);
+    if (close >= t_.size() || t_[close].kind == Tok::End) return fail("an unclosed OVER clause");
+    const std::string text = aggregateCallText(src_.substr(start.at, t_[close].at + 1 - start.at));
+    p_ = close + 1;
+    std::string why;
+    auto col = resolve_(kWindowMark + text, why);
+    if (!col)
+      return fail("a window function's result (" + text + "), which no window below computes");
     return Typed{Json{{"column", col->id}}, col->type};
   }
 

@@ -25,6 +25,10 @@ using Resolver =
 /// What a resolver is asked for an aggregate's result: this mark, then the
 /// call as aggregateCallText() writes it (`sum(l_quantity)`).
 inline const std::string kAggregateMark = "\x01";
+/// What a resolver is asked for a window function's result: this mark, then
+/// the call and its OVER clause as aggregateCallText() writes them
+/// (`avg(l_quantity) OVER(PARTITION BY p_partkey)`).
+inline const std::string kWindowMark = "\x02";
 /// An aggregate call as printed, its runs of blanks (outside quotes) one space.
 std::string aggregateCallText(const std::string& call);
 

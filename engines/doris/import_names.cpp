@@ -64,10 +64,11 @@ std::vector<std::pair<std::string, int>> Importer::appliedFilters(const ShapeNod
 Resolver Importer::over(const std::vector<Col>& cols,
                         const std::map<std::string, std::string>* same) {
   return [&cols, same](const std::string& name, std::string& why) -> std::optional<ResolvedColumn> {
-    if (name.rfind(kAggregateMark, 0) == 0) {  // an aggregate's result, by its call
+    if (name.rfind(kAggregateMark, 0) == 0 || name.rfind(kWindowMark, 0) == 0) {
+      // An aggregate's or a window function's result, by its call.
       for (const auto& c : cols)
         if (c.name == name) return ResolvedColumn{c.id, c.type};
-      why = "no aggregate below computes " + name.substr(kAggregateMark.size());
+      why = "nothing below computes " + name.substr(1);
       return std::nullopt;
     }
     const size_t dot = name.rfind('.');
@@ -116,16 +117,30 @@ std::set<std::string> Importer::namesIn(const std::string& text) {
     while (k < text.size() && text[k] == ' ') ++k;
     std::string low = word;
     for (char& c : low) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (kAggregates.count(low) && k < text.size() && text[k] == '(') {
+    if (k < text.size() && text[k] == '(') {
       size_t end = 0;
       balanced(text, k, end);
       if (end == std::string::npos) break;
       size_t after = end + 1;
       while (after < text.size() && text[after] == ' ') ++after;
-      if (text.compare(after, 4, "OVER") != 0)  // a window function is no aggregate's
+      if (text.compare(after, 4, "OVER") == 0) {
+        // A window function's result, by its call and OVER clause; the names
+        // in them are read below the window, so the scan goes on inside.
+        size_t open = after + 4, close = 0;
+        while (open < text.size() && text[open] == ' ') ++open;
+        if (open < text.size() && text[open] == '(') {
+          balanced(text, open, close);
+          if (close != std::string::npos)
+            out.insert(kWindowMark + aggregateCallText(text.substr(i, close + 1 - i)));
+        }
+        i = j;
+        continue;
+      }
+      if (kAggregates.count(low)) {
         out.insert(kAggregateMark + aggregateCallText(text.substr(i, end + 1 - i)));
-      i = end + 1;
-      continue;
+        i = end + 1;
+        continue;
+      }
     }
     out.insert(word);
     if (word.find('.') != std::string::npos) out.insert(lastPart(word));

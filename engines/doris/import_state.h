@@ -115,6 +115,11 @@ class Importer {
   /// A filter; one that cannot be read is left out, and said.
   std::optional<Built> filter(const ShapeNode& n, Built child);
   /// An aggregate whose keys and aggregates are what the operators above read.
+  /// A PhysicalWindow as a window computing the functions the operators above
+  /// print (`avg(l_quantity) OVER(PARTITION BY p_partkey)`); nullopt when it
+  /// cannot read one, or none is read (import_window.cpp).
+  std::optional<Built> window(const ShapeNode& n, const Built& child,
+                              const std::set<std::string>& used);
   std::optional<Built> aggregate(const ShapeNode& n, Built child,
                                  const std::set<std::string>& used);
   /// A join, its condition and the filters it builds (import_join.cpp).

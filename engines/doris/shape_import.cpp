@@ -127,7 +127,8 @@ std::optional<Importer::Built> Importer::build(const ShapeNode& n,
     // both provide is left to the resolver, which says when it is ambiguous.
     std::set<std::string> mine;
     for (const auto& name : names) {
-      if (name.rfind(kAggregateMark, 0) == 0) {  // the aggregate below that computes it
+      if (name.rfind(kAggregateMark, 0) == 0 || name.rfind(kWindowMark, 0) == 0) {
+        // the aggregate or window below that computes it
         mine.insert(name);
         continue;
       }
@@ -165,13 +166,16 @@ std::optional<Importer::Built> Importer::build(const ShapeNode& n,
   if (head == "PhysicalProject") return project(n, std::move(child));
   if (head == "filter") return filter(n, std::move(child));
   if (head == "hashAgg") return aggregate(n, std::move(child), wanted);
+  if (head == "PhysicalWindow")
+    if (auto w = window(n, child, wanted)) return w;
   // TopN prints neither its keys nor its count: a limit that may cut any
-  // rows. PhysicalWindow prints no functions, and any other operator is
-  // unknown: kept as an operator that may cut any rows, and said.
+  // rows. A PhysicalWindow whose functions the operators above do not print
+  // readably, and any other operator rfguard does not know: kept as an
+  // operator that may cut any rows, and said.
   if (head != "PhysicalTopN")
     loss(n, head == "PhysicalWindow"
-                ? "a window operator, whose functions the shape plan does not print: imported "
-                  "as an operator that may cut any rows"
+                ? "a window operator whose functions the operators above do not print (or not "
+                  "readably): imported as an operator that may cut any rows"
                 : "an operator rfguard does not know (" + head +
                       "): imported as one that may cut any rows");
   Built out;
