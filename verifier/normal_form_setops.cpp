@@ -245,6 +245,16 @@ bool unionsAsDistinct(PlanPtr& slot) {
 
 namespace {
 
+/// `e` a column that `n` outputs and never makes NULL (by `n`'s output, which
+/// knows the NULLs outer joins pad with; an expression's own flag, bound in a
+/// subquery's scope, may not).
+bool neverNull(const Expr& e, const PlanNode& n) {
+  if (e.kind != ExprKind::Column) return false;
+  for (const auto& c : n.output)
+    if (c.id.str() == e.name) return !c.nullable;
+  return false;
+}
+
 /// The rows an EXISTS subquery reads, under the conjuncts it filters them by:
 /// its plan without the projections on top (EXISTS reads no select list).
 const PlanNode* existsInput(const PlanNode& plan, Conjuncts& where) {
@@ -313,7 +323,7 @@ bool distinctSemiAsSetOperation(PlanPtr& slot) {
       ok = k->kind == ExprKind::Column && within(*o, *y) &&
            std::find(keys.begin(), keys.end(), k->name) != keys.end() &&
            matched.emplace(k->name, o).second && k->type.toString() == o->type.toString() &&
-           (cmp->nullSafe || (!k->nullable && !o->nullable));
+           (cmp->nullSafe || (neverNull(*k, x) && neverNull(*o, *y)));
       if (!ok) break;
     }
     if (!ok || matched.size() != keys.size()) continue;

@@ -277,19 +277,26 @@ TEST_CASE(
     CHECK(testing::proofOver(schema, sql).find(law) != std::string::npos);
   }
   testing::refutedOver(
-      schema, {
-                  // Nullable columns: `=` never matches NULL, the set operations do.
-                  "SELECT k FROM a INTERSECT SELECT k FROM b;"
-                  "SELECT DISTINCT k FROM a WHERE k IN (SELECT k FROM b);",
-                  "SELECT k FROM a EXCEPT SELECT k FROM b;"
-                  "SELECT DISTINCT k FROM a WHERE NOT EXISTS (SELECT 1 FROM b WHERE b.k = a.k);",
-                  // Not every column matched.
-                  "SELECT k, w FROM n INTERSECT SELECT k, w FROM m;"
-                  "SELECT DISTINCT k, w FROM n WHERE EXISTS (SELECT 1 FROM m WHERE m.k = n.k);",
-                  // Without the DISTINCT, the semi join keeps duplicates.
-                  "SELECT k FROM n INTERSECT SELECT k FROM m;"
-                  "SELECT k FROM n WHERE k IN (SELECT k FROM m);",
-              });
+      schema,
+      {
+          // Nullable columns: `=` never matches NULL, the set operations do.
+          "SELECT k FROM a INTERSECT SELECT k FROM b;"
+          "SELECT DISTINCT k FROM a WHERE k IN (SELECT k FROM b);",
+          "SELECT k FROM a EXCEPT SELECT k FROM b;"
+          "SELECT DISTINCT k FROM a WHERE NOT EXISTS (SELECT 1 FROM b WHERE b.k = a.k);",
+          // Not every column matched.
+          "SELECT k, w FROM n INTERSECT SELECT k, w FROM m;"
+          "SELECT DISTINCT k, w FROM n WHERE EXISTS (SELECT 1 FROM m WHERE m.k = n.k);",
+          // NOT NULL columns NULL-padded by outer joins: `=` matches no NULL,
+          // INTERSECT matches NULL with NULL.
+          "SELECT DISTINCT m2.k FROM a LEFT JOIN m m2 ON a.k = m2.k WHERE EXISTS (SELECT 1 FROM "
+          "b LEFT JOIN m m3 ON b.k = m3.k WHERE m3.k = m2.k);"
+          "SELECT m2.k FROM a LEFT JOIN m m2 ON a.k = m2.k INTERSECT SELECT m3.k FROM b LEFT "
+          "JOIN m m3 ON b.k = m3.k;",
+          // Without the DISTINCT, the semi join keeps duplicates.
+          "SELECT k FROM n INTERSECT SELECT k FROM m;"
+          "SELECT k FROM n WHERE k IN (SELECT k FROM m);",
+      });
 }
 
 TEST_CASE("normal form: an aggregate joined on its keys to a key of another input, over the join") {
