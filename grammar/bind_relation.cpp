@@ -154,6 +154,20 @@ PlanPtr Binder::bindJoin(PlanPtr left, P::JoinClauseContext* ctx, Scope& scope) 
         if (!names.count(item.first)) scope.star.push_back(item);
   }
   const auto& info = joinInfo(type);
+  // Above the join, the columns of a side it pads with NULLs may be NULL
+  // whatever the table declares (the ON condition, bound above, reads the
+  // inputs' own rows): what reads them later, correlated subqueries
+  // included, must not take them for NOT NULL.
+  std::set<std::string> padded;
+  for (size_t r = 0; r < scope.rels.size(); ++r)
+    if (info.generatesNulls[r < leftRels ? 0 : 1])
+      for (auto& c : scope.rels[r].columns) {
+        c.nullable = true;
+        padded.insert(c.id.str());
+      }
+  for (auto& item : scope.star)
+    if (item.second->kind == ExprKind::Column && padded.count(item.second->name))
+      item.second = makeColumn(item.second->name, item.second->type, true, item.second->loc);
   if (!info.outputs[1]) scope.rels.resize(leftRels);
   if (!info.outputs[0]) scope.rels.erase(scope.rels.begin(), scope.rels.begin() + leftRels);
   if (lateral) return lateralJoin(left, right, type, join->predicate, ctx);

@@ -341,3 +341,40 @@ TEST_CASE("normal form: an aggregate joined on its keys to a key of another inpu
           "SELECT b.k, count(*) FROM a JOIN b ON a.k >= b.k GROUP BY b.k;",
       });
 }
+
+TEST_CASE("binder: a NOT NULL column of a side an outer join pads is nullable above the join") {
+  // The table says NOT NULL; the LEFT JOIN pads the column with NULL. Read as
+  // NOT NULL, `x IS NOT DISTINCT FROM y` became `x = y` (the condition law
+  // over inputs never NULL) and a pair of two padded rows told them apart.
+  const std::string schema =
+      "CREATE TABLE a (k int, v int); CREATE TABLE b (k int, w int); CREATE TABLE m (k int NOT "
+      "NULL, w int NOT NULL);\n";
+  auto qs = testing::boundOver(
+      schema,
+      "SELECT m2.k + 0 AS x FROM a LEFT JOIN m m2 ON a.k = m2.k;"
+      "SELECT m2.w FROM m m2 RIGHT JOIN a ON a.k = m2.k WHERE EXISTS (SELECT 1 FROM b WHERE "
+      "b.k = m2.k);");
+  REQUIRE(qs.size() == 2);
+  CHECK(qs[0].plan->output[0].nullable);
+  // A correlated reference to the padded side, in the subquery's filter.
+  bool padded = false;
+  forEachExpr(*qs[1].plan->children[0], [&](const ExprPtr& e) {
+    if (e->kind != ExprKind::Subquery) return;
+    forEachNode(*e->plan, [&](const PlanNode& n) {
+      forEachExpr(n, [&](const ExprPtr& x) {
+        for (const auto& arg : x->args)
+          if (arg->kind == ExprKind::Column && arg->name == "m2.k") padded = arg->nullable;
+      });
+    });
+  });
+  CHECK(padded);
+  testing::refutedOver(
+      schema,
+      {
+          "SELECT t.x FROM (SELECT m2.k + 0 AS x FROM a LEFT JOIN m m2 ON a.k = m2.k) t JOIN "
+          "(SELECT m3.k + 0 AS y FROM b LEFT JOIN m m3 ON b.k = m3.k) u ON t.x IS NOT DISTINCT "
+          "FROM u.y;"
+          "SELECT t.x FROM (SELECT m2.k + 0 AS x FROM a LEFT JOIN m m2 ON a.k = m2.k) t JOIN "
+          "(SELECT m3.k + 0 AS y FROM b LEFT JOIN m m3 ON b.k = m3.k) u ON t.x = u.y;",
+      });
+}
