@@ -3,13 +3,11 @@
 // aggregate over the join (Calcite's AGGREGATE_JOIN_TRANSPOSE, read
 // backwards), and group keys the conditions below make equal are one key.
 #include <algorithm>
-#include <functional>
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "ir/comparison.h"
 #include "ir/join_type.h"
 #include "verifier/normal_form_laws.h"
 #include "verifier/row_keys.h"
@@ -17,17 +15,6 @@
 namespace rfguard::normal_form {
 
 namespace {
-
-/// `x = y` between two columns of one exact type (not floating point, whose
-/// equal 0 and -0 differ under division): where it is TRUE they hold one
-/// value, not NULL.
-bool columnEquality(const Expr& e) {
-  const ComparisonInfo* cmp = comparisonOf(e);
-  if (!cmp || cmp->kind != Comparison::Eq || cmp->nullSafe) return false;
-  const Expr &x = *e.args[0], &y = *e.args[1];
-  return x.kind == ExprKind::Column && y.kind == ExprKind::Column && x.name != y.name &&
-         x.type.toString() == y.type.toString() && !x.type.isFloating();
-}
 
 bool plainGrouping(const PlanNode& a) {
   if (a.op != PlanOp::Aggregate || a.children.size() != 1 || !a.groupingSets.empty() ||
@@ -92,14 +79,7 @@ bool aboveKeyJoin(PlanPtr& slot) {
     above->children = {join};
     above->outputStamp = {};
     computeOutput(*above);
-    auto order = makePooled<PlanNode>();
-    order->op = PlanOp::Project;
-    order->id = j.id;
-    for (const auto& c : j.output)
-      order->exprs.push_back(NamedExpr{c.id.str(), makeColumn(c.id.str(), c.type, c.nullable)});
-    order->children = {above};
-    computeOutput(*order);
-    slot = order;
+    slot = passingColumns(j.output, above, j.id);
     return true;
   }
   return false;
@@ -151,40 +131,23 @@ bool keysByEqualities(PlanPtr& slot) {
   // groups by x, one by y.
   PlanNode& a = *slot;
   if (!plainGrouping(a)) return false;
-  std::map<std::string, std::string> parent;
-  std::map<std::string, ExprPtr> column;
-  std::function<std::string(const std::string&)> root = [&](const std::string& x) {
-    auto it = parent.find(x);
-    return it == parent.end() || it->second == x ? x : root(it->second);
-  };
   const PlanNode& in = *a.children[0];
-  for (const auto& c : knownOf(in)) {
-    if (!columnEquality(*c) || !produces(in, c->args[0]->name) || !produces(in, c->args[1]->name))
-      continue;
-    const ExprPtr &x = c->args[0], &y = c->args[1];
-    column.emplace(x->name, x);
-    column.emplace(y->name, y);
-    parent.emplace(x->name, x->name);
-    parent.emplace(y->name, y->name);
-    parent[root(x->name)] = root(y->name);
-  }
-  if (column.empty()) return false;
-  std::map<std::string, std::string> first;  // class root -> least member
-  for (const auto& [id, e] : column) {
-    auto& f = first[root(id)];
-    if (f.empty() || id < f) f = id;
-  }
+  Conjuncts equalities;  // between columns of the aggregate's input
+  for (const auto& c : knownOf(in))
+    if (columnEquality(*c) && produces(in, c->args[0]->name) && produces(in, c->args[1]->name))
+      equalities.push_back(c);
+  std::map<std::string, ExprPtr> first;  // a column -> the first of its class by name
+  for (const auto& members : equalityClasses(equalities))
+    for (const auto& m : members) first[m->name] = members.front();
+  if (first.empty()) return false;
   bool changed = false;
   std::vector<NamedExpr> keys;
   std::map<std::string, std::string> same;  // a dropped key -> the key it is
   for (const auto& ne : a.exprs) {
     ExprPtr e = ne.expr;
-    if (e->kind == ExprKind::Column && column.count(e->name)) {
-      const std::string& to = first[root(e->name)];
-      if (to != e->name) {
-        e = column[to];
-        changed = true;
-      }
+    if (e->kind == ExprKind::Column && first.count(e->name) && first[e->name]->name != e->name) {
+      e = first[e->name];
+      changed = true;
     }
     auto twin = std::find_if(keys.begin(), keys.end(),
                              [&](const NamedExpr& k) { return exprEquals(k.expr, e); });

@@ -122,45 +122,26 @@ Conjuncts Canon::closed(const Conjuncts& cs) const {
   // keeps the same rows. Columns of one exact type (not floating point,
   // whose equal values 0 and -0 differ under division), at most 8 a class.
   if (!(ids_ & kTransitive)) return cs;
-  std::map<std::string, std::string> parent;
-  std::map<std::string, ExprPtr> column;
-  std::function<std::string(const std::string&)> root = [&](const std::string& x) {
-    auto it = parent.find(x);
-    return it == parent.end() || it->second == x ? x : root(it->second);
-  };
-  for (const auto& c : cs) {
-    const ComparisonInfo* cmp = comparisonOf(*c);
-    if (!cmp || cmp->kind != Comparison::Eq) continue;
-    const ExprPtr &x = c->args[0], &y = c->args[1];
-    if (x->kind != ExprKind::Column || y->kind != ExprKind::Column || x->name == y->name ||
-        x->type.toString() != y->type.toString() || x->type.kind == TypeKind::Real ||
-        x->type.kind == TypeKind::Double)
-      continue;
-    column.emplace(x->name, x);
-    column.emplace(y->name, y);
-    parent.emplace(x->name, x->name);
-    parent.emplace(y->name, y->name);
-    parent[root(x->name)] = root(y->name);
-  }
-  if (column.empty()) return cs;
-  std::map<std::string, std::vector<std::string>> classes;
-  for (const auto& [id, e] : column) classes[root(id)].push_back(id);
+  const auto classes = equalityClasses(cs);
+  if (classes.empty()) return cs;
   Conjuncts out = cs;
-  for (const auto& [r, members] : classes) {
+  std::map<std::string, const std::vector<ExprPtr>*> classOf;
+  for (const auto& members : classes) {
+    for (const auto& m : members) classOf[m->name] = &members;
     if (members.size() > 8) continue;
     for (size_t i = 0; i < members.size(); ++i)
       for (size_t j = i + 1; j < members.size(); ++j)
-        out.push_back(makeCall("=", {column[members[i]], column[members[j]]}));
+        out.push_back(makeCall("=", {members[i], members[j]}));
   }
   for (const auto& c : cs) {
     if (!movable(*c) || hasSubquery(*c)) continue;
     const std::set<std::string> reads = columnsOf(*c);
-    if (reads.size() != 1 || !column.count(*reads.begin())) continue;
+    if (reads.size() != 1 || !classOf.count(*reads.begin())) continue;
     const std::string& x = *reads.begin();
-    const auto& members = classes[root(x)];
+    const auto& members = *classOf[x];
     if (members.size() > 8) continue;
     for (const auto& y : members)
-      if (y != x) out.push_back(substitute(c, {{x, column[y]}}));
+      if (y->name != x) out.push_back(substitute(c, {{x, y}}));
   }
   return out;
 }
@@ -180,14 +161,11 @@ Conjuncts Canon::impliedBelow(const Attached& a, const Conjuncts& all,
   const JoinTypeInfo& info = joinInfo(a.type);
   if (info.preserves[1] || info.nullAware) return out;
   for (const auto& on : a.on) {
-    const ComparisonInfo* cmp = comparisonOf(*on);
-    if (!cmp || cmp->kind != Comparison::Eq) continue;
+    if (!columnEquality(*on)) continue;
     for (int side = 0; side < 2; ++side) {
       const ExprPtr &x = on->args[static_cast<size_t>(side)],
                     &y = on->args[static_cast<size_t>(1 - side)];
-      if (x->kind != ExprKind::Column || y->kind != ExprKind::Column ||
-          x->type.toString() != y->type.toString() || x->type.kind == TypeKind::Real ||
-          x->type.kind == TypeKind::Double || !within(*y, *a.input) ||
+      if (!within(*y, *a.input) ||
           std::none_of(inputs.begin(), inputs.end(),
                        [&](const PlanNode* in) { return within(*x, *in); }))
         continue;

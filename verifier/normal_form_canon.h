@@ -75,6 +75,19 @@ bool rejectsNulls(const Expr& e, const PlanNode& side);
 
 using Conjuncts = std::vector<ExprPtr>;
 
+/// `x = y` between two columns of one exact type (not floating point, whose
+/// equal 0 and -0 differ under division): where it is TRUE they hold one
+/// value, not NULL (normal_form_facts.cpp).
+bool columnEquality(const Expr& e);
+
+/// The classes of columns the column equalities among `cs` make one value
+/// (columnEquality), each class's columns in name order.
+std::vector<std::vector<ExprPtr>> equalityClasses(const Conjuncts& cs);
+
+/// `e` a column that `n` outputs and never makes NULL, by `n`'s output (which
+/// knows the NULLs outer joins pad with).
+bool neverNull(const Expr& e, const PlanNode& n);
+
 /// The canonical form of plans and expressions under the identities given
 /// (Identity bits): two plans with the same form return the same rows.
 class Canon {

@@ -169,13 +169,8 @@ ExprPtr asExists(const Expr& in, bool negated, const PlanNode& n) {
     body = body->children[0];
   }
   if (negated) {
-    auto never = [](const ExprPtr& e, const PlanNode& where) {
-      if (e->kind != ExprKind::Column) return false;
-      for (const auto& c : where.output)
-        if (c.id.str() == e->name) return !c.nullable;
-      return false;
-    };
-    if (n.children.size() != 1 || !never(x, *n.children[0]) || !never(o, *body)) return nullptr;
+    if (n.children.size() != 1 || !neverNull(*x, *n.children[0]) || !neverNull(*o, *body))
+      return nullptr;
   }
   auto filter = makePooled<PlanNode>();
   filter->op = PlanOp::Filter;

@@ -271,41 +271,19 @@ PlanPtr withEqualitiesOf(const PlanNode& f, Conjuncts& kept) {
 /// asSemiJoin sees where a filter reads the other input wherever the query
 /// wrote it. True when one moved.
 bool filterIntoJoinInput(PlanPtr& slot) {
-  PlanNode& f = *slot;
+  const PlanNode& f = *slot;
   if (!plainFilter(f)) return false;
   const PlanNode& j = *f.children[0];
   if (j.op != PlanOp::Join || j.children.size() != 2 || !joinInfo(j.joinType).freelyReordered)
     return false;
-  std::vector<Conjuncts> into(2);
-  Conjuncts over;
-  forEachConjunct(f.predicate, [&](const ExprPtr& c) {
-    size_t i = 0;
-    while (i < 2 && !within(*c, *j.children[i])) ++i;
-    (i < 2 ? into[i] : over).push_back(c);
-    return true;
-  });
-  if (into[0].empty() && into[1].empty()) return false;
-  auto join = makePooled<PlanNode>(j);
-  for (size_t i = 0; i < 2; ++i) {
-    if (into[i].empty()) continue;
-    auto filter = makePooled<PlanNode>();
-    filter->op = PlanOp::Filter;
-    filter->predicate = makeAnd(into[i]);
-    filter->children = {j.children[i]};
-    computeOutput(*filter);
-    join->children[i] = filter;
-  }
-  computeOutput(*join);
-  if (over.empty()) {
-    slot = join;
-    return true;
-  }
-  auto rest = makePooled<PlanNode>(f);
-  rest->predicate = makeAnd(over);
-  rest->children = {join};
-  computeOutput(*rest);
-  slot = rest;
-  return true;
+  return filterInto(
+      slot,
+      [&](const ExprPtr& c) {
+        for (size_t i = 0; i < 2; ++i)
+          if (within(*c, *j.children[i])) return static_cast<int>(i);
+        return -1;
+      },
+      [](const ExprPtr& c) { return c; });
 }
 
 /// Drops one join below `slot` that may go (droppable), written in ON or, for

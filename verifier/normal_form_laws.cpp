@@ -40,6 +40,17 @@ std::optional<std::map<std::string, ExprPtr>> substitutable(const PlanNode& p) {
   return as;
 }
 
+PlanPtr passingColumns(const std::vector<Column>& columns, const PlanPtr& input, int id) {
+  auto p = makePooled<PlanNode>();
+  p->op = PlanOp::Project;
+  p->id = id;
+  for (const auto& c : columns)
+    p->exprs.push_back(NamedExpr{c.id.str(), makeColumn(c.id.str(), c.type, c.nullable)});
+  p->children = {input};
+  computeOutput(*p);
+  return p;
+}
+
 /// A filter whose condition may be evaluated elsewhere, substituted:
 /// deterministic, no subqueries.
 bool plainFilter(const PlanNode& f) {
@@ -122,30 +133,37 @@ bool aggregateOverProjection(PlanNode& a) {
 
 }  // namespace
 
-bool filterThrough(PlanPtr& slot, const std::function<bool(const ExprPtr&)>& below,
-                   const std::function<ExprPtr(const ExprPtr&)>& rewrite) {
+bool filterInto(PlanPtr& slot, const std::function<int(const ExprPtr&)>& inputOf,
+                const std::function<ExprPtr(const ExprPtr&)>& rewrite) {
   const PlanPtr self = slot;  // (slot is reassigned below: f stays alive)
   PlanNode& f = *self;
   if (f.op != PlanOp::Filter || f.children.size() != 1 || !f.predicate) return false;
   const PlanNode& m = *f.children[0];
-  if (m.children.size() != 1) return false;
-  std::vector<ExprPtr> under, over;
+  std::vector<Conjuncts> under(m.children.size());
+  Conjuncts over;
+  bool moved = false;
   forEachConjunct(f.predicate, [&](const ExprPtr& c) {
-    if (below(c))
-      under.push_back(rewrite(c));
-    else
+    const int i = inputOf(c);
+    if (i >= 0 && static_cast<size_t>(i) < under.size()) {
+      under[static_cast<size_t>(i)].push_back(rewrite(c));
+      moved = true;
+    } else {
       over.push_back(c);
+    }
     return true;
   });
-  if (under.empty()) return false;
-  auto filter = makePooled<PlanNode>();
-  filter->op = PlanOp::Filter;
-  filter->id = f.id;
-  filter->predicate = makeAnd(under);
-  filter->children = {m.children[0]};
-  computeOutput(*filter);
+  if (!moved) return false;
   auto middle = makePooled<PlanNode>(m);
-  middle->children = {filter};
+  for (size_t i = 0; i < under.size(); ++i) {
+    if (under[i].empty()) continue;
+    auto filter = makePooled<PlanNode>();
+    filter->op = PlanOp::Filter;
+    filter->id = f.id;
+    filter->predicate = makeAnd(under[i]);
+    filter->children = {m.children[i]};
+    computeOutput(*filter);
+    middle->children[i] = filter;
+  }
   computeOutput(*middle);
   slot = middle;
   if (over.empty()) return true;
@@ -155,6 +173,13 @@ bool filterThrough(PlanPtr& slot, const std::function<bool(const ExprPtr&)>& bel
   computeOutput(*rest);
   slot = rest;
   return true;
+}
+
+bool filterThrough(PlanPtr& slot, const std::function<bool(const ExprPtr&)>& below,
+                   const std::function<ExprPtr(const ExprPtr&)>& rewrite) {
+  if (slot->children.size() != 1 || slot->children[0]->children.size() != 1) return false;
+  return filterInto(
+      slot, [&](const ExprPtr& c) { return below(c) ? 0 : -1; }, rewrite);
 }
 
 namespace {

@@ -48,9 +48,14 @@
 
 namespace rfguard::normal_form {
 
-/// The filter at `slot` over a node of one input: its conjuncts `below`
-/// accepts, rewritten by `rewrite`, as a filter under that node, the others
-/// kept above it; true when one moved.
+/// The filter at `slot` over a node: each of its conjuncts that `inputOf`
+/// sends to an input of that node (its index; -1: none), rewritten by
+/// `rewrite`, as a filter of that input, the others kept above the node; true
+/// when one moved.
+bool filterInto(PlanPtr& slot, const std::function<int(const ExprPtr&)>& inputOf,
+                const std::function<ExprPtr(const ExprPtr&)>& rewrite);
+
+/// filterInto for a node of one input: the conjuncts `below` accepts.
 bool filterThrough(PlanPtr& slot, const std::function<bool(const ExprPtr&)>& below,
                    const std::function<ExprPtr(const ExprPtr&)>& rewrite);
 
@@ -58,6 +63,10 @@ bool filterThrough(PlanPtr& slot, const std::function<bool(const ExprPtr&)>& bel
 /// whose expressions may be substituted for those ids (deterministic, no
 /// subqueries); nullopt otherwise.
 std::optional<std::map<std::string, ExprPtr>> substitutable(const PlanNode& p);
+
+/// A projection with id `id` that passes `columns` of `input` under their ids,
+/// in that order.
+PlanPtr passingColumns(const std::vector<Column>& columns, const PlanPtr& input, int id);
 
 /// A filter whose condition may be evaluated elsewhere, substituted:
 /// deterministic, no subqueries.

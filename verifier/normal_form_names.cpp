@@ -250,15 +250,7 @@ namespace {
 /// only; wrapped in a projection first when it is none. The new root.
 PlanPtr positional(const PlanPtr& p) {
   PlanPtr root = p;
-  if (root->op != PlanOp::Project) {
-    auto wrap = makePooled<PlanNode>();
-    wrap->op = PlanOp::Project;
-    wrap->id = root->id;
-    for (const auto& c : root->output)
-      wrap->exprs.push_back(NamedExpr{c.id.str(), makeColumn(c.id.str(), c.type, c.nullable)});
-    wrap->children = {root};
-    root = wrap;
-  }
+  if (root->op != PlanOp::Project) root = passingColumns(root->output, root, root->id);
   for (size_t j = 0; j < root->exprs.size(); ++j) root->exprs[j].name = "$sq." + std::to_string(j);
   root->outputStamp = {};
   computeOutput(*root);

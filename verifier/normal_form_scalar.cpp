@@ -225,14 +225,7 @@ bool scalarAsLeftJoin(PlanPtr& slot) {
   f->predicate = replaced(n.predicate, s, g->value);
   f->children = {joined};
   computeOutput(*f);
-  auto p = makePooled<PlanNode>();
-  p->op = PlanOp::Project;
-  p->id = n.id;
-  for (const auto& c : n.output)
-    p->exprs.push_back(NamedExpr{c.id.str(), makeColumn(c.id.str(), c.type, c.nullable)});
-  p->children = {f};
-  computeOutput(*p);
-  slot = p;
+  slot = passingColumns(n.output, f, n.id);
   return true;
 }
 

@@ -14,48 +14,6 @@
 
 namespace rfguard::normal_form {
 
-/// Conjuncts that hold on every row `n` returns, over its output columns: a
-/// plain filter's, and those of its input; a projection's input's over the
-/// columns it passes; an aggregate's input's over its plain group keys (a
-/// group's rows share those values); an inner join's condition and its
-/// inputs'.
-Conjuncts knownOf(const PlanNode& n) {
-  Conjuncts out;
-  if (n.children.size() == 1 && n.op == PlanOp::Filter && plainFilter(n)) {
-    forEachConjunct(n.predicate, [&](const ExprPtr& c) {
-      out.push_back(c);
-      return true;
-    });
-    const Conjuncts more = knownOf(*n.children[0]);
-    out.insert(out.end(), more.begin(), more.end());
-    return out;
-  }
-  const bool projection = n.op == PlanOp::Project && substitutable(n);
-  const bool grouping = n.op == PlanOp::Aggregate && n.groupingSets.empty() && !n.exprs.empty();
-  if ((projection || grouping) && n.children.size() == 1) {
-    std::map<std::string, ExprPtr> as;
-    for (const auto& ne : n.exprs)
-      if (ne.expr->kind == ExprKind::Column && !as.count(ne.expr->name))
-        as[ne.expr->name] = makeColumn(ne.name, ne.expr->type, ne.expr->nullable);
-    for (const auto& c : knownOf(*n.children[0]))
-      if (allColumnRefs(*c, [&](const std::string& id) { return as.count(id) > 0; }))
-        out.push_back(substitute(c, as));
-    return out;
-  }
-  if (n.op == PlanOp::Join && n.children.size() == 2 && joinInfo(n.joinType).freelyReordered) {
-    if (n.predicate && movable(*n.predicate) && !hasSubquery(*n.predicate))
-      forEachConjunct(n.predicate, [&](const ExprPtr& c) {
-        out.push_back(c);
-        return true;
-      });
-    for (const auto& child : n.children) {
-      const Conjuncts more = knownOf(*child);
-      out.insert(out.end(), more.begin(), more.end());
-    }
-  }
-  return out;
-}
-
 namespace {
 
 bool setOperation(const PlanNode& n) {
@@ -244,16 +202,6 @@ bool unionsAsDistinct(PlanPtr& slot) {
 }
 
 namespace {
-
-/// `e` a column that `n` outputs and never makes NULL (by `n`'s output, which
-/// knows the NULLs outer joins pad with; an expression's own flag, bound in a
-/// subquery's scope, may not).
-bool neverNull(const Expr& e, const PlanNode& n) {
-  if (e.kind != ExprKind::Column) return false;
-  for (const auto& c : n.output)
-    if (c.id.str() == e.name) return !c.nullable;
-  return false;
-}
 
 /// The rows an EXISTS subquery reads, under the conjuncts it filters them by:
 /// its plan without the projections on top (EXISTS reads no select list).
