@@ -311,11 +311,13 @@ bool Evaluator::identityProject(const PlanNode& project, const Index& index) {
   return it->second = same;
 }
 
-void Evaluator::publish(const PlanNode& join, const Relation& build, const Ctx* outer) {
-  const Index& index = indexFor(*join.children[1]);
+void Evaluator::publish(const PlanNode& join, size_t input, const Relation& build,
+                        const Ctx* outer) {
+  const Index& index = indexFor(*join.children[input]);
   for (const auto& f : join.runtimeFilters) {
     if (!applies(f.id)) continue;  // the original query publishes nothing
-    if (!isEquality(f.op)) {       // a scalar filter: the bounds of the build rows
+    if (filterBuildInput(join, f) != static_cast<int>(input)) continue;
+    if (!isEquality(f.op)) {  // a scalar filter: the bounds of the build rows
       std::optional<Value> min, max;
       for (const auto& row : build.rows) {
         std::optional<Value> held;

@@ -183,8 +183,9 @@ class Evaluator {
   bool truth(const Expr& e, const Ctx& ctx, bool* isTrue);  ///< false on error
   std::string error;
 
-  /// Publishes the contents of `join`'s filters from its evaluated build side.
-  void publish(const PlanNode& join, const Relation& build, const Ctx* outer);
+  /// Publishes the contents of the filters `producer` builds from its input
+  /// `input` (a join's build side, 1; a set operation's input) from its rows.
+  void publish(const PlanNode& producer, size_t input, const Relation& build, const Ctx* outer);
   /// Publishes a TopN filter's threshold from the evaluated, sorted input.
   void publishTopN(const RuntimeFilter& f, const PlanNode& limit, const Relation& sorted);
   /// The rows a LIMIT below the root returns: its window, where the window cuts a

@@ -139,13 +139,13 @@ std::optional<Relation> Evaluator::join(const PlanNode& n, const Ctx* outer) {
       if (!blocking && !readyToRun(*p->children[1])) continue;
       auto built = node(*p->children[1], outer);
       if (!built) return std::nullopt;
-      publish(*p, *built, outer);
+      publish(*p, 1, *built, outer);
       if (!error.empty()) return std::nullopt;
     }
   // The build side first: its filters must be complete before the probe side reads.
   auto right = child(1);
   if (!right) return std::nullopt;
-  publish(n, *right, outer);
+  publish(n, 1, *right, outer);
   if (!error.empty()) return std::nullopt;
   auto left = child(0);
   if (!left) return std::nullopt;

@@ -209,9 +209,20 @@ std::optional<Relation> Evaluator::limit(const PlanNode& n, const Ctx* outer) {
 std::optional<Relation> Evaluator::setOperation(const PlanNode& n, const Ctx* outer) {
   Relation out;
   auto child = [&](size_t i) { return node(*n.children[i], outer); };
+  // The input an INTERSECT's or EXCEPT's filter is built from runs first and
+  // publishes it; the inputs it filters read it (Doris's RuntimeFilterV2).
+  std::vector<std::optional<Relation>> read(n.children.size());
+  for (const auto& f : n.runtimeFilters) {
+    const int b = filterBuildInput(n, f);
+    if (!applies(f.id) || b < 0) continue;
+    auto& r = read[static_cast<size_t>(b)];
+    if (!r && !(r = child(static_cast<size_t>(b)))) return std::nullopt;
+    publish(n, static_cast<size_t>(b), *r, outer);
+    if (!error.empty()) return std::nullopt;
+  }
   std::vector<Relation> ins;
   for (size_t i = 0; i < n.children.size(); ++i) {
-    auto r = child(i);
+    auto r = read[i] ? std::move(read[i]) : child(i);
     if (!r) return std::nullopt;
     ins.push_back(std::move(*r));
   }

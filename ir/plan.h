@@ -276,6 +276,18 @@ bool producedIn(const PlanNode& root, std::string_view id);
 bool producesAll(const PlanNode& node, const std::set<std::string>& ids);
 /// True when the node outputs every column the expression reads (columnsOf).
 bool producesColumnsOf(const PlanNode& node, const Expr& e);
+/// True for UNION, INTERSECT and EXCEPT.
+bool isSetOperation(PlanOp op);
+/// The input of producer `n` whose rows build filter `f`: a join's right
+/// child (1); the input of a set operation whose output holds every column
+/// `f.build` reads (an INTERSECT's or EXCEPT's filter of one input's values
+/// into another, Doris's RuntimeFilterV2); -1 for a TopN filter, which reads
+/// no input's rows, and where no single input holds them.
+int filterBuildInput(const PlanNode& n, const RuntimeFilter& f);
+/// The input of producer `n` below which filter `f` applies: a join's left
+/// child and a LIMIT's input (0); the input of a set operation whose output
+/// holds every column `f.probe` reads, -1 where none does.
+int filterProbeInput(const PlanNode& n, const RuntimeFilter& f);
 /// Calls f on every expression held directly by the node (not its children).
 template <typename F>
 void forEachExpr(const PlanNode& node, const F& f) {

@@ -301,4 +301,28 @@ std::set<std::string> outputIds(const PlanNode& n) {
   return out;
 }
 
+bool isSetOperation(PlanOp op) {
+  return op == PlanOp::Union || op == PlanOp::Intersect || op == PlanOp::Except;
+}
+
+namespace {
+/// The one input of set operation `n` that outputs every column `e` reads, or -1.
+int inputHolding(const PlanNode& n, const Expr& e) {
+  if (!hasColumnRef(e)) return -1;
+  for (size_t i = 0; i < n.children.size(); ++i)
+    if (producesColumnsOf(*n.children[i], e)) return static_cast<int>(i);
+  return -1;
+}
+}  // namespace
+
+int filterBuildInput(const PlanNode& n, const RuntimeFilter& f) {
+  if (n.op == PlanOp::Join) return 1;
+  return isSetOperation(n.op) && f.build ? inputHolding(n, *f.build) : -1;
+}
+
+int filterProbeInput(const PlanNode& n, const RuntimeFilter& f) {
+  if (n.op == PlanOp::Join || n.op == PlanOp::Limit) return 0;
+  return isSetOperation(n.op) && f.probe ? inputHolding(n, *f.probe) : -1;
+}
+
 }  // namespace rfguard

@@ -75,7 +75,10 @@ void emit(const PlanNode& n, const std::string& prefix, std::string& out) {
   for (size_t i = 0; i < n.children.size(); ++i) {
     const PlanNode& c = *n.children[i];
     out += "    " + me + " -> " + prefix + std::to_string(c.id);
-    if (n.op == PlanOp::Join && i == 1) out += " [style=dashed, label=\"build\"]";
+    bool build = n.op == PlanOp::Join && i == 1;
+    for (const auto& f : n.runtimeFilters)  // a set operation's input that builds a filter
+      build = build || (isSetOperation(n.op) && filterBuildInput(n, f) == static_cast<int>(i));
+    if (build) out += " [style=dashed, label=\"build\"]";
     out += ";\n";
     emit(c, prefix, out);
   }

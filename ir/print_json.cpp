@@ -164,6 +164,7 @@ Json planToJson(const PlanNode& n) {
     case PlanOp::Except:
       j["all"] = n.all;
       j["columns"] = n.outNames;
+      if (!n.runtimeFilters.empty()) j["runtime_filters"] = filtersJson(n.runtimeFilters);
       break;
     case PlanOp::Values: {
       j["columns"] = n.outNames;

@@ -147,8 +147,11 @@ std::string nodeLabel(const PlanNode& n) {
     }
     case PlanOp::Union:
     case PlanOp::Intersect:
-    case PlanOp::Except:
-      return head + (n.all ? " ALL " : " DISTINCT ") + list(n.outNames);
+    case PlanOp::Except: {
+      std::string out = head + (n.all ? " ALL " : " DISTINCT ") + list(n.outNames);
+      for (const auto& f : n.runtimeFilters) out += "; " + filterToString(f);
+      return out;
+    }
     case PlanOp::Values: {
       std::vector<std::string> rows;
       for (const auto& r : n.rows) {

@@ -39,10 +39,17 @@ long long JsonReader::nonNegative(const Json& j, const std::string& ptr, const c
 void JsonReader::readRuntimeFilters(PlanNode& n, const Json& j, const std::string& ptr) {
   const Json* fs = field(j, ptr, "runtime_filters", Json::value_t::array, false);
   // A join's filters read the build (right) and probe (left) sides; a TopN
-  // filter on a LIMIT reads its input for both.
+  // filter on a LIMIT reads its input for both; a set operation's read one
+  // input's columns for the build and another's for the probe (which inputs
+  // they may be is the verifier's to judge).
   Scope side[2];
-  for (int s = 0; s < 2; ++s)
-    for (const auto& c : n.children[n.children.size() > 1 ? s : 0]->output) side[s][c.id] = c;
+  if (isSetOperation(n.op)) {
+    for (const auto& c : n.children)
+      for (const auto& col : c->output) side[0][col.id] = side[1][col.id] = col;
+  } else {
+    for (int s = 0; s < 2; ++s)
+      for (const auto& c : n.children[n.children.size() > 1 ? s : 0]->output) side[s][c.id] = c;
+  }
   for (size_t i = 0; fs && i < fs->size() && !failed; ++i) {
     std::string p = ptr + "/runtime_filters/" + std::to_string(i);
     const Json& fj = (*fs)[i];
@@ -109,9 +116,9 @@ PlanPtr JsonReader::node(const Json& j, const std::string& ptr, const Scope& out
       {PlanOp::Sort, {"id", "op", "loc", "children", "keys"}},
       {PlanOp::Limit,
        {"id", "op", "loc", "children", "limit", "offset", "unprinted", "runtime_filters"}},
-      {PlanOp::Union, {"id", "op", "loc", "children", "all", "columns"}},
-      {PlanOp::Intersect, {"id", "op", "loc", "children", "all", "columns"}},
-      {PlanOp::Except, {"id", "op", "loc", "children", "all", "columns"}},
+      {PlanOp::Union, {"id", "op", "loc", "children", "all", "columns", "runtime_filters"}},
+      {PlanOp::Intersect, {"id", "op", "loc", "children", "all", "columns", "runtime_filters"}},
+      {PlanOp::Except, {"id", "op", "loc", "children", "all", "columns", "runtime_filters"}},
       {PlanOp::Values, {"id", "op", "loc", "children", "columns", "rows"}},
   };
   std::vector<const char*> keys = kKeys.at(n->op);
@@ -135,7 +142,7 @@ PlanPtr JsonReader::node(const Json& j, const std::string& ptr, const Scope& out
   size_t want = n->op == PlanOp::Join                                ? 2
                 : (n->op == PlanOp::Scan || n->op == PlanOp::Values) ? 0
                                                                      : 1;
-  bool setop = n->op == PlanOp::Union || n->op == PlanOp::Intersect || n->op == PlanOp::Except;
+  bool setop = isSetOperation(n->op);
   if (failed) return n;
   if (setop ? n->children.size() < 2 : n->children.size() != want)
     return error(ptr + "/children", "a " + std::string(opName(n->op)) + " node needs " +

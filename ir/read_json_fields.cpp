@@ -215,6 +215,7 @@ void JsonReader::nodeFields(PlanNode& n, const Json& j, const std::string& ptr,
           error(ptr + "/children/" + std::to_string(i),
                 "child has " + std::to_string(n.children[i]->output.size()) +
                     " columns, the set operation " + std::to_string(n.outNames.size()));
+      readRuntimeFilters(n, j, ptr);
       return;
     }
     case PlanOp::Values: {

@@ -223,16 +223,20 @@ case("near miss: RF1 consumed by a only",
      lambda: join("inner", ab([rf(1, "a.k", "b.k")], a_t=[(1, "a.k")]), scan("c"), eq("a.v", "c.v")))
 
 
-def cycle(closed):
+def cycle(closed, non_blocking=False):
     a = scan("a", targets=[(1, "a.k")])
     b = scan("b", targets=[(2, "b.v")])
     j1 = join("inner", a, b, eq("a.k", "b.k"), [rf(1, "a.k", "b.k")])
     c = scan("c", targets=[(1, "c.k")] if closed else None)
-    return join("inner", j1, c, call("and", eq("b.v", "c.v"), eq("a.k", "c.k")),
-                [rf(2, "b.v", "c.v")])
+    rf2 = rf(2, "b.v", "c.v")
+    if non_blocking:
+        rf2["non_blocking"] = True
+    return join("inner", j1, c, call("and", eq("b.v", "c.v"), eq("a.k", "c.k")), [rf2])
 
 
 case("filter-wait-cycle: RF1 consumed in RF2's build, RF2 in RF1's", lambda: cycle(True))
+case("the same cycle broken: RF2 is non-blocking, b scans without waiting for it",
+     lambda: cycle(True, True))
 case("near miss: RF2 in RF1's build only (RF1 waits on RF2, not back)", lambda: cycle(False))
 
 
@@ -320,6 +324,29 @@ def except_case(text_key):
 
 case("into-except-right: consumed by EXCEPT's right input as a text key of a DOUBLE", lambda: except_case(True))
 case("near miss: consumed by EXCEPT's right input as a column", lambda: except_case(False))
+
+
+def setop_case(op, build, probe, null_allowed=None, width=1):
+    # A set operation's own filter (Doris's RuntimeFilterV2): one input's values
+    # at a position filter another input at that position.
+    cols = ["k", "v"][:width]
+    a = scan("a", targets=[(1, probe)] if probe.startswith("a.") else None)
+    b = scan("b", targets=[(1, probe)] if probe.startswith("b.") else None)
+    a["columns"], b["columns"] = list(cols), list(cols)
+    return node(op, [a, b], all=False, columns=["e." + c for c in cols],
+                runtime_filters=[rf(1, probe, build, null_allowed=null_allowed)])
+
+
+case("set-op-producer-ineligible: a UNION's filter of a.k into b.k",
+     lambda: setop_case("union", "a.k", "b.k", True))
+case("near miss: an INTERSECT's", lambda: setop_case("intersect", "a.k", "b.k", True))
+case("set-op-producer-ineligible: an EXCEPT's filter of b.k into its first input",
+     lambda: setop_case("except", "b.k", "a.k", True))
+case("set-op-producer-ineligible: a.k into b.v, another position",
+     lambda: setop_case("except", "a.k", "b.v", True, width=2))
+case("null-flag-mismatch: an EXCEPT's filter of a.k into b.k that drops NULL keys",
+     lambda: setop_case("except", "a.k", "b.k"))
+case("near miss: null-allowing", lambda: setop_case("except", "a.k", "b.k", True))
 
 
 def subquery_case(on_key):

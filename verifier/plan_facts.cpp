@@ -26,6 +26,15 @@ struct Sizes {
   size_t nodes = 0, producers = 0, consumers = 0, waits = 0, building = 0;
 };
 
+/// How many of `n`'s filters its input `i` builds (a join's right child, a set
+/// operation's build input): their consumers below that input wait on themselves.
+size_t buildsIn(const PlanNode& n, size_t i) {
+  if (n.op == PlanOp::Join) return i == 1 ? n.runtimeFilters.size() : 0;
+  return static_cast<size_t>(
+      std::count_if(n.runtimeFilters.begin(), n.runtimeFilters.end(),
+                    [&](const RuntimeFilter& f) { return filterBuildInput(n, f) == int(i); }));
+}
+
 void count(const PlanNode& n, size_t building, Sizes& s) {
   ++s.nodes;
   s.producers += n.runtimeFilters.size();
@@ -33,8 +42,7 @@ void count(const PlanNode& n, size_t building, Sizes& s) {
   s.waits += n.runtimeFilterTargets.size() * building;
   s.building = std::max(s.building, building);
   for (size_t i = 0; i < n.children.size(); ++i)
-    count(*n.children[i], building + (n.op == PlanOp::Join && i == 1 ? n.runtimeFilters.size() : 0),
-          s);
+    count(*n.children[i], building + buildsIn(n, i), s);
   if (hasSubqueryExpr(n)) forEachSubqueryPlan(n, [&](const PlanNode& q) { count(q, building, s); });
 }
 }  // namespace
@@ -98,12 +106,14 @@ void PlanFacts::visit(const PlanNode& n, const PlanNode* parent, int depth, int&
     waitIds_.insert(waitIds_.end(), building_.rbegin(), building_.rend());
   }
   for (size_t i = 0; i < n.children.size(); ++i) {
-    // A join's build side (its right child) is read before its filters exist.
-    const bool build = n.op == PlanOp::Join && i == 1;
-    if (build)
-      for (const auto& f : n.runtimeFilters) building_.push_back(f.id);
+    // A join's build side (its right child), and the input of a set operation
+    // that builds a filter, is read before the filters it builds exist.
+    const size_t before = building_.size();
+    for (const auto& f : n.runtimeFilters)
+      if (n.op == PlanOp::Join ? i == 1 : filterBuildInput(n, f) == static_cast<int>(i))
+        building_.push_back(f.id);
     visit(*n.children[i], &n, depth + 1, clock);
-    if (build) building_.resize(building_.size() - n.runtimeFilters.size());
+    building_.resize(before);
   }
   // The plans of the node's subquery expressions belong to the query too: a
   // filter may be produced or consumed in them, and a consumer there changes
@@ -131,13 +141,18 @@ bool PlanFacts::isSubqueryRoot(const PlanNode* n) const {
 const PlanNode* PlanFacts::probeRoot(const Producer& p) const {
   const PlanNode& n = *p.node;
   if (n.op == PlanOp::Join) return n.children[0].get();
+  if (isSetOperation(n.op)) {
+    const int k = filterProbeInput(n, *p.filter);
+    return k < 0 ? nullptr : n.children[static_cast<size_t>(k)].get();
+  }
   // A TopN filter applies below its sort: Limit -> Sort -> input.
   const PlanNode* c = n.children[0].get();
   return c->op == PlanOp::Sort ? c->children[0].get() : c;
 }
 
 const PlanNode* PlanFacts::buildRoot(const Producer& p) const {
-  return p.node->op == PlanOp::Join ? p.node->children[1].get() : nullptr;
+  const int b = filterBuildInput(*p.node, *p.filter);
+  return b < 0 ? nullptr : p.node->children[static_cast<size_t>(b)].get();
 }
 
 std::pmr::vector<const PlanNode*> PlanFacts::path(const PlanNode* from, const PlanNode* to,

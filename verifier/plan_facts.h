@@ -10,7 +10,8 @@
 
 namespace rfguard {
 
-/// A filter as its producer (a join, or a LIMIT for TopN filters) declares it.
+/// A filter as its producer (a join, a LIMIT for TopN filters, an INTERSECT or
+/// EXCEPT for a filter of one input's values into another) declares it.
 struct Producer {
   const PlanNode* node = nullptr;
   const RuntimeFilter* filter = nullptr;
@@ -40,9 +41,11 @@ class PlanFacts {
 
   /// True when `inner` is `outer` or below it.
   bool within(const PlanNode* outer, const PlanNode* inner) const;
-  /// The subtree the filter may be consumed in: a join's left child, a TopN's sort input.
+  /// The subtree the filter may be consumed in: a join's left child, a TopN's
+  /// sort input, the input of a set operation its probe key reads (null: none).
   const PlanNode* probeRoot(const Producer& p) const;
-  /// The subtree the filter waits for: a join's right child; none for TopN filters.
+  /// The subtree the filter waits for: a join's right child, the input of a
+  /// set operation its build key reads; none for TopN filters.
   const PlanNode* buildRoot(const Producer& p) const;
   /// True when `n` is the root of a subquery plan held in an expression of its
   /// parent (parent() is then that node, not a node `n` is a child of).

@@ -35,8 +35,10 @@ bool Printer::waitsOnItself(int id) {
   while (!work.empty() && !found) {
     auto it = producers.find(work.back());
     work.pop_back();
-    if (it == producers.end() || it->second.first->op != PlanOp::Join) continue;
-    forEachNode(*it->second.first->children[1], [&](const PlanNode& x) {
+    if (it == producers.end()) continue;
+    const int input = filterBuildInput(*it->second.first, *it->second.second);
+    if (input < 0) continue;
+    forEachNode(*it->second.first->children[static_cast<size_t>(input)], [&](const PlanNode& x) {
       for (const auto& t : x.runtimeFilterTargets) {
         found = found || t.id == id;
         if (std::find(seen.begin(), seen.end(), t.id) == seen.end())
@@ -53,11 +55,15 @@ std::string Printer::content(int id, const Expr& target,
   auto it = producers.find(id);
   if (it == producers.end()) return fail("RF" + std::to_string(id) + " has no producer"), "1";
   const auto& [join, rf] = it->second;
-  if (join->op != PlanOp::Join) return fail("a TopN filter"), "1";
+  // A join's build side, or the input of a set operation that builds the filter.
+  const int input = filterBuildInput(*join, *rf);
+  if (input < 0)
+    return fail(join->op == PlanOp::Limit ? "a TopN filter" : "a filter of no one input's keys"),
+           "1";
   rename = raw;
   std::string t = ex(target);
   rename.clear();
-  std::string b = ex(*rf->build), build = node(*join->children[1]);
+  std::string b = ex(*rf->build), build = node(*join->children[static_cast<size_t>(input)]);
   // Each consumer repeats its producer's build side, which holds its own consumers:
   // nested filters can make the text grow geometrically.
   if (build.size() > (64 << 10)) return fail("the filtered query's text grows too large"), "1";

@@ -130,8 +130,9 @@ Derivations::Derivations(const PlanFacts& facts, const Producer& p) {
   const RuntimeFilter g = nullKeysCount(f);
   // Breadth-first; a vector read from the front (a deque allocates two blocks up front).
   std::vector<Reached> work;
-  if (!f.besideOnly) work.push_back({root, f.probe, false});  // else beside the producer only
-  if (beside)
+  if (!f.besideOnly && root) work.push_back({root, f.probe, false});  // else beside it only
+  // Sideways only from a join: its equality carries the keys across a join above.
+  if (beside && p.node->op == PlanOp::Join)
     for (const auto& s : sidewaysEntries(upFrom(facts, p.node), f))
       if (s.decision.ok) work.push_back({s.join->children[s.child].get(), s.expr, false});
   for (size_t head = 0; head < work.size(); ++head) {

@@ -290,6 +290,8 @@ std::optional<Rel> Encoder::setOp(const PlanNode& n) {
     if (!ins.empty() &&
         (r->kinds.size() != ins[0].kinds.size() || text(r->kinds) != text(ins[0].kinds)))
       return fail("a set operation over columns of other kinds at " + nodeRef(n)), std::nullopt;
+    // The filters this input builds (an INTERSECT's or EXCEPT's, into the others).
+    if (filters_ == Filters::Apply && !publish(n, *r, ins.size())) return std::nullopt;
     ins.push_back(std::move(*r));
   }
   Rel out;

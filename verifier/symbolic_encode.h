@@ -238,8 +238,10 @@ class Encoder {
   /// row of `rel`, and whether one of them is NULL.
   bool keyOf(const Published& p, const Expr& key, const Rel& rel, const Row& row,
              std::vector<z3::expr>& parts, z3::expr& null);
-  /// Constrains K to hold every key of the join's build rows (`build`).
-  bool publish(const PlanNode& join, const Rel& build);
+  /// Constrains K to hold every key of the rows (`build`) of the producer's
+  /// input `input` that builds its filters: a join's right side, a set
+  /// operation's input.
+  bool publish(const PlanNode& join, const Rel& build, size_t input = 1);
   /// A TopN filter of LIMIT `limit` as applied: its threshold and flags are
   /// free here, tied to the rows by publishTopN.
   bool topN(const RuntimeFilter& f, const PlanNode& limit);

@@ -43,7 +43,7 @@ bool Encoder::setFilters(Filters mode, const PlanNode* root, const std::set<int>
       }
       const std::string rf = "RF" + std::to_string(f.id);
       const auto probe = partsOf(*f.probe), build = partsOf(*f.build);
-      if (n.op != PlanOp::Join)
+      if (n.op != PlanOp::Join && (!isSetOperation(n.op) || filterBuildInput(n, f) < 0))
         ok = fail("a filter produced at " + nodeRef(n) + " (" + rf + ")");
       else if (probe.size() != build.size() || (!isEquality(f.op) && probe.size() > 1))
         ok = fail("a filter whose probe and build keys differ in width (" + rf + ")");
@@ -194,10 +194,10 @@ bool Encoder::keyOf(const Published& p, const Expr& key, const Rel& rel, const R
   return true;
 }
 
-bool Encoder::publish(const PlanNode& join, const Rel& build) {
+bool Encoder::publish(const PlanNode& join, const Rel& build, size_t input) {
   for (const auto& f : join.runtimeFilters) {
     Published* p = applied(f.id);
-    if (!p) continue;
+    if (!p || filterBuildInput(join, f) != static_cast<int>(input)) continue;
     // Published once per encoding of the join: in a subquery that would be once
     // per row of the query around it, each with its own build rows.
     if (!outers_.empty())
