@@ -302,9 +302,22 @@ std::optional<Rel> Encoder::setOp(const PlanNode& n) {
     if (!n.all) distinct(out);
     return out;
   }
-  if (n.children.size() != 2) return fail("a set operation of several inputs"), std::nullopt;
-  const Rel& a = ins[0];
-  const Rel& b = ins[1];
+  // Of several inputs, from the left: ((a - b) - c), as SQL and the evaluator read it.
+  Rel acc = std::move(ins[0]);
+  acc.ids = out.ids;
+  for (size_t in = 1; in < ins.size(); ++in) {
+    out.rows.clear();
+    const Rel& a = acc;
+    const Rel& b = ins[in];
+    stepSetOp(n, a, b, out);
+    acc.rows = std::move(out.rows);
+  }
+  out.rows = std::move(acc.rows);
+  if (!n.all) distinct(out);
+  return out;
+}
+
+void Encoder::stepSetOp(const PlanNode& n, const Rel& a, const Rel& b, Rel& out) {
   const bool intersect = n.op == PlanOp::Intersect;
   for (size_t i = 0; i < a.rows.size(); ++i) {
     // ALL: the i-th row is the k-th copy of its value on the left; it stays while
@@ -321,8 +334,6 @@ std::optional<Rel> Encoder::setOp(const PlanNode& n) {
     z3::expr keep = n.all ? (intersect ? k <= m : k > m) : (intersect ? m > 0 : m == 0);
     out.rows.push_back(Row{a.rows[i].present && keep, a.rows[i].cols});
   }
-  if (!n.all) distinct(out);
-  return out;
 }
 
 std::optional<Rel> Encoder::values(const PlanNode& n) {

@@ -163,6 +163,9 @@ class Encoder {
   std::optional<Rel> join(const PlanNode& n);
   std::optional<Rel> aggregate(const PlanNode& n);
   std::optional<Rel> setOp(const PlanNode& n);
+  /// One step of an INTERSECT or EXCEPT (ALL or not): the rows of `a` that
+  /// `b` keeps, into `out` (its DISTINCT is the caller's).
+  void stepSetOp(const PlanNode& n, const Rel& a, const Rel& b, Rel& out);
   std::optional<Rel> values(const PlanNode& n);
   /// LIMIT / OFFSET anywhere (symbolic_order.cpp): the rows whose place in the
   /// order, ties broken by free priorities, falls in the window.

@@ -4,6 +4,8 @@
 // line applies.
 #include "engines/doris/import_state.h"
 
+#include <algorithm>
+
 namespace rfguard::doris_import {
 
 void Importer::makeSame(std::map<std::string, std::string>& same, const std::string& a,
@@ -34,14 +36,19 @@ std::map<std::string, std::string> Importer::sameAfter(
 
 std::vector<std::pair<std::string, int>> Importer::appliedList(const ShapeNode& n) {
   std::vector<std::pair<std::string, int>> out;
+  // `apply RFs: RF1 RF3`, and at a scan `RFV2: RF6` (a set operation's filter;
+  // at the set operation itself its items are `RF6[src->dst]`, not applied).
+  const bool scan = headOf(n.text).find("Scan") != std::string::npos;
   const size_t at = n.text.find("apply RFs:");
-  if (at == std::string::npos) return out;
-  for (const auto& w : splitTop(n.text.substr(at + 10), ' ')) {
+  const size_t v2 = scan ? n.text.find("RFV2:") : std::string::npos;
+  if (at == std::string::npos && v2 == std::string::npos) return out;
+  for (const auto& w : splitTop(n.text.substr(std::min(at, v2)), ' ')) {
+    if (w == "apply" || w == "RFs:" || w == "RFV2:") continue;
     int rf = -1;
-    if (w.rfind("RF", 0) == 0) try {
-        rf = std::stoi(w.substr(2));
-      } catch (const std::exception&) {
-      }
+    const std::string digits = w.rfind("RF", 0) == 0 ? w.substr(2) : "";
+    if (!digits.empty() && digits.size() < 8 &&
+        std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      rf = std::stoi(digits);
     out.emplace_back(w, rf);
   }
   return out;
@@ -51,9 +58,8 @@ std::vector<std::pair<std::string, int>> Importer::appliedFilters(const ShapeNod
                                                                   const std::string& what) {
   std::vector<std::pair<std::string, int>> out;
   for (const auto& [w, rf] : appliedList(n)) {
-    if (notJoin_.count(rf)) continue;  // said where the set operation builds it
     if (!rfs_.count(rf)) {
-      loss(n, "the " + what + " applies " + w + ", which no join of the plan builds");
+      loss(n, "the " + what + " applies " + w + ", which no operator of the plan builds");
       continue;
     }
     out.emplace_back(w, rf);

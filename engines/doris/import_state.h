@@ -26,7 +26,7 @@ struct Col {
   std::string id, name, qual, type;
 };
 
-/// A runtime filter as the join that builds it prints it.
+/// A runtime filter as the join (or set operation) that builds it prints it.
 struct RfSpec {
   std::string src;                ///< the build key's name (`s_nationkey`)
   std::vector<std::string> dsts;  ///< the targets' names
@@ -122,13 +122,22 @@ class Importer {
                               const std::set<std::string>& used);
   std::optional<Built> aggregate(const ShapeNode& n, Built child,
                                  const std::set<std::string>& used);
+  /// A PhysicalUnion, PhysicalIntersect or PhysicalExcept of two or more inputs.
+  static bool isSetOperation(const ShapeNode& n);
+  /// True when `n` or an operator below it is a set operation (whose columns
+  /// are named by what reads them, not by the scans below).
+  bool setOperationBelow(const ShapeNode& n);
+  /// A set operation with the columns the plan ties to its inputs, and the
+  /// filters it builds (import_setop.cpp); `names` are those read above.
+  std::optional<Built> setOperation(const ShapeNode& n, const std::set<std::string>& names);
   /// A join, its condition and the filters it builds (import_join.cpp).
   std::optional<Built> join(const ShapeNode& n, std::vector<Built>& kids);
-  /// The words of `n`'s `apply RFs: RF1 RF3` with the Doris id each names (-1: none).
+  /// The words of `n`'s `apply RFs: RF1 RF3` and `RFV2: RF6` (the filters of
+  /// set operations) with the Doris id each names (-1: none).
   static std::vector<std::pair<std::string, int>> appliedList(const ShapeNode& n);
-  /// The filters `n` prints `apply RFs: RF1 RF3` of, as (word, Doris id),
-  /// known ones only: one no join builds is a loss (`what` applies it), one
-  /// a set operation builds is left out (said where it is built).
+  /// The filters `n` prints `apply RFs: RF1 RF3` (or `RFV2: RF6`) of, as
+  /// (word, Doris id), known ones only: one no operator builds is a loss
+  /// (`what` applies it).
   std::vector<std::pair<std::string, int>> appliedFilters(const ShapeNode& n,
                                                           const std::string& what);
   /// Whether `n` or an operator below it (CTE consumers: their producer's
@@ -171,14 +180,14 @@ class Importer {
   engine::ImportedQuery& q_;
   Diagnostics& diags_;
   int next_ = 1;
-  std::map<int, RfSpec> rfs_;  ///< by Doris's id
-  std::set<int> consumed_;     ///< applied somewhere (or said why not)
-  std::set<int> notJoin_;      ///< Doris ids of filters set operations build (said and left out)
+  std::map<int, RfSpec> rfs_;                          ///< by Doris's id
+  std::set<int> consumed_;                             ///< applied somewhere (or said why not)
   std::map<int, std::vector<size_t>> pendingTargets_;  ///< rfguard id -> dynamicFilters
   std::set<std::string> aliases_;
   std::map<std::string, int> suffixes_;  ///< alias -> copies of it renamed so far
   std::set<int> dropped_;                ///< rfguard filter ids left out
   std::map<const ShapeNode*, std::set<std::string>> provided_;
+  std::map<const ShapeNode*, bool> setOpBelow_;   ///< setOperationBelow's answers
   std::set<const ShapeNode*> partial_;            ///< first phases of two-phase aggregations
   std::map<std::string, const ShapeNode*> ctes_;  ///< CTE id -> its producer's input
   std::map<std::string, int> copies_;             ///< CTE id -> consumers imported so far

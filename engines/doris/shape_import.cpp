@@ -54,29 +54,24 @@ void Importer::collectFilters(const ShapeNode& n) {
   const std::string head = headOf(n.text);
   if ((head == "PhysicalCteProducer" || head == "CteProducer") && n.children.size() == 1)
     ctes_.emplace(cteIdOf(n), n.children[0].get());  // a second one is an error where read
-  const size_t at = n.text.find("build RFs:");
-  if (at != std::string::npos && head != "hashJoin" && head != "NestedLoopJoin") {
-    // A set operation's filters (Doris's RuntimeFilterV2: the values of its
-    // first input's column, into the others): ` RF5[src->dst] RF6[...]`.
-    // rfguard's filters are built by joins; each is said and left out, its
-    // targets with it (the scans that apply it say nothing more).
-    for (const auto& item : splitTop(n.text.substr(at + 10), ' ')) {
-      int id = -1;
-      if (item.rfind("RF", 0) == 0) try {
-          id = std::stoi(item.substr(2));
-        } catch (const std::exception&) {
-        }
-      if (id >= 0) notJoin_.insert(id);
-      loss(n, "the runtime filter " + item + " is built by " + head +
-                  ": rfguard models filters that joins build (a set operation's filter of its "
-                  "first input's values into the other inputs is not modelled): left out, "
-                  "with its targets");
-    }
-  } else if (at != std::string::npos) {
-    for (const auto& item : splitTop(n.text.substr(at + 10), ';')) {
-      // RF4 s_nationkey->[c_nationkey] | RF0 c_custkey->o_custkey | RF4 s->[a,b]
-      const size_t sp = item.find(' '), arrow = item.find("->");
-      if (item.rfind("RF", 0) != 0 || sp == std::string::npos || arrow == std::string::npos) {
+  // A set operation's filters (Doris's RuntimeFilterV2, also at a join):
+  // `RFV2: RF6[src->dst] RF7[src->dst]`, the values of its first input's
+  // column into the other inputs; `build RFs:` in the same form, as at joins
+  // in older plans.
+  const bool join = head == "hashJoin" || head == "NestedLoopJoin";
+  for (const char* key : {"RFV2:", "build RFs:"}) {
+    const size_t at = n.text.find(key);
+    // A scan's `RFV2: RF6` applies a filter (appliedList).
+    if (at == std::string::npos || head.find("Scan") != std::string::npos) continue;
+    const std::string list = n.text.substr(at + std::string(key).size());
+    const bool bracketed = std::string(key) == "RFV2:" || !join;
+    for (const auto& item : splitTop(list, bracketed ? ' ' : ';')) {
+      if (bracketed && (item == "(ignored)" || item.empty())) continue;
+      // RF4 s_nationkey->[c_nationkey] | RF0 c_custkey->o_custkey | RF4 s->[a,b] | RF6[s->d]
+      const size_t sp = bracketed ? item.find('[') : item.find(' ');
+      const size_t arrow = item.find("->");
+      if (item.rfind("RF", 0) != 0 || sp == std::string::npos || arrow == std::string::npos ||
+          arrow < sp || (bracketed && item.back() != ']')) {
         loss(n, "cannot read the runtime filter \"" + item + "\"");
         continue;
       }
@@ -92,10 +87,19 @@ void Importer::collectFilters(const ShapeNode& n) {
       RfSpec s;
       s.src = trim(item.substr(sp + 1, arrow - sp - 1));
       std::string dst = trim(item.substr(arrow + 2));
+      if (bracketed) dst.pop_back();  // RF6[src->dst]
       if (!dst.empty() && dst.front() == '[' && dst.back() == ']')
         dst = dst.substr(1, dst.size() - 2);
       for (const auto& d : splitTop(dst, ',')) s.dsts.push_back(d);
       s.join = &n;
+      if (!join && !isSetOperation(n)) {
+        loss(n, "the runtime filter " + item + " is built by " + head +
+                    ", which rfguard does not model as a producer: left out, with its targets");
+        rfs_[id] = s;
+        consumed_.insert(id);
+        dropTargets(id);
+        continue;
+      }
       rfs_[id] = s;
     }
   }
@@ -121,6 +125,7 @@ std::optional<Importer::Built> Importer::build(const ShapeNode& n,
   std::set<std::string> names = wanted;
   const auto own = namesIn(n.text);
   names.insert(own.begin(), own.end());
+  if (isSetOperation(n)) return setOperation(n, names);
   std::vector<Built> kids;
   for (size_t i = 0; i < n.children.size(); ++i) {
     // Below a join, a name goes to the one input that provides it; a name
@@ -136,6 +141,8 @@ std::optional<Importer::Built> Importer::build(const ShapeNode& n,
       for (size_t j = 0; j < n.children.size(); ++j)
         if (j != i && provides(*n.children[j]).count(name)) elsewhere = true;
       if (n.children.size() == 1 || (here && !elsewhere)) mine.insert(name);
+      // A name no input's scans provide may be a set operation's column below.
+      if (!here && !elsewhere && setOperationBelow(*n.children[i])) mine.insert(name);
       if (here && elsewhere) unrouted_.insert(name);  // for the CTEs below (import_cte.cpp)
     }
     auto k = build(*n.children[i], mine);

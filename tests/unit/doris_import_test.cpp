@@ -108,7 +108,7 @@ TEST_CASE("doris import: what cannot be read is said, not dropped") {
   Session s = load(plan, d);
   const QueryRun& q = s.queries()[0];
   CHECK(lossesOf(q) ==
-        "line 4: the scan applies RF7, which no join of the plan builds\n"
+        "line 4: the scan applies RF7, which no operator of the plan builds\n"
         "line 3: a window operator whose functions the operators above do not print (or not "
         "readably): imported as an operator that may cut any rows\n"
         "line 2: cannot read the join's condition \"( not (frob = 1))\" (\"frob\" names no "
@@ -179,33 +179,6 @@ TEST_CASE("doris import: expressions as Doris prints them") {
   std::string deep(600, '(');
   CHECK_FALSE(parseDorisExpr(deep + "1" + std::string(600, ')'), resolve, why));
   CHECK(why.find("nested more than 500 levels deep") != std::string::npos);
-}
-
-TEST_CASE("doris import: a set operation of several inputs imports as some of their rows") {
-  // The shape prints no column of a union: the join above cannot read its
-  // hash condition, so its filter and the filter's targets are left out,
-  // and everything is said.
-  const std::string plan = R"(PhysicalResultSink
---hashJoin[INNER_JOIN broadcast] hashCondition=((u.k = nation.n_nationkey)) otherCondition=() build RFs:RF0 n_nationkey->[s_nationkey,ps_suppkey]
-----PhysicalUnion
-------PhysicalProject
---------PhysicalOlapScan[supplier] apply RFs: RF0
-------PhysicalProject
---------PhysicalOlapScan[partsupp] apply RFs: RF0
-----PhysicalOlapScan[nation]
-)";
-  Diagnostics d;
-  Session s = load(plan, d);
-  s.run();
-  REQUIRE(s.queries().size() == 1);
-  const QueryRun& q = s.queries()[0];
-  const std::string losses = lossesOf(q);
-  CHECK(losses.find("line 3: PhysicalUnion of 2 inputs, whose columns the shape plan does not "
-                    "tie to its inputs'") != std::string::npos);
-  const std::string text = planToText(*q.query.plan);
-  CHECK(text.find("Union #") != std::string::npos);
-  CHECK(text.find("RF1") == std::string::npos);  // neither producer nor targets
-  CHECK(s.verify(q).empty());
 }
 
 TEST_CASE("doris import: a mark join keeps the probe's rows, and says what it leaves out") {

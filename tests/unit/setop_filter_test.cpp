@@ -137,6 +137,20 @@ TEST_CASE(
   // The solver refutes the filter into EXCEPT's first input (values it returns).
   auto bad = read(plan("except", rf("b.k", "a.k", true), "a.k", ""));
   CHECK(symbolicFilters(*bad, {}, 2, 5).kind == SymbolicVerdict::Kind::Differs);
+  // Three inputs, read from the left: ((a - b) - c). The first input's values
+  // into the third are sound; the second's into the third are not (a = c =
+  // {1}, b = {}: filtered by b's values, c loses 1 and the EXCEPT returns it).
+  for (bool all : {false, true}) {
+    CAPTURE(all);
+    auto good = read(plan("except", rf("a.k", "c.k", true), "", "", "c.k", true, false, all));
+    CHECK(symbolicFilters(*good, {}, 2, 5).kind == SymbolicVerdict::Kind::Equal);
+    auto wrong = read(plan("except", rf("b.k", "c.k", true), "", "", "c.k", true, false, all));
+    CHECK(symbolicFilters(*wrong, {}, 2, 5).kind == SymbolicVerdict::Kind::Differs);
+    const BoundedVerdict v = checkFilters(*wrong, o).at(0);
+    CHECK(v.counterexample);
+    auto three = read(plan("intersect", rf("c.k", "b.k", true), "", "b.k", "", true, false, all));
+    CHECK(symbolicFilters(*three, {}, 2, 5).kind == SymbolicVerdict::Kind::Equal);
+  }
 }
 
 TEST_CASE("set-op filters: plan JSON and text carry them") {
