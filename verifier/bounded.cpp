@@ -51,13 +51,13 @@ double multisetCount(int options, int size) {
   return c;
 }
 
+/// Every filter the plan produces, in subquery plans too (a mark join's build
+/// input imported as a subquery holds the filters built there).
 std::set<int> filterIds(const PlanNode& n) {
   std::set<int> ids;
-  std::function<void(const PlanNode&)> walk = [&](const PlanNode& x) {
+  forEachNode(n, [&](const PlanNode& x) {
     for (const auto& f : x.runtimeFilters) ids.insert(f.id);
-    for (const auto& c : x.children) walk(*c);
-  };
-  walk(n);
+  });
   return ids;
 }
 

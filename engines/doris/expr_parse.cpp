@@ -260,6 +260,14 @@ class Parser {
     if (tok.kind != Tok::Ident)
       return fail(tok.kind == Tok::End ? "an unexpected end" : "unexpected \"" + tok.text + "\"");
     const std::string w = lower(tok.text);
+    if (w.rfind("expr_", 0) == 0 && peek(1).kind == Tok::Punct && peek(1).text == "(") {
+      // A slot a projection below computes, named by its expression:
+      // `expr_cast(d_week_seq1 as BIGINT)`, `expr_(cast(x as BIGINT) - 53)`.
+      // Its value in each row is the expression's over the same row.
+      if (w == "expr_") return ++p_, primary(d + 1);
+      t_[p_].text = tok.text.substr(5);
+      return primary(d + 1);
+    }
     if ((w == "or" || w == "and") && peek(1).kind == Tok::Punct && peek(1).text == "[") {
       // Doris's n-ary OR[a,b,...] and AND[a,b,...].
       p_ += 2;

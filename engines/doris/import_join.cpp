@@ -39,26 +39,6 @@ std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Bu
   const std::vector<std::string> words = splitTop(spec, ' ');
   const std::string type = words.empty() ? "" : joinType(words[0]);
   if (type.empty()) return error(n, "an unknown join type \"" + spec + "\""), std::nullopt;
-  if (n.text.find(" markCondition=(") != std::string::npos) {
-    // A mark join returns every probe row with a mark (`$c$N`: whether the
-    // row matches), which a filter above reads; rfguard has no mark. The
-    // rows that reach the filter above are the probe's, so: some of them.
-    loss(n,
-         "a mark join (markCondition): Doris returns every probe row with a mark the "
-         "operators above read, which rfguard does not model; imported as an operator that "
-         "may cut any of the probe's rows, without its build input and the filters built "
-         "there");
-    for (auto& [rf, s] : rfs_)
-      if (s.join == &n) consumed_.insert(rf), dropTargets(rf);
-    Built out;
-    out.node = Json{{"id", newId(n)},
-                    {"op", "limit"},
-                    {"unprinted", true},
-                    {"children", {std::move(kids[0].node)}}};
-    out.cols = std::move(kids[0].cols);
-    out.same = std::move(kids[0].same);
-    return out;
-  }
   std::vector<Col> both = kids[0].cols;
   both.insert(both.end(), kids[1].cols.begin(), kids[1].cols.end());
   std::map<std::string, std::string> same = kids[0].same;
@@ -191,6 +171,16 @@ std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Bu
             buildName[x["column"]] == lastPart(s.src) && columnsWithin(y, probeIds))
           build = x, probe = y;
       }
+    }
+    if (!build && s.src.rfind("expr_", 0) == 0) {
+      // A computed slot (`expr_cast(n_nationkey as BIGINT)`): the side of an
+      // equality that is its expression over the build input.
+      std::string why;
+      if (auto e = parseDorisExpr(s.src, over(kids[1].cols, &kids[1].same), why))
+        for (const auto& eq : equalities)
+          for (int side = 0; side < 2 && !build; ++side)
+            if (eq["args"][side] == *e && columnsWithin(eq["args"][1 - side], probeIds))
+              build = *e, probe = eq["args"][1 - side];
     }
     if (!build) {
       std::string why;

@@ -110,6 +110,13 @@ std::set<std::string> Importer::namesIn(const std::string& text) {
       i = close == std::string::npos ? text.size() : close + 1;
       continue;
     }
+    if (text.compare(i, 3, "$c$") == 0) {  // a mark join's mark: `$c$1`
+      size_t j = i + 3;
+      while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+      out.insert(text.substr(i, j - i));
+      i = j;
+      continue;
+    }
     if (!(std::isalpha(static_cast<unsigned char>(ch)) || ch == '_')) {
       ++i;
       continue;

@@ -45,13 +45,6 @@ std::vector<std::string> hashConjuncts(const std::string& text) {
   return out;
 }
 
-/// True when `outer` is `inner` or holds it.
-bool holds(const ShapeNode& outer, const ShapeNode* inner) {
-  if (&outer == inner) return true;
-  return std::any_of(outer.children.begin(), outer.children.end(),
-                     [&](const auto& c) { return holds(*c, inner); });
-}
-
 }  // namespace
 
 bool Importer::isSetOperation(const ShapeNode& n) {
@@ -60,12 +53,12 @@ bool Importer::isSetOperation(const ShapeNode& n) {
          n.children.size() >= 2;
 }
 
-bool Importer::setOperationBelow(const ShapeNode& n) {
-  auto it = setOpBelow_.find(&n);
-  if (it != setOpBelow_.end()) return it->second;
-  bool found = isSetOperation(n);
-  for (const auto& c : n.children) found = found || setOperationBelow(*c);
-  return setOpBelow_[&n] = found;
+bool Importer::madeBelow(const ShapeNode& n) {
+  auto it = madeBelow_.find(&n);
+  if (it != madeBelow_.end()) return it->second;
+  bool found = isSetOperation(n) || isMarkJoin(n);
+  for (const auto& c : n.children) found = found || madeBelow(*c);
+  return madeBelow_[&n] = found;
 }
 
 std::optional<Importer::Built> Importer::setOperation(const ShapeNode& n,

@@ -50,6 +50,8 @@ std::string joinType(const std::string& doris);
 std::string distribution(const std::string& doris);
 /// `s` clipped in the middle to at most about 120 characters, for messages.
 std::string clip(const std::string& s);
+/// True when `outer` is `inner` or holds it.
+bool holds(const ShapeNode& outer, const ShapeNode* inner);
 
 class Importer {
  public:
@@ -124,9 +126,17 @@ class Importer {
                                  const std::set<std::string>& used);
   /// A PhysicalUnion, PhysicalIntersect or PhysicalExcept of two or more inputs.
   static bool isSetOperation(const ShapeNode& n);
-  /// True when `n` or an operator below it is a set operation (whose columns
-  /// are named by what reads them, not by the scans below).
-  bool setOperationBelow(const ShapeNode& n);
+  /// True when `n` or an operator below it is a set operation or a mark join,
+  /// whose columns are named by what reads them, not by the scans below.
+  bool madeBelow(const ShapeNode& n);
+  /// A join that prints `markCondition=(...)`.
+  static bool isMarkJoin(const ShapeNode& n);
+  /// The mark joins at `n` and below it.
+  static int markJoinsBelow(const ShapeNode& n);
+  /// A mark join: the probe's rows with the mark the operators above read
+  /// (`names`), a subquery over the build input (import_mark.cpp).
+  std::optional<Built> markJoin(const ShapeNode& n, std::vector<Built>& kids,
+                                const std::set<std::string>& names);
   /// A set operation with the columns the plan ties to its inputs, and the
   /// filters it builds (import_setop.cpp); `names` are those read above.
   std::optional<Built> setOperation(const ShapeNode& n, const std::set<std::string>& names);
@@ -187,7 +197,7 @@ class Importer {
   std::map<std::string, int> suffixes_;  ///< alias -> copies of it renamed so far
   std::set<int> dropped_;                ///< rfguard filter ids left out
   std::map<const ShapeNode*, std::set<std::string>> provided_;
-  std::map<const ShapeNode*, bool> setOpBelow_;   ///< setOperationBelow's answers
+  std::map<const ShapeNode*, bool> madeBelow_;    ///< madeBelow's answers
   std::set<const ShapeNode*> partial_;            ///< first phases of two-phase aggregations
   std::map<std::string, const ShapeNode*> ctes_;  ///< CTE id -> its producer's input
   std::map<std::string, int> copies_;             ///< CTE id -> consumers imported so far

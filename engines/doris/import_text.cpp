@@ -70,4 +70,11 @@ std::string clip(const std::string& s) {
   return s.size() <= 120 ? s : s.substr(0, 57) + " ... " + s.substr(s.size() - 57);
 }
 
+bool holds(const ShapeNode& outer, const ShapeNode* inner) {
+  if (&outer == inner) return true;
+  for (const auto& c : outer.children)
+    if (holds(*c, inner)) return true;
+  return false;
+}
+
 }  // namespace rfguard::doris_import

@@ -46,16 +46,81 @@ bool dropLastWord(std::string& text, const std::string& w) {
   return true;
 }
 
+/// One end of a frame as Doris prints it (`UNBOUNDED PRECEDING`, `2
+/// PRECEDING`, `CURRENT ROW`, `3 FOLLOWING`), as plan JSON; nullopt when it is none.
+std::optional<Json> frameBound(const std::string& text) {
+  const std::string low = lowered(trim(text));
+  if (low == "unbounded preceding") return Json{{"bound", "unbounded_preceding"}};
+  if (low == "unbounded following") return Json{{"bound", "unbounded_following"}};
+  if (low == "current row") return Json{{"bound", "current_row"}};
+  for (const char* dir : {" preceding", " following"}) {
+    const size_t at = low.find(dir);
+    if (at == std::string::npos || at + std::string(dir).size() != low.size()) continue;
+    auto offset = parseFrameOffset(low.substr(0, at));
+    if (!offset) return std::nullopt;
+    return Json{{"bound", std::string(dir).substr(1)}, {"offset", *offset}};
+  }
+  return std::nullopt;
+}
+
+/// The frame at the end of an OVER clause (`ROWS BETWEEN 2 PRECEDING AND
+/// CURRENT ROW`, `RANGE UNBOUNDED PRECEDING`), taken off `order`; nullopt
+/// when there is none; `bad` when there is one rfguard cannot read.
+std::optional<Json> takeFrame(std::string& order, bool& bad) {
+  const std::string low = lowered(order);
+  size_t at = std::string::npos;
+  std::string unit;
+  for (const char* u : {"rows", "range"}) {
+    const std::string w = std::string(" ") + u + " ";
+    if (const size_t k = low.rfind(w);
+        k != std::string::npos && (at == std::string::npos || k > at))
+      at = k, unit = u;
+  }
+  if (at == std::string::npos) return std::nullopt;
+  const std::string spec = trim(order.substr(at + unit.size() + 2));
+  order = trim(order.substr(0, at));
+  const std::string lowSpec = lowered(spec);
+  std::optional<Json> start, end;
+  if (lowSpec.rfind("between ", 0) == 0) {
+    const size_t andAt = lowSpec.find(" and ");
+    if (andAt != std::string::npos) {
+      start = frameBound(spec.substr(8, andAt - 8));
+      end = frameBound(spec.substr(andAt + 5));
+    }
+  } else {
+    start = frameBound(spec);
+    end = Json{{"bound", "current_row"}};
+  }
+  if (!start || !end) return bad = true, std::nullopt;
+  // What PostgreSQL (and rfguard's reader) accepts: no start after the end by
+  // kind, no unbounded end on the wrong side, RANGE offsets not read here.
+  auto rank = [](const Json& b) {
+    const std::string k = b["bound"];
+    return k == "unbounded_preceding" ? 0
+           : k == "preceding"         ? 1
+           : k == "current_row"       ? 2
+           : k == "following"         ? 3
+                                      : 4;
+  };
+  const int a = rank(*start), z = rank(*end);
+  if (a == 4 || z == 0 || a > z ||
+      (unit == "range" && (start->contains("offset") || end->contains("offset"))))
+    return bad = true, std::nullopt;
+  return Json{{"unit", unit}, {"start", *start}, {"end", *end}};
+}
+
 }  // namespace
 
 std::optional<Importer::Built> Importer::window(const ShapeNode& n, const Built& child,
                                                 const std::set<std::string>& used) {
   // Each window function an operator above reads: `f(args) OVER(PARTITION BY
-  // p, ... ORDER BY o [ASC|DESC] [NULLS FIRST|LAST], ...)`. A frame clause, a
-  // function rfguard does not know or a name the input does not have, and the
-  // window stays an operator that may cut any rows (the caller's loss).
+  // p, ... ORDER BY o [ASC|DESC] [NULLS FIRST|LAST], ... [ROWS|RANGE frame])`.
+  // A frame rfguard cannot read, a function it does not know or a name the
+  // input does not have, and the window stays an operator that may cut any
+  // rows (the caller's loss).
   static const std::set<std::string> kKnown = {"sum",   "avg",  "min",        "max",
                                                "count", "rank", "dense_rank", "row_number"};
+  static const std::set<std::string> kRanking = {"rank", "dense_rank", "row_number"};
   const Resolver resolve = over(child.cols, &child.same);
   Json windows = Json::array();
   std::vector<std::string> read;  // the marked name of each window function
@@ -79,15 +144,19 @@ std::optional<Importer::Built> Importer::window(const ShapeNode& n, const Built&
     std::string partition, order;
     const std::string low = lowered(clause);
     const size_t orderAt = low.find("order by");
-    if (low.find(" rows ") != std::string::npos || low.find(" range ") != std::string::npos ||
-        low.rfind("rows ", 0) == 0 || low.rfind("range ", 0) == 0)
-      return std::nullopt;  // a frame: not read
+    if (low.rfind("rows ", 0) == 0 || low.rfind("range ", 0) == 0)
+      return std::nullopt;  // a frame without ORDER BY: not read
     if (low.rfind("partition by", 0) == 0)
       partition =
           clause.substr(12, orderAt == std::string::npos ? std::string::npos : orderAt - 12);
     else if (!low.empty() && orderAt != 0)
       return std::nullopt;
     if (orderAt != std::string::npos) order = clause.substr(orderAt + 8);
+    // A frame follows the ORDER BY list (PostgreSQL's rules then say whether
+    // it is valid for that order; the reader refuses one that is not).
+    bool badFrame = false;
+    std::optional<Json> frame = takeFrame(order, badFrame);
+    if (badFrame || (frame && kRanking.count(func))) return std::nullopt;
     Json w = {{"func", func},
               {"args", Json::array()},
               {"partition_by", Json::array()},
@@ -118,6 +187,7 @@ std::optional<Importer::Built> Importer::window(const ShapeNode& n, const Built&
                                {"ascending", ascending},
                                {"nulls_first", nullsFirst.value_or(ascending)}});
     }
+    if (frame) w["frame"] = *frame;
     read.push_back(u);
     windows.push_back(std::move(w));
   }

@@ -141,8 +141,9 @@ std::optional<Importer::Built> Importer::build(const ShapeNode& n,
       for (size_t j = 0; j < n.children.size(); ++j)
         if (j != i && provides(*n.children[j]).count(name)) elsewhere = true;
       if (n.children.size() == 1 || (here && !elsewhere)) mine.insert(name);
-      // A name no input's scans provide may be a set operation's column below.
-      if (!here && !elsewhere && setOperationBelow(*n.children[i])) mine.insert(name);
+      // A name no input's scans provide may be a set operation's column or a
+      // mark join's mark below.
+      if (!here && !elsewhere && madeBelow(*n.children[i])) mine.insert(name);
       if (here && elsewhere) unrouted_.insert(name);  // for the CTEs below (import_cte.cpp)
     }
     auto k = build(*n.children[i], mine);
@@ -150,6 +151,7 @@ std::optional<Importer::Built> Importer::build(const ShapeNode& n,
     built_ += static_cast<long>(k->cols.size());
     kids.push_back(std::move(*k));
   }
+  if (isMarkJoin(n) && kids.size() == 2) return markJoin(n, kids, names);
   if (head == "hashJoin" || head == "NestedLoopJoin") return join(n, kids);
   if (kids.size() != 1) {
     // A set operation (the shape prints none of its columns) or an operator

@@ -176,35 +176,106 @@ TEST_CASE("doris import: expressions as Doris prints them") {
   auto w = parseDorisExpr("avg(x)  OVER(PARTITION BY y)", resolve, why);
   REQUIRE_MESSAGE(w, why);
   CHECK((*w)["column"] == "t." + doris_import::kWindowMark + "avg(x) OVER(PARTITION BY y)");
+  // A slot a projection below computes (`expr_...`) is its expression.
+  auto slot = parseDorisExpr(
+      "(expr_cast(d_week_seq1 as BIGINT) = expr_(cast(d_week_seq2 as BIGINT) - 53))", resolve, why);
+  REQUIRE_MESSAGE(slot, why);
+  CHECK(
+      slot->dump() ==
+      R"({"args":[{"cast":{"column":"t.d_week_seq1"},"type":"bigint"},{"args":[{"cast":{"column":"t.d_week_seq2"},"type":"bigint"},{"literal":53,"type":"bigint"}],"call":"-"}],"call":"="})");
   std::string deep(600, '(');
   CHECK_FALSE(parseDorisExpr(deep + "1" + std::string(600, ')'), resolve, why));
   CHECK(why.find("nested more than 500 levels deep") != std::string::npos);
 }
 
-TEST_CASE("doris import: a mark join keeps the probe's rows, and says what it leaves out") {
-  // `EXISTS (...) OR s_nationkey = 1`: Doris's mark join outputs every
-  // supplier with a mark `$c$1` the filter above reads.
+TEST_CASE("doris import: a computed slot (expr_) is its expression, as a key too") {
   const std::string plan = R"(PhysicalResultSink
---filter(($c$1 OR (supplier.s_nationkey = 1)))
-----hashJoin[LEFT_SEMI_JOIN broadcast] hashCondition=((supplier.s_suppkey = partsupp.ps_suppkey)) otherCondition=() markCondition=((supplier.s_suppkey = partsupp.ps_suppkey))
-------PhysicalOlapScan[supplier]
-------hashJoin[INNER_JOIN broadcast] hashCondition=((partsupp.ps_suppkey = lineitem.l_suppkey)) otherCondition=() build RFs:RF0 l_suppkey->[ps_suppkey]
---------PhysicalOlapScan[partsupp] apply RFs: RF0
---------PhysicalOlapScan[lineitem]
+--hashJoin[INNER_JOIN broadcast] hashCondition=((expr_cast(s_nationkey as BIGINT) = expr_cast(n_nationkey as BIGINT))) otherCondition=() build RFs:RF0 expr_cast(n_nationkey as BIGINT)->[s_nationkey]
+----PhysicalProject
+------PhysicalOlapScan[supplier] apply RFs: RF0
+----PhysicalProject
+------PhysicalOlapScan[nation]
 )";
   Diagnostics d;
   Session s = load(plan, d);
   const QueryRun& q = s.queries()[0];
   CHECK(planToText(*q.query.plan) ==
-        "Limit #5 (count and offset not printed)\n"
-        "  Scan #1 supplier columns=[s_suppkey, s_nationkey]\n");
-  CHECK(lossesOf(q) ==
-        "line 3: a mark join (markCondition): Doris returns every probe row with a mark the "
-        "operators above read, which rfguard does not model; imported as an operator that may "
-        "cut any of the probe's rows, without its build input and the filters built there\n"
-        "line 2: cannot read the filter \"($c$1 OR (supplier.s_nationkey = 1))\" (\"$c$1\" names "
-        "no column below at 2): left out\n");
+        "Join #3 JOIN [broadcast] ON CAST(supplier.s_nationkey AS bigint) = "
+        "CAST(nation.n_nationkey AS bigint); RF1 <- CAST(nation.n_nationkey AS bigint) "
+        "(CAST(supplier.s_nationkey AS bigint) =, in+bloom+min_max, global)\n"
+        "  Scan #1 supplier columns=[s_suppkey, s_nationkey]; RF1 -> supplier.s_nationkey\n"
+        "  Scan #2 nation columns=[n_nationkey, n_name]\n");
+  CHECK(lossesOf(q).empty());
+  // The target is the column the cast keeps every value of: safe.
   CHECK(s.verify(q).empty());
+}
+
+TEST_CASE("doris import: a mark join is its probe's rows with the mark a subquery") {
+  // `EXISTS (...) OR s_nationkey = 1`: Doris's mark join outputs every
+  // supplier with a mark `$c$1` the filter above reads; the join above builds
+  // a filter for supplier, which crosses the filter and the projection.
+  const std::string plan = R"(PhysicalResultSink
+--hashJoin[INNER_JOIN broadcast] hashCondition=((supplier.s_nationkey = nation.n_nationkey)) otherCondition=() build RFs:RF1 n_nationkey->[s_nationkey]
+----filter(($c$1 OR (supplier.s_nationkey = 1)))
+------hashJoin[LEFT_SEMI_JOIN broadcast] hashCondition=((supplier.s_suppkey = partsupp.ps_suppkey)) otherCondition=() markCondition=((supplier.s_suppkey = partsupp.ps_suppkey))
+--------PhysicalOlapScan[supplier] apply RFs: RF1
+--------hashJoin[INNER_JOIN broadcast] hashCondition=((partsupp.ps_suppkey = lineitem.l_suppkey)) otherCondition=() build RFs:RF0 l_suppkey->[ps_suppkey]
+----------PhysicalOlapScan[partsupp] apply RFs: RF0
+----------PhysicalOlapScan[lineitem]
+----PhysicalOlapScan[nation]
+)";
+  Diagnostics d;
+  Session s = load(plan, d);
+  const QueryRun& q = s.queries()[0];
+  CHECK(planToText(*q.query.plan) ==
+        "Join #9 JOIN [broadcast] ON supplier.s_nationkey = nation.n_nationkey; RF2 <- "
+        "nation.n_nationkey (supplier.s_nationkey =, in+bloom+min_max, global)\n"
+        "  Filter #7 m5_mark OR supplier.s_nationkey = 1\n"
+        "    Project #5 [supplier.s_suppkey, supplier.s_nationkey, m5_mark := EXISTS (subquery "
+        "#6)]\n"
+        "      subquery:\n"
+        "        Filter #6 supplier.s_suppkey = partsupp.ps_suppkey\n"
+        "          Join #4 JOIN [broadcast] ON partsupp.ps_suppkey = lineitem.l_suppkey; RF1 <- "
+        "lineitem.l_suppkey (partsupp.ps_suppkey =, in+bloom+min_max, global)\n"
+        "            Scan #2 partsupp columns=[ps_partkey, ps_suppkey, ps_availqty]; RF1 -> "
+        "partsupp.ps_suppkey\n"
+        "            Scan #3 lineitem columns=[l_orderkey, l_suppkey, l_quantity]\n"
+        "      Scan #1 supplier columns=[s_suppkey, s_nationkey]; RF2 -> supplier.s_nationkey\n"
+        "  Scan #8 nation columns=[n_nationkey, n_name]\n");
+  CHECK(lossesOf(q) ==
+        "line 4: a mark join (markCondition): imported as its probe's rows with the mark $c$1 "
+        "as EXISTS (...) over its build input, a subquery\n");
+  CHECK(s.verify(q).empty());
+}
+
+TEST_CASE(
+    "doris import: a NULL-aware mark join's mark is `x IN (...)`, an anti join's its "
+    "negation") {
+  // `s_suppkey NOT IN (SELECT ps_suppkey ...) OR s_nationkey = 1`.
+  const std::string plan = R"(PhysicalResultSink
+--filter(($c$1 OR (supplier.s_nationkey = 1)))
+----hashJoin[NULL_AWARE_LEFT_ANTI_JOIN broadcast] hashCondition=((supplier.s_suppkey = partsupp.ps_suppkey)) otherCondition=((partsupp.ps_availqty > 10)) markCondition=((supplier.s_suppkey = partsupp.ps_suppkey))
+------PhysicalOlapScan[supplier]
+------PhysicalOlapScan[partsupp]
+)";
+  Diagnostics d;
+  Session s = load(plan, d);
+  const QueryRun& q = s.queries()[0];
+  const std::string text = planToText(*q.query.plan);
+  CHECK(text.find("m3_mark := NOT (supplier.s_suppkey IN (subquery #5))") != std::string::npos);
+  CHECK(text.find("Project #5 [m3.key := partsupp.ps_suppkey]") != std::string::npos);
+  CHECK(text.find("Filter #4 partsupp.ps_availqty > 10") != std::string::npos);
+  CHECK(s.verify(q).empty());
+  // A mark nothing above reads: the probe's rows, all of them.
+  Diagnostics d2;
+  Session unread = load(R"(PhysicalResultSink
+--hashJoin[LEFT_SEMI_JOIN broadcast] hashCondition=((supplier.s_suppkey = partsupp.ps_suppkey)) otherCondition=() markCondition=((supplier.s_suppkey = partsupp.ps_suppkey))
+----PhysicalOlapScan[supplier]
+----PhysicalOlapScan[partsupp]
+)",
+                        d2);
+  CHECK(planToText(*unread.queries()[0].query.plan) ==
+        "Scan #1 supplier columns=[s_suppkey, s_nationkey]\n");
 }
 
 TEST_CASE("doris import: a window computes the functions the operators above read") {
@@ -253,17 +324,40 @@ TEST_CASE("doris import: a window computes the functions the operators above rea
   CHECK(planToText(*ranked.queries()[0].query.plan)
             .find("row_number() OVER (PARTITION BY lineitem.l_suppkey ORDER BY "
                   "lineitem.l_quantity DESC") != std::string::npos);
-  // A frame clause is not read: the window stays an operator that may cut any rows.
+  // A frame is read after the ORDER BY list; a filter on the partition key
+  // crosses the framed window too.
+  auto framedPlan = [](const std::string& frame) {
+    return "PhysicalResultSink\n"
+           "--hashJoin[INNER_JOIN broadcast] hashCondition=((lineitem.l_suppkey = "
+           "supplier.s_suppkey)) otherCondition=() build RFs:RF0 s_suppkey->[l_suppkey]\n"
+           "----filter((sum(l_quantity) OVER(PARTITION BY l_suppkey ORDER BY l_orderkey " +
+           frame +
+           ") > 1))\n"
+           "------PhysicalWindow\n"
+           "--------PhysicalOlapScan[lineitem] apply RFs: RF0\n"
+           "----PhysicalOlapScan[supplier]\n";
+  };
   Diagnostics d4;
-  Session framed = load(
-      "PhysicalResultSink\n"
-      "--filter((sum(l_quantity) OVER(PARTITION BY l_suppkey ORDER BY l_orderkey ROWS BETWEEN 1 "
-      "PRECEDING AND CURRENT ROW) > 1))\n"
-      "----PhysicalWindow\n"
-      "------PhysicalOlapScan[lineitem]\n",
-      d4);
-  const std::string lost = lossesOf(framed.queries()[0]);
-  CHECK(lost.find("a window operator whose functions the operators above do not print") !=
-        std::string::npos);
-  CHECK(lost.find("cannot read the filter") != std::string::npos);
+  Session framed = load(framedPlan("ROWS BETWEEN 1 PRECEDING AND CURRENT ROW"), d4);
+  CHECK(planToText(*framed.queries()[0].query.plan)
+            .find("sum(lineitem.l_quantity) OVER (PARTITION BY lineitem.l_suppkey ORDER BY "
+                  "lineitem.l_orderkey ASC NULLS FIRST ROWS BETWEEN 1 PRECEDING AND CURRENT "
+                  "ROW)") != std::string::npos);
+  CHECK(framed.verify(framed.queries()[0]).empty());
+  Diagnostics d5;
+  Session shortForm = load(framedPlan("RANGE UNBOUNDED PRECEDING"), d5);
+  CHECK(planToText(*shortForm.queries()[0].query.plan)
+            .find("RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW") != std::string::npos);
+  // A frame rfguard does not read (a RANGE offset, a start after its end):
+  // the window stays an operator that may cut any rows.
+  for (const char* bad : {"RANGE BETWEEN 1 PRECEDING AND CURRENT ROW",
+                          "ROWS BETWEEN 1 FOLLOWING AND CURRENT ROW", "ROWS SOMETIMES"}) {
+    CAPTURE(bad);
+    Diagnostics d6;
+    Session opaque = load(framedPlan(bad), d6);
+    const std::string lost = lossesOf(opaque.queries()[0]);
+    CHECK(lost.find("a window operator whose functions the operators above do not print") !=
+          std::string::npos);
+    CHECK(lost.find("cannot read the filter") != std::string::npos);
+  }
 }
