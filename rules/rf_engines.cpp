@@ -14,8 +14,9 @@ using P = NullSidePolicy;
 // Doris: a <=> filter stops at any outer join; lineage into a NULL-generating
 // side needs a NULL-propagating expression (no null-allowing check beyond that);
 // equality expansion only through inner and semi joins, to a single column.
-// The gap: (A LEFT JOIN B ON A.k = B.k) JOIN C ON coalesce(B.k, 0) = C.k is
-// refused, but a null-allowing filter on B.k itself enters B.
+// INTERSECT and EXCEPT build a filter of their first input's values
+// (RuntimeFilterV2Generator). The gap: (A LEFT JOIN B ON A.k = B.k) JOIN C ON coalesce(B.k, 0) =
+// C.k is refused, but a null-allowing filter on B.k itself enters B.
 const EngineProfile kDoris = {
     .producers = JoinTypeSet::all().minus(
         {J::LeftAnti, J::Full, J::Left, J::NullAwareLeftAnti, J::NullAwareRightAnti}),
@@ -35,6 +36,7 @@ const EngineProfile kDoris = {
     .copyOps = {CmpOp::Eq, CmpOp::NullSafeEq},
     .copyToSingleColumn = true,
     .copy = {RfRule::DorisExpandByInnerJoin, "{node}: `{e}` {op} `{other}`"},
+    .setOpFilters = true,
     .target = TargetShape::SingleColumn,
     .targetRefused = {RfRule::DorisSingleSlotTarget, "`{target}` does not bind to a single slot"},
 };

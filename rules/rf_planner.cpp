@@ -361,6 +361,54 @@ struct Planner {
     }
   }
 
+  /// INTERSECT and EXCEPT (Doris's RuntimeFilterV2): a row of another input
+  /// whose value at a position no row of the first input has changes neither
+  /// result, so the first input's values there filter each other input. One
+  /// position, the first whose type a filter suits (as Doris picks the first
+  /// that is not a metric type); null-allowing where both columns may be NULL,
+  /// since the set operation matches a NULL with a NULL. Counterexample to a
+  /// UNION's: a = {1}, b = {2} keeps 2, which the filter drops.
+  void visitSetOp(PlanNode& n) {
+    const auto& first = n.children[0]->output;
+    size_t p = 0;
+    while (p < first.size() && (!kindMisfit(FilterKind::Bloom, first[p].type).empty() ||
+                                !compareMisfit(CmpOp::NullSafeEq, first[p].type).empty()))
+      ++p;
+    if (p == first.size()) {
+      if (!first.empty())
+        report.generation.push_back(
+            {0, n.id, makeColumn(first[0].id, first[0].type, first[0].nullable, n.loc),
+             Decision::no(RfRule::GenerateSetOpFilter, "no column of a type a filter suits")});
+      return;
+    }
+    const Column& b = first[p];
+    for (size_t k = 1; k < n.children.size(); ++k) {
+      const Column& c = n.children[k]->output[p];
+      RuntimeFilter f;
+      f.id = nextId++;
+      f.build = makeColumn(b.id, b.type, b.nullable, n.loc);
+      f.probe = makeColumn(c.id, c.type, c.nullable, n.loc);
+      f.op = CmpOp::Eq;
+      f.nullAllowed = b.nullable && c.nullable;
+      f.kinds = {FilterKind::Bloom};
+      if (kindMisfit(FilterKind::MinMax, b.type).empty() && comparesExactly(b.type, c.type))
+        f.kinds.push_back(FilterKind::MinMax);
+      report.generation.push_back(
+          {f.id, n.id, f.probe,
+           Decision::yes(RfRule::GenerateSetOpFilter, std::string(opName(n.op)) + " input " +
+                                                          std::to_string(k + 1) +
+                                                          " by its first input's `" + b.id + "`")});
+      size_t before = report.consumers.size();
+      propagate(*n.children[k], f);
+      if (report.consumers.size() == before) {
+        report.dropped.push_back(f.id);
+      } else {
+        waits->producer(f.id, n, n.children[0].get());
+        n.runtimeFilters.push_back(std::move(f));
+      }
+    }
+  }
+
   /// What placements beside a producer borrow from the planner.
   SidewaysHost host() {
     return {report,
@@ -403,6 +451,9 @@ struct Planner {
     if ((!engine || engine->topN) && n.op == PlanOp::Limit && n.limit &&
         n.children[0]->op == PlanOp::Sort && !n.children[0]->sortKeys.empty())
       visitTopN(n);
+    if ((!engine || engine->setOpFilters) &&
+        (n.op == PlanOp::Intersect || n.op == PlanOp::Except) && n.children.size() >= 2)
+      visitSetOp(n);
     if (n.op == PlanOp::Join && n.predicate) {
       std::vector<std::pair<ExprPtr, EquiConjunct>> eligible;
       std::vector<Decision> accepted;  // the hook's decision per eligible conjunct

@@ -143,13 +143,14 @@ bool WaitGraph::within(const PlanNode* a, const PlanNode* b) const {
 }
 
 const PlanNode* WaitGraph::buildRoot(int id) const {
-  auto it = producers_.find(id);
-  return it == producers_.end() || it->second->op != PlanOp::Join ? nullptr
-                                                                  : it->second->children[1].get();
+  auto it = builds_.find(id);
+  return it == builds_.end() ? nullptr : it->second;
 }
 
-void WaitGraph::producer(int id, const PlanNode& join) {
-  producers_[id] = &join;
+void WaitGraph::producer(int id, const PlanNode& node, const PlanNode* build) {
+  producers_[id] = &node;
+  if (!build && node.op == PlanOp::Join) build = node.children[1].get();
+  if (build) builds_[id] = build;
 }
 
 void WaitGraph::consumer(int id, const PlanNode& scan) {

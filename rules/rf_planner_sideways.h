@@ -23,7 +23,9 @@ namespace rfguard {
 class WaitGraph {
  public:
   explicit WaitGraph(const PlanNode& root);
-  void producer(int id, const PlanNode& join);
+  /// Filter `id` is built at `node` from the rows of `build` (a join's right
+  /// child when not given).
+  void producer(int id, const PlanNode& node, const PlanNode* build = nullptr);
   void consumer(int id, const PlanNode& scan);
   /// `id`'s consumers wait on nothing from now on.
   void nonBlocking(int id);
@@ -35,6 +37,7 @@ class WaitGraph {
   const PlanNode* buildRoot(int id) const;
   std::unordered_map<const PlanNode*, std::pair<int, int>> span_;  ///< pre, post order
   std::unordered_map<int, const PlanNode*> producers_;
+  std::unordered_map<int, const PlanNode*> builds_;  ///< filter id -> the input it is built from
   std::vector<std::pair<int, const PlanNode*>> consumers_;  ///< blocking ones
 };
 

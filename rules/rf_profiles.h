@@ -76,6 +76,9 @@ struct EngineProfile {
   RuleText copy;
   /// ORDER BY ... LIMIT builds a threshold filter for its first sort key.
   bool topN = false;
+  /// INTERSECT and EXCEPT build a filter of their first input's values at one
+  /// position for each other input (Doris's RuntimeFilterV2).
+  bool setOpFilters = false;
   // other operators: by default the shared hooks decide; an engine may walk
   // through LIMIT (which the hooks never do), stop at operators it does not
   // walk, and pass projections and group keys only in a given shape

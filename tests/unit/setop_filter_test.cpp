@@ -7,6 +7,7 @@
 
 #include "ir/plan_json.h"
 #include "ir/printers.h"
+#include "tests/unit/rf_test_support.h"
 #include "verifier/bounded.h"
 #include "verifier/symbolic.h"
 #include "verifier/verify.h"
@@ -160,4 +161,47 @@ TEST_CASE("set-op filters: plan JSON and text carry them") {
   CHECK(json.find(R"("runtime_filters":[{)") != std::string::npos);
   CHECK(planToText(*p).find("Intersect #9 DISTINCT [e.k, e.v]; RF1 <- a.k (b.k =") !=
         std::string::npos);
+}
+
+TEST_CASE("set-op filters: the sound and doris profiles place them, others do not") {
+  using rfguard::testing::consumers;
+  using rfguard::testing::plan;
+  // ((a EXCEPT b) EXCEPT c), as the binder nests it: each EXCEPT's first
+  // input's values into its second, null-allowing (both columns may be NULL),
+  // verified sound.
+  auto p = plan("SELECT k FROM a EXCEPT SELECT k FROM b EXCEPT SELECT k FROM c;");
+  const PlanNode* outer = rfguard::testing::find(*p.queries[0].plan, PlanOp::Except);
+  REQUIRE(outer);
+  const PlanNode* inner = rfguard::testing::find(*outer->children[0], PlanOp::Except);
+  REQUIRE(inner);
+  for (const PlanNode* e : {outer, inner}) {
+    REQUIRE(e->runtimeFilters.size() == 1);
+    CHECK(e->runtimeFilters[0].nullAllowed);
+    CHECK(filterBuildInput(*e, e->runtimeFilters[0]) == 0);
+    CHECK(filterProbeInput(*e, e->runtimeFilters[0]) == 1);
+  }
+  CHECK(consumers(p, outer->runtimeFilters[0].id) == std::set<std::string>{"c.k"});
+  CHECK(consumers(p, inner->runtimeFilters[0].id) == std::set<std::string>{"b.k"});
+  CHECK(verifyRuntimeFilters(*p.queries[0].plan).empty());
+  // Through the other input's operators by the same hooks: into b below its
+  // filter and its projection.
+  auto q = plan("SELECT k FROM a INTERSECT SELECT k + 0 FROM b WHERE v > 1;");
+  const PlanNode* i = rfguard::testing::find(*q.queries[0].plan, PlanOp::Intersect);
+  REQUIRE(i);
+  REQUIRE(i->runtimeFilters.size() == 1);
+  CHECK(consumers(q, i->runtimeFilters[0].id) == std::set<std::string>{"b.k + 0"});
+  CHECK(verifyRuntimeFilters(*q.queries[0].plan).empty());
+  // UNION builds none; the trino and starrocks profiles none at EXCEPT either.
+  auto u = plan("SELECT k FROM a UNION SELECT k FROM b;");
+  CHECK(u.report.consumers.empty());
+  for (Profile prof : {Profile::Trino, Profile::StarRocks}) {
+    RfOptions o;
+    o.profile = prof;
+    auto t = plan("SELECT k FROM a EXCEPT SELECT k FROM b;", true, o);
+    CHECK(t.report.consumers.empty());
+  }
+  RfOptions doris;
+  doris.profile = Profile::Doris;
+  auto d = plan("SELECT k FROM a EXCEPT SELECT k FROM b;", true, doris);
+  CHECK(d.report.consumers.size() == 1);
 }
