@@ -39,10 +39,19 @@ std::optional<Importer::Built> Importer::scan(const ShapeNode& n) {
   Json targets = Json::array();
   for (const auto& [w, rf] : appliedFilters(n, "scan")) {
     auto spec = rfs_.find(rf);
-    // The target: the filter's destination that is a column of this table.
+    // The target: the filter's destination that is a column of this table,
+    // else one that is an expression over its columns (`abs(c_custkey)`,
+    // `expr_cast(c_custkey as BIGINT)`).
     std::string target;
+    std::optional<Json> computed;
     for (const auto& d : spec->second.dsts)
       if (!def || def->columnIndex(lastPart(d)) >= 0) target = lastPart(d);
+    if (target.empty() && def)
+      for (const auto& d : spec->second.dsts) {
+        std::string why;
+        auto e = parseDorisExpr(d, over(out.cols), why);
+        if (e && !e->contains("column") && !computed) computed = e, target = d;
+      }
     if (target.empty()) {
       loss(n, "the scan applies " + w + " to " + spec->second.src +
                   "'s targets, none of "
@@ -56,10 +65,11 @@ std::optional<Importer::Built> Importer::scan(const ShapeNode& n) {
       columns.push_back(target);
     }
     consumed_.insert(rf);
-    targets.push_back({{"id", rfId(rf)}, {"target", {{"column", alias + "." + target}}}});
+    targets.push_back({{"id", rfId(rf)},
+                       {"target", computed ? *computed : Json{{"column", alias + "." + target}}}});
     engine::ImportedFilter f;
     f.scanPointer = where(n);
-    f.column = alias + "." + target;
+    f.column = computed ? target : alias + "." + target;
     f.kinds = kKinds;
     q_.dynamicFilters.push_back(f);
     pendingTargets_[rfId(rf)].push_back(q_.dynamicFilters.size() - 1);

@@ -210,6 +210,20 @@ TEST_CASE("doris import: a computed slot (expr_) is its expression, as a key too
   CHECK(s.verify(q).empty());
 }
 
+TEST_CASE("doris import: a target that is an expression over the scan's columns") {
+  const std::string plan = R"(PhysicalResultSink
+--hashJoin[INNER_JOIN broadcast] hashCondition=((abs(supplier.s_nationkey) = nation.n_nationkey)) otherCondition=() build RFs:RF0 n_nationkey->[abs(s_nationkey)]
+----PhysicalOlapScan[supplier] apply RFs: RF0
+----PhysicalOlapScan[nation]
+)";
+  Diagnostics d;
+  Session s = load(plan, d);
+  const QueryRun& q = s.queries()[0];
+  CHECK(planToText(*q.query.plan).find("RF1 -> abs(supplier.s_nationkey)") != std::string::npos);
+  CHECK(lossesOf(q).empty());
+  CHECK(s.verify(q).empty());
+}
+
 TEST_CASE("doris import: a mark join is its probe's rows with the mark a subquery") {
   // `EXISTS (...) OR s_nationkey = 1`: Doris's mark join outputs every
   // supplier with a mark `$c$1` the filter above reads; the join above builds
