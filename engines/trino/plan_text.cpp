@@ -87,10 +87,24 @@ bool readOp(PlanOp& op, std::string& why) {
   if (startsWith(t, "dynamic filter (")) {
     op.kind = OpKind::DynamicFilter;
     if (!inParens(t, 15, inside)) return why = "a dynamic filter without its (list)", false;
-    // Older printers: `dynamic filter ([a, b])`, the operator unprinted.
-    if (inside.size() >= 2 && inside.front() == '[' && inside.back() == ']')
-      inside = inside.substr(1, inside.size() - 2);
-    for (const auto& item : engine::splitTop(inside, ',')) {
+    // `dynamic filter (a::EQUAL, b::GREATER_THAN)`; older printers
+    // `dynamic filter ([a, b])`, the operator unprinted; newer ones group the
+    // filters the scan waits for: `dynamic filter ([a], await [b, c])`. A
+    // symbol listed twice is two filters on it (`nationkey::EQUAL,
+    // nationkey::EQUAL` at q5's customer: from two joins).
+    std::vector<std::string> items;
+    for (std::string part : engine::splitTop(inside, ',')) {
+      while (!part.empty() && part.front() == ' ') part.erase(0, 1);
+      if (startsWith(part, "await ")) part = part.substr(6);
+      while (!part.empty() && part.front() == ' ') part.erase(0, 1);
+      if (part.size() >= 2 && part.front() == '[' && part.back() == ']') {
+        for (const auto& x : engine::splitTop(part.substr(1, part.size() - 2), ','))
+          items.push_back(x);
+        continue;
+      }
+      items.push_back(part);
+    }
+    for (const auto& item : items) {
       DfItem f;
       const size_t sep = item.rfind("::");
       f.symbol = unquoted(sep == std::string::npos ? item : item.substr(0, sep));

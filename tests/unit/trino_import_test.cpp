@@ -107,6 +107,23 @@ TEST_CASE("trino plan text: the tree by indentation, symbols by Trino's allocato
   CHECK(trino_import::baseName("orderkey") == "orderkey");
   CHECK(trino_import::baseName("expr_gid") == "expr_gid");
   CHECK(trino_import::baseName("_5") == "_5");
+  // The other printers' lists: operators unprinted (EQUAL), and the filters a
+  // scan waits for grouped after `await`; a symbol in both lists is two.
+  for (const auto& [line, want] : std::vector<std::pair<std::string, std::string>>{
+           {"dynamic filter ([a, b_2])", "a b_2"},
+           {"dynamic filter (await [ws_sold_date_sk])", "ws_sold_date_sk"},
+           {"dynamic filter ([d_week_seq], await [d_week_seq, x])", "d_week_seq d_week_seq x"}}) {
+    CAPTURE(line);
+    std::unique_ptr<trino_import::PlanOp> r;
+    Diagnostics dd;
+    REQUIRE(trino_import::readPlanText(line + "\n    scan t\n", "q.txt", r, dd));
+    std::string got;
+    for (const auto& f : r->filters) {
+      got += (got.empty() ? "" : " ") + f.symbol;
+      CHECK(f.op == "EQUAL");
+    }
+    CHECK(got == want);
+  }
 }
 
 TEST_CASE("trino import: each filter at its scan, from the join that compares its key") {
