@@ -109,10 +109,13 @@ TEST_CASE("trino plan text: the tree by indentation, symbols by Trino's allocato
   CHECK(trino_import::baseName("_5") == "_5");
   // The other printers' lists: operators unprinted (EQUAL), and the filters a
   // scan waits for grouped after `await`; a symbol in both lists is two.
-  for (const auto& [line, want] : std::vector<std::pair<std::string, std::string>>{
+  for (const auto& lineAndWant : std::vector<std::pair<std::string, std::string>>{
            {"dynamic filter ([a, b_2])", "a b_2"},
            {"dynamic filter (await [ws_sold_date_sk])", "ws_sold_date_sk"},
            {"dynamic filter ([d_week_seq], await [d_week_seq, x])", "d_week_seq d_week_seq x"}}) {
+    // Not a structured binding: clang-14 rejects one captured by CAPTURE's lambda.
+    const std::string& line = lineAndWant.first;
+    const std::string& want = lineAndWant.second;
     CAPTURE(line);
     std::unique_ptr<trino_import::PlanOp> r;
     Diagnostics dd;
