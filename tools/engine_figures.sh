@@ -2,8 +2,8 @@
 # The figures of the engines' own plans (issue 46), per engine of
 # corpus/engines/: plans imported / total, filters imported, import losses by
 # kind, lint findings by code, compare totals and profile agreement, join
-# trees the same as rfguard's, and lint throughput over every plan in one
-# process (median of 5 runs).
+# trees the same as rfguard's, and lint throughput over every plan, one
+# process per engine (median of 5 runs).
 # usage: tools/engine_figures.sh RFGUARD
 set -uo pipefail
 rfguard=${1:?usage: tools/engine_figures.sh RFGUARD}

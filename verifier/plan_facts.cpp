@@ -29,7 +29,6 @@ struct Sizes {
 /// How many of `n`'s filters its input `i` builds (a join's right child, a set
 /// operation's build input): their consumers below that input wait on themselves.
 size_t buildsIn(const PlanNode& n, size_t i) {
-  if (n.op == PlanOp::Join) return i == 1 ? n.runtimeFilters.size() : 0;
   return static_cast<size_t>(
       std::count_if(n.runtimeFilters.begin(), n.runtimeFilters.end(),
                     [&](const RuntimeFilter& f) { return filterBuildInput(n, f) == int(i); }));
@@ -110,8 +109,7 @@ void PlanFacts::visit(const PlanNode& n, const PlanNode* parent, int depth, int&
     // that builds a filter, is read before the filters it builds exist.
     const size_t before = building_.size();
     for (const auto& f : n.runtimeFilters)
-      if (n.op == PlanOp::Join ? i == 1 : filterBuildInput(n, f) == static_cast<int>(i))
-        building_.push_back(f.id);
+      if (filterBuildInput(n, f) == static_cast<int>(i)) building_.push_back(f.id);
     visit(*n.children[i], &n, depth + 1, clock);
     building_.resize(before);
   }

@@ -80,6 +80,12 @@ class PlanFacts {
   std::vector<std::pair<size_t, size_t>> waitRanges_;  ///< per consumer: offset, count
 };
 
+/// A closure finding about producer `p`: "RF<id> at <node>: <msg>".
+Finding producerFinding(const Producer& p, const char* code, const std::string& msg);
+/// The closure check of an INTERSECT's, EXCEPT's or UNION's own filter
+/// (closure_setop.cpp): the inputs, positions and NULLs it may be built over.
+void checkSetOpProducer(const Producer& p, std::vector<Finding>& out);
+
 /// Closure findings: ids, positions, producer sources, kinds, scans (docs/design.md section 5).
 /// Sets ok[i] for each consumer i whose filter, position and target are sound
 /// enough for the safety search.

@@ -11,14 +11,31 @@ namespace {
 
 /// True when `x` is `a = b` of two columns (not `<=>`: NULLs never equal).
 bool columnsEqual(const Json& x) {
-  if (!x.contains("call") || !x["call"].is_string() || !x.contains("args") || x["args"].size() != 2)
-    return false;
-  const ComparisonInfo* cmp = comparisonNamed(x["call"].get<std::string>());
-  return cmp && cmp->kind == Comparison::Eq && x["args"][0].contains("column") &&
-         x["args"][1].contains("column");
+  return equalityCall(x) && x["args"][0].contains("column") && x["args"][1].contains("column");
 }
 
 }  // namespace
+
+bool equalityCall(const Json& x) {
+  if (!x.contains("call") || !x["call"].is_string() || !x.contains("args") || x["args"].size() != 2)
+    return false;
+  const ComparisonInfo* cmp = comparisonNamed(x["call"].get<std::string>());
+  return cmp && cmp->kind == Comparison::Eq;
+}
+
+void appendConjuncts(const Json& e, std::vector<Json>& out) {
+  if (e.contains("call") && e["call"] == "and") {
+    for (const auto& a : e["args"]) appendConjuncts(a, out);
+    return;
+  }
+  out.push_back(e);
+}
+
+Json andOf(const std::vector<Json>& xs) {
+  Json e = xs[0];
+  for (size_t i = 1; i < xs.size(); ++i) e = Json{{"call", "and"}, {"args", {e, xs[i]}}};
+  return e;
+}
 
 bool Importer::appliedBelow(const ShapeNode& n, int rf, int depth) {
   for (const auto& applied : appliedList(n))
@@ -120,18 +137,10 @@ std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Bu
                   " \"" + clip(text) + "\" (" + why + "): left out");
       return;
     }
-    std::function<void(const Json&)> split = [&](const Json& x) {
-      if (x.contains("call") && x["call"] == "and") {
-        for (const auto& a : x["args"]) split(a);
-        return;
-      }
-      conjuncts.push_back(x);
-      const ComparisonInfo* cmp = x.contains("call") && x["call"].is_string()
-                                      ? comparisonNamed(x["call"].get<std::string>())
-                                      : nullptr;
-      if (hash && cmp && cmp->kind == Comparison::Eq) equalities.push_back(x);
-    };
-    split(*e);
+    const size_t from = conjuncts.size();
+    appendConjuncts(*e, conjuncts);
+    for (size_t i = from; hash && i < conjuncts.size(); ++i)
+      if (equalityCall(conjuncts[i])) equalities.push_back(conjuncts[i]);
   };
   auto after = [&](const std::string& key) {
     const size_t at = n.text.find(key);
@@ -144,10 +153,7 @@ std::optional<Importer::Built> Importer::join(const ShapeNode& n, std::vector<Bu
     readPart(after("otherCondition="), false);
   }
   if (!conjuncts.empty()) {
-    Json cond = conjuncts[0];
-    for (size_t i = 1; i < conjuncts.size(); ++i)
-      cond = Json{{"call", "and"}, {"args", {cond, conjuncts[i]}}};
-    node["condition"] = cond;
+    node["condition"] = andOf(conjuncts);
   } else if (type != "cross") {
     node["join_type"] = type == "inner" ? "cross" : type;
     if (type != "inner") node["condition"] = Json{{"literal", true}, {"type", "boolean"}};

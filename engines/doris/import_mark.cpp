@@ -9,24 +9,14 @@
 // the probe's rows with the mark as a subquery over the build input:
 // EXISTS (build rows meeting the conditions), or `x IN (build keys)`.
 #include <algorithm>
-#include <functional>
 
 #include "engines/doris/import_state.h"
-#include "ir/comparison.h"
 
 namespace rfguard::doris_import {
 
 namespace {
 
 /// The number in a mark's name (`$c$12` -> 12), -1 when it is none.
-/// True when `x` is `a = b`.
-bool equality(const Json& x) {
-  if (!x.contains("call") || !x["call"].is_string() || !x.contains("args") || x["args"].size() != 2)
-    return false;
-  const ComparisonInfo* cmp = comparisonNamed(x["call"].get<std::string>());
-  return cmp && cmp->kind == Comparison::Eq;
-}
-
 int markNumber(const std::string& name) {
   if (name.rfind("$c$", 0) != 0 || name.size() == 3 || name.size() > 12) return -1;
   const std::string digits = name.substr(3);
@@ -102,14 +92,7 @@ std::optional<Importer::Built> Importer::markJoin(const ShapeNode& n, std::vecto
       why = "cannot read \"" + clip(text) + "\" (" + w + ")";
       continue;
     }
-    std::function<void(const Json&)> split = [&](const Json& x) {
-      if (x.contains("call") && x["call"] == "and") {
-        for (const auto& a : x["args"]) split(a);
-        return;
-      }
-      parts[key].push_back(x);
-    };
-    split(*e);
+    appendConjuncts(*e, parts[key]);
   }
   const bool nullAware = n.text.find("[NULL_AWARE_LEFT_") != std::string::npos;
   const bool anti = n.text.find("_ANTI_JOIN") != std::string::npos;
@@ -117,11 +100,6 @@ std::optional<Importer::Built> Importer::markJoin(const ShapeNode& n, std::vecto
   std::set<std::string> probeIds, buildIds;
   for (const auto& c : kids[0].cols) probeIds.insert(c.id);
   for (const auto& c : kids[1].cols) buildIds.insert(c.id);
-  auto andOf = [](const std::vector<Json>& xs) {
-    Json e = xs[0];
-    for (size_t k = 1; k < xs.size(); ++k) e = Json{{"call", "and"}, {"args", {e, xs[k]}}};
-    return e;
-  };
   std::optional<Json> markExpr;
   if (why.empty() && !left) why = "a right semi or anti mark join";
   if (why.empty() && !nullAware) {
@@ -142,7 +120,7 @@ std::optional<Importer::Built> Importer::markJoin(const ShapeNode& n, std::vecto
         parts.count("markCondition=") ? parts["markCondition="] : parts["hashCondition="];
     std::optional<Json> x, y;
     for (const auto& eq : keys)
-      if (!x && equality(eq))
+      if (!x && equalityCall(eq))
         for (int side = 0; side < 2 && !x; ++side)
           if (columnsWithin(eq["args"][side], probeIds) &&
               columnsWithin(eq["args"][1 - side], buildIds))

@@ -8,25 +8,12 @@
 // [cs_sold_date_sk,ws_sold_date_sk]` on `date_dim.d_date_sk =
 // wscs.sold_date_sk`). Each input is then narrowed to those columns, in order.
 #include <algorithm>
-#include <cctype>
 
 #include "engines/doris/import_state.h"
 
 namespace rfguard::doris_import {
 
 namespace {
-
-/// True when `text` holds `name` as a whole name, or as the column of a
-/// qualified one (`n_nationkey` in `nation.n_nationkey`), not inside a longer name.
-bool mentions(const std::string& text, const std::string& name) {
-  auto part = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1))
-    if ((at == 0 || !part(text[at - 1])) &&
-        (at + name.size() == text.size() ||
-         !(part(text[at + name.size()]) || text[at + name.size()] == '.')))
-      return true;
-  return false;
-}
 
 /// The conjuncts of the hash condition a join line prints
 /// (`hashCondition=((a = b) and (c = d))`), as text.
@@ -51,6 +38,16 @@ bool Importer::isSetOperation(const ShapeNode& n) {
   const std::string head = headOf(n.text);
   return (head == "PhysicalUnion" || head == "PhysicalIntersect" || head == "PhysicalExcept") &&
          n.children.size() >= 2;
+}
+
+Importer::Built Importer::someRowsOf(const ShapeNode& n, std::vector<Built>& kids,
+                                     const std::string& why) {
+  loss(n, why);
+  std::vector<Json> ins;
+  for (auto& k : kids) ins.push_back(std::move(k.node));
+  Built out;
+  out.node = engine::opaqueOfInputs(std::move(ins), [&] { return newId(n); });
+  return out;
 }
 
 bool Importer::madeBelow(const ShapeNode& n) {
@@ -116,8 +113,10 @@ std::optional<Importer::Built> Importer::setOperation(const ShapeNode& n,
       for (const auto& [rf, s] : rfs_) {
         // A join above whose hash condition compares the name with the filter's key.
         bool compared = false;
-        for (const auto& c : hashConjuncts(s.join->text))
-          compared = compared || (mentions(c, name) && mentions(c, lastPart(s.src)));
+        for (const auto& c : hashConjuncts(s.join->text)) {
+          const auto read = namesIn(c);
+          compared = compared || (read.count(name) && read.count(lastPart(s.src)));
+        }
         if (holds(n, s.join) || !compared) continue;
         std::vector<std::string> in(inputs);
         for (size_t i = 0; i < inputs; ++i)
@@ -165,16 +164,12 @@ std::optional<Importer::Built> Importer::setOperation(const ShapeNode& n,
                                                  : "except";
   if (kept.empty()) {
     // No column tied: some of the inputs' rows, and the filters built here are left out.
-    loss(n, head + " of " + std::to_string(inputs) +
-                " inputs, none of whose columns the plan ties to its inputs': imported as an "
-                "operator that returns some of their rows, without columns");
     for (const auto& [rf, s] : rfs_)
       if (s.join == &n) consumed_.insert(rf), dropTargets(rf);
-    std::vector<Json> ins;
-    for (auto& k : kids) ins.push_back(std::move(k.node));
-    Built out;
-    out.node = engine::opaqueOfInputs(std::move(ins), [&] { return newId(n); });
-    return out;
+    return someRowsOf(n, kids,
+                      head + " of " + std::to_string(inputs) +
+                          " inputs, none of whose columns the plan ties to its inputs': imported "
+                          "as an operator that returns some of their rows, without columns");
   }
   const int id = newId(n);
   Built out;

@@ -52,6 +52,12 @@ std::string distribution(const std::string& doris);
 std::string clip(const std::string& s);
 /// True when `outer` is `inner` or holds it.
 bool holds(const ShapeNode& outer, const ShapeNode* inner);
+/// True when plan JSON expression `x` is `a = b` (not `<=>`).
+bool equalityCall(const Json& x);
+/// The conjuncts of `e` (its `and`s taken apart), appended to `out`.
+void appendConjuncts(const Json& e, std::vector<Json>& out);
+/// The conjunction of `xs` (at least one), `and` nested from the left.
+Json andOf(const std::vector<Json>& xs);
 
 class Importer {
  public:
@@ -137,6 +143,9 @@ class Importer {
   /// (`names`), a subquery over the build input (import_mark.cpp).
   std::optional<Built> markJoin(const ShapeNode& n, std::vector<Built>& kids,
                                 const std::set<std::string>& names);
+  /// Some of the rows of `kids` (an operator of several inputs whose columns
+  /// are not tied to theirs), without columns; `why` is the loss said.
+  Built someRowsOf(const ShapeNode& n, std::vector<Built>& kids, const std::string& why);
   /// A set operation with the columns the plan ties to its inputs, and the
   /// filters it builds (import_setop.cpp); `names` are those read above.
   std::optional<Built> setOperation(const ShapeNode& n, const std::set<std::string>& names);

@@ -156,14 +156,11 @@ std::optional<Importer::Built> Importer::build(const ShapeNode& n,
   if (kids.size() != 1) {
     // A set operation (the shape prints none of its columns) or an operator
     // rfguard does not know, of several inputs: some of their rows.
-    loss(n, head + " of " + std::to_string(kids.size()) +
-                " inputs, whose columns the shape plan does not tie to its inputs': imported as "
-                "an operator that returns some of their rows, without columns");
-    std::vector<Json> ins;
-    for (auto& k : kids) ins.push_back(std::move(k.node));
-    Built out;
-    out.node = engine::opaqueOfInputs(std::move(ins), [&] { return newId(n); });
-    return out;
+    return someRowsOf(n, kids,
+                      head + " of " + std::to_string(kids.size()) +
+                          " inputs, whose columns the shape plan does not tie to its inputs': "
+                          "imported as an operator that returns some of their rows, without "
+                          "columns");
   }
   Built& child = kids[0];
   // Operators that change no rows: the result sink, exchanges, sorts (their
